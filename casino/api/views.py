@@ -1,0 +1,78 @@
+"""Read-only API of the core: casinos and the event stream with its hashes (regulator)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.eventstore.store import read_page
+from casino.eventstore.verify import verify_chain
+from casino.models import Role
+from casino.selectors import casino_codes_for, casino_list_for
+
+READ_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR, Role.ACCOUNTANT)
+
+
+class CasinoListApi(APIView):
+    class OutputSerializer(serializers.Serializer[Any]):
+        code = serializers.CharField()
+        name = serializers.CharField()
+        currency = serializers.CharField()
+        time_zone = serializers.CharField()
+        gaming_day_closes_at = serializers.IntegerField()
+
+    @extend_schema(responses=OutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        casinos = casino_list_for(request.user)
+        return Response(self.OutputSerializer(casinos, many=True).data)
+
+
+class EventListApi(APIView):
+    """The event stream by position, with each event's hash: a follower pages with ``after``."""
+
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        after = serializers.IntegerField(min_value=0, default=0)
+        limit = serializers.IntegerField(min_value=1, max_value=5000, default=500)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("casino", str, required=True),
+            OpenApiParameter("after", int, description="return events with a larger position"),
+            OpenApiParameter("limit", int),
+        ],
+        responses={200: dict},
+    )
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        if casino not in casino_codes_for(request.user, *READ_ROLES):
+            from casino.errors import NotAllowed
+
+            raise NotAllowed(f"you may not read the events of casino {casino!r}")
+        page = read_page(params.validated_data["after"], params.validated_data["limit"],
+                         casino=casino)
+        return Response({
+            "events": [e.as_export() for e in page],
+            "next_after": page[-1].position if page else params.validated_data["after"],
+        })
+
+
+class EventChainVerifyApi(APIView):
+    """Recompute the whole hash chain now and say where it breaks, if it does."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request) -> Response:
+        if not casino_codes_for(request.user, *READ_ROLES):
+            from casino.errors import NotAllowed
+
+            raise NotAllowed("only the regulator, an administrator or an accountant may verify")
+        report = verify_chain()
+        return Response({"ok": report.ok, "checked": report.checked, "last_hash": report.last_hash,
+                         "bad_position": report.bad_position, "reason": report.reason})

@@ -1,0 +1,150 @@
+"""Event classes: explicit frozen dataclasses with a stable name and a schema version.
+
+An event class declares ``event_type`` (the stored name, never a Python path) and
+``schema_version``. When a shape changes, bump ``schema_version`` and register one upcaster from
+the previous version; stored events are never rewritten, they are upcast when read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import types
+import typing
+from collections.abc import Callable
+from decimal import Decimal
+from functools import cache
+from typing import Any, ClassVar, Self
+
+JSON = dict[str, Any]
+Upcaster = Callable[[JSON], JSON]
+
+_EVENT_CLASSES: dict[str, type[Event]] = {}
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+class UnknownEventType(LookupError):
+    pass
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Event:
+    """Base of every domain event. Subclasses are frozen keyword-only dataclasses."""
+
+    event_type: ClassVar[str]
+    schema_version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("event_type")
+        if name:
+            existing = _EVENT_CLASSES.get(name)
+            if existing is not None and existing.__qualname__ != cls.__qualname__:
+                raise TypeError(f"event type {name!r} is already taken by {existing.__qualname__}")
+            _EVENT_CLASSES[name] = cls
+
+    def to_data(self) -> JSON:
+        return {f.name: _encode(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_data(cls, data: JSON) -> Self:
+        hints = _hints(cls)
+        kwargs = {
+            f.name: _decode(hints[f.name], data[f.name])
+            for f in dataclasses.fields(cls)
+            if f.name in data
+        }
+        return cls(**kwargs)
+
+
+def upcaster(event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register ``fn(data) -> data`` that turns version ``from_version`` into the next one."""
+
+    def register(fn: Upcaster) -> Upcaster:
+        key = (event_type, from_version)
+        if key in _UPCASTERS:
+            raise TypeError(f"an upcaster for {event_type} v{from_version} exists already")
+        _UPCASTERS[key] = fn
+        return fn
+
+    return register
+
+
+def event_class(event_type: str) -> type[Event]:
+    try:
+        return _EVENT_CLASSES[event_type]
+    except KeyError:
+        raise UnknownEventType(f"no event class is registered for {event_type!r}") from None
+
+
+def registered_event_types() -> dict[str, type[Event]]:
+    return dict(_EVENT_CLASSES)
+
+
+def upcast(event_type: str, schema_version: int, data: JSON) -> JSON:
+    """Bring stored data up to the class's current schema version through the upcaster chain."""
+    target = event_class(event_type).schema_version
+    version = schema_version
+    while version < target:
+        try:
+            step = _UPCASTERS[(event_type, version)]
+        except KeyError:
+            raise UnknownEventType(
+                f"{event_type} v{version} cannot be read: no upcaster to v{version + 1}"
+            ) from None
+        data = step(data)
+        version += 1
+    return data
+
+
+def decode(event_type: str, schema_version: int, data: JSON) -> Event:
+    return event_class(event_type).from_data(upcast(event_type, schema_version, data))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, float):
+        raise TypeError("events never hold floats: use Decimal for money")
+    return value
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _decode(args[0], value) if len(args) == 1 else value
+    if hint is Decimal:
+        return Decimal(value)
+    if hint is dt.datetime:
+        return dt.datetime.fromisoformat(value)
+    if hint is dt.date:
+        return dt.date.fromisoformat(value)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        inner = args[0] if args else Any
+        return tuple(_decode(inner, v) for v in value)
+    if origin is list:
+        args = typing.get_args(hint)
+        inner = args[0] if args else Any
+        return [_decode(inner, v) for v in value]
+    if origin is dict:
+        args = typing.get_args(hint)
+        inner = args[1] if len(args) == 2 else Any
+        return {k: _decode(inner, v) for k, v in value.items()}
+    return value

@@ -1,0 +1,193 @@
+"""Projections: read models built only from events.
+
+Each projection names the tables it owns and registers one handler per event type it reads.
+Live projections run inside the appending transaction (``apply_live``, called by
+``store.append``), so a screen never shows a state the events do not hold, and a failing
+handler aborts the append. ``rebuild`` empties a projection's tables and replays every event;
+``check`` does the same inside a transaction that it rolls back, and reports what differs
+between the live tables and the rebuilt ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from django.db import connection, models, transaction
+
+from .store import RecordedEvent, read_all
+
+Handler = Callable[[RecordedEvent], None]
+
+
+class Projection:
+    """Base class. Subclasses set ``name`` and ``models`` and decorate handlers with ``@handles``."""
+
+    name: ClassVar[str]
+    models: ClassVar[Sequence[type[models.Model]]] = ()
+    handlers: ClassVar[dict[str, str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.handlers = {}
+        for base in reversed(cls.__mro__):
+            for attr, value in vars(base).items():
+                for event_type in getattr(value, "_handles", ()):
+                    cls.handlers[event_type] = attr
+
+    def apply(self, recorded: RecordedEvent) -> None:
+        method = self.handlers.get(recorded.event_type)
+        if method is not None:
+            getattr(self, method)(recorded)
+
+    def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
+        """The projection's state, comparable across a rebuild (surrogate ids left out)."""
+        state: dict[str, list[tuple[Any, ...]]] = {}
+        for model in self.models:
+            names = [
+                f.attname
+                for f in model._meta.concrete_fields
+                if not (f.primary_key and isinstance(f, models.AutoField | models.BigAutoField))
+            ]
+            rows = model._default_manager.values_list(*names)
+            state[model._meta.db_table] = sorted(
+                (tuple(_comparable(v) for v in row) for row in rows), key=repr
+            )
+        return state
+
+
+def handles(*event_types: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def mark(fn: Callable[..., None]) -> Callable[..., None]:
+        fn._handles = event_types  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
+        return fn
+
+    return mark
+
+
+def _comparable(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return value.normalize()
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True, default=str)
+    return value
+
+
+@dataclass
+class Registry:
+    projections: dict[str, Projection] = field(default_factory=dict)
+    by_event_type: dict[str, list[Projection]] = field(default_factory=lambda: defaultdict(list))
+
+    def register(self, projection: Projection) -> None:
+        if projection.name in self.projections:
+            raise ValueError(f"projection {projection.name!r} is registered twice")
+        self.projections[projection.name] = projection
+        for event_type in projection.handlers:
+            self.by_event_type[event_type].append(projection)
+
+
+registry = Registry()
+
+
+def register(cls: type[Projection]) -> type[Projection]:
+    """Class decorator: register a projection to run live on every append."""
+    registry.register(cls())
+    return cls
+
+
+def apply_live(events: Iterable[RecordedEvent]) -> None:
+    for recorded in events:
+        for projection in registry.by_event_type.get(recorded.event_type, ()):
+            projection.apply(recorded)
+
+
+def _truncate(projections: Iterable[Projection]) -> None:
+    tables = [m._meta.db_table for p in projections for m in p.models]
+    if tables:
+        quoted = ", ".join(connection.ops.quote_name(t) for t in tables)
+        with connection.cursor() as cursor:
+            cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")
+
+
+def _replay(projections: Sequence[Projection]) -> int:
+    wanted: dict[str, list[Projection]] = defaultdict(list)
+    for p in projections:
+        for event_type in p.handlers:
+            wanted[event_type].append(p)
+    count = 0
+    for recorded in read_all():
+        for p in wanted.get(recorded.event_type, ()):
+            p.apply(recorded)
+        count += 1
+    return count
+
+
+def selected(names: Sequence[str] | None = None) -> list[Projection]:
+    if not names:
+        return list(registry.projections.values())
+    unknown = [n for n in names if n not in registry.projections]
+    if unknown:
+        raise KeyError(f"unknown projection(s): {', '.join(unknown)}")
+    return [registry.projections[n] for n in names]
+
+
+@transaction.atomic
+def rebuild(names: Sequence[str] | None = None) -> int:
+    """Empty the projections' tables and replay every event. Returns the events replayed."""
+    projections = selected(names)
+    _lock_appends()
+    _truncate(projections)
+    return _replay(projections)
+
+
+@dataclass
+class Difference:
+    projection: str
+    table: str
+    only_live: list[tuple[Any, ...]]
+    only_rebuilt: list[tuple[Any, ...]]
+
+
+class _RollBack(Exception):
+    pass
+
+
+def check(names: Sequence[str] | None = None) -> list[Difference]:
+    """Rebuild inside a transaction that is rolled back; return what differs from live."""
+    projections = selected(names)
+    differences: list[Difference] = []
+    try:
+        with transaction.atomic():
+            _lock_appends()
+            before = {p.name: p.snapshot() for p in projections}
+            _truncate(projections)
+            _replay(projections)
+            for p in projections:
+                after = p.snapshot()
+                for table, live_rows in before[p.name].items():
+                    rebuilt_rows = after.get(table, [])
+                    if live_rows != rebuilt_rows:
+                        live_set, rebuilt_set = set(live_rows), set(rebuilt_rows)
+                        differences.append(
+                            Difference(
+                                p.name,
+                                table,
+                                sorted(live_set - rebuilt_set, key=repr),
+                                sorted(rebuilt_set - live_set, key=repr),
+                            )
+                        )
+            raise _RollBack
+    except _RollBack:
+        pass
+    return differences
+
+
+def _lock_appends() -> None:
+    """Hold the append lock so that no event lands while the projections are replayed."""
+    from .store import APPEND_LOCK_KEY
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK_KEY])

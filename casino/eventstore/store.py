@@ -1,0 +1,295 @@
+"""Append to and read from the event store.
+
+Design overview
+---------------
+``append`` is the only function that writes events. It runs inside the caller's transaction (the
+event store is the unit of work), so the events, the live projections they update and the
+command's idempotency record commit or roll back together.
+
+The global-position trap. A reader that follows the store by position (``WHERE position > last
+ORDER BY position``) must never skip an event. With a plain sequence, transaction A can take
+position 7, transaction B take 8 and commit first; a follower that reads 8 and moves its cursor
+past it never sees 7 when A commits a moment later. We avoid the trap by serialising appends with
+one transaction-scoped advisory lock (``pg_advisory_xact_lock``), held until the appending
+transaction commits or rolls back: positions are handed out in commit order, with no gaps, and
+the hash chain (each event's hash covers the previous hash) needs that order anyway. PostgreSQL
+makes a commit visible before it releases the transaction's locks, so the next appender always
+sees the previous one's rows. This is the same choice as the eventsourcing library's
+``LOCK TABLE ... IN EXCLUSIVE MODE``; see docs/adr/0002-global-position.md and
+https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from .events import JSON, Event, decode
+from .hashing import GENESIS_HASH, canonical_json, event_hash, format_time
+
+# pg_advisory_xact_lock key for "appending to the event store" (ASCII "casino").
+APPEND_LOCK_KEY = 0x636173696E6F
+
+
+class EventStoreError(Exception):
+    """Base of the store's errors."""
+
+
+class ConcurrencyError(EventStoreError):
+    """Someone else wrote to the stream since the caller read it. Nothing was written."""
+
+    def __init__(self, stream: str, expected: int, actual: int) -> None:
+        self.stream = stream
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"{stream} was changed by someone else (expected version {expected}, found {actual}); "
+            "nothing was recorded: reload and try again"
+        )
+
+
+class DuplicateCommand(EventStoreError):
+    """The idempotency key was recorded by a concurrent command that committed first."""
+
+    def __init__(self, casino: str, key: str) -> None:
+        self.casino = casino
+        self.key = key
+        super().__init__(f"idempotency key {key!r} was already used in casino {casino!r}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Metadata:
+    """Who did it, for which casino, and why: stored with every event."""
+
+    actor: str
+    role: str
+    casino: str
+    request_id: str = ""
+    causation_id: str = ""
+    correlation_id: str = ""
+    idempotency_key: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedEvent:
+    position: int
+    stream: str
+    version: int
+    event_type: str
+    schema_version: int
+    data: JSON
+    metadata: JSON
+    recorded_at: datetime
+    prev_hash: str
+    hash: str
+
+    @cached_property
+    def event(self) -> Event:
+        """The domain event, read through the upcasters."""
+        return decode(self.event_type, self.schema_version, self.data)
+
+    @property
+    def stream_type(self) -> str:
+        return self.stream.partition("/")[0]
+
+    @property
+    def stream_id(self) -> str:
+        return self.stream.partition("/")[2]
+
+    def as_export(self) -> JSON:
+        """The event as exported (JSON Lines) and as hashed: see docs/event-hash.md."""
+        return {
+            "position": self.position,
+            "stream": self.stream,
+            "version": self.version,
+            "type": self.event_type,
+            "schema_version": self.schema_version,
+            "data": self.data,
+            "metadata": self.metadata,
+            "recorded_at": format_time(self.recorded_at),
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+        }
+
+
+_HEAD_SQL = """
+SELECT last.position, last.hash,
+       (SELECT max(version) FROM event WHERE stream = %s),
+       (SELECT 1 FROM command_record WHERE casino_id = %s AND idempotency_key = %s)
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL (SELECT position, hash FROM event ORDER BY position DESC LIMIT 1) AS last ON true
+"""
+
+_INSERT_SQL = """
+INSERT INTO event (position, stream, version, event_type, schema_version, data, metadata,
+                   casino_id, recorded_at, prev_hash, hash)
+VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s, %s)
+"""
+
+
+def append(
+    stream: str,
+    events: Sequence[Event],
+    *,
+    expected_version: int,
+    metadata: Metadata,
+) -> list[RecordedEvent]:
+    """Append ``events`` to ``stream`` if it is still at ``expected_version`` (0: a new stream).
+
+    Must run inside ``transaction.atomic``. Raises ``ConcurrencyError`` (and writes nothing) when
+    another writer got there first, ``DuplicateCommand`` when the metadata's idempotency key was
+    recorded meanwhile. Applies the live projections before returning.
+    """
+    if not events:
+        return []
+    if not connection.in_atomic_block:
+        raise EventStoreError("append must run inside transaction.atomic()")
+    if "/" not in stream:
+        raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK_KEY])
+        cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key])
+        last_position, last_hash, stream_version, key_used = cursor.fetchone()
+        if metadata.idempotency_key and key_used:
+            raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
+        actual = stream_version or 0
+        if actual != expected_version:
+            raise ConcurrencyError(stream, expected_version, actual)
+
+        position = last_position or 0
+        prev_hash = last_hash or GENESIS_HASH
+        recorded_at = timezone.now()
+        stamp = format_time(recorded_at)
+        meta = metadata.as_dict()
+        meta_json = canonical_json(meta).decode()
+        recorded: list[RecordedEvent] = []
+        rows: list[tuple[Any, ...]] = []
+        for offset, event in enumerate(events, start=1):
+            position += 1
+            version = expected_version + offset
+            data = event.to_data()
+            digest = event_hash(
+                position=position,
+                stream=stream,
+                version=version,
+                event_type=event.event_type,
+                schema_version=event.schema_version,
+                data=data,
+                metadata=meta,
+                recorded_at=stamp,
+                prev_hash=prev_hash,
+            )
+            rows.append(
+                (
+                    position,
+                    stream,
+                    version,
+                    event.event_type,
+                    event.schema_version,
+                    canonical_json(data).decode(),
+                    meta_json,
+                    metadata.casino,
+                    recorded_at,
+                    prev_hash,
+                    digest,
+                )
+            )
+            item = RecordedEvent(
+                position=position,
+                stream=stream,
+                version=version,
+                event_type=event.event_type,
+                schema_version=event.schema_version,
+                data=data,
+                metadata=meta,
+                recorded_at=recorded_at,
+                prev_hash=prev_hash,
+                hash=digest,
+            )
+            item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
+            recorded.append(item)
+            prev_hash = digest
+        cursor.executemany(_INSERT_SQL, rows)
+
+    from .projections import apply_live  # late import: projections import this module
+
+    apply_live(recorded)
+    return recorded
+
+
+_SELECT = """
+SELECT position, stream, version, event_type, schema_version, data, metadata, recorded_at,
+       prev_hash, hash
+FROM event
+"""
+
+
+def _row(row: tuple[Any, ...]) -> RecordedEvent:
+    # Django's psycopg setup hands jsonb back as text (JSONField parses it): parse it here.
+    position, stream, version, event_type, schema_version, data, meta, at, prev, digest = row
+    return RecordedEvent(
+        position,
+        stream,
+        version,
+        event_type,
+        schema_version,
+        json.loads(data) if isinstance(data, str) else data,
+        json.loads(meta) if isinstance(meta, str) else meta,
+        at,
+        prev,
+        digest,
+    )
+
+
+def read_stream(stream: str) -> list[RecordedEvent]:
+    with connection.cursor() as cursor:
+        cursor.execute(_SELECT + " WHERE stream = %s ORDER BY version", [stream])
+        return [_row(r) for r in cursor.fetchall()]
+
+
+def stream_version(stream: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(max(version), 0) FROM event WHERE stream = %s", [stream])
+        return int(cursor.fetchone()[0])
+
+
+def read_page(after: int = 0, limit: int = 1000, *, casino: str | None = None) -> list[RecordedEvent]:
+    """Events with ``position > after``, in order: a keyset page for followers."""
+    with connection.cursor() as cursor:
+        if casino is None:
+            cursor.execute(
+                _SELECT + " WHERE position > %s ORDER BY position LIMIT %s", [after, limit]
+            )
+        else:
+            cursor.execute(
+                _SELECT + " WHERE casino_id = %s AND position > %s ORDER BY position LIMIT %s",
+                [casino, after, limit],
+            )
+        return [_row(r) for r in cursor.fetchall()]
+
+
+def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
+    """Every event after ``after``, by position, page by page (constant memory)."""
+    while True:
+        page = read_page(after, page_size)
+        if not page:
+            return
+        yield from page
+        after = page[-1].position
+
+
+def head_position() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(max(position), 0) FROM event")
+        return int(cursor.fetchone()[0])

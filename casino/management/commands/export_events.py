@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from casino.eventstore.store import read_all
+
+
+class Command(BaseCommand):
+    help = "Write the events as JSON Lines (one event a line, with its hashes), in position order."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--from-position", type=int, default=1, metavar="N",
+                            help="first position to export (default 1)")
+        parser.add_argument("--output", metavar="FILE", help="write here instead of stdout")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        out = open(options["output"], "w", encoding="utf-8") if options["output"] else sys.stdout  # noqa: SIM115
+        count = 0
+        try:
+            for event in read_all(after=max(options["from_position"], 1) - 1):
+                out.write(json.dumps(event.as_export(), ensure_ascii=False, sort_keys=True))
+                out.write("\n")
+                count += 1
+        finally:
+            if out is not sys.stdout:
+                out.close()
+        self.stderr.write(f"exported {count} events")

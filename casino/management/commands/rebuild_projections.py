@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from casino.eventstore import projections
+
+
+class Command(BaseCommand):
+    help = (
+        "Replay every event into empty projection tables. With --check, rebuild inside a "
+        "transaction that is rolled back and report where the rebuilt state differs from live."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--check", action="store_true", help="compare only; change nothing")
+        parser.add_argument("projection", nargs="*", help="only these projections (default: all)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        names = options["projection"] or None
+        try:
+            if options["check"]:
+                differences = projections.check(names)
+                if differences:
+                    for d in differences:
+                        self.stdout.write(f"{d.projection}: table {d.table} differs")
+                        for row in d.only_live[:20]:
+                            self.stdout.write(f"  only live:    {row}")
+                        for row in d.only_rebuilt[:20]:
+                            self.stdout.write(f"  only rebuilt: {row}")
+                    raise CommandError(f"{len(differences)} table(s) differ from a rebuild")
+                checked = ", ".join(p.name for p in projections.selected(names))
+                self.stdout.write(f"OK: rebuilt state equals live state ({checked})")
+            else:
+                count = projections.rebuild(names)
+                self.stdout.write(f"rebuilt from {count} events")
+        except KeyError as exc:
+            raise CommandError(str(exc)) from None

@@ -1,0 +1,97 @@
+"""The casino's core tables.
+
+``Casino`` is a projection of the ``casino/<code>`` stream: it is written only by
+``casino.projections`` and rebuilt from the events. ``Membership`` (who holds which role in which
+casino) is plain configuration kept by the administrator in the Django admin.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+MONEY_MAX_DIGITS = 14
+MONEY_DECIMAL_PLACES = 2
+
+
+def money_field(**kwargs: object) -> models.DecimalField:  # type: ignore[type-arg]
+    """The one NUMERIC shape for money: 14 digits, 2 decimals."""
+    return models.DecimalField(
+        max_digits=MONEY_MAX_DIGITS, decimal_places=MONEY_DECIMAL_PLACES, **kwargs
+    )
+
+
+class Currency(models.TextChoices):
+    EUR = "EUR", "Euro"
+    MOP = "MOP", "Macau pataca"
+
+
+class Casino(models.Model):
+    code = models.SlugField(max_length=64, primary_key=True)
+    name = models.CharField(max_length=200)
+    currency = models.CharField(max_length=3, choices=Currency.choices)
+    time_zone = models.CharField(max_length=64)
+    gaming_day_closes_at = models.PositiveSmallIntegerField(
+        help_text="Local hour (0-23) at which the gaming day closes."
+    )
+    version = models.PositiveIntegerField(help_text="Version of the casino's event stream.")
+
+    class Meta:
+        ordering = ["code"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(gaming_day_closes_at__lte=23), name="casino_closing_hour_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Role(models.TextChoices):
+    CASHIER = "cashier", "Cashier"
+    CAGE_SUPERVISOR = "cage_supervisor", "Cage supervisor"
+    PIT_BOSS = "pit_boss", "Pit boss"
+    ACCOUNTANT = "accountant", "Accountant"
+    REGULATOR = "regulator", "Regulator"
+    ADMINISTRATOR = "administrator", "Administrator"
+
+
+class Membership(models.Model):
+    """A person holds one or more roles in a casino."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="memberships")
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False, related_name="memberships")
+    role = models.CharField(max_length=32, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "casino", "role"], name="membership_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.role} at {self.casino_id}"
+
+
+class ChipSet(models.Model):
+    """Projection: a set of value chips and its denominations (decimal strings, largest first)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="chip_sets")
+    code = models.SlugField(max_length=64)
+    name = models.CharField(max_length=200)
+    denominations = models.JSONField()
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["casino", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "code"], name="chipset_unique_code"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.casino_id}/{self.code})"
+
+    @property
+    def stream(self) -> str:
+        return f"chipset/{self.casino_id}.{self.code}"

@@ -1,0 +1,121 @@
+"""Registering a casino and changing its settings: each change is an event."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+
+from django.db import transaction
+
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.events import CasinoRegistered, CasinoSettingsChanged
+from casino.eventstore import store
+from casino.eventstore.commands import run_command
+from casino.models import Casino, Currency
+
+_CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+def _check_time_zone(time_zone: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise InvalidCommand(f"unknown time zone {time_zone!r}", field="time_zone") from None
+
+
+def _check_hour(hour: int) -> None:
+    if not isinstance(hour, int) or not 0 <= hour <= 23:
+        raise InvalidCommand(
+            f"the gaming day must close at a whole hour from 0 to 23, not {hour!r}",
+            field="gaming_day_closes_at",
+        )
+
+
+@transaction.atomic
+def casino_register(
+    *,
+    code: str,
+    name: str,
+    currency: str,
+    time_zone: str,
+    gaming_day_closes_at: int,
+    metadata: store.Metadata,
+) -> Casino:
+    if not _CODE.match(code):
+        raise InvalidCommand(
+            f"casino code {code!r} must be lower-case letters, digits and dashes", field="code"
+        )
+    if currency not in Currency.values:
+        raise InvalidCommand(
+            f"currency {currency!r} is not one of {', '.join(Currency.values)}", field="currency"
+        )
+    if not name.strip():
+        raise InvalidCommand("the casino needs a name", field="name")
+    _check_time_zone(time_zone)
+    _check_hour(gaming_day_closes_at)
+    if metadata.casino != code:
+        raise InvalidCommand("the metadata must name the casino being registered")
+
+    def handler() -> dict[str, str]:
+        if Casino.objects.filter(code=code).exists():
+            raise Conflict(f"casino {code!r} is already registered", field="code")
+        store.append(
+            f"casino/{code}",
+            [
+                CasinoRegistered(
+                    code=code,
+                    name=name.strip(),
+                    currency=currency,
+                    time_zone=time_zone,
+                    gaming_day_closes_at=gaming_day_closes_at,
+                )
+            ],
+            expected_version=0,
+            metadata=metadata,
+        )
+        return {"casino": code}
+
+    run_command(
+        command="casino_register",
+        metadata=metadata,
+        payload={"code": code, "name": name, "currency": currency, "time_zone": time_zone,
+                 "gaming_day_closes_at": gaming_day_closes_at},
+        handler=handler,
+    )
+    return Casino.objects.get(code=code)
+
+
+@transaction.atomic
+def casino_change_settings(
+    *,
+    code: str,
+    metadata: store.Metadata,
+    name: str | None = None,
+    time_zone: str | None = None,
+    gaming_day_closes_at: int | None = None,
+) -> Casino:
+    casino = Casino.objects.filter(code=code).first()
+    if casino is None:
+        raise NotFound(f"there is no casino {code!r}")
+    if time_zone is not None:
+        _check_time_zone(time_zone)
+    if gaming_day_closes_at is not None:
+        _check_hour(gaming_day_closes_at)
+    changes = {
+        k: v
+        for k, v in {
+            "name": name,
+            "time_zone": time_zone,
+            "gaming_day_closes_at": gaming_day_closes_at,
+        }.items()
+        if v is not None and getattr(casino, k) != v
+    }
+    if changes:
+        store.append(
+            f"casino/{code}",
+            [CasinoSettingsChanged(**changes)],
+            expected_version=casino.version,
+            metadata=metadata,
+        )
+        casino.refresh_from_db()
+    return casino

@@ -1,0 +1,21 @@
+"""Celery tasks of the core: thin, calling one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="casino.projections_check")
+def projections_check_task(names: list[str] | None = None) -> dict[str, object]:
+    """Rebuild the projections in a rolled-back transaction and report any difference."""
+    from casino.eventstore import projections
+
+    differences = projections.check(names)
+    return {
+        "ok": not differences,
+        "differences": [
+            {"projection": d.projection, "table": d.table,
+             "only_live": len(d.only_live), "only_rebuilt": len(d.only_rebuilt)}
+            for d in differences
+        ],
+    }

@@ -1,0 +1,73 @@
+"""Test-suite wiring.
+
+* With no DATABASE_URL, the tests run on a throwaway embedded PostgreSQL cluster (deleted at exit).
+* In CI (CI=true) a skipped test fails the run: nothing may be skipped there.
+* ``decimal.FloatOperation`` is trapped so that a float mixing into money fails loudly.
+"""
+
+from __future__ import annotations
+
+import decimal
+import os
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+if not os.environ.get("DATABASE_URL"):
+    os.environ.setdefault(
+        "CASINO_EMBEDDED_PGDATA", os.path.join(tempfile.mkdtemp(prefix="casino-test-pg-"), "pgdata")
+    )
+    os.environ.setdefault("CASINO_EMBEDDED_CLEANUP", "delete")
+
+
+APPEND_ONLY_TABLES = ("event", "command_record", "journal_entry", "journal_line")
+
+
+def _flush_append_only_tables_too() -> None:
+    """Let Django's flush (between transactional tests) empty the append-only tables.
+
+    Those tables refuse TRUNCATE by trigger, as they must in production. Between tests, and only
+    here, the flush disables the user triggers of those tables around its TRUNCATE (which the
+    owner role the tests run as may do), then enables them again in the same transaction.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):  # type: ignore[no-untyped-def]
+        statements = original(self, style, tables, reset_sequences=reset_sequences,
+                              allow_cascade=allow_cascade)
+        guarded = [t for t in APPEND_ONLY_TABLES if t in tables]
+        if not statements or not guarded:
+            return statements
+        off = [f'ALTER TABLE "{t}" DISABLE TRIGGER USER;' for t in guarded]
+        on = [f'ALTER TABLE "{t}" ENABLE TRIGGER USER;' for t in guarded]
+        return off + statements + on
+
+    DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
+
+
+_flush_append_only_tables_too()
+
+
+@pytest.fixture(autouse=True)
+def _trap_float_decimal_mixing() -> Iterator[None]:
+    context = decimal.getcontext()
+    trapped = context.traps[decimal.FloatOperation]
+    context.traps[decimal.FloatOperation] = True
+    try:
+        yield
+    finally:
+        context.traps[decimal.FloatOperation] = trapped
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("CI") != "true":
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = len(reporter.stats.get("skipped", [])) if reporter else 0
+    if skipped:
+        if reporter:
+            reporter.write_line(f"CI: {skipped} test(s) were skipped; no test may be skipped in CI")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,185 @@
+"""Appending: versions, concurrency, metadata, idempotency, a follower that never skips."""
+
+from __future__ import annotations
+
+import threading
+import time
+from decimal import Decimal
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from casino.eventstore import store
+from casino.eventstore.commands import IdempotencyConflict, run_command
+from casino.eventstore.models import CommandRecord, StoredEvent
+from casino.eventstore.store import ConcurrencyError, Metadata
+
+from .conftest import ChipsCounted, counted
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_append_numbers_versions_and_positions_and_keeps_metadata(meta: Metadata) -> None:
+    with transaction.atomic():
+        first = store.append("table/T1", counted(2), expected_version=0, metadata=meta)
+    with transaction.atomic():
+        second = store.append("table/T1", counted(1, "7.50"), expected_version=2, metadata=meta)
+    assert [e.version for e in first + second] == [1, 2, 3]
+    assert [e.position for e in first + second] == [1, 2, 3]
+    events = store.read_stream("table/T1")
+    assert events[2].event == ChipsCounted(table="T0", amount=Decimal("7.50"))
+    assert events[0].metadata["actor"] == "ana"
+    assert events[0].metadata["role"] == "pit_boss"
+    assert events[0].metadata["casino"] == "lisboa"
+    assert events[0].data == {"table": "T0", "amount": "10.00"}
+    assert events[1].prev_hash == events[0].hash
+
+
+def test_append_at_a_stale_version_is_refused_and_writes_nothing(meta: Metadata) -> None:
+    with transaction.atomic():
+        store.append("table/T1", counted(1), expected_version=0, metadata=meta)
+    with pytest.raises(ConcurrencyError, match="expected version 0, found 1"), transaction.atomic():
+        store.append("table/T1", counted(3), expected_version=0, metadata=meta)
+    assert StoredEvent.objects.count() == 1
+
+
+def test_append_outside_a_transaction_is_refused(meta: Metadata) -> None:
+    with pytest.raises(store.EventStoreError, match="transaction"):
+        store.append("table/T1", counted(1), expected_version=0, metadata=meta)
+
+
+def test_two_connections_at_the_same_expected_version_exactly_one_wins(meta: Metadata) -> None:
+    outcomes: list[str] = []
+    first_holds_lock = threading.Event()
+    release_first = threading.Event()
+
+    def writer(name: str, hold: bool) -> None:
+        try:
+            with transaction.atomic():
+                store.append("round/R1", counted(2), expected_version=0, metadata=meta)
+                if hold:
+                    first_holds_lock.set()
+                    release_first.wait(5)
+            outcomes.append(f"{name}:ok")
+        except ConcurrencyError:
+            outcomes.append(f"{name}:conflict")
+        finally:
+            connection.close()
+
+    a = threading.Thread(target=writer, args=("a", True))
+    a.start()
+    assert first_holds_lock.wait(5)
+    b = threading.Thread(target=writer, args=("b", False))
+    b.start()
+    time.sleep(0.3)  # b is now blocked behind a's transaction
+    release_first.set()
+    a.join(10)
+    b.join(10)
+    assert sorted(outcomes) == ["a:ok", "b:conflict"]
+    assert [e.version for e in store.read_stream("round/R1")] == [1, 2]
+
+
+def test_the_database_refuses_a_second_event_at_the_same_stream_version(meta: Metadata) -> None:
+    with transaction.atomic():
+        (event,) = store.append("round/R1", counted(1), expected_version=0, metadata=meta)
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
+            " metadata, casino_id, recorded_at, prev_hash, hash)"
+            " VALUES (2, 'round/R1', 1, 'X', 1, '{}', '{}', '', now(), %s, %s)",
+            [event.hash, "f" * 64],
+        )
+
+
+def test_concurrent_appenders_a_follower_by_position_sees_every_event_once(meta: Metadata) -> None:
+    writers, batches, per_batch = 4, 15, 3
+    done = threading.Event()
+    seen: list[int] = []
+
+    def write(w: int) -> None:
+        try:
+            for b in range(batches):
+                with transaction.atomic():
+                    store.append(f"shift/W{w}", counted(per_batch),
+                                 expected_version=b * per_batch, metadata=meta)
+        finally:
+            connection.close()
+
+    def follow() -> None:
+        after = 0
+        try:
+            while True:
+                finished = done.is_set()
+                page = store.read_page(after, 7)
+                for e in page:
+                    seen.append(e.position)
+                    after = e.position
+                if finished and not page:
+                    return
+        finally:
+            connection.close()
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    done.set()
+    follower.join(60)
+    total = writers * batches * per_batch
+    assert seen == list(range(1, total + 1))
+
+
+def _register(meta: Metadata, amount: str) -> dict[str, object]:
+    def handler() -> dict[str, object]:
+        (e,) = store.append("cage/C1", [ChipsCounted(table="cage", amount=Decimal(amount))],
+                            expected_version=store.stream_version("cage/C1"), metadata=meta)
+        return {"position": e.position}
+
+    return run_command(command="count", metadata=meta, payload={"amount": amount}, handler=handler)
+
+
+def test_the_same_idempotency_key_twice_records_once_and_returns_the_first_answer() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-1")
+    first = _register(meta, "5.00")
+    again = _register(meta, "5.00")
+    assert first == again == {"position": 1}
+    assert StoredEvent.objects.count() == 1
+    assert CommandRecord.objects.count() == 1
+
+
+def test_the_same_key_with_a_different_request_is_refused() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-1")
+    _register(meta, "5.00")
+    with pytest.raises(IdempotencyConflict):
+        _register(meta, "6.00")
+    assert StoredEvent.objects.count() == 1
+
+
+def test_the_same_key_in_another_casino_is_a_different_command() -> None:
+    _register(Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k"), "5")
+    _register(Metadata(actor="li", role="cashier", casino="macau", idempotency_key="k"), "5")
+    assert StoredEvent.objects.count() == 2
+
+
+def test_racing_retries_of_one_command_record_once() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="race")
+    answers: list[dict[str, object]] = []
+    start = threading.Barrier(3)
+
+    def retry() -> None:
+        try:
+            start.wait(5)
+            answers.append(_register(meta, "5.00"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=retry) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert answers == [{"position": 1}] * 3
+    assert StoredEvent.objects.count() == 1

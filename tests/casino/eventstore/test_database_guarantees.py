@@ -1,0 +1,89 @@
+"""What PostgreSQL itself guarantees about the event table, whatever code talks to it."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.db import IntegrityError, connection, transaction
+from django.db.utils import ProgrammingError
+
+from casino.eventstore import store
+from casino.eventstore.commands import run_command
+from casino.eventstore.hashing import GENESIS_HASH
+from casino.eventstore.store import Metadata
+
+from .conftest import counted
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def three_events(meta: Metadata) -> None:
+    """Three events, recorded by a command with an idempotency key (so command_record has a row)."""
+    keyed = Metadata(actor="ana", role="pit_boss", casino="lisboa", idempotency_key="k1")
+
+    def handler() -> dict[str, int]:
+        store.append("round/R1", counted(3), expected_version=0, metadata=keyed)
+        return {"events": 3}
+
+    run_command(command="test", metadata=keyed, payload={}, handler=handler)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE event SET data = '{\"amount\": \"999.00\"}' WHERE position = 2",
+        "DELETE FROM event WHERE position = 3",
+        "TRUNCATE event",
+        "UPDATE command_record SET result = '{}'",
+        "TRUNCATE command_record",
+    ],
+)
+@pytest.mark.usefixtures("three_events")
+def test_raw_sql_rewriting_history_is_refused(statement: str) -> None:
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic(), \
+            connection.cursor() as cursor:
+        cursor.execute(statement)
+    assert [e.position for e in store.read_page()] == [1, 2, 3]
+
+
+@pytest.mark.usefixtures("three_events")
+def test_an_insert_that_skips_a_position_or_breaks_the_chain_is_refused() -> None:
+    last = store.read_page()[-1]
+    insert = (
+        "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
+        " metadata, casino_id, recorded_at, prev_hash, hash)"
+        " VALUES (%s, 'round/R2', 1, 'X', 1, '{}', '{}', '', now(), %s, %s)"
+    )
+    with pytest.raises(IntegrityError, match="does not follow"), transaction.atomic(), \
+            connection.cursor() as cursor:
+        cursor.execute(insert, [5, last.hash, "a" * 64])
+    with pytest.raises(IntegrityError, match="does not chain"), transaction.atomic(), \
+            connection.cursor() as cursor:
+        cursor.execute(insert, [4, GENESIS_HASH, "a" * 64])
+
+
+@pytest.mark.usefixtures("three_events")
+def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table() -> None:
+    call_command("setup_app_role", "casino_app_test")
+    refused = [
+        "ALTER TABLE event DISABLE TRIGGER event_refuse_update_delete",
+        "ALTER TABLE event DISABLE TRIGGER ALL",
+        "ALTER TABLE event ADD COLUMN note text",
+        "DROP TRIGGER event_refuse_truncate ON event",
+        "UPDATE event SET stream = 'x' WHERE position = 1",
+        "DELETE FROM event",
+        "TRUNCATE event",
+    ]
+    for statement in refused:
+        with pytest.raises(ProgrammingError, match="permission denied|must be owner"), \
+                transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL ROLE casino_app_test")
+            cursor.execute(statement)
+    # ...while it can still read and append through the store.
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL ROLE casino_app_test")
+        store.append("round/R1", counted(1), expected_version=3,
+                     metadata=Metadata(actor="app", role="system", casino="lisboa"))
+    assert store.head_position() == 4

@@ -1,0 +1,60 @@
+"""Projections are rebuilt from events; the check proves rebuilt equals live."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from casino.context import system_metadata
+from casino.eventstore import projections
+from casino.models import Casino
+from casino.services.casinos import casino_change_settings, casino_register
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def casinos() -> None:
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="test"))
+    casino_register(code="macau", name="Casino Macau", currency="MOP",
+                    time_zone="Asia/Macau", gaming_day_closes_at=7,
+                    metadata=system_metadata("macau", job="test"))
+    casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
+                           metadata=system_metadata("lisboa", job="test"))
+
+
+@pytest.mark.usefixtures("casinos")
+def test_rebuild_then_check_equals_live() -> None:
+    live = list(Casino.objects.values_list("code", "name", "gaming_day_closes_at", "version"))
+    assert live == [("lisboa", "Casino Estoril", 5, 2), ("macau", "Casino Macau", 7, 1)]
+    call_command("rebuild_projections", stdout=StringIO())
+    rebuilt = list(Casino.objects.values_list("code", "name", "gaming_day_closes_at", "version"))
+    assert rebuilt == live
+    out = StringIO()
+    call_command("rebuild_projections", "--check", stdout=out)
+    assert "OK: rebuilt state equals live state" in out.getvalue()
+
+
+@pytest.mark.usefixtures("casinos")
+def test_check_reports_a_projection_that_drifted_from_the_events() -> None:
+    Casino.objects.filter(code="macau").update(name="Edited behind the events' back")
+    out = StringIO()
+    with pytest.raises(CommandError, match="1 table"):
+        call_command("rebuild_projections", "--check", stdout=out)
+    assert "only live:" in out.getvalue()
+    assert "Edited behind" in out.getvalue()
+    assert "Casino Macau" in out.getvalue()
+    # the check changed nothing; a rebuild puts it right
+    assert Casino.objects.get(code="macau").name == "Edited behind the events' back"
+    call_command("rebuild_projections", "casino", stdout=StringIO())
+    assert Casino.objects.get(code="macau").name == "Casino Macau"
+    assert projections.check() == []
+
+
+def test_an_unknown_projection_name_is_a_clear_error() -> None:
+    with pytest.raises(CommandError, match="unknown projection"):
+        call_command("rebuild_projections", "--check", "nope")
