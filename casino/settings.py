@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "casino.eventstore",
     "casino",
+    "casino.cage",
     "games",
     "jackpots",
     "ledger",

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -6,4 +6,6 @@ urlpatterns = [
     path("casinos/", views.CasinoListApi.as_view(), name="casino-list"),
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/verify/", views.EventChainVerifyApi.as_view(), name="event-chain-verify"),
+    path("pit/", include("games.api.urls")),
+    path("cage/", include("casino.cage.api.urls")),
 ]

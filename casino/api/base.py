@@ -1,0 +1,57 @@
+"""What every command API shares: who is acting, in which role, with which idempotency key.
+
+A command API names the roles that may call it. The caller says which casino it acts in (URL
+or body) and may send an ``Idempotency-Key`` header; the metadata of the events it records
+then carries the user, the role they act in, the casino, the request id and that key.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from rest_framework.request import Request
+
+from casino.context import person_metadata
+from casino.errors import InvalidCommand, NotAllowed
+from casino.eventstore.store import Metadata
+from casino.models import Membership
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+
+
+def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
+    """The role in which the user may act here, or NotAllowed naming what is missing."""
+    user = request.user
+    if not user.is_authenticated:
+        raise NotAllowed("log in first")
+    held = set(
+        Membership.objects.filter(user=user, casino_id=casino).values_list("role", flat=True)
+    )
+    asked = request.headers.get("X-Casino-Role")
+    if asked:
+        if asked not in roles:
+            raise NotAllowed(f"this action is not for the {asked} role "
+                             f"(it needs one of: {', '.join(roles)})")
+        if asked not in held:
+            raise NotAllowed(f"you are not a {asked} in casino {casino!r}")
+        return asked
+    for role in roles:
+        if role in held:
+            return role
+    raise NotAllowed(f"you need one of these roles in casino {casino!r}: {', '.join(roles)}")
+
+
+def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Metadata:
+    role = acting_role(request, casino, roles)
+    key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
+    if len(key) > 200:
+        raise InvalidCommand("the Idempotency-Key header is longer than 200 characters")
+    return person_metadata(
+        username=request.user.get_username(),
+        role=role,
+        casino=casino,
+        request_id=request.headers.get("X-Request-Id", "") or uuid.uuid4().hex,
+        idempotency_key=key,
+        correlation_id=request.headers.get("X-Correlation-Id", ""),
+    )
