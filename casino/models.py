@@ -7,6 +7,8 @@ casino) is plain configuration kept by the administrator in the Django admin.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -14,7 +16,7 @@ MONEY_MAX_DIGITS = 14
 MONEY_DECIMAL_PLACES = 2
 
 
-def money_field(**kwargs: object) -> models.DecimalField:  # type: ignore[type-arg]
+def money_field(**kwargs: Any) -> models.DecimalField:  # type: ignore[type-arg]
     """The one NUMERIC shape for money: 14 digits, 2 decimals."""
     return models.DecimalField(
         max_digits=MONEY_MAX_DIGITS, decimal_places=MONEY_DECIMAL_PLACES, **kwargs

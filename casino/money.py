@@ -29,7 +29,7 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
     """
     if isinstance(value, Decimal):
         text = format(value, "f")
-    elif isinstance(value, bool) or isinstance(value, float):
+    elif isinstance(value, bool | float):
         raise InvalidCommand(f"{field} must be written as a string such as \"10.50\", "
                              f"not {value!r}", field=field)
     elif isinstance(value, int | str):

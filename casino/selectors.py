@@ -14,7 +14,7 @@ def casino_codes_for(user: AbstractBaseUser | AnonymousUser, *roles: str) -> lis
         return []
     if getattr(user, "is_superuser", False):
         return list(Casino.objects.values_list("code", flat=True))
-    memberships = Membership.objects.filter(user=user)
+    memberships = Membership.objects.filter(user_id=user.pk)
     if roles:
         memberships = memberships.filter(role__in=roles)
     return sorted(set(memberships.values_list("casino_id", flat=True)))

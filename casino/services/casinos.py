@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from typing import Any
 
 from django.db import transaction
 
@@ -101,7 +102,7 @@ def casino_change_settings(
         _check_time_zone(time_zone)
     if gaming_day_closes_at is not None:
         _check_hour(gaming_day_closes_at)
-    changes = {
+    changes: dict[str, Any] = {
         k: v
         for k, v in {
             "name": name,

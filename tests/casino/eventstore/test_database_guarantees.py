@@ -63,6 +63,12 @@ def test_an_insert_that_skips_a_position_or_breaks_the_chain_is_refused() -> Non
         cursor.execute(insert, [4, GENESIS_HASH, "a" * 64])
 
 
+def _run_as_app_role(statement: str) -> None:
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL ROLE casino_app_test")
+        cursor.execute(statement)
+
+
 @pytest.mark.usefixtures("three_events")
 def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table() -> None:
     call_command("setup_app_role", "casino_app_test")
@@ -76,10 +82,8 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
         "TRUNCATE event",
     ]
     for statement in refused:
-        with pytest.raises(ProgrammingError, match="permission denied|must be owner"), \
-                transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("SET LOCAL ROLE casino_app_test")
-            cursor.execute(statement)
+        with pytest.raises(ProgrammingError, match=r"permission denied|must be owner"):
+            _run_as_app_role(statement)
     # ...while it can still read and append through the store.
     with transaction.atomic():
         with connection.cursor() as cursor:
