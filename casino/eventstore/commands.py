@@ -12,15 +12,16 @@ savepoint rolls back, and it returns the first answer.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+import psycopg
+from django.db import transaction
 
 from .hashing import canonical_json
 from .models import CommandRecord
-from .store import DuplicateCommand, Metadata
+from .store import DuplicateCommand, Metadata, lock_and_find_command, raw_connection
 
 Result = dict[str, Any]
 
@@ -48,6 +49,32 @@ def _replay(record: CommandRecord, command: str, digest: str) -> Result:
     return result
 
 
+_FIND_SQL = """
+SELECT idempotency_key, command, fingerprint, result FROM command_record
+WHERE casino_id = %s AND idempotency_key = %s
+"""
+_RECORD_SQL = """
+INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
+VALUES (%s, %s, %s, %s, %s::jsonb, now())
+ON CONFLICT (casino_id, idempotency_key) DO NOTHING
+RETURNING id
+"""
+
+
+def _find(casino: str, key: str) -> CommandRecord | None:
+    with psycopg.Cursor(raw_connection()) as cursor:
+        cursor.execute(_FIND_SQL, [casino, key], prepare=True)
+        row = cursor.fetchone()
+    return None if row is None else _record(casino, tuple(row))
+
+
+def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
+    key, command, digest, result = row
+    return CommandRecord(casino_id=casino, idempotency_key=key, command=command,
+                         fingerprint=digest,
+                         result=json.loads(result) if isinstance(result, str) else result)
+
+
 def run_command(
     *,
     command: str,
@@ -59,34 +86,31 @@ def run_command(
 
     The handler appends its events with this ``metadata`` and returns a JSON-able answer. Runs in
     the caller's transaction when there is one (services are ``@transaction.atomic``).
+
+    No savepoint is needed: the key is checked again under the append lock, at the handler's
+    first append, before anything is written; a handler that appends nothing meets the key in
+    the ``ON CONFLICT`` insert instead, again having written nothing.
     """
     key = metadata.idempotency_key
-    if not key:
-        with transaction.atomic():
+    with transaction.atomic(savepoint=False):
+        if not key:
             return handler()
-    digest = fingerprint(command, payload)
-    with transaction.atomic():
-        existing = CommandRecord.objects.filter(
-            casino_id=metadata.casino, idempotency_key=key
-        ).first()
-        if existing is not None:
-            return _replay(existing, command, digest)
+        digest = fingerprint(command, payload)
+        found = lock_and_find_command(metadata.casino, key)
+        if found is not None:
+            return _replay(_record(metadata.casino, found), command, digest)
         try:
-            with transaction.atomic():
-                result = handler()
-                CommandRecord.objects.create(
-                    casino_id=metadata.casino,
-                    idempotency_key=key,
-                    command=command,
-                    fingerprint=digest,
-                    result=result,
-                    recorded_at=timezone.now(),
-                )
-                return result
-        except (DuplicateCommand, IntegrityError) as exc:
-            record = CommandRecord.objects.filter(
-                casino_id=metadata.casino, idempotency_key=key
-            ).first()
-            if record is None:
-                raise exc from None
+            result = handler()
+        except DuplicateCommand:
+            record = _find(metadata.casino, key)
+            assert record is not None  # committed before our append lock was granted
             return _replay(record, command, digest)
+        with psycopg.Cursor(raw_connection()) as cursor:
+            cursor.execute(_RECORD_SQL, [metadata.casino, key, command, digest,
+                                         canonical_json(result).decode()], prepare=True)
+            inserted = cursor.fetchone()
+        if inserted is None:  # a racing twin that appended nothing committed first
+            record = _find(metadata.casino, key)
+            assert record is not None
+            return _replay(record, command, digest)
+        return result

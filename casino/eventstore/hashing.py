@@ -41,15 +41,51 @@ def event_hash(
     recorded_at: str,
     prev_hash: str,
 ) -> str:
-    envelope = {
-        "position": position,
-        "stream": stream,
-        "version": version,
-        "type": event_type,
-        "schema_version": schema_version,
-        "data": data,
-        "metadata": metadata,
-        "recorded_at": recorded_at,
-        "prev_hash": prev_hash,
-    }
-    return hashlib.sha256(canonical_json(envelope)).hexdigest()
+    return event_hash_from_json(
+        position=position,
+        stream=stream,
+        version=version,
+        event_type=event_type,
+        schema_version=schema_version,
+        data_json=canonical_json(data).decode(),
+        metadata_json=canonical_json(metadata).decode(),
+        recorded_at=recorded_at,
+        prev_hash=prev_hash,
+    )
+
+
+def event_hash_from_json(
+    *,
+    position: int,
+    stream: str,
+    version: int,
+    event_type: str,
+    schema_version: int,
+    data_json: str,
+    metadata_json: str,
+    recorded_at: str,
+    prev_hash: str,
+) -> str:
+    """The same hash, from data and metadata already in canonical JSON (the append's fast path).
+
+    The envelope's keys in sorted order are: data, metadata, position, prev_hash, recorded_at,
+    schema_version, stream, type, version; each value canonical; so the concatenation below is
+    exactly ``canonical_json(envelope)``. The tests check it against a plain ``json.dumps``.
+    """
+    text = (
+        '{"data":' + data_json
+        + ',"metadata":' + metadata_json
+        + ',"position":' + str(int(position))
+        + ',"prev_hash":' + _string(prev_hash)
+        + ',"recorded_at":' + _string(recorded_at)
+        + ',"schema_version":' + str(int(schema_version))
+        + ',"stream":' + _string(stream)
+        + ',"type":' + _string(event_type)
+        + ',"version":' + str(int(version))
+        + "}"
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -18,7 +18,7 @@ class StoredEvent(models.Model):
     casino_id = models.CharField(max_length=64, blank=True, default="")
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
-    hash = models.CharField(max_length=64, unique=True)
+    hash = models.CharField(max_length=64)
 
     class Meta:
         db_table = "event"
@@ -27,9 +27,10 @@ class StoredEvent(models.Model):
             models.CheckConstraint(condition=models.Q(version__gte=1), name="event_version_positive"),
             models.CheckConstraint(condition=models.Q(position__gte=1), name="event_position_positive"),
         ]
+        # Few indexes on purpose: each one is paid on every append. Readers page by position
+        # (the primary key), by stream (the unique key) or by casino.
         indexes = [
             models.Index(fields=["casino_id", "position"], name="event_casino_position"),
-            models.Index(fields=["event_type", "position"], name="event_type_position"),
         ]
 
     def __str__(self) -> str:

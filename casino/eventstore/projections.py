@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from django.db import connection, models, transaction
 
-from .store import RecordedEvent, read_all
+from .store import RecordedEvent, lock_appends, read_all
 
 Handler = Callable[[RecordedEvent], None]
 
@@ -138,7 +138,7 @@ def selected(names: Sequence[str] | None = None) -> list[Projection]:
 def rebuild(names: Sequence[str] | None = None) -> int:
     """Empty the projections' tables and replay every event. Returns the events replayed."""
     projections = selected(names)
-    _lock_appends()
+    lock_appends()
     _truncate(projections)
     return _replay(projections)
 
@@ -161,7 +161,7 @@ def check(names: Sequence[str] | None = None) -> list[Difference]:
     differences: list[Difference] = []
     try:
         with transaction.atomic():
-            _lock_appends()
+            lock_appends()
             before = {p.name: p.snapshot() for p in projections}
             _truncate(projections)
             _replay(projections)
@@ -183,11 +183,3 @@ def check(names: Sequence[str] | None = None) -> list[Difference]:
     except _RollBack:
         pass
     return differences
-
-
-def _lock_appends() -> None:
-    """Hold the append lock so that no event lands while the projections are replayed."""
-    from .store import APPEND_LOCK_KEY
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK_KEY])

@@ -28,11 +28,12 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
+import psycopg
 from django.db import connection
 from django.utils import timezone
 
 from .events import JSON, Event, decode
-from .hashing import GENESIS_HASH, canonical_json, event_hash, format_time
+from .hashing import GENESIS_HASH, canonical_json, event_hash_from_json, format_time
 
 # pg_advisory_xact_lock key for "appending to the event store" (ASCII "casino").
 APPEND_LOCK_KEY = 0x636173696E6F
@@ -122,19 +123,84 @@ class RecordedEvent:
         }
 
 
+_LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
 _HEAD_SQL = """
 SELECT last.position, last.hash,
        (SELECT max(version) FROM event WHERE stream = %s),
-       (SELECT 1 FROM command_record WHERE casino_id = %s AND idempotency_key = %s)
+       (SELECT 1 FROM command_record WHERE casino_id = %s AND idempotency_key = %s),
+       txid_current()
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (SELECT position, hash FROM event ORDER BY position DESC LIMIT 1) AS last ON true
 """
-
+_LOCK_AND_FIND_SQL = """
+SELECT txid_current(), c.idempotency_key, c.command, c.fingerprint, c.result
+FROM (SELECT pg_advisory_xact_lock(%s)) AS locked
+LEFT JOIN command_record c ON c.casino_id = %s AND c.idempotency_key = %s
+"""
 _INSERT_SQL = """
 INSERT INTO event (position, stream, version, event_type, schema_version, data, metadata,
                    casino_id, recorded_at, prev_hash, hash)
-VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s, %s)
-"""
+VALUES """
+_ROW_SQL = "(%s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s, %s)"
+
+
+def raw_connection() -> psycopg.Connection[Any]:
+    """The psycopg connection under Django's, for server-side binding and prepared statements."""
+    connection.ensure_connection()
+    raw: psycopg.Connection[Any] = connection.connection
+    return raw
+
+
+def lock_appends() -> None:
+    """Take the append lock for the rest of the transaction (see the module docstring)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY])
+        cursor.execute("SELECT txid_current()")
+        _note_lock(cursor.fetchone()[0])
+
+
+def lock_and_find_command(casino: str, key: str) -> tuple[Any, ...] | None:
+    """Take the append lock and look up an idempotency key in one statement (one round trip).
+
+    The lookup's snapshot may predate the lock, so it can miss a twin that committed while we
+    waited; ``append`` looks again once it holds the lock (``DuplicateCommand``).
+    """
+    with psycopg.Cursor(raw_connection()) as cursor:
+        cursor.execute(_LOCK_AND_FIND_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
+        row = cursor.fetchone()
+    assert row is not None
+    _note_lock(row[0])
+    return None if row[1] is None else tuple(row[1:])
+
+
+def _note_lock(xid: int) -> None:
+    connection.casino_append_lock_xid = xid  # type: ignore[attr-defined]
+
+
+def _lock_and_read_head(stream: str, metadata: Metadata) -> tuple[Any, ...]:
+    """Hold the append lock, then read the head of the store and of the stream.
+
+    The head is read in a statement that starts after the lock is granted: under READ COMMITTED
+    its snapshot then holds everything the previous appender committed. When this transaction
+    took the lock already (``lock_and_find_command``), the head query alone suffices; the
+    transaction id it returns proves the lock belongs to this transaction.
+    """
+    with psycopg.Cursor(raw_connection()) as cursor:
+        held = getattr(connection, "casino_append_lock_xid", None)
+        if held is None:
+            cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY], prepare=True)
+        cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key],
+                       prepare=True)
+        row = cursor.fetchone()
+        assert row is not None
+        if held is not None and row[4] != held:  # a lock noted in an earlier transaction
+            cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY], prepare=True)
+            cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key],
+                           prepare=True)
+            row = cursor.fetchone()
+            assert row is not None
+        _note_lock(row[4])
+    return tuple(row[:4])
 
 
 def append(
@@ -157,70 +223,58 @@ def append(
     if "/" not in stream:
         raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
 
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK_KEY])
-        cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key])
-        last_position, last_hash, stream_version, key_used = cursor.fetchone()
-        if metadata.idempotency_key and key_used:
-            raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
-        actual = stream_version or 0
-        if actual != expected_version:
-            raise ConcurrencyError(stream, expected_version, actual)
+    last_position, last_hash, stream_version, key_used = _lock_and_read_head(stream, metadata)
+    if metadata.idempotency_key and key_used:
+        raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
+    actual = stream_version or 0
+    if actual != expected_version:
+        raise ConcurrencyError(stream, expected_version, actual)
 
-        position = last_position or 0
-        prev_hash = last_hash or GENESIS_HASH
-        recorded_at = timezone.now()
-        stamp = format_time(recorded_at)
-        meta = metadata.as_dict()
-        meta_json = canonical_json(meta).decode()
-        recorded: list[RecordedEvent] = []
-        rows: list[tuple[Any, ...]] = []
-        for offset, event in enumerate(events, start=1):
-            position += 1
-            version = expected_version + offset
-            data = event.to_data()
-            digest = event_hash(
-                position=position,
-                stream=stream,
-                version=version,
-                event_type=event.event_type,
-                schema_version=event.schema_version,
-                data=data,
-                metadata=meta,
-                recorded_at=stamp,
-                prev_hash=prev_hash,
-            )
-            rows.append(
-                (
-                    position,
-                    stream,
-                    version,
-                    event.event_type,
-                    event.schema_version,
-                    canonical_json(data).decode(),
-                    meta_json,
-                    metadata.casino,
-                    recorded_at,
-                    prev_hash,
-                    digest,
-                )
-            )
-            item = RecordedEvent(
-                position=position,
-                stream=stream,
-                version=version,
-                event_type=event.event_type,
-                schema_version=event.schema_version,
-                data=data,
-                metadata=meta,
-                recorded_at=recorded_at,
-                prev_hash=prev_hash,
-                hash=digest,
-            )
-            item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
-            recorded.append(item)
-            prev_hash = digest
-        cursor.executemany(_INSERT_SQL, rows)
+    position = last_position or 0
+    prev_hash = last_hash or GENESIS_HASH
+    recorded_at = timezone.now()
+    stamp = format_time(recorded_at)
+    meta = metadata.as_dict()
+    meta_json = canonical_json(meta).decode()
+    recorded: list[RecordedEvent] = []
+    params: list[Any] = []
+    for offset, event in enumerate(events, start=1):
+        position += 1
+        version = expected_version + offset
+        data = event.to_data()
+        data_json = canonical_json(data).decode()
+        digest = event_hash_from_json(
+            position=position,
+            stream=stream,
+            version=version,
+            event_type=event.event_type,
+            schema_version=event.schema_version,
+            data_json=data_json,
+            metadata_json=meta_json,
+            recorded_at=stamp,
+            prev_hash=prev_hash,
+        )
+        params += (position, stream, version, event.event_type, event.schema_version,
+                   data_json, meta_json, metadata.casino, recorded_at, prev_hash, digest)
+        item = RecordedEvent(
+            position=position,
+            stream=stream,
+            version=version,
+            event_type=event.event_type,
+            schema_version=event.schema_version,
+            data=data,
+            metadata=meta,
+            recorded_at=recorded_at,
+            prev_hash=prev_hash,
+            hash=digest,
+        )
+        item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
+        recorded.append(item)
+        prev_hash = digest
+    # Server-side binding (psycopg.Cursor rather than Django's client-side cursor): the values
+    # travel as parameters and the statement, one per batch size, is prepared once.
+    with psycopg.Cursor(raw_connection()) as cursor:
+        cursor.execute(_INSERT_SQL + ", ".join([_ROW_SQL] * len(events)), params, prepare=True)
 
     from .projections import apply_live  # late import: projections import this module
 

@@ -22,35 +22,39 @@ CREATE TRIGGER command_record_refuse_truncate
     BEFORE TRUNCATE ON command_record
     FOR EACH STATEMENT EXECUTE FUNCTION refuse_rewrite();
 
--- Each new event continues the chain: its position follows the last one with no gap, and its
--- prev_hash is the last event's hash (the genesis prev_hash is 64 zeros). Rows inserted earlier
--- by the same INSERT statement are visible here, so a multi-row insert is checked row by row.
+-- Each new event continues the chain: its position follows the one before it with no gap, and
+-- its prev_hash is that event's hash (64 zeros for position 1). Checked once per INSERT
+-- statement over its transition table, so a 14-event append costs one indexed join, not 14
+-- trigger calls. The primary key already refuses a position taken twice.
 CREATE OR REPLACE FUNCTION event_check_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    last_position bigint;
-    last_hash text;
+    bad record;
 BEGIN
-    SELECT position, hash INTO last_position, last_hash
-        FROM event ORDER BY position DESC LIMIT 1;
-    IF last_position IS NULL THEN
-        last_position := 0;
-        last_hash := repeat('0', 64);
-    END IF;
-    IF NEW.position <> last_position + 1 THEN
-        RAISE EXCEPTION 'event position % does not follow the last position %', NEW.position, last_position
+    SELECT n.position, n.prev_hash, p.position AS before_position, p.hash AS before_hash
+      INTO bad
+      FROM new_events n
+      LEFT JOIN event p ON p.position = n.position - 1
+     WHERE (n.position = 1 AND n.prev_hash <> repeat('0', 64))
+        OR (n.position > 1 AND (p.position IS NULL OR p.hash <> n.prev_hash))
+     ORDER BY n.position
+     LIMIT 1;
+    IF FOUND THEN
+        IF bad.position > 1 AND bad.before_position IS NULL THEN
+            RAISE EXCEPTION 'event position % does not follow the last position (% is missing)',
+                bad.position, bad.position - 1
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        RAISE EXCEPTION 'event % does not chain to the hash of event %', bad.position, bad.position - 1
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
-    IF NEW.prev_hash <> last_hash THEN
-        RAISE EXCEPTION 'event % does not chain to the hash of event %', NEW.position, last_position
-            USING ERRCODE = 'integrity_constraint_violation';
-    END IF;
-    RETURN NEW;
+    RETURN NULL;
 END;
 $$;
 
 CREATE TRIGGER event_check_chain
-    BEFORE INSERT ON event
-    FOR EACH ROW EXECUTE FUNCTION event_check_chain();
+    AFTER INSERT ON event
+    REFERENCING NEW TABLE AS new_events
+    FOR EACH STATEMENT EXECUTE FUNCTION event_check_chain();
 
 --- reverse:
 DROP TRIGGER IF EXISTS event_check_chain ON event;

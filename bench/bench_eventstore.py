@@ -1,0 +1,221 @@
+"""Event store benchmark: appends of 14-event rounds several ways, then a follower's read.
+
+    python bench/bench_eventstore.py [--rounds 2000]
+
+Each way appends the same rounds (14 events, one transaction per round) into an empty table of
+the same PostgreSQL server and prints events per second:
+
+* store      -- the platform's public API: ``run_command`` + ``store.append`` with the hash
+                chain, the chain-checking insert trigger, an idempotency key and live projections
+* raw-many   -- raw psycopg ``executemany`` into an equivalent table (no trigger, no hashing)
+* raw-pipe   -- raw psycopg in pipeline mode: the physical reference
+* bulk       -- the Django ORM's ``bulk_create`` into the equivalent table
+* es-lib     -- the eventsourcing library's PostgreSQL application recorder (bench-only dep.)
+
+Then how fast a follower reads the whole store by position (the store's ``read_all``) and raw
+keyset pages of the same table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import uuid
+from decimal import Decimal
+from typing import Any
+
+from _setup import bench_database, rate
+
+EVENTS_PER_ROUND = 14
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000)
+    args = parser.parse_args()
+    with bench_database():
+        run(args.rounds)
+
+
+def _payloads(i: int) -> list[dict[str, Any]]:
+    return [{"round": i, "seat": k % 7, "bet": f"b{k}", "type": "straight", "numbers": [k % 37],
+             "amount": "25.00", "status": "won" if k % 3 else "lost"}
+            for k in range(EVENTS_PER_ROUND)]
+
+
+def run(rounds: int) -> None:
+    from dataclasses import dataclass
+
+    from django.db import connection, transaction
+
+    from casino.eventstore import store
+    from casino.eventstore.commands import run_command
+    from casino.eventstore.events import Event
+    from casino.eventstore.store import Metadata
+
+    @dataclass(frozen=True, kw_only=True)
+    class BenchBetRecorded(Event):
+        event_type = "BenchBetRecorded"
+        round: int
+        seat: int
+        bet: str
+        type: str
+        numbers: tuple[int, ...]
+        amount: Decimal
+        status: str
+
+    total = rounds * EVENTS_PER_ROUND
+    results: dict[str, float] = {}
+    print(f"{rounds} rounds x {EVENTS_PER_ROUND} events = {total:,} events per way")
+    print(f"{'way':<10}{'events/s':>12}")
+
+    # 1. The store's public API.
+    rows = [[BenchBetRecorded(**{**p, "numbers": tuple(p["numbers"]),
+                                 "amount": Decimal(p["amount"])}) for p in _payloads(i)]
+            for i in range(rounds)]
+    start = time.perf_counter()
+    for i, events in enumerate(rows):
+        meta = Metadata(actor="bench", role="system", casino="bench", idempotency_key=f"r{i}")
+
+        def handler(i: int = i, events: list[Event] = events, meta: Metadata = meta) -> dict[str, int]:
+            store.append(f"round/{i}", events, expected_version=0, metadata=meta)
+            return {"round": i}
+
+        with transaction.atomic():
+            run_command(command="round_record", metadata=meta, payload={"round": i},
+                        handler=handler)
+    results["store"] = time.perf_counter() - start
+    print(f"{'store':<10}{rate(total, results['store'])}")
+
+    # An equivalent table for the raw ways: same columns and keys, no trigger.
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE bench_event (LIKE event INCLUDING DEFAULTS INCLUDING "
+                       "CONSTRAINTS INCLUDING INDEXES)")
+    raw = connection.connection  # the psycopg connection under Django's
+    insert = ("INSERT INTO bench_event (position, stream, version, event_type, schema_version, "
+              "data, metadata, casino_id, recorded_at, prev_hash, hash) VALUES "
+              "(%s, %s, %s, %s, 1, %s::jsonb, %s::jsonb, 'bench', now(), %s, %s)")
+    meta_json = json.dumps({"actor": "bench"})
+
+    def raw_rows(i: int, base: int) -> list[tuple[Any, ...]]:
+        return [(base + k + 1, f"round/{i}", k + 1, "BenchBetRecorded", json.dumps(p), meta_json,
+                 "0" * 64, uuid.uuid4().hex + uuid.uuid4().hex)
+                for k, p in enumerate(_payloads(i))]
+
+    def truncate() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute("TRUNCATE bench_event")
+
+    # 2. executemany
+    truncate()
+    start = time.perf_counter()
+    for i in range(rounds):
+        with raw.transaction(), raw.cursor() as cur:
+            cur.executemany(insert, raw_rows(i, i * EVENTS_PER_ROUND))
+    results["raw-many"] = time.perf_counter() - start
+    print(f"{'raw-many':<10}{rate(total, results['raw-many'])}")
+
+    # 3. pipeline mode
+    truncate()
+    start = time.perf_counter()
+    for i in range(rounds):
+        with raw.transaction(), raw.pipeline(), raw.cursor() as cur:
+            for row in raw_rows(i, i * EVENTS_PER_ROUND):
+                cur.execute(insert, row)
+    results["raw-pipe"] = time.perf_counter() - start
+    print(f"{'raw-pipe':<10}{rate(total, results['raw-pipe'])}")
+
+    # 4. Django bulk_create into the equivalent table
+    truncate()
+    from django.db import models
+
+    class BenchEvent(models.Model):
+        position = models.BigIntegerField(primary_key=True)
+        stream = models.CharField(max_length=200)
+        version = models.PositiveIntegerField()
+        event_type = models.CharField(max_length=100)
+        schema_version = models.PositiveSmallIntegerField()
+        data = models.JSONField()
+        metadata = models.JSONField()
+        casino_id = models.CharField(max_length=64)
+        recorded_at = models.DateTimeField()
+        prev_hash = models.CharField(max_length=64)
+        hash = models.CharField(max_length=64)
+
+        class Meta:
+            app_label = "eventstore"
+            db_table = "bench_event"
+            managed = False
+
+    from django.utils import timezone
+
+    start = time.perf_counter()
+    for i in range(rounds):
+        base = i * EVENTS_PER_ROUND
+        now = timezone.now()
+        objs = [BenchEvent(position=base + k + 1, stream=f"round/{i}", version=k + 1,
+                           event_type="BenchBetRecorded", schema_version=1, data=p,
+                           metadata={"actor": "bench"}, casino_id="bench", recorded_at=now,
+                           prev_hash="0" * 64, hash=uuid.uuid4().hex + uuid.uuid4().hex)
+                for k, p in enumerate(_payloads(i))]
+        with transaction.atomic():
+            BenchEvent.objects.bulk_create(objs)
+    results["bulk"] = time.perf_counter() - start
+    print(f"{'bulk':<10}{rate(total, results['bulk'])}")
+
+    # 5. the eventsourcing library's recorder
+    try:
+        from eventsourcing.persistence import StoredEvent as LibStoredEvent
+        from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+    except ImportError:
+        print(f"{'es-lib':<10}{'(skipped: pip install -r bench/requirements.txt)':>12}")
+    else:
+        params = connection.get_connection_params()
+        datastore = PostgresDatastore(
+            dbname=connection.settings_dict["NAME"], host=str(params.get("host") or "127.0.0.1"),
+            port=params.get("port") or 5432, user=params.get("user") or "postgres",
+            password=params.get("password") or "")
+        recorder = PostgresApplicationRecorder(datastore, events_table_name="es_stored_events")
+        recorder.create_table()
+        start = time.perf_counter()
+        for i in range(rounds):
+            originator = uuid.uuid4()
+            recorder.insert_events([
+                LibStoredEvent(originator_id=originator, originator_version=k + 1,
+                               topic="bench:BenchBetRecorded",
+                               state=json.dumps(p).encode())
+                for k, p in enumerate(_payloads(i))])
+        results["es-lib"] = time.perf_counter() - start
+        print(f"{'es-lib':<10}{rate(total, results['es-lib'])}")
+        datastore.close()
+
+    # Follower reads by position.
+    start = time.perf_counter()
+    count = sum(1 for _ in store.read_all(page_size=5000))
+    elapsed = time.perf_counter() - start
+    print(f"{'follow':<10}{rate(count, elapsed)}   (store.read_all, pages of 5000)")
+    start = time.perf_counter()
+    after, count = 0, 0
+    with raw.cursor() as cur:
+        while True:
+            cur.execute("SELECT position, stream, version, event_type, data, hash FROM event "
+                        "WHERE position > %s ORDER BY position LIMIT 5000", [after])
+            page = cur.fetchall()
+            if not page:
+                break
+            count += len(page)
+            after = page[-1][0]
+    elapsed = time.perf_counter() - start
+    print(f"{'follow-raw':<10}{rate(count, elapsed)}   (raw keyset pages of 5000)")
+
+    store_rate = total / results["store"]
+    pipe_rate = total / results["raw-pipe"]
+    print(f"\nstore / raw pipelined = {store_rate / pipe_rate:.2f} (target >= 0.50)")
+    if "es-lib" in results:
+        print(f"store / eventsourcing recorder = {store_rate / (total / results['es-lib']):.2f} "
+              "(target > 1)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,417 @@
+"""Events of the cage (caixa).
+
+Streams
+-------
+* ``cage/<casino>.<code>``: the configuration of one cage, cashier window or vault.
+* ``shift/<uuid>``: one shift (turno) at one cage, window or vault, from its opening count to its
+  closing count, with every movement in between. The vault works in shifts too (see
+  ``docs/cage.md``).
+* ``cage_day/<casino>.<YYYY-MM-DD>``: the chips-in-circulation figure recorded at a gaming-day
+  close.
+
+Counts are pieces by denomination, never value: ``cash`` is ``{"20.00": 5}``; ``chips`` is
+``{"20.00": 5}`` with a ``chip_set`` beside it, or ``{"<chip set>": {"20.00": 5}}`` where one
+movement may carry several chip sets (counts, transfers, adjustments). ``amount`` is the value of
+the movement, kept beside the pieces for the ledger and for people reading the stream.
+
+``FillIssued`` and ``CreditReceived`` are read by the pit's slip projection (``games``) by type
+name from the stored data: keep their keys ``slip``, ``shift_id``, ``window``, ``session_id``,
+``table``, ``chips``, ``amount``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from casino.eventstore.events import Event
+
+Counts = dict[str, int]
+ChipCounts = dict[str, dict[str, int]]
+
+
+# --- configuration: cage/<casino>.<code> ---------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class CageConfigured(Event):
+    """A cage (caixa), a cashier window or the vault (casa-forte) is set up."""
+
+    event_type = "CageConfigured"
+    schema_version = 1
+
+    casino: str
+    code: str
+    name: str
+    kind: str  # "main", "window" or "vault"
+    minimum_cash: Decimal  # regulator-set cash the cage must hold; 0.00 = none
+
+
+@dataclass(frozen=True, kw_only=True)
+class CageMinimumCashChanged(Event):
+    event_type = "CageMinimumCashChanged"
+    schema_version = 1
+
+    minimum_cash: Decimal
+    reason: str
+
+
+# --- a shift: shift/<uuid> -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftOpened(Event):
+    """The shift takes over the cage's contents: the previous closing count, or a blind count."""
+
+    event_type = "ShiftOpened"
+    schema_version = 1
+
+    shift_id: str
+    casino: str
+    window: str  # the cage's code
+    kind: str  # the cage's kind, copied for readers of the stream
+    gaming_day: dt.date
+    basis: str  # "previous_count" or "blind_count"
+    previous_shift_id: str | None
+    cash: Counts
+    chips: ChipCounts
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsSold(Event):
+    """A player buys chips at the cage: cash in, chips out (change, if any, goes back out)."""
+
+    event_type = "ChipsSold"
+    schema_version = 1
+
+    transaction_id: str
+    shift_id: str
+    window: str
+    chip_set: str
+    chips: Counts
+    cash: Counts  # received
+    change: Counts  # given back
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsRedeemed(Event):
+    """A player cashes chips in: chips in, cash out."""
+
+    event_type = "ChipsRedeemed"
+    schema_version = 1
+
+    transaction_id: str
+    shift_id: str
+    window: str
+    chip_set: str
+    chips: Counts
+    cash: Counts  # paid
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class FillIssued(Event):
+    """The cage side of a fill slip (reforço): chips leave the window for the table."""
+
+    event_type = "FillIssued"
+    schema_version = 1
+
+    slip: str
+    shift_id: str
+    window: str
+    session_id: str
+    table: str
+    chip_set: str
+    chips: Counts
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreditReceived(Event):
+    """The cage side of a credit slip (crédito): chips from the table arrive at the window."""
+
+    event_type = "CreditReceived"
+    schema_version = 1
+
+    slip: str
+    shift_id: str
+    window: str
+    session_id: str
+    table: str
+    chip_set: str
+    chips: Counts
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlipRefused(Event):
+    """The cage declines a requested slip (wrong figures, no such chips); nothing moves.
+
+    The slip stays ``requested`` on the pit's side until the pit voids it or the cage issues it.
+    """
+
+    event_type = "SlipRefused"
+    schema_version = 1
+
+    kind: str  # "fill" or "credit"
+    slip: str
+    shift_id: str
+    window: str
+    session_id: str
+    table: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TransferSent(Event):
+    """Cash and chips leave this shift for another cage's open shift (same transaction)."""
+
+    event_type = "TransferSent"
+    schema_version = 1
+
+    transfer_id: str
+    shift_id: str
+    window: str
+    to_window: str
+    to_shift_id: str
+    cash: Counts
+    chips: ChipCounts
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class TransferReceived(Event):
+    event_type = "TransferReceived"
+    schema_version = 1
+
+    transfer_id: str
+    shift_id: str
+    window: str
+    from_window: str
+    from_shift_id: str
+    cash: Counts
+    chips: ChipCounts
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class JackpotPaid(Event):
+    """A progressive jackpot prize paid out of a window in cash or chips."""
+
+    event_type = "JackpotPaid"
+    schema_version = 1
+
+    payout_id: str
+    shift_id: str
+    window: str
+    pool_id: str
+    round_id: str
+    winner: str
+    amount: Decimal
+    cash: Counts
+    chip_set: str
+    chips: Counts
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropBoxReceived(Event):
+    """A table's drop box, counted in the count room, handed to the cage as cash."""
+
+    event_type = "DropBoxReceived"
+    schema_version = 1
+
+    receipt_id: str
+    shift_id: str
+    window: str
+    session_id: str
+    table: str
+    drop_box: str
+    cash: Counts
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdjustmentRequested(Event):
+    """A correction of the window's contents, explained; it moves nothing until approved."""
+
+    event_type = "AdjustmentRequested"
+    schema_version = 1
+
+    adjustment_id: str
+    shift_id: str
+    window: str
+    direction: str  # "in" (adds to the window) or "out" (takes from it)
+    cash: Counts
+    chips: ChipCounts
+    amount: Decimal
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdjustmentApproved(Event):
+    """A second person (cage supervisor, not the requester) approves: the adjustment applies."""
+
+    event_type = "AdjustmentApproved"
+    schema_version = 1
+
+    adjustment_id: str
+    shift_id: str
+    window: str
+    direction: str
+    cash: Counts
+    chips: ChipCounts
+    amount: Decimal
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdjustmentRejected(Event):
+    event_type = "AdjustmentRejected"
+    schema_version = 1
+
+    adjustment_id: str
+    shift_id: str
+    window: str
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsPutIntoService(Event):
+    """New chips enter the casino's stock, into the vault (the start of their liability)."""
+
+    event_type = "ChipsPutIntoService"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    chip_set: str
+    chips: Counts
+    amount: Decimal
+    reference: str  # delivery note, order number...
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsTakenOutOfService(Event):
+    """Chips leave the casino's stock from the vault (worn, withdrawn, destroyed)."""
+
+    event_type = "ChipsTakenOutOfService"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    chip_set: str
+    chips: Counts
+    amount: Decimal
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CageCashFellBelowMinimum(Event):
+    """Alert: the cash at this cage went under its regulator-set minimum."""
+
+    event_type = "CageCashFellBelowMinimum"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    cash_value: Decimal
+    minimum_cash: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class CageCashRestoredAboveMinimum(Event):
+    event_type = "CageCashRestoredAboveMinimum"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    cash_value: Decimal
+    minimum_cash: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftCounted(Event):
+    """The closing count, entered blind; the variance is what the system found afterwards.
+
+    ``count_number`` is 1 for the first count and grows with each recount (a recount is made
+    after the variance was shown, and the stream says so).
+    """
+
+    event_type = "ShiftCounted"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    cash: Counts
+    chips: ChipCounts
+    variance_cash: dict[str, int]  # counted − expected, pieces, only lines that differ
+    variance_chips: ChipCounts
+    variance_value: Decimal  # signed: negative is a shortage
+
+
+@dataclass(frozen=True, kw_only=True)
+class VarianceExplained(Event):
+    event_type = "VarianceExplained"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    explanation: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class VarianceApproved(Event):
+    """A cage supervisor who did not count accepts the explained variance of one count."""
+
+    event_type = "VarianceApproved"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    variance_value: Decimal
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftClosed(Event):
+    """The closing count becomes the cage's contents, and the next shift's opening."""
+
+    event_type = "ShiftClosed"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    cash: Counts
+    chips: ChipCounts
+    variance_value: Decimal
+
+
+# --- gaming day: cage_day/<casino>.<date> -----------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChipsInCirculationRecorded(Event):
+    """The chip liability at a gaming-day close, by denomination (pieces).
+
+    ``in_circulation`` = ``in_service`` − ``in_cages`` − ``in_vaults`` − ``in_table_trays``:
+    the chips in players' hands, which the casino owes.
+    """
+
+    event_type = "ChipsInCirculationRecorded"
+    schema_version = 1
+
+    casino: str
+    gaming_day: dt.date
+    in_service: Counts
+    in_cages: Counts
+    in_vaults: Counts
+    in_table_trays: Counts
+    in_circulation: Counts
+    value: Decimal
+    table_trays_known: bool  # False while table operations do not report their trays

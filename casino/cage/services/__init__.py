@@ -1,0 +1,44 @@
+"""The cage's write side: every public service is ``@transaction.atomic``, takes keyword
+arguments and a ``metadata`` (who acts, in which role and casino, with which idempotency key),
+and returns the command's answer (a retry with the same key gets the first answer back)."""
+
+from .cages import cage_configure, cage_minimum_cash_change
+from .days import gaming_day_chips_record
+from .shifts import shift_close, shift_count, shift_open, variance_approve, variance_explain
+from .slips import credit_receive, fill_issue, slip_refuse
+from .transactions import (
+    adjustment_approve,
+    adjustment_reject,
+    adjustment_request,
+    chips_put_into_service,
+    chips_redeem,
+    chips_sell,
+    chips_take_out_of_service,
+    drop_box_receive,
+    jackpot_pay,
+    transfer_send,
+)
+
+__all__ = [
+    "adjustment_approve",
+    "adjustment_reject",
+    "adjustment_request",
+    "cage_configure",
+    "cage_minimum_cash_change",
+    "chips_put_into_service",
+    "chips_redeem",
+    "chips_sell",
+    "chips_take_out_of_service",
+    "credit_receive",
+    "drop_box_receive",
+    "fill_issue",
+    "gaming_day_chips_record",
+    "jackpot_pay",
+    "shift_close",
+    "shift_count",
+    "shift_open",
+    "slip_refuse",
+    "transfer_send",
+    "variance_approve",
+    "variance_explain",
+]

@@ -1,0 +1,71 @@
+"""Configuring cages, cashier windows and the vault. Each change is an event on ``cage/…``."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+
+from casino.errors import Conflict, InvalidCommand
+from casino.eventstore import store
+from casino.eventstore.commands import run_command
+from casino.eventstore.store import Metadata
+from casino.models import Role
+from casino.money import fmt, parse_amount
+
+from ..events import CageConfigured, CageMinimumCashChanged
+from ..models import Cage, CageKind
+from ._common import Result, cage_get, casino_get, require_role, text
+
+_CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
+
+
+@transaction.atomic
+def cage_configure(
+    *, code: str, name: str, kind: str, minimum_cash: object = "0.00", metadata: Metadata,
+) -> Result:
+    """Set up a main cage, a cashier window or a vault, with its regulator-set minimum cash."""
+    require_role(metadata, CONFIGURE_ROLES, "configuring a cage")
+    casino = casino_get(metadata)
+    if not isinstance(code, str) or not _CODE.match(code):
+        raise InvalidCommand(f"cage code {code!r} must be lower-case letters, digits and dashes",
+                             field="code")
+    if kind not in CageKind.values:
+        raise InvalidCommand(f"kind {kind!r} is not one of {', '.join(CageKind.values)}",
+                             field="kind")
+    label = text(name, field="name", limit=200)
+    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+
+    def handler() -> Result:
+        if Cage.objects.filter(casino=casino, code=code).exists():
+            raise Conflict(f"{code!r} is already configured in {casino.code}", field="code")
+        store.append(f"cage/{casino.code}.{code}",
+                     [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
+                                     minimum_cash=minimum)],
+                     expected_version=0, metadata=metadata)
+        return {"cage": code, "kind": kind, "minimum_cash": fmt(minimum)}
+
+    return run_command(command="cage_configure", metadata=metadata,
+                       payload={"code": code, "name": label, "kind": kind,
+                                "minimum_cash": fmt(minimum)},
+                       handler=handler)
+
+
+@transaction.atomic
+def cage_minimum_cash_change(
+    *, code: str, minimum_cash: object, reason: str, metadata: Metadata,
+) -> Result:
+    require_role(metadata, CONFIGURE_ROLES, "changing the minimum cash")
+    cage = cage_get(metadata.casino, code)
+    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+    why = text(reason, field="reason")
+
+    def handler() -> Result:
+        store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],
+                     expected_version=cage.version, metadata=metadata)
+        return {"cage": code, "minimum_cash": fmt(minimum)}
+
+    return run_command(command="cage_minimum_cash_change", metadata=metadata,
+                       payload={"code": code, "minimum_cash": fmt(minimum), "reason": why},
+                       handler=handler)

@@ -1,0 +1,430 @@
+"""Movements of an open shift: chips sold and redeemed, transfers, jackpot payouts, drop boxes,
+adjustments, and chips put into (or taken out of) service at the vault.
+
+Every movement is one event on the shift's stream, recorded with its actor (the metadata), after
+checking that the amounts add up and that the window holds what it hands out. A refused
+movement records nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+from django.db import transaction
+
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.eventstore.commands import run_command
+from casino.eventstore.store import Metadata
+from casino.money import fmt, parse_amount
+
+from .. import inventory as inv
+from ..events import (
+    AdjustmentApproved,
+    AdjustmentRejected,
+    AdjustmentRequested,
+    ChipsPutIntoService,
+    ChipsRedeemed,
+    ChipsSold,
+    ChipsTakenOutOfService,
+    DropBoxReceived,
+    JackpotPaid,
+    TransferReceived,
+    TransferSent,
+)
+from ..models import Adjustment, AdjustmentStatus, CageKind, Shift, ShiftStatus
+from ._common import (
+    CAGE_ROLES,
+    SUPERVISOR_ROLES,
+    Result,
+    append,
+    cage_get,
+    casino_get,
+    cash_counts,
+    cash_data,
+    check_holds,
+    chip_counts,
+    chip_set_code,
+    chip_set_counts,
+    chips_data,
+    inventory_data,
+    must_equal,
+    new_id,
+    require_open,
+    require_role,
+    shift_get,
+    text,
+)
+
+# Which kind of cage may send to which (a cashier window deals with the main cage and the vault,
+# never directly with another window).
+ALLOWED_TRANSFERS = frozenset({
+    (CageKind.WINDOW, CageKind.MAIN), (CageKind.MAIN, CageKind.WINDOW),
+    (CageKind.WINDOW, CageKind.VAULT), (CageKind.VAULT, CageKind.WINDOW),
+    (CageKind.MAIN, CageKind.VAULT), (CageKind.VAULT, CageKind.MAIN),
+})
+COUNTER_KINDS = (CageKind.MAIN, CageKind.WINDOW)  # where players and tables are served
+
+# Messages tests and screens rely on.
+TARGET_NOT_OPEN = "{target} has no open shift: a transfer goes only to an open cage"
+PAIR_NOT_ALLOWED = "a {source} may not send to a {target} (allowed: window ↔ main cage ↔ vault)"
+OWN_ADJUSTMENT = "you asked for this adjustment: a second person must approve it"
+
+
+def _counter_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
+    require_role(metadata, CAGE_ROLES, action)
+    shift = shift_get(metadata, shift_id)
+    require_open(shift)
+    if shift.cage_kind not in COUNTER_KINDS:
+        raise InvalidCommand(f"{action} is done at the main cage or a cashier window, "
+                             f"not at the {shift.get_cage_kind_display().lower()}",
+                             field="shift")
+    return shift
+
+
+def _not_empty(inventory: inv.Inventory, field: str) -> None:
+    if not inventory:
+        raise InvalidCommand(f"{field}: nothing to move", field=field)
+
+
+@transaction.atomic
+def chips_sell(
+    *, shift_id: str, amount: object, chips: object, cash: object, change: object = None,
+    chip_set: str | None = None, metadata: Metadata,
+) -> Result:
+    """A player buys chips for cash: cash in by denomination, chips (and any change) out."""
+    shift = _counter_shift(metadata, shift_id, "selling chips")
+    casino = casino_get(metadata)
+    total = parse_amount(amount)
+    chip_set_ = chip_set_code(casino, chip_set)
+    chips_out = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
+    cash_in = inv.of(cash_counts(casino, cash, required=True))
+    change_out = inv.of(cash_counts(casino, change, field="change"))
+    _not_empty(chips_out, "chips")
+    must_equal(total, inv.value(chips_out), what="the chips", field="chips")
+    must_equal(total, inv.value(cash_in) - inv.value(change_out),
+               what="the cash received less the change", field="cash")
+    out = inv.add(chips_out, change_out)
+    check_holds(shift, out, field="chips", incoming=cash_in)
+    payload = {"shift_id": str(shift.id), "amount": fmt(total), "chip_set": chip_set_,
+               "chips": inventory_data(chips_out), "cash": inventory_data(cash_in),
+               "change": inventory_data(change_out)}
+
+    def handler() -> Result:
+        transaction_id = new_id()
+        append(shift, [ChipsSold(
+            transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
+            chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
+            cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
+            amount=total)], metadata)
+        return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+                "amount": fmt(total), "version": shift.version}
+
+    return run_command(command="chips_sell", metadata=metadata, payload=payload, handler=handler)
+
+
+@transaction.atomic
+def chips_redeem(
+    *, shift_id: str, amount: object, chips: object, cash: object,
+    chip_set: str | None = None, metadata: Metadata,
+) -> Result:
+    """A player cashes chips in: chips in, cash out (which the window must hold)."""
+    shift = _counter_shift(metadata, shift_id, "redeeming chips")
+    casino = casino_get(metadata)
+    total = parse_amount(amount)
+    chip_set_ = chip_set_code(casino, chip_set)
+    chips_in = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
+    cash_out = inv.of(cash_counts(casino, cash, required=True))
+    _not_empty(chips_in, "chips")
+    must_equal(total, inv.value(chips_in), what="the chips", field="chips")
+    must_equal(total, inv.value(cash_out), what="the cash paid", field="cash")
+    check_holds(shift, cash_out, field="cash")
+    payload = {"shift_id": str(shift.id), "amount": fmt(total), "chip_set": chip_set_,
+               "chips": inventory_data(chips_in), "cash": inventory_data(cash_out)}
+
+    def handler() -> Result:
+        transaction_id = new_id()
+        append(shift, [ChipsRedeemed(
+            transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
+            chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
+            cash=cash_data(inv.cash_part(cash_out)), amount=total)], metadata)
+        return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+                "amount": fmt(total), "version": shift.version}
+
+    return run_command(command="chips_redeem", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def transfer_send(
+    *, shift_id: str, to_cage: str, metadata: Metadata, cash: object = None,
+    chips: object = None,
+) -> Result:
+    """Send cash and chips to another cage's open shift: both shifts record it, atomically."""
+    require_role(metadata, CAGE_ROLES, "sending a transfer")
+    casino = casino_get(metadata)
+    source = shift_get(metadata, shift_id)
+    require_open(source)
+    target_cage = cage_get(casino.code, to_cage)
+    if target_cage.code == source.cage:
+        raise InvalidCommand("a cage cannot send to itself", field="to_cage")
+    if (source.cage_kind, target_cage.kind) not in ALLOWED_TRANSFERS:
+        raise NotAllowed(PAIR_NOT_ALLOWED.format(
+            source=CageKind(source.cage_kind).label.lower(),
+            target=target_cage.get_kind_display().lower()), code="transfer_not_allowed")
+    target = Shift.objects.filter(casino=casino, cage=target_cage.code,
+                                  status=ShiftStatus.OPEN).first()
+    if target is None:
+        raise Conflict(TARGET_NOT_OPEN.format(
+            target=f"{target_cage.get_kind_display().lower()} {target_cage.code}"),
+            code="target_not_open", field="to_cage")
+    moved = inv.of(cash_counts(casino, cash), chip_set_counts(casino, chips))
+    _not_empty(moved, "cash and chips")
+    check_holds(source, moved, field="cash")
+    total = inv.value(moved)
+    payload = {"shift_id": str(source.id), "to_cage": target_cage.code, **inventory_data(moved)}
+
+    def handler() -> Result:
+        transfer_id = new_id()
+        cash_ = cash_data(inv.cash_part(moved))
+        chips_ = chips_data(inv.chips_part(moved))
+        append(source, [TransferSent(
+            transfer_id=transfer_id, shift_id=str(source.id), window=source.cage,
+            to_window=target.cage, to_shift_id=str(target.id), cash=cash_, chips=chips_,
+            amount=total)], metadata)
+        append(target, [TransferReceived(
+            transfer_id=transfer_id, shift_id=str(target.id), window=target.cage,
+            from_window=source.cage, from_shift_id=str(source.id), cash=cash_, chips=chips_,
+            amount=total)], metadata)
+        return {"transfer_id": transfer_id, "shift_id": str(source.id),
+                "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
+
+    return run_command(command="transfer_send", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def jackpot_pay(
+    *, shift_id: str, pool_id: str, round_id: str, winner: str, amount: object,
+    metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
+) -> Result:
+    """Pay a progressive jackpot prize out of the window, in cash, chips or both."""
+    shift = _counter_shift(metadata, shift_id, "paying a jackpot")
+    casino = casino_get(metadata)
+    total = parse_amount(amount)
+    pool = text(pool_id, field="pool_id", limit=64)
+    round_ = text(round_id, field="round_id", limit=64)
+    who = text(winner, field="winner", limit=200)
+    chip_set_ = chip_set_code(casino, chip_set) if chips is not None else ""
+    chips_out = (inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
+                 if chip_set_ else {})
+    paid = inv.add(inv.of(cash_counts(casino, cash)), chips_out)
+    _not_empty(paid, "cash and chips")
+    must_equal(total, inv.value(paid), what="the cash and chips paid", field="cash")
+    check_holds(shift, paid, field="cash")
+    payload = {"shift_id": str(shift.id), "pool_id": pool, "round_id": round_, "winner": who,
+               "amount": fmt(total), "chip_set": chip_set_, **inventory_data(paid)}
+
+    def handler() -> Result:
+        payout_id = new_id()
+        append(shift, [JackpotPaid(
+            payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool,
+            round_id=round_, winner=who, amount=total, cash=cash_data(inv.cash_part(paid)),
+            chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}))],
+            metadata)
+        return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(total),
+                "version": shift.version}
+
+    return run_command(command="jackpot_pay", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def drop_box_receive(
+    *, shift_id: str, session_id: str, table: str, cash: object, amount: object,
+    metadata: Metadata, drop_box: str = "",
+) -> Result:
+    """Take a table's drop box from the count room: its cash, counted by denomination."""
+    shift = _counter_shift(metadata, shift_id, "receiving a drop box")
+    casino = casino_get(metadata)
+    total = parse_amount(amount)
+    session = text(session_id, field="session_id", limit=64)
+    table_ = text(table, field="table", limit=64)
+    box = text(drop_box, field="drop_box", required=False, limit=64)
+    cash_in = inv.of(cash_counts(casino, cash, required=True))
+    _not_empty(cash_in, "cash")
+    must_equal(total, inv.value(cash_in), what="the notes and coins", field="cash")
+    payload = {"shift_id": str(shift.id), "session_id": session, "table": table_,
+               "drop_box": box, "amount": fmt(total), **inventory_data(cash_in)}
+
+    def handler() -> Result:
+        receipt_id = new_id()
+        append(shift, [DropBoxReceived(
+            receipt_id=receipt_id, shift_id=str(shift.id), window=shift.cage,
+            session_id=session, table=table_, drop_box=box,
+            cash=cash_data(inv.cash_part(cash_in)), amount=total)], metadata)
+        return {"receipt_id": receipt_id, "shift_id": str(shift.id), "amount": fmt(total),
+                "version": shift.version}
+
+    return run_command(command="drop_box_receive", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def adjustment_request(
+    *, shift_id: str, direction: str, reason: str, metadata: Metadata, cash: object = None,
+    chips: object = None,
+) -> Result:
+    """Ask to correct the window's contents. Nothing moves until a second person approves."""
+    require_role(metadata, CAGE_ROLES, "requesting an adjustment")
+    casino = casino_get(metadata)
+    shift = shift_get(metadata, shift_id)
+    require_open(shift)
+    if direction not in ("in", "out"):
+        raise InvalidCommand(f"direction must be 'in' or 'out', not {direction!r}",
+                             field="direction")
+    why = text(reason, field="reason")
+    moved = inv.of(cash_counts(casino, cash), chip_set_counts(casino, chips))
+    _not_empty(moved, "cash and chips")
+    if direction == "out":
+        check_holds(shift, moved, field="cash")
+    payload = {"shift_id": str(shift.id), "direction": direction, "reason": why,
+               **inventory_data(moved)}
+
+    def handler() -> Result:
+        adjustment_id = new_id()
+        append(shift, [AdjustmentRequested(
+            adjustment_id=adjustment_id, shift_id=str(shift.id), window=shift.cage,
+            direction=direction, cash=cash_data(inv.cash_part(moved)),
+            chips=chips_data(inv.chips_part(moved)), amount=inv.value(moved), reason=why)],
+            metadata)
+        return {"adjustment_id": adjustment_id, "shift_id": str(shift.id),
+                "status": AdjustmentStatus.REQUESTED.value, "amount": fmt(inv.value(moved)),
+                "version": shift.version}
+
+    return run_command(command="adjustment_request", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustment, Shift]:
+    try:
+        key = uuid.UUID(str(adjustment_id))
+    except ValueError:
+        raise InvalidCommand(f"{adjustment_id!r} is not an adjustment id",
+                             field="adjustment") from None
+    adjustment = Adjustment.objects.select_related("shift").filter(
+        id=key, shift__casino_id=metadata.casino).first()
+    if adjustment is None:
+        raise NotFound(f"there is no adjustment {adjustment_id} in {metadata.casino}")
+    if adjustment.status != AdjustmentStatus.REQUESTED:
+        raise Conflict(f"the adjustment was {adjustment.status} already by "
+                       f"{adjustment.decided_by}", code="adjustment_decided")
+    require_open(adjustment.shift)
+    return adjustment, adjustment.shift
+
+
+@transaction.atomic
+def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = "") -> Result:
+    """The second person (a cage supervisor, not the requester) approves: it applies now."""
+    require_role(metadata, SUPERVISOR_ROLES, "approving an adjustment")
+    adjustment, shift = _pending_adjustment(metadata, adjustment_id)
+    if metadata.actor == adjustment.requested_by:
+        raise NotAllowed(OWN_ADJUSTMENT, code="four_eyes")
+    remark = text(note, field="note", required=False)
+    moved = inv.of({Decimal(d): n for d, n in adjustment.cash.items()},
+                   {s: {Decimal(d): n for d, n in c.items()} for s, c in adjustment.chips.items()})
+    if adjustment.direction == "out":
+        check_holds(shift, moved, field="cash")
+    payload = {"adjustment_id": str(adjustment.id), "note": remark}
+
+    def handler() -> Result:
+        append(shift, [AdjustmentApproved(
+            adjustment_id=str(adjustment.id), shift_id=str(shift.id), window=shift.cage,
+            direction=adjustment.direction, cash=adjustment.cash, chips=adjustment.chips,
+            amount=adjustment.amount, note=remark)], metadata)
+        return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
+                "status": AdjustmentStatus.APPROVED.value, "version": shift.version}
+
+    return run_command(command="adjustment_approve", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def adjustment_reject(*, adjustment_id: str, note: str, metadata: Metadata) -> Result:
+    require_role(metadata, SUPERVISOR_ROLES, "rejecting an adjustment")
+    adjustment, shift = _pending_adjustment(metadata, adjustment_id)
+    remark = text(note, field="note")
+    payload = {"adjustment_id": str(adjustment.id), "note": remark}
+
+    def handler() -> Result:
+        append(shift, [AdjustmentRejected(adjustment_id=str(adjustment.id),
+                                          shift_id=str(shift.id), window=shift.cage,
+                                          note=remark)], metadata)
+        return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
+                "status": AdjustmentStatus.REJECTED.value, "version": shift.version}
+
+    return run_command(command="adjustment_reject", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
+    require_role(metadata, SUPERVISOR_ROLES, action)
+    shift = shift_get(metadata, shift_id)
+    require_open(shift)
+    if shift.cage_kind != CageKind.VAULT:
+        raise InvalidCommand(f"{action} is done at the vault", field="shift")
+    return shift
+
+
+@transaction.atomic
+def chips_put_into_service(
+    *, shift_id: str, chips: object, reference: str, metadata: Metadata,
+    chip_set: str | None = None,
+) -> Result:
+    """New chips enter the casino's stock, into the vault. Chips in circulation start here."""
+    shift = _vault_shift(metadata, shift_id, "putting chips into service")
+    casino = casino_get(metadata)
+    chip_set_ = chip_set_code(casino, chip_set)
+    new = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
+    _not_empty(new, "chips")
+    ref = text(reference, field="reference", limit=200)
+    payload = {"shift_id": str(shift.id), "chip_set": chip_set_, "reference": ref,
+               **inventory_data(new)}
+
+    def handler() -> Result:
+        append(shift, [ChipsPutIntoService(
+            shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
+            chips=chips_data(inv.chips_part(new))[chip_set_], amount=inv.value(new),
+            reference=ref)], metadata)
+        return {"shift_id": str(shift.id), "amount": fmt(inv.value(new)),
+                "version": shift.version}
+
+    return run_command(command="chips_put_into_service", metadata=metadata, payload=payload,
+                       handler=handler)
+
+
+@transaction.atomic
+def chips_take_out_of_service(
+    *, shift_id: str, chips: object, reason: str, metadata: Metadata,
+    chip_set: str | None = None,
+) -> Result:
+    shift = _vault_shift(metadata, shift_id, "taking chips out of service")
+    casino = casino_get(metadata)
+    chip_set_ = chip_set_code(casino, chip_set)
+    gone = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
+    _not_empty(gone, "chips")
+    why = text(reason, field="reason")
+    check_holds(shift, gone, field="chips")
+    payload = {"shift_id": str(shift.id), "chip_set": chip_set_, "reason": why,
+               **inventory_data(gone)}
+
+    def handler() -> Result:
+        append(shift, [ChipsTakenOutOfService(
+            shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
+            chips=chips_data(inv.chips_part(gone))[chip_set_], amount=inv.value(gone),
+            reason=why)], metadata)
+        return {"shift_id": str(shift.id), "amount": fmt(inv.value(gone)),
+                "version": shift.version}
+
+    return run_command(command="chips_take_out_of_service", metadata=metadata,
+                       payload=payload, handler=handler)
