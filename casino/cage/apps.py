@@ -6,3 +6,6 @@ class CageConfig(AppConfig):
     label = "cage"
     verbose_name = "Cage"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import projections  # noqa: F401  (registers the cage projections)

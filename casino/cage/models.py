@@ -16,6 +16,10 @@ Design overview
 * ``Adjustment``, ``ChipsInService``, ``ChipLiability`` (the gaming-day chip figure).
 
 Nothing refers to another row by a surrogate id: a rebuild from events must give the same rows.
+Foreign keys carry no database constraint (``db_constraint=False``), like the other projections:
+PostgreSQL would check them as deferred triggers, and ``TRUNCATE`` (the rebuild) refuses to run
+while any are pending in the transaction. The projection code and the rebuild check keep them
+consistent; the unique indexes and CHECKs below are enforced by the database.
 Every table here is written only by ``casino.cage.projections``.
 """
 
@@ -111,7 +115,8 @@ class Shift(models.Model):
 class ShiftLine(models.Model):
     """One denomination of one shift, in pieces."""
 
-    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, related_name="lines")
+    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, db_constraint=False,
+                              related_name="lines")
     kind = models.CharField(max_length=8)  # cash / chips
     chip_set = models.CharField(max_length=64, blank=True, default="")
     denomination = money_field()
@@ -144,7 +149,8 @@ class ShiftLine(models.Model):
 class ShiftEntry(models.Model):
     """One movement in a shift, as the shift screen lists it."""
 
-    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, related_name="entries")
+    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, db_constraint=False,
+                              related_name="entries")
     version = models.PositiveIntegerField()
     event_type = models.CharField(max_length=100)
     reference = models.CharField(max_length=200, blank=True, default="")
@@ -173,7 +179,8 @@ class CageSlip(models.Model):
                                related_name="cage_slips")
     kind = models.CharField(max_length=8)  # fill / credit
     number = models.CharField(max_length=64)
-    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, related_name="slips")
+    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, db_constraint=False,
+                              related_name="slips")
     status = models.CharField(max_length=16, choices=SlipStatus.choices)
     session_id = models.CharField(max_length=64)
     table = models.CharField(max_length=64)
@@ -194,7 +201,8 @@ class AdjustmentStatus(models.TextChoices):
 
 class Adjustment(models.Model):
     id = models.UUIDField(primary_key=True)
-    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, related_name="adjustments")
+    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, db_constraint=False,
+                              related_name="adjustments")
     direction = models.CharField(max_length=3)  # in / out
     cash = models.JSONField()
     chips = models.JSONField()

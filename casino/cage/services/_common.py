@@ -22,6 +22,7 @@ from casino.money import CASH_DENOMINATIONS, counts_as_data, fmt, parse_counts
 from .. import inventory as inv
 from ..events import CageCashFellBelowMinimum, CageCashRestoredAboveMinimum
 from ..models import Cage, Shift, ShiftLine, ShiftStatus
+from ..selectors import shift_expected
 
 Result = dict[str, Any]
 
@@ -161,11 +162,7 @@ def must_equal(declared: Decimal, actual: Decimal, *, what: str, field: str) -> 
 
 def expected(shift: Shift) -> inv.Inventory:
     """What the shift should hold now: opening + receipts − payments, line by line."""
-    held: inv.Inventory = {}
-    for line in ShiftLine.objects.filter(shift=shift):
-        if line.expected:
-            held[inv.Line(line.kind, line.chip_set, line.denomination)] = line.expected
-    return held
+    return shift_expected(shift)
 
 
 def count_of(shift: Shift) -> inv.Inventory:

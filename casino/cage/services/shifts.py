@@ -22,7 +22,7 @@ from casino.money import fmt
 from .. import inventory as inv
 from ..events import ShiftClosed, ShiftCounted, ShiftOpened, VarianceApproved, VarianceExplained
 from ..gaming_day import gaming_day_of
-from ..models import AdjustmentStatus, Shift, ShiftStatus
+from ..models import AdjustmentStatus, CageKind, Shift, ShiftStatus
 from ._common import (
     CAGE_ROLES,
     SUPERVISOR_ROLES,
@@ -30,9 +30,9 @@ from ._common import (
     alert_if_crossed,
     append,
     cage_get,
-    casino_get,
     cash_counts,
     cash_data,
+    casino_get,
     chip_set_counts,
     chips_data,
     count_of,
@@ -70,6 +70,8 @@ def shift_open(
     require_role(metadata, CAGE_ROLES, "opening a shift")
     casino = casino_get(metadata)
     where = cage_get(casino.code, cage)
+    if where.kind == CageKind.VAULT:
+        require_role(metadata, SUPERVISOR_ROLES, "opening the vault")
     label = f"{where.get_kind_display().lower()} {where.code}"
     if Shift.objects.filter(casino=casino, cage=where.code).exclude(
             status=ShiftStatus.CLOSED).exists():

@@ -1,3 +1,25 @@
-from django.urls import URLPattern, URLResolver
+"""``/cage/…``: the cashier's and cage supervisor's screens."""
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from django.urls import URLPattern, URLResolver, path
+
+from . import views
+
+app_name = "cage"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", views.casino_list, name="casinos"),
+    path("<slug:casino>/", views.cage_overview, name="overview"),
+    path("<slug:casino>/shifts/<uuid:shift>/", views.shift_screen, name="shift"),
+    path("<slug:casino>/shifts/<uuid:shift>/count/", views.count_form, name="count"),
+    path("<slug:casino>/shifts/<uuid:shift>/variance/", views.variance_screen, name="variance"),
+    path("<slug:casino>/shifts/<uuid:shift>/reconciliation/", views.shift_reconciliation,
+         name="shift-reconciliation"),
+    path("<slug:casino>/shifts/<uuid:shift>/reconciliation.csv", views.shift_reconciliation,
+         {"fmt_": "csv"}, name="shift-reconciliation-csv"),
+    path("<slug:casino>/days/<str:day>/reconciliation/", views.day_reconciliation,
+         name="day-reconciliation"),
+    path("<slug:casino>/days/<str:day>/reconciliation.csv", views.day_reconciliation,
+         {"fmt_": "csv"}, name="day-reconciliation-csv"),
+    path("<slug:casino>/chips-in-circulation/", views.chips_in_circulation,
+         name="circulation"),
+]

@@ -1,0 +1,490 @@
+"""The cage API: commands (cashier and cage supervisor) and reads, one class per operation.
+
+Every command names the roles that may call it; the casino is in the URL; an
+``Idempotency-Key`` header makes a retry return the first answer and record nothing new. Input
+serializers check shape only: amounts and counts are read by the services (``casino.money``),
+which refuse floats, three decimals, negative figures and unknown denominations in one error
+shape (``casino.api.errors``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.base import acting_role, request_metadata
+from casino.errors import NotAllowed
+from casino.eventstore.store import Metadata
+from casino.models import Membership, Role
+from casino.money import fmt
+
+from .. import reports, selectors
+from .. import services as cage
+from ..models import Shift
+
+CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
+SUPERVISOR = (Role.CAGE_SUPERVISOR,)
+CONFIGURE_ROLES = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
+              Role.ADMINISTRATOR)
+# who sees a shift's expected figures while it is open (its cashiers count blind)
+SEES_EXPECTED = (Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+
+
+@extend_schema_field({"type": "string", "example": "125.00"})
+class RawField(serializers.Field):  # type: ignore[type-arg]
+    """A value handed to the service as sent (amounts, counts): the service reads it."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+@extend_schema_field({"type": "object", "example": {"100.00": 3, "20.00": 5},
+                     "description": "pieces by denomination; for several chip sets, "
+                                    '{"<chip set>": {"25.00": 40}}'})
+class CountsField(RawField):
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError(
+                'a count maps each denomination to pieces, such as {"20.00": 5}')
+        return data
+
+
+# --- commands ----------------------------------------------------------------------------------
+
+
+class CageCommandApi(APIView):
+    """Base of the command APIs: input, role and metadata, then one service call."""
+
+    roles: ClassVar[tuple[str, ...]] = CAGE_ROLES
+
+    class InputSerializer(serializers.Serializer[Any]):
+        pass
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
+        super().__init_subclass__(**kwargs)
+
+        def post(self: CageCommandApi, request: Request, casino: str, **kw: Any) -> Response:
+            return self.run(request, casino, **kw)
+
+        post.__doc__ = cls.__doc__
+        # the OpenAPI component is named after the operation (``ChipsSellInput``)
+        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
+                     (cls.InputSerializer,), {"__module__": cls.__module__})
+        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
+                                 responses={201: dict})(post)
+
+    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
+        return self.run(request, casino, **kwargs)
+
+    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
+        metadata = request_metadata(request, casino, self.roles)
+        params = self.InputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        result = self.command(dict(params.validated_data), metadata,
+                              **{k: str(v) for k, v in kwargs.items()})
+        return Response(result, status=status.HTTP_201_CREATED)
+
+
+class CageConfigureApi(CageCommandApi):
+    roles = CONFIGURE_ROLES
+
+    class InputSerializer(serializers.Serializer[Any]):
+        code = serializers.CharField(max_length=64)
+        name = serializers.CharField(max_length=200)
+        kind = serializers.CharField(max_length=16)
+        minimum_cash = RawField(required=False, default="0.00")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.cage_configure(metadata=metadata, **data)
+
+
+class CageMinimumCashChangeApi(CageCommandApi):
+    roles = CONFIGURE_ROLES
+
+    class InputSerializer(serializers.Serializer[Any]):
+        minimum_cash = RawField()
+        reason = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.cage_minimum_cash_change(code=kwargs["code"], metadata=metadata, **data)
+
+
+class ShiftOpenApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        cage = serializers.CharField(max_length=64)
+        accept_previous = serializers.CharField(required=False, allow_blank=True)
+        cash = CountsField(required=False)
+        chips = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.shift_open(metadata=metadata, **data)
+
+
+class ChipsSellApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        amount = RawField()
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField()
+        cash = CountsField()
+        change = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class ChipsRedeemApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        amount = RawField()
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField()
+        cash = CountsField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class FillIssueApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        slip = serializers.CharField(max_length=64)
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.fill_issue(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class CreditReceiveApi(FillIssueApi):
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.credit_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class SlipRefuseApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        kind = serializers.ChoiceField(choices=["fill", "credit"])
+        slip = serializers.CharField(max_length=64)
+        reason = serializers.CharField()
+        chip_set = serializers.CharField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.slip_refuse(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class TransferSendApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        to_cage = serializers.CharField(max_length=64)
+        cash = CountsField(required=False)
+        chips = CountsField(required=False, help_text='{"<chip set>": {"25.00": 40}}')
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.transfer_send(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class JackpotPayApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        pool_id = serializers.CharField(max_length=64)
+        round_id = serializers.CharField(max_length=64)
+        winner = serializers.CharField(max_length=200)
+        amount = RawField()
+        cash = CountsField(required=False)
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.jackpot_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class DropBoxReceiveApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        session_id = serializers.CharField(max_length=64)
+        table = serializers.CharField(max_length=64)
+        drop_box = serializers.CharField(max_length=64, required=False, allow_blank=True)
+        amount = RawField()
+        cash = CountsField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.drop_box_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class AdjustmentRequestApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        direction = serializers.ChoiceField(choices=["in", "out"])
+        reason = serializers.CharField()
+        cash = CountsField(required=False)
+        chips = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.adjustment_request(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class AdjustmentApproveApi(CageCommandApi):
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        note = serializers.CharField(required=False, allow_blank=True, default="")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.adjustment_approve(adjustment_id=kwargs["adjustment"], metadata=metadata,
+                                       **data)
+
+
+class AdjustmentRejectApi(CageCommandApi):
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        note = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.adjustment_reject(adjustment_id=kwargs["adjustment"], metadata=metadata,
+                                      **data)
+
+
+class ChipsPutIntoServiceApi(CageCommandApi):
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField()
+        reference = serializers.CharField(max_length=200)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.chips_put_into_service(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class ChipsTakeOutOfServiceApi(CageCommandApi):
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        chip_set = serializers.CharField(required=False)
+        chips = CountsField()
+        reason = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.chips_take_out_of_service(shift_id=kwargs["shift"], metadata=metadata,
+                                              **data)
+
+
+class ShiftCountApi(CageCommandApi):
+    """The blind closing count; the answer says whether it matched (and by how much not)."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        cash = CountsField()
+        chips = CountsField(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.shift_count(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class VarianceExplainApi(CageCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        explanation = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.variance_explain(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class VarianceApproveApi(CageCommandApi):
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        note = serializers.CharField(required=False, allow_blank=True, default="")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.variance_approve(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
+class ShiftCloseApi(CageCommandApi):
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.shift_close(shift_id=kwargs["shift"], metadata=metadata)
+
+
+class GamingDayChipsRecordApi(CageCommandApi):
+    roles = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.gaming_day_chips_record(gaming_day=selectors.parse_day(kwargs["day"]),
+                                            metadata=metadata)
+
+
+# --- reads -------------------------------------------------------------------------------------
+
+
+def _sees_expected(request: Request, casino: str) -> bool:
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    return Membership.objects.filter(user_id=user.pk, casino_id=casino,
+                                     role__in=SEES_EXPECTED).exists()
+
+
+def _money(value: Any) -> str | None:
+    return None if value is None else fmt(value)
+
+
+class CageListApi(CageConfigureApi):
+    """GET: every cage, what it holds now and whether its cash is below the minimum."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        return Response([
+            {"code": v.cage.code, "name": v.cage.name, "kind": v.cage.kind,
+             "minimum_cash": fmt(v.cage.minimum_cash), "cash_value": fmt(v.cash_value),
+             "chips_value": fmt(v.chips_value), "below_minimum": v.below_minimum,
+             "shift_id": str(v.shift.id) if v.shift else None,
+             "shift_status": v.shift.status if v.shift else None}
+            for v in selectors.cage_list(casino=casino)
+        ])
+
+
+def _shift_summary(shift: Shift) -> dict[str, Any]:
+    return {
+        "id": str(shift.id), "cage": shift.cage, "kind": shift.cage_kind,
+        "gaming_day": shift.gaming_day.isoformat(), "status": shift.status,
+        "basis": shift.basis, "opened_by": shift.opened_by, "opened_at": shift.opened_at,
+        "count_number": shift.count_number, "counted_by": shift.counted_by,
+        "variance_value": _money(shift.variance_value), "explanation": shift.explanation,
+        "approved_by": shift.approved_by, "closed_by": shift.closed_by,
+        "closed_at": shift.closed_at, "version": shift.version,
+    }
+
+
+class ShiftListApi(ShiftOpenApi):
+    """GET: the shifts of a casino (filter by ``gaming_day`` and ``cage``). POST: open one."""
+
+    class FilterSerializer(serializers.Serializer[Any]):
+        gaming_day = serializers.DateField(required=False)
+        cage = serializers.CharField(required=False)
+
+    @extend_schema(parameters=[OpenApiParameter("gaming_day", str), OpenApiParameter("cage", str)],
+                   responses={200: dict}, operation_id="cage_shift_list")
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        shifts = selectors.shift_list(casino=casino, **filters.validated_data)
+        return Response([_shift_summary(s) for s in shifts])
+
+
+class ShiftDetailApi(APIView):
+    """A shift with its movements and, per denomination, its accountability.
+
+    While the shift is open its own cashiers see no expected figures (they count blind).
+    """
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, shift: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        found = selectors.shift_get(casino=casino, shift_id=shift)
+        visible = selectors.expected_visible_to(found, supervisor=_sees_expected(request, casino))
+        lines = []
+        for f in selectors.shift_figures(found):
+            line: dict[str, Any] = {"kind": f.kind, "chip_set": f.chip_set,
+                                    "denomination": fmt(f.denomination)}
+            if visible:
+                line |= {"opening": f.opening, "receipts": f.receipts, "payments": f.payments,
+                         "expected": f.expected, "counted": f.counted, "variance": f.variance}
+            lines.append(line)
+        entries = [{"version": e.version, "type": e.event_type, "reference": e.reference,
+                    "amount_in": fmt(e.amount_in), "amount_out": fmt(e.amount_out),
+                    "actor": e.actor, "recorded_at": e.recorded_at}
+                   for e in selectors.shift_entries(found)]
+        adjustments = [{"id": str(a.id), "direction": a.direction, "amount": fmt(a.amount),
+                        "reason": a.reason, "status": a.status, "requested_by": a.requested_by,
+                        "decided_by": a.decided_by}
+                       for a in selectors.adjustment_list(found)]
+        return Response({**_shift_summary(found), "expected_visible": visible, "lines": lines,
+                         "entries": entries, "adjustments": adjustments})
+
+
+def _report_data(report: reports.Reconciliation) -> dict[str, Any]:
+    return {
+        "casino": report.casino, "scope": report.scope,
+        "gaming_day": report.gaming_day.isoformat(),
+        "sections": [
+            {"title": s.title, "cage": s.cage, "shifts": s.shift_ids, "status": s.status,
+             "balanced": s.balanced,
+             "totals": {k: _money(v) for k, v in s.totals.items()},
+             "movements": {k: {"in": fmt(v[0]), "out": fmt(v[1])} for k, v in s.movements.items()},
+             "lines": [{"kind": line.kind, "chip_set": line.chip_set,
+                        "denomination": fmt(line.denomination), "opening": line.opening,
+                        "receipts": line.receipts, "payments": line.payments,
+                        "expected": line.expected, "counted": line.counted,
+                        "variance": line.variance} for line in s.lines]}
+            for s in report.sections
+        ],
+    }
+
+
+class ShiftReconciliationApi(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, shift: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        found = selectors.shift_get(casino=casino, shift_id=shift)
+        if not selectors.expected_visible_to(found,
+                                             supervisor=_sees_expected(request, casino)):
+            raise NotAllowed("the shift is open and its cashiers count blind: its "
+                             "reconciliation is shown once it is counted", code="blind_count")
+        return Response(_report_data(reports.shift_reconciliation(found)))
+
+
+class GamingDayReconciliationApi(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, day: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        report = reports.gaming_day_reconciliation(casino=casino,
+                                                   gaming_day=selectors.parse_day(day))
+        return Response(_report_data(report))
+
+
+def _circulation_data(figure: selectors.Circulation) -> dict[str, Any]:
+    return {
+        "casino": figure.casino, "value": fmt(figure.value),
+        "table_trays_known": figure.table_trays_known,
+        "denominations": [
+            {"denomination": fmt(r.denomination), "in_service": r.in_service,
+             "in_cages": r.in_cages, "in_vaults": r.in_vaults,
+             "in_table_trays": r.in_table_trays, "in_circulation": r.in_circulation,
+             "value": fmt(r.value)}
+            for r in figure.rows
+        ],
+    }
+
+
+class ChipsInCirculationApi(APIView):
+    """Chips in players' hands now, by denomination."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        return Response(_circulation_data(selectors.chips_in_circulation(casino=casino)))
+
+
+class GamingDayChipsApi(GamingDayChipsRecordApi):
+    """GET: the figure recorded at a gaming day's close. POST: record it (idempotent)."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, day: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        rows = selectors.chip_liability_list(casino=casino, gaming_day=selectors.parse_day(day))
+        return Response([
+            {"denomination": fmt(r.denomination), "in_service": r.in_service,
+             "in_cages": r.in_cages, "in_vaults": r.in_vaults,
+             "in_table_trays": r.in_table_trays, "in_circulation": r.in_circulation,
+             "table_trays_known": r.table_trays_known}
+            for r in rows
+        ])

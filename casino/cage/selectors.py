@@ -1,0 +1,265 @@
+"""Reads of the cage, over its projection tables (never over raw events)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from casino.errors import InvalidCommand, NotFound
+from casino.models import Casino
+
+from . import inventory as inv
+from .models import (
+    Adjustment,
+    Cage,
+    CageKind,
+    ChipLiability,
+    Shift,
+    ShiftEntry,
+    ShiftLine,
+    ShiftStatus,
+)
+
+
+def casino_get(code: str) -> Casino:
+    casino = Casino.objects.filter(code=code).first()
+    if casino is None:
+        raise NotFound(f"there is no casino {code!r}")
+    return casino
+
+
+def shift_get(*, casino: str, shift_id: object) -> Shift:
+    try:
+        key = uuid.UUID(str(shift_id))
+    except ValueError:
+        raise NotFound(f"there is no shift {shift_id}") from None
+    shift = Shift.objects.filter(id=key, casino_id=casino).first()
+    if shift is None:
+        raise NotFound(f"there is no shift {shift_id} in {casino}")
+    return shift
+
+
+def shift_list(*, casino: str, gaming_day: dt.date | None = None,
+               cage: str | None = None) -> QuerySet[Shift]:
+    shifts = Shift.objects.filter(casino_id=casino)
+    if gaming_day is not None:
+        shifts = shifts.filter(gaming_day=gaming_day)
+    if cage:
+        shifts = shifts.filter(cage=cage)
+    return shifts.order_by("opened_at")
+
+
+def shift_entries(shift: Shift) -> QuerySet[ShiftEntry]:
+    return ShiftEntry.objects.filter(shift=shift).order_by("version")
+
+
+def adjustment_list(shift: Shift) -> QuerySet[Adjustment]:
+    return Adjustment.objects.filter(shift=shift).order_by("status", "id")
+
+
+# --- accountability per denomination -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineFigures:
+    """One denomination of one shift: opening + receipts − payments = expected; counted −
+    expected = variance. Pieces, with the value beside."""
+
+    kind: str
+    chip_set: str
+    denomination: Decimal
+    opening: int
+    receipts: int
+    payments: int
+    counted: int | None
+
+    @property
+    def expected(self) -> int:
+        return self.opening + self.receipts - self.payments
+
+    @property
+    def variance(self) -> int | None:
+        return None if self.counted is None else self.counted - self.expected
+
+    @property
+    def variance_value(self) -> Decimal | None:
+        variance = self.variance
+        return None if variance is None else self.denomination * variance
+
+    def value(self, pieces: int | None) -> Decimal | None:
+        return None if pieces is None else self.denomination * pieces
+
+    @property
+    def label(self) -> str:
+        return "cash" if self.kind == inv.CASH else f"chips ({self.chip_set})"
+
+
+def shift_figures(shift: Shift) -> list[LineFigures]:
+    counted = shift.status != ShiftStatus.OPEN
+    return [
+        LineFigures(kind=line.kind, chip_set=line.chip_set, denomination=line.denomination,
+                    opening=line.opening, receipts=line.receipts, payments=line.payments,
+                    counted=(line.counted or 0) if counted else None)
+        for line in ShiftLine.objects.filter(shift=shift).order_by("kind", "chip_set",
+                                                                   "-denomination")
+    ]
+
+
+def shift_expected(shift: Shift) -> inv.Inventory:
+    return {inv.Line(f.kind, f.chip_set, f.denomination): f.expected
+            for f in shift_figures(shift) if f.expected}
+
+
+def shift_variance(shift: Shift) -> inv.Inventory:
+    return {inv.Line(f.kind, f.chip_set, f.denomination): f.variance
+            for f in shift_figures(shift) if f.variance}
+
+
+def expected_visible_to(shift: Shift, *, supervisor: bool) -> bool:
+    """The blind count: while the shift is open its own cashiers do not see what it should hold.
+
+    A cage supervisor does; everyone does once the shift is counted.
+    """
+    return supervisor or shift.status != ShiftStatus.OPEN
+
+
+# --- what each cage holds now ---------------------------------------------------------------
+
+
+@dataclass
+class CageView:
+    cage: Cage
+    shift: Shift | None
+    holdings: inv.Inventory = field(default_factory=dict)
+
+    @property
+    def cash_value(self) -> Decimal:
+        return inv.value(self.holdings, inv.CASH)
+
+    @property
+    def chips_value(self) -> Decimal:
+        return inv.value(self.holdings, inv.CHIPS)
+
+    @property
+    def below_minimum(self) -> bool:
+        return inv.below_minimum(self.cash_value, self.cage.minimum_cash)
+
+    @property
+    def is_open(self) -> bool:
+        return self.shift is not None and self.shift.status == ShiftStatus.OPEN
+
+
+def cage_list(*, casino: str) -> list[CageView]:
+    """Every cage with what it holds now: the live shift's expected contents, or the last
+    closing count when no shift is open. Two queries, whatever the number of cages."""
+    cages = list(Cage.objects.filter(casino_id=casino).order_by("kind", "code"))
+    shift_ids = [c.last_shift_id for c in cages if c.last_shift_id]
+    shifts = {s.id: s for s in Shift.objects.filter(id__in=shift_ids)}
+    holdings: dict[uuid.UUID, inv.Inventory] = defaultdict(dict)
+    for line in ShiftLine.objects.filter(shift_id__in=shift_ids).select_related("shift"):
+        pieces = (line.counted or 0) if line.shift.status == ShiftStatus.CLOSED else line.expected
+        if pieces:
+            holdings[line.shift_id][inv.Line(line.kind, line.chip_set, line.denomination)] = pieces
+    views = []
+    for cage in cages:
+        shift = shifts.get(cage.last_shift_id) if cage.last_shift_id else None
+        views.append(CageView(cage=cage, shift=shift,
+                              holdings=dict(holdings.get(cage.last_shift_id, {}))
+                              if cage.last_shift_id else {}))
+    return views
+
+
+def minimum_cash_alerts(*, casino: str) -> list[CageView]:
+    return [view for view in cage_list(casino=casino) if view.below_minimum]
+
+
+# --- chips in circulation -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CirculationRow:
+    denomination: Decimal
+    in_service: int
+    in_cages: int
+    in_vaults: int
+    in_table_trays: int
+
+    @property
+    def in_circulation(self) -> int:
+        return self.in_service - self.in_cages - self.in_vaults - self.in_table_trays
+
+    @property
+    def value(self) -> Decimal:
+        return self.denomination * self.in_circulation
+
+
+@dataclass(frozen=True)
+class Circulation:
+    casino: str
+    rows: list[CirculationRow]
+    table_trays_known: bool
+
+    @property
+    def value(self) -> Decimal:
+        return sum((row.value for row in self.rows), inv.ZERO)
+
+    def pieces(self, figure: str) -> dict[Decimal, int]:
+        return {row.denomination: getattr(row, figure) for row in self.rows
+                if getattr(row, figure)}
+
+
+def table_tray_totals(*, casino: str) -> tuple[dict[Decimal, int], bool]:
+    """Value chips in the table trays, by denomination, from table operations.
+
+    Read through ``games.selectors.table_tray_totals`` (imported here: the cage loads without
+    table operations). Returns ``(totals, known)``; ``known`` is False while table operations
+    do not provide the figure, and every screen and record says so.
+    """
+    try:
+        from games.selectors import table_tray_totals as trays
+    except ImportError:
+        return {}, False
+    return {Decimal(d): int(n) for d, n in trays(casino=casino).items()}, True
+
+
+def chips_in_circulation(*, casino: str) -> Circulation:
+    """Chips in players' hands, by denomination: in service − in cages − in vaults − in trays.
+
+    "In cages" is the main cage and the cashier windows; each holds what its live shift should
+    hold, or its last closing count. All chip sets are added up by denomination.
+    """
+    from .models import ChipsInService
+
+    service: dict[Decimal, int] = defaultdict(int)
+    for row in ChipsInService.objects.filter(casino_id=casino):
+        service[row.denomination] += row.pieces
+    views = cage_list(casino=casino)
+    cages = inv.chips_by_denomination(v.holdings for v in views if v.cage.kind != CageKind.VAULT)
+    vaults = inv.chips_by_denomination(v.holdings for v in views if v.cage.kind == CageKind.VAULT)
+    trays, known = table_tray_totals(casino=casino)
+    denominations = sorted(set(service) | set(cages) | set(vaults) | set(trays), reverse=True)
+    rows = [CirculationRow(denomination=d, in_service=service.get(d, 0), in_cages=cages.get(d, 0),
+                           in_vaults=vaults.get(d, 0), in_table_trays=trays.get(d, 0))
+            for d in denominations]
+    return Circulation(casino=casino, rows=rows, table_trays_known=known)
+
+
+def chip_liability_list(*, casino: str, gaming_day: dt.date | None = None
+                        ) -> QuerySet[ChipLiability]:
+    rows = ChipLiability.objects.filter(casino_id=casino)
+    if gaming_day is not None:
+        rows = rows.filter(gaming_day=gaming_day)
+    return rows.order_by("-gaming_day", "-denomination")
+
+
+def parse_day(value: object) -> dt.date:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise InvalidCommand(f"{value!r} is not a date such as 2025-01-31",
+                             field="gaming_day") from None

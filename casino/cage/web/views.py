@@ -1,0 +1,398 @@
+"""The cage's screens (server-rendered, no JavaScript): thin views calling the services.
+
+* the casino's cages, with the minimum-cash alert and a form to open a shift;
+* the cashier's shift screen: movements and the forms to record them;
+* the blind count form (no expected figure anywhere on it);
+* the variance screen: expected, counted and variance by denomination, explanation, approval,
+  close;
+* the reconciliation report for a shift and a gaming day (page and CSV);
+* chips in circulation.
+
+Every form carries a fresh idempotency key, so a double submit records nothing twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from casino.context import person_metadata
+from casino.errors import DomainError, InvalidCommand, NotFound
+from casino.eventstore.commands import IdempotencyConflict
+from casino.eventstore.store import ConcurrencyError, Metadata
+from casino.models import ChipSet, Membership, Role
+from casino.money import CASH_DENOMINATIONS, fmt
+from casino.selectors import casino_list_for
+
+from .. import reports, selectors
+from .. import services as cage
+from ..models import CageKind, Shift, ShiftStatus
+
+CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
+READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
+              Role.ADMINISTRATOR)
+SEES_EXPECTED = (Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+
+
+# --- who is acting ------------------------------------------------------------------------------
+
+
+def _roles(request: HttpRequest, casino: str) -> set[str]:
+    user = request.user
+    if not user.is_authenticated:
+        return set()
+    return set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
+               .values_list("role", flat=True))
+
+
+def _require(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:
+    held = _roles(request, casino)
+    if not held & set(roles):
+        raise PermissionDenied(f"you need one of these roles in {casino}: {', '.join(roles)}")
+    return held
+
+
+def _metadata(request: HttpRequest, casino: str, roles: Sequence[str]) -> Metadata:
+    held = _require(request, casino, roles)
+    asked = request.POST.get("role", "")
+    role = asked if asked in held and asked in roles else next(r for r in roles if r in held)
+    return person_metadata(username=request.user.get_username(), role=role, casino=casino,
+                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
+
+
+def _sees_expected(held: set[str]) -> bool:
+    return bool(held & set(SEES_EXPECTED))
+
+
+# --- reading forms ----------------------------------------------------------------------------
+
+
+def parse_counts_text(value: str, *, field: str) -> dict[str, int] | None:
+    """``"100.00:3, 20:5"`` -> ``{"100.00": 3, "20": 5}`` (the service checks denominations)."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    counts: dict[str, int] = {}
+    for part in value.replace("\n", ",").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        denomination, sep, pieces = part.partition(":")
+        if not sep or not pieces.strip().isdigit():
+            raise InvalidCommand(f"{field}: write each line as denomination:pieces, such as "
+                                 f"100.00:3 (not {part!r})", field=field)
+        counts[denomination.strip()] = int(pieces.strip())
+    return counts
+
+
+def _form_counts(request: HttpRequest, name: str) -> dict[str, int] | None:
+    return parse_counts_text(request.POST.get(name, ""), field=name)
+
+
+def _chip_set(request: HttpRequest) -> str | None:
+    return request.POST.get("chip_set") or None
+
+
+def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str) -> bool:
+    try:
+        action()
+    except (DomainError, ConcurrencyError, IdempotencyConflict) as error:
+        messages.error(request, getattr(error, "message", str(error)))
+        return False
+    messages.success(request, done)
+    return True
+
+
+def _key() -> str:
+    return uuid.uuid4().hex
+
+
+def _found(read: Callable[[], Any]) -> Any:
+    """A selector's "not found" (or an unreadable id or date in the URL) is a 404 page."""
+    try:
+        return read()
+    except (NotFound, InvalidCommand) as error:
+        raise Http404(error.message) from None
+
+
+def _shift(casino: str, shift: uuid.UUID) -> Shift:
+    found: Shift = _found(lambda: selectors.shift_get(casino=casino, shift_id=shift))
+    return found
+
+
+# --- pages --------------------------------------------------------------------------------------
+
+
+@login_required
+def casino_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "cage/casinos.html", {"casinos": casino_list_for(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
+    held = _require(request, casino, READ_ROLES)
+    if request.method == "POST":
+        meta = _metadata(request, casino, CAGE_ROLES)
+        code = request.POST.get("cage", "")
+        blind = request.POST.get("blind") == "1"
+
+        def open_shift() -> dict[str, Any]:
+            if blind:
+                return cage.shift_open(
+                    cage=code, metadata=meta, cash=_form_counts(request, "cash") or {},
+                    chips=_chip_counts_by_set(request, casino))
+            return cage.shift_open(cage=code, metadata=meta,
+                                   accept_previous=request.POST.get("accept_previous") or None)
+
+        if _run(request, open_shift, f"shift opened at {code}"):
+            live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
+                status=ShiftStatus.CLOSED).first()
+            if live is not None:
+                return redirect("cage:shift", casino=casino, shift=live.id)
+        return redirect("cage:overview", casino=casino)
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    return render(request, "cage/overview.html", {
+        "casino": the_casino, "cages": selectors.cage_list(casino=casino),
+        "recent": selectors.shift_list(casino=casino).order_by("-opened_at")[:20],
+        "can_act": bool(held & set(CAGE_ROLES)), "key": _key(),
+        "chip_sets": ChipSet.objects.filter(casino_id=casino),
+    })
+
+
+def _chip_counts_by_set(request: HttpRequest, casino: str) -> dict[str, dict[str, int]] | None:
+    chips: dict[str, dict[str, int]] = {}
+    for chip_set in ChipSet.objects.filter(casino_id=casino):
+        counts = _form_counts(request, f"chips-{chip_set.code}")
+        if counts:
+            chips[chip_set.code] = counts
+    return chips or None
+
+
+_ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
+            "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service")
+
+
+def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
+    action = request.POST.get("action", "")
+    if action not in _ACTIONS:
+        raise InvalidCommand(f"unknown action {action!r}")
+    roles: tuple[str, ...] = CAGE_ROLES
+    if action in ("approve_adjustment", "reject_adjustment", "into_service", "out_of_service"):
+        roles = (Role.CAGE_SUPERVISOR,)
+    meta = _metadata(request, casino, roles)
+    p = request.POST
+    sid = str(shift.id)
+    calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+        "sell": ("chips sold", lambda: cage.chips_sell(
+            shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
+            chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
+            change=_form_counts(request, "change"), metadata=meta)),
+        "redeem": ("chips redeemed", lambda: cage.chips_redeem(
+            shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
+            chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
+            metadata=meta)),
+        "fill": ("fill issued", lambda: cage.fill_issue(
+            shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
+            chip_set=_chip_set(request), metadata=meta)),
+        "credit": ("credit received", lambda: cage.credit_receive(
+            shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
+            chip_set=_chip_set(request), metadata=meta)),
+        "refuse": ("slip refused", lambda: cage.slip_refuse(
+            shift_id=sid, kind=p.get("kind", ""), slip=p.get("slip", ""),
+            reason=p.get("reason", ""), chip_set=_chip_set(request), metadata=meta)),
+        "transfer": ("transfer sent", lambda: cage.transfer_send(
+            shift_id=sid, to_cage=p.get("to_cage", ""), cash=_form_counts(request, "cash"),
+            chips=_chip_counts_by_set(request, casino), metadata=meta)),
+        "jackpot": ("jackpot paid", lambda: cage.jackpot_pay(
+            shift_id=sid, pool_id=p.get("pool_id", ""), round_id=p.get("round_id", ""),
+            winner=p.get("winner", ""), amount=p.get("amount", ""),
+            cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
+            chip_set=_chip_set(request), metadata=meta)),
+        "drop": ("drop box received", lambda: cage.drop_box_receive(
+            shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table", ""),
+            drop_box=p.get("drop_box", ""), amount=p.get("amount", ""),
+            cash=_form_counts(request, "cash"), metadata=meta)),
+        "adjust": ("adjustment requested", lambda: cage.adjustment_request(
+            shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
+            cash=_form_counts(request, "cash"), chips=_chip_counts_by_set(request, casino),
+            metadata=meta)),
+        "approve_adjustment": ("adjustment approved", lambda: cage.adjustment_approve(
+            adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
+        "reject_adjustment": ("adjustment rejected", lambda: cage.adjustment_reject(
+            adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
+        "into_service": ("chips put into service", lambda: cage.chips_put_into_service(
+            shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
+            reference=p.get("reference", ""), metadata=meta)),
+        "out_of_service": ("chips taken out of service", lambda: cage.chips_take_out_of_service(
+            shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
+            reason=p.get("reason", ""), metadata=meta)),
+    }
+    return calls[action]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
+    """The cashier's shift screen. Its cashiers see movements, not expected figures."""
+    held = _require(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    if request.method == "POST":
+        try:
+            done, action = _shift_action(request, casino, found)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            _run(request, action, done)
+        return redirect("cage:shift", casino=casino, shift=found.id)
+    sees = selectors.expected_visible_to(found, supervisor=_sees_expected(held))
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    return render(request, "cage/shift.html", {
+        "casino": the_casino, "shift": found, "entries": selectors.shift_entries(found),
+        "adjustments": selectors.adjustment_list(found),
+        "figures": selectors.shift_figures(found) if sees else None,
+        "can_act": bool(held & set(CAGE_ROLES)) and found.status == ShiftStatus.OPEN,
+        "supervisor": Role.CAGE_SUPERVISOR in held,
+        "is_vault": found.cage_kind == CageKind.VAULT,
+        "targets": [v.cage for v in selectors.cage_list(casino=casino)
+                    if v.cage.code != found.cage],
+        "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
+    })
+
+
+def _count_fields(casino: str) -> tuple[list[tuple[str, str]], list[tuple[str, list[tuple[str, str]]]]]:
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    cash = [(f"cash-{fmt(d)}", fmt(d)) for d in CASH_DENOMINATIONS[the_casino.currency]]
+    chips = [(s.code, [(f"chip-{s.code}-{d}", d) for d in s.denominations])
+             for s in ChipSet.objects.filter(casino_id=casino)]
+    return cash, chips
+
+
+def _pieces(request: HttpRequest, name: str) -> int:
+    raw = request.POST.get(name, "").strip()
+    if not raw:
+        return 0
+    if not raw.isdigit():
+        raise InvalidCommand(f"{name.split('-')[-1]}: {raw!r} is not a number of pieces")
+    return int(raw)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
+    """The blind count: one box per denomination, and nothing about what should be there."""
+    _require(request, casino, CAGE_ROLES)
+    found = _shift(casino, shift)
+    cash_fields, chip_fields = _count_fields(casino)
+    if request.method == "POST":
+        meta = _metadata(request, casino, CAGE_ROLES)
+        try:
+            cash = {label: _pieces(request, name) for name, label in cash_fields}
+            chips = {code: {label: _pieces(request, name) for name, label in fields}
+                     for code, fields in chip_fields}
+        except InvalidCommand as error:
+            messages.error(request, error.message)
+        else:
+            if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
+                                                       chips=chips, metadata=meta),
+                    "count recorded"):
+                return redirect("cage:variance", casino=casino, shift=found.id)
+    return render(request, "cage/count.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "cash_fields": cash_fields,
+        "chip_fields": chip_fields, "key": _key(),
+        "can_count": found.status == ShiftStatus.OPEN or (
+            found.status == ShiftStatus.COUNTED and found.approved_count != found.count_number),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
+    """After the count: expected, counted and variance by denomination; explain, approve, close."""
+    held = _require(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        sid = str(found.id)
+        if action == "approve":
+            meta = _metadata(request, casino, (Role.CAGE_SUPERVISOR,))
+            _run(request, lambda: cage.variance_approve(shift_id=sid, note=request.POST.get(
+                "note", ""), metadata=meta), "variance approved")
+        elif action == "explain":
+            meta = _metadata(request, casino, CAGE_ROLES)
+            _run(request, lambda: cage.variance_explain(
+                shift_id=sid, explanation=request.POST.get("explanation", ""), metadata=meta),
+                "explanation recorded")
+        elif action == "close":
+            meta = _metadata(request, casino, CAGE_ROLES)
+            _run(request, lambda: cage.shift_close(shift_id=sid, metadata=meta), "shift closed")
+        else:
+            messages.error(request, f"unknown action {action!r}")
+        return redirect("cage:variance", casino=casino, shift=found.id)
+    counted = found.status != ShiftStatus.OPEN
+    figures = selectors.shift_figures(found) if counted else []
+    return render(request, "cage/variance.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "counted": counted,
+        "figures": figures,
+        "variance_lines": [f for f in figures if f.variance],
+        "variance_value": sum((f.variance_value or Decimal("0.00") for f in figures),
+                              Decimal("0.00")),
+        "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),
+        "key": _key(),
+    })
+
+
+@login_required
+def shift_reconciliation(request: HttpRequest, casino: str, shift: uuid.UUID,
+                         fmt_: str = "html") -> HttpResponse:
+    held = _require(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    if not selectors.expected_visible_to(found, supervisor=_sees_expected(held)):
+        messages.error(request, "the shift is open: its reconciliation is shown once it is "
+                                "counted")
+        return redirect("cage:shift", casino=casino, shift=found.id)
+    report = reports.shift_reconciliation(found)
+    if fmt_ == "csv":
+        return _csv(report, f"cage-shift-{found.id}.csv")
+    return render(request, "cage/reconciliation.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "report": report, "shift": found,
+        "csv_url": reverse("cage:shift-reconciliation-csv", args=[casino, found.id])})
+
+
+@login_required
+def day_reconciliation(request: HttpRequest, casino: str, day: str,
+                       fmt_: str = "html") -> HttpResponse:
+    _require(request, casino, SEES_EXPECTED)
+    gaming_day = _found(lambda: selectors.parse_day(day))
+    report = reports.gaming_day_reconciliation(casino=casino, gaming_day=gaming_day)
+    if fmt_ == "csv":
+        return _csv(report, f"cage-{casino}-{day}.csv")
+    return render(request, "cage/reconciliation.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "report": report, "shift": None,
+        "csv_url": reverse("cage:day-reconciliation-csv", args=[casino, day])})
+
+
+def _csv(report: reports.Reconciliation, filename: str) -> HttpResponse:
+    response = HttpResponse(reports.as_csv(report), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
+    _require(request, casino, READ_ROLES)
+    return render(request, "cage/circulation.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)),
+        "figure": selectors.chips_in_circulation(casino=casino),
+        "recorded": selectors.chip_liability_list(casino=casino)[:60],
+    })

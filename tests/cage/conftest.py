@@ -1,0 +1,146 @@
+"""Fixtures of the cage's tests: a casino with one chip set, its cages, people, and the pit.
+
+Domain state is built by calling services (never by inserting event rows). People act through
+``Metadata`` in the services' tests and through logged-in users in the API tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import pytest
+
+from casino.cage import services as cage
+from casino.context import person_metadata, system_metadata
+from casino.eventstore.store import Metadata
+from casino.models import Casino, Role
+from casino.services.casinos import casino_register
+from casino.services.chips import chip_set_register
+from games.limits import default_limits
+from games.services import sessions, tables
+
+CASINO = "lisboa"
+CHIP_SET = "main"
+CHIP_DENOMINATIONS = ("100.00", "25.00", "5.00", "1.00")
+
+# What the vault starts with (a blind count) and the chips delivered into service.
+VAULT_CASH = {"500.00": 40, "100.00": 300, "50.00": 200, "20.00": 500, "10.00": 500}
+NEW_CHIPS = {"100.00": 500, "25.00": 800, "5.00": 2000, "1.00": 2000}
+
+
+def act(name: str, role: str = Role.CASHIER, *, key: str = "") -> Metadata:
+    return person_metadata(username=name, role=role, casino=CASINO, idempotency_key=key)
+
+
+def ana(key: str = "") -> Metadata:
+    """Ana, cashier at window 1."""
+    return act("ana", Role.CASHIER, key=key)
+
+
+def bruno(key: str = "") -> Metadata:
+    """Bruno, another cashier."""
+    return act("bruno", Role.CASHIER, key=key)
+
+
+def carla(key: str = "") -> Metadata:
+    """Carla, cage supervisor (she also runs the vault)."""
+    return act("carla", Role.CAGE_SUPERVISOR, key=key)
+
+
+def duarte(key: str = "") -> Metadata:
+    """Duarte, a second cage supervisor."""
+    return act("duarte", Role.CAGE_SUPERVISOR, key=key)
+
+
+@pytest.fixture
+def casino(db: None) -> Casino:
+    meta = system_metadata(CASINO, job="test")
+    casino_register(code=CASINO, name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6, metadata=meta)
+    chip_set_register(casino=CASINO, code=CHIP_SET, name="Main value chips",
+                      denominations=list(CHIP_DENOMINATIONS), metadata=meta)
+    return Casino.objects.get(code=CASINO)
+
+
+@pytest.fixture
+def cages(casino: Casino) -> None:
+    """The main cage (minimum cash 20,000.00), two cashier windows and the vault."""
+    cage.cage_configure(code="main", name="Main cage", kind="main", minimum_cash="20000.00",
+                        metadata=carla())
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+                        metadata=carla())
+    cage.cage_configure(code="w2", name="Window 2", kind="window", minimum_cash="0.00",
+                        metadata=carla())
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+                        metadata=carla())
+
+
+@pytest.fixture
+def vault(cages: None) -> str:
+    """The vault open (blind, first count ever) with cash, and new chips put into service."""
+    shift = cage.shift_open(cage="vault", cash=VAULT_CASH, metadata=carla())["shift_id"]
+    cage.chips_put_into_service(shift_id=shift, chip_set=CHIP_SET, chips=NEW_CHIPS,
+                                reference="delivery note 2024-117", metadata=carla())
+    return str(shift)
+
+
+@pytest.fixture
+def window(vault: str) -> str:
+    """Window 1 open on a blind count of nothing, stocked from the vault."""
+    shift = cage.shift_open(cage="w1", cash={}, metadata=ana())["shift_id"]
+    cage.transfer_send(shift_id=vault, to_cage="w1",
+                       cash={"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50},
+                       chips={CHIP_SET: {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
+                       metadata=carla())
+    return str(shift)
+
+
+# --- the pit (table operations) -----------------------------------------------------------------
+
+TABLE = "r1"
+# The table's first session opens empty and is stocked by fills from the cage, so every chip on
+# the table was put into service first (docs/cage.md, "Go-live").
+TABLE_FLOAT: dict[str, int] = {}
+
+
+def paulo(key: str = "") -> Metadata:
+    """Paulo, pit boss."""
+    return act("paulo", Role.PIT_BOSS, key=key)
+
+
+@dataclass
+class Pit:
+    """The pit's side of fills and credits, through table operations' own services: a roulette
+    table, a session opened (empty), slips requested by a pit boss."""
+
+    session_id: str
+    _numbers: Iterator[int] = field(default_factory=lambda: iter(range(1001, 100000)))
+
+    def request(self, kind: str, chips: dict[str, int]) -> str:
+        number = f"{kind[0].upper()}-{next(self._numbers)}"
+        service = sessions.fill_request if kind == "fill" else sessions.credit_request
+        service(session_id=self.session_id, slip=number, chips=chips, metadata=paulo())
+        return number
+
+    def fill(self, chips: dict[str, int]) -> str:
+        return self.request("fill", chips)
+
+    def credit(self, chips: dict[str, int]) -> str:
+        return self.request("credit", chips)
+
+    def void(self, kind: str, number: str) -> None:
+        sessions.slip_void(casino=CASINO, kind=kind, slip=number, reason="wrong table",
+                           metadata=paulo())
+
+
+@pytest.fixture
+def pit(casino: Casino) -> Pit:
+    tables.table_configure(
+        casino=CASINO, code=TABLE, name="Roulette 1", game="french_roulette", seats=8,
+        chip_set=CHIP_SET, limits=default_limits("french_roulette", Decimal("1.00")),
+        metadata=paulo())
+    session = sessions.table_session_open(casino=CASINO, table=TABLE, opening=TABLE_FLOAT,
+                                          metadata=paulo())
+    return Pit(session_id=str(session["session_id"]))

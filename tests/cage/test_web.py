@@ -1,0 +1,154 @@
+"""The cage's screens: the shift screen, the blind count, the variance, the reports (page, CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from casino.cage import services as cage
+from casino.cage.models import Shift, ShiftStatus
+from casino.cage.reports import CSV_HEADER
+from casino.eventstore.models import StoredEvent
+from casino.models import Casino, Membership, Role
+
+from .conftest import CASINO, Pit, ana, carla
+
+pytestmark = pytest.mark.django_db
+
+
+def browser(username: str, *roles: str) -> Client:
+    user = User.objects.create_user(username=username, password="x")
+    for role in roles:
+        Membership.objects.create(user=user, casino_id=CASINO, role=role)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def ana_web(casino: Casino) -> Client:
+    return browser("ana", Role.CASHIER)
+
+
+@pytest.fixture
+def carla_web(casino: Casino) -> Client:
+    return browser("carla", Role.CAGE_SUPERVISOR)
+
+
+def test_the_overview_shows_the_minimum_cash_alert(window: str, ana_web: Client) -> None:
+    page = ana_web.get(f"/cage/{CASINO}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Cash below the minimum" in html  # the main cage holds nothing, its minimum is 20,000
+    assert f"/cage/{CASINO}/shifts/{window}/" in html
+
+
+def test_a_cashier_opens_a_window_and_records_a_sale_on_the_shift_screen(
+        vault: str, ana_web: Client) -> None:
+    opened = ana_web.post(f"/cage/{CASINO}/", {"cage": "w2", "blind": "1",
+                                               "cash": "100.00:5", "idempotency_key": "k1"})
+    shift = Shift.objects.get(cage="w2")
+    assert opened.status_code == 302
+    assert opened["Location"] == f"/cage/{CASINO}/shifts/{shift.id}/"
+    sold = ana_web.post(f"/cage/{CASINO}/shifts/{shift.id}/", {
+        "action": "sell", "amount": "100.00", "chips": "", "cash": "100.00:1",
+        "chip_set": "main", "idempotency_key": "k2"}, follow=True)
+    assert "chips: nothing to move" in sold.content.decode()  # the window holds no chips yet
+    cage.transfer_send(shift_id=vault, to_cage="w2", chips={"main": {"25.00": 8}},
+                       metadata=carla())
+    sold = ana_web.post(f"/cage/{CASINO}/shifts/{shift.id}/", {
+        "action": "sell", "amount": "100.00", "chips": "25.00:4", "cash": "100.00:1",
+        "chip_set": "main", "idempotency_key": "k3"}, follow=True)
+    html = sold.content.decode()
+    assert "chips sold" in html
+    assert "ChipsSold" in html
+    # the cashier's own screen does not say what the window should hold
+    assert "What the shift should hold" not in html
+    # a double submit (same form, same key) records nothing twice
+    ana_web.post(f"/cage/{CASINO}/shifts/{shift.id}/", {
+        "action": "sell", "amount": "100.00", "chips": "25.00:4", "cash": "100.00:1",
+        "chip_set": "main", "idempotency_key": "k3"})
+    assert StoredEvent.objects.filter(event_type="ChipsSold").count() == 1
+
+
+def test_the_blind_count_form_shows_no_expected_figure(window: str, ana_web: Client,
+                                                       carla_web: Client) -> None:
+    page = ana_web.get(f"/cage/{CASINO}/shifts/{window}/count/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Expected" not in html
+    assert "expected" not in html.replace(
+        "should hold are shown only after the count", "")
+    inputs = re.findall(r"<input[^>]*type=\"number\"[^>]*>", html)
+    assert inputs, "one box per denomination"
+    assert all("value=" not in i for i in inputs)
+    assert "figures" not in page.context
+    # the supervisor's view of the open shift does show them
+    assert "What the shift should hold" in carla_web.get(
+        f"/cage/{CASINO}/shifts/{window}/").content.decode()
+
+
+def test_count_variance_approval_close_and_the_reports(window: str, pit: Pit, ana_web: Client,
+                                                       carla_web: Client) -> None:
+    # Ana sends everything back to the vault, then counts a 10.00 note that is not hers
+    cage.transfer_send(shift_id=window, to_cage="vault",
+                       cash={"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50},
+                       chips={"main": {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
+                       metadata=ana())
+    counted = ana_web.post(f"/cage/{CASINO}/shifts/{window}/count/",
+                           {"cash-10.00": "1", "idempotency_key": "c1"}, follow=True)
+    html = counted.content.decode()
+    assert counted.redirect_chain[-1][0] == f"/cage/{CASINO}/shifts/{window}/variance/"
+    assert "10.00" in html
+    assert "Approve the variance" not in html
+
+    refused = ana_web.post(f"/cage/{CASINO}/shifts/{window}/variance/",
+                           {"action": "close", "idempotency_key": "c2"}, follow=True)
+    assert "before closing" in refused.content.decode()
+    ana_web.post(f"/cage/{CASINO}/shifts/{window}/variance/",
+                 {"action": "explain", "explanation": "a player's tip left on the counter",
+                  "idempotency_key": "c3"})
+    approve_page = carla_web.get(f"/cage/{CASINO}/shifts/{window}/variance/").content.decode()
+    assert "Approve the variance" in approve_page
+    carla_web.post(f"/cage/{CASINO}/shifts/{window}/variance/",
+                   {"action": "approve", "note": "", "idempotency_key": "c4"})
+    ana_web.post(f"/cage/{CASINO}/shifts/{window}/variance/",
+                 {"action": "close", "idempotency_key": "c5"})
+    shift = Shift.objects.get(id=window)
+    assert shift.status == ShiftStatus.CLOSED
+
+    page = ana_web.get(f"/cage/{CASINO}/shifts/{window}/reconciliation/")
+    assert page.status_code == 200
+    assert "Cage reconciliation" in page.content.decode()
+    response = ana_web.get(f"/cage/{CASINO}/shifts/{window}/reconciliation.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert tuple(rows[0]) == CSV_HEADER
+    by_denomination = {(r[6], r[8]): dict(zip(CSV_HEADER, r, strict=True)) for r in rows[1:]}
+    ten = by_denomination[("cash", "10.00")]
+    assert (ten["opening"], ten["receipts"], ten["payments"], ten["expected"], ten["counted"],
+            ten["variance"], ten["variance_value"]) == ("0", "50", "50", "0", "1", "1", "10.00")
+
+    day = shift.gaming_day.isoformat()
+    day_page = carla_web.get(f"/cage/{CASINO}/days/{day}/reconciliation/")
+    assert day_page.status_code == 200
+    assert "Casino total" in day_page.content.decode()
+    day_csv = carla_web.get(f"/cage/{CASINO}/days/{day}/reconciliation.csv").content.decode()
+    assert "TOTAL" in day_csv
+    # a cashier does not read the whole day's figures
+    assert ana_web.get(f"/cage/{CASINO}/days/{day}/reconciliation/").status_code == 403
+
+
+def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client) -> None:
+    page = ana_web.get(f"/cage/{CASINO}/chips-in-circulation/")
+    assert page.status_code == 200
+    assert "Chips in circulation" in page.content.decode()
+    assert ana_web.get(f"/cage/{CASINO}/shifts/00000000-0000-4000-8000-000000000000/"
+                       ).status_code == 404
+    assert browser("paulo", Role.PIT_BOSS).get(f"/cage/{CASINO}/").status_code == 403
+    assert Client().get(f"/cage/{CASINO}/").status_code == 302  # to the login page
