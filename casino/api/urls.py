@@ -8,4 +8,6 @@ urlpatterns = [
     path("events/verify/", views.EventChainVerifyApi.as_view(), name="event-chain-verify"),
     path("pit/", include("games.api.urls")),
     path("cage/", include("casino.cage.api.urls")),
+    path("ledger/", include("ledger.api.urls")),
+    path("jackpots/", include("jackpots.api.urls")),
 ]

@@ -1,0 +1,146 @@
+"""Django admin for jackpot pools: the administrator sets a pool up and changes its parameters
+(each change approved: date and reference) and its tables. Saving calls the services, which
+record events; nothing here edits events or projections. Prizes, coups and meter history are
+shown read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from casino.context import person_metadata
+from casino.errors import DomainError
+from casino.models import Role
+from jackpots.models import (
+    JackpotConfigVersion,
+    JackpotCoup,
+    JackpotMeterReading,
+    JackpotPool,
+    JackpotPrize,
+)
+from jackpots.rules import number_text
+from jackpots.services import (
+    jackpot_pool_change,
+    jackpot_pool_create,
+    jackpot_pool_set_tables,
+)
+
+PARAMETERS = ("bet", "increment_percent", "start", "paytable", "reserve_percent", "cap")
+
+
+def _meta(request: HttpRequest, casino: str) -> Any:
+    return person_metadata(username=request.user.get_username(), role=Role.ADMINISTRATOR,
+                           casino=casino)
+
+
+class JackpotPoolForm(forms.ModelForm):  # type: ignore[type-arg]
+    reason = forms.CharField(required=False, help_text="why the parameters or tables change")
+
+    class Meta:
+        model = JackpotPool
+        fields = ["casino", "pool_id", "name", "game", "tables", "bet", "increment_percent",
+                  "start", "paytable", "reserve_percent", "cap", "approved_on",
+                  "approval_reference"]
+        help_texts = {
+            "tables": 'codes of the tables that feed the pool, e.g. ["bj-1", "bj-2"]',
+            "paytable": '[{"combination": "four_aces_suited", "pays": "jackpot"}, ...]',
+            "start": "at least 10,000 times the bet (blackjack n.º 44, stud poker n.º 10)",
+            "approved_on": "the Inspecção-Geral de Jogos' approval of these parameters",
+        }
+
+
+@admin.register(JackpotPool)
+class JackpotPoolAdmin(admin.ModelAdmin[JackpotPool]):
+    form = JackpotPoolForm
+    list_display = ("casino", "pool_id", "name", "game", "amount", "reserve", "hits", "resets",
+                    "config_version")
+    list_filter = ("casino", "game")
+    meters = ("amount", "reserve", "coups", "contributions", "hits", "wins", "prizes_unpaid",
+              "resets", "seeded", "reserve_draws", "corrections", "last_hit_at",
+              "paytable_approved_on", "paytable_approval_reference", "config_version",
+              "version")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: JackpotPool | None = None
+                            ) -> tuple[str, ...]:
+        if obj is None:
+            return ()
+        return ("casino", "pool_id", "name", "game", *self.meters)
+
+    def save_model(self, request: HttpRequest, obj: JackpotPool, form: Any, change: bool
+                   ) -> None:
+        meta = _meta(request, obj.casino_id)
+        data = form.cleaned_data
+        reason = data.get("reason", "")
+        try:
+            if not change:
+                jackpot_pool_create(
+                    casino=obj.casino_id, pool_id=obj.pool_id, name=obj.name, game=obj.game,
+                    tables=list(obj.tables or []), bet=obj.bet,
+                    increment_percent=number_text(obj.increment_percent), start=obj.start,
+                    paytable=obj.paytable, reserve_percent=number_text(obj.reserve_percent),
+                    cap=obj.cap, approved_on=obj.approved_on,
+                    approval_reference=obj.approval_reference, metadata=meta)
+                return
+            current = JackpotPool.objects.get(pk=obj.pk)
+            changed: dict[str, Any] = {}
+            for name in PARAMETERS:
+                if getattr(current, name) != getattr(obj, name):
+                    value = getattr(obj, name)
+                    if name.endswith("percent"):
+                        value = number_text(value)
+                    changed[name] = value
+            if changed:
+                jackpot_pool_change(casino=obj.casino_id, pool_id=obj.pool_id,
+                                    approved_on=obj.approved_on,
+                                    approval_reference=obj.approval_reference, reason=reason,
+                                    metadata=meta, **changed)
+            if list(current.tables) != list(obj.tables or []):
+                jackpot_pool_set_tables(casino=obj.casino_id, pool_id=obj.pool_id,
+                                        tables=list(obj.tables or []), reason=reason,
+                                        metadata=meta)
+        except DomainError as error:
+            self.message_user(request, error.message, level="error")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(JackpotPrize)
+class JackpotPrizeAdmin(ReadOnly):
+    list_display = ("pool_id", "combination", "amount", "table", "round_id", "seat", "player",
+                    "hit_at", "paid", "payout_id")
+    list_filter = ("casino", "pool_id", "paid", "top")
+
+
+@admin.register(JackpotCoup)
+class JackpotCoupAdmin(ReadOnly):
+    list_display = ("pool_id", "round_id", "table", "config_version", "settled_at")
+    list_filter = ("casino", "pool_id")
+
+
+@admin.register(JackpotConfigVersion)
+class JackpotConfigVersionAdmin(ReadOnly):
+    list_display = ("pool_id", "version", "event_type", "effective_at", "approval_reference")
+    list_filter = ("casino", "pool_id")
+
+
+@admin.register(JackpotMeterReading)
+class JackpotMeterReadingAdmin(ReadOnly):
+    list_display = ("pool_id", "version", "event_type", "recorded_at", "change", "amount",
+                    "reserve")
+    list_filter = ("casino", "pool_id")

@@ -1,0 +1,17 @@
+"""The jackpot services (writes). Each is ``@transaction.atomic``, takes ``metadata`` and records
+events on the pool's stream (``jackpot/<casino>.<pool_id>``)."""
+
+from .coups import jackpot_coup_settle
+from .payouts import jackpot_meter_correct, jackpot_prize_pay
+from .pools import jackpot_pool_change, jackpot_pool_create, jackpot_pool_set_tables
+from .rounds import jackpot_round_settle
+
+__all__ = [
+    "jackpot_coup_settle",
+    "jackpot_meter_correct",
+    "jackpot_pool_change",
+    "jackpot_pool_create",
+    "jackpot_pool_set_tables",
+    "jackpot_prize_pay",
+    "jackpot_round_settle",
+]

@@ -1,0 +1,148 @@
+"""What the jackpot services share: look-ups that lock, parsing, errors from the pure rules."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.eventstore.commands import run_command
+from casino.eventstore.store import ConcurrencyError, Metadata, lock_appends
+from casino.money import fmt
+from jackpots.models import JackpotPool
+from jackpots.rules import RoundError
+
+Result = dict[str, Any]
+
+_PERCENT = re.compile(r"^[0-9]{1,3}(\.[0-9]{1,4})?$")
+_HUNDRED = Decimal(100)
+
+#: Where the regulation sets the least start value, per game.
+START_ARTICLE = {
+    "blackjack": "Portaria 217/2007, Anexo, Cap. III, Secção I (blackjack/21), n.º 44",
+    "stud_poker": "Portaria 217/2007, Anexo, Cap. III, Secção II (póquer sem descarte), n.º 10",
+}
+#: Only a player with a bet in the main game may bet the jackpot.
+MAIN_BET_ARTICLE = {
+    "blackjack": "Portaria 217/2007, blackjack/21, n.º 45",
+    "stud_poker": "Portaria 217/2007, póquer sem descarte, n.º 16",
+}
+#: One jackpot chip per player and coup.
+ONE_CHIP_ARTICLE = {
+    "blackjack": "Portaria 217/2007, blackjack/21, n.º 47",
+    "stud_poker": "Portaria 217/2007, póquer sem descarte, n.os 5 and 16 (one box, one chip)",
+}
+START_MULTIPLE = Decimal(10000)
+
+
+def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result]
+               ) -> Result:
+    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict."""
+    try:
+        return run_command(command=command, metadata=metadata, payload=payload, handler=handler)
+    except ConcurrencyError as exc:
+        raise concurrent(exc) from None
+
+
+def concurrent(exc: ConcurrencyError) -> Conflict:
+    return Conflict(
+        "someone else recorded on this jackpot pool at the same time; nothing of yours was "
+        "recorded: reload and try again",
+        code="concurrent_change", stream=exc.stream, expected_version=exc.expected,
+        actual_version=exc.actual,
+    )
+
+
+def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
+    if metadata.role not in roles:
+        raise NotAllowed(f"{action} needs one of these roles: {', '.join(roles)} "
+                         f"(you act as {metadata.role or 'nobody'})")
+
+
+def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
+    query = JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id)
+    if lock:
+        query = query.select_for_update()
+    pool = query.first()
+    if pool is None:
+        raise NotFound(f"there is no jackpot pool {pool_id!r} in casino {casino!r}",
+                       pool_id=pool_id)
+    return pool
+
+
+def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
+    """The pool, read for a write: under the event store's append lock first, then its row lock.
+
+    The lock-order trap: the pit settles a round by appending its events (which takes the store's
+    append lock) and then records the coup here. Were this to lock the pool's row first and the
+    append lock second, a prize being paid (pool row held, waiting for the append lock) and a
+    round settling (append lock held, waiting for the pool row) would deadlock. Taking the append
+    lock first gives one order everywhere; reads made after it see every committed append
+    (``casino.eventstore.store``'s module docstring), so the meter read here is current.
+    """
+    lock_appends()
+    return pool_get(casino, pool_id, lock=True)
+
+
+def parse_percent(value: object, *, field: str, allow_zero: bool = False) -> Decimal:
+    """A percentage written as a string (or a whole number): above 0 (or 0 if allowed), at most
+    100, at most four decimals. Floats are refused like amounts are."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise InvalidCommand(f'{field} is a percentage written as a string such as "70"',
+                             field=field)
+    text = str(value).strip()
+    if not _PERCENT.match(text):
+        raise InvalidCommand(f"{field} {text!r} is not a percentage (at most four decimals)",
+                             field=field)
+    number = Decimal(text)
+    if number > _HUNDRED or (number == 0 and not allow_zero):
+        low = "0" if allow_zero else "above 0"
+        raise InvalidCommand(f"{field} must be {low} and at most 100, not {text}", field=field)
+    return number
+
+
+def parse_date(value: object, *, field: str) -> dt.date:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise InvalidCommand(f"{field} is a date such as \"2024-03-01\"", field=field)
+
+
+def text(value: object, *, field: str, limit: int = 200, required: bool = True) -> str:
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise InvalidCommand(f"{field} must be text", field=field)
+    value = value.strip()
+    if required and not value:
+        raise InvalidCommand(f"{field} is required", field=field)
+    if len(value) > limit:
+        raise InvalidCommand(f"{field} is longer than {limit} characters", field=field)
+    return value
+
+
+def rules_error(error: RoundError, **extra: Any) -> InvalidCommand:
+    """A refusal of the pure jackpot rules, in the platform's error family (code kept)."""
+    if error.bet is not None:
+        extra["bet"] = error.bet
+    return InvalidCommand(error.message, code=error.code, **extra)
+
+
+def check_start(game: str, bet: Decimal, start: Decimal) -> None:
+    """The start value is at least 10,000 times the jackpot bet (BJ n.º 44; SP n.º 10)."""
+    least = bet * START_MULTIPLE
+    if start < least:
+        article = START_ARTICLE[game]
+        raise InvalidCommand(
+            f"the start value {fmt(start)} is below 10,000 times the jackpot bet of {fmt(bet)} "
+            f"(at least {fmt(least)}): {article}, «O valor de arranque do jackpot será, no "
+            "mínimo, de 10 mil vezes o valor da aposta no acumulado.»",
+            code="start_below_minimum", field="start", article=article, minimum=fmt(least),
+        )

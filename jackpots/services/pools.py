@@ -1,0 +1,258 @@
+"""Setting up a pool and changing it: each parameter change is an event.
+
+A change never applies to a round already open: every configuration is kept with the moment it
+took effect (``JackpotConfigVersion``) and a coup is paid with the one in force when its round
+opened (``coups.jackpot_coup_settle``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore import store
+from casino.eventstore.store import Metadata
+from casino.models import Casino, Role
+from casino.money import fmt, parse_amount
+from jackpots import rules
+from jackpots.events import (
+    JackpotParametersChanged,
+    JackpotPoolCreated,
+    JackpotSeeded,
+    JackpotTablesChanged,
+)
+from jackpots.models import JackpotPool, JackpotTable
+
+from ._common import (
+    Result,
+    check_start,
+    idempotent,
+    parse_date,
+    parse_percent,
+    pool_for_update,
+    require_role,
+    rules_error,
+    text,
+)
+
+CONFIGURE_ROLES = (Role.ADMINISTRATOR,)
+_CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_KEEP: Any = object()  # a parameter left as it is
+
+
+def _parameters(
+    game: str, *, bet: object, increment_percent: object, start: object, paytable: object,
+    reserve_percent: object, cap: object,
+) -> dict[str, Any]:
+    """Check a whole set of parameters; the configuration itself by the pure rules (the engine's
+    own check of ``options.jackpot``)."""
+    bet_ = parse_amount(bet, field="bet")
+    percent = parse_percent(increment_percent, field="increment_percent")
+    start_ = parse_amount(start, field="start")
+    check_start(game, bet_, start_)  # BJ n.º 44, SP n.º 10: refused, citing the article
+    reserve = parse_percent(reserve_percent if reserve_percent is not None else "0",
+                            field="reserve_percent", allow_zero=True)
+    if percent + reserve > 100:
+        raise InvalidCommand(
+            f"the increment ({rules.number_text(percent)}%) and the reserve "
+            f"({rules.number_text(reserve)}%) together take more than the whole bet",
+            field="reserve_percent")
+    cap_ = None if cap is None or cap == "" else parse_amount(cap, field="cap")
+    if cap_ is not None and cap_ < start_:
+        raise InvalidCommand(f"the cap {fmt(cap_)} is below the start value {fmt(start_)}",
+                             field="cap")
+    option = {"bet": fmt(bet_), "increment_percent": rules.number_text(percent),
+              "start": fmt(start_), "paytable": paytable}
+    try:
+        config = rules.parse_config(game, option)
+    except rules.RoundError as error:
+        raise rules_error(error, field="paytable") from None
+    return {
+        "bet": bet_,
+        "increment_percent": percent,
+        "start": start_,
+        "paytable": tuple(config.as_option()["paytable"]),
+        "reserve_percent": reserve,
+        "cap": cap_,
+    }
+
+
+def _tables(casino: str, game: str, tables: object, pool_id: str) -> tuple[str, ...]:
+    """The tables that feed the pool: each exists, plays the pool's game, feeds no other pool."""
+    from games.models import Table  # the pit's tables (read only)
+
+    if not isinstance(tables, list | tuple) or not tables:
+        raise InvalidCommand("a pool is fed by one table or more (a list of table codes)",
+                             field="tables")
+    codes: list[str] = []
+    for code in tables:
+        if not isinstance(code, str) or not code:
+            raise InvalidCommand("tables are listed by their codes", field="tables")
+        if code in codes:
+            raise InvalidCommand(f"table {code} is listed twice", field="tables")
+        codes.append(code)
+    found = dict(Table.objects.filter(casino_id=casino, code__in=codes)
+                 .values_list("code", "game"))
+    for code in codes:
+        if code not in found:
+            raise NotFound(f"there is no table {code!r} in casino {casino!r}", field="tables",
+                           table=code)
+        if found[code] != game:
+            raise InvalidCommand(f"table {code} plays {found[code]}, not {game}: it cannot feed "
+                                 "this pool", field="tables", table=code)
+    taken = (JackpotTable.objects.filter(casino_id=casino, table__in=codes)
+             .exclude(pool_id=pool_id).values_list("table", "pool_id").first())
+    if taken is not None:
+        raise Conflict(f"table {taken[0]} already feeds pool {taken[1]} (a table feeds one pool)",
+                       code="table_feeds_another_pool", table=taken[0], pool_id=taken[1])
+    return tuple(codes)
+
+
+@transaction.atomic
+def jackpot_pool_create(
+    *,
+    casino: str,
+    pool_id: str,
+    name: str,
+    game: str,
+    tables: Sequence[str],
+    bet: object,
+    increment_percent: object,
+    start: object,
+    paytable: object,
+    approved_on: object,
+    approval_reference: str,
+    reserve_percent: object = None,
+    cap: object = None,
+    metadata: Metadata,
+) -> Result:
+    """Set up a pool fed by ``tables`` and fund its start value (``JackpotPoolCreated``,
+    ``JackpotSeeded``). Refused when the start value is below 10,000 times the bet (BJ n.º 44,
+    SP n.º 10). The reserve and the cap are optional and off by default."""
+    require_role(metadata, CONFIGURE_ROLES, "setting up a jackpot pool")
+    if metadata.casino != casino:
+        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+    if not Casino.objects.filter(code=casino).exists():
+        raise NotFound(f"there is no casino {casino!r}")
+    if not isinstance(pool_id, str) or not _CODE.match(pool_id):
+        raise InvalidCommand(f"pool id {pool_id!r} must be lower-case letters, digits and dashes",
+                             field="pool_id")
+    if game not in rules.COMBINATIONS:
+        raise InvalidCommand(f"only blackjack and stud_poker have a jackpot, not {game!r}",
+                             code="unknown_game", field="game")
+    label = text(name, field="name")
+    params = _parameters(game, bet=bet, increment_percent=increment_percent, start=start,
+                         paytable=paytable, reserve_percent=reserve_percent, cap=cap)
+    approved = parse_date(approved_on, field="approved_on")
+    reference = text(approval_reference, field="approval_reference")
+    fed_by = _tables(casino, game, list(tables), pool_id)
+    payload = {"casino": casino, "pool_id": pool_id, "name": label, "game": game,
+               "tables": list(fed_by), "approved_on": approved.isoformat(),
+               "approval_reference": reference,
+               **{k: v if not isinstance(v, Decimal) else str(v) for k, v in params.items()
+                  if k != "paytable"}, "paytable": list(params["paytable"])}
+
+    def handler() -> Result:
+        if JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id).exists():
+            raise Conflict(f"pool {pool_id!r} already exists in {casino}", field="pool_id")
+        start_ = params["start"]
+        store.append(f"jackpot/{casino}.{pool_id}", [
+            JackpotPoolCreated(pool_id=pool_id, casino=casino, name=label, game=game,
+                               tables=fed_by, approved_on=approved,
+                               approval_reference=reference, **params),
+            JackpotSeeded(pool_id=pool_id, amount=start_, from_casino=start_,
+                          from_reserve=Decimal("0.00"), pool_after=start_,
+                          reserve_after=Decimal("0.00")),
+        ], expected_version=0, metadata=metadata)
+        return {"casino": casino, "pool_id": pool_id, "amount": fmt(start_), "version": 2,
+                "config_version": 1}
+
+    return idempotent("jackpot_pool_create", metadata, payload, handler)
+
+
+@transaction.atomic
+def jackpot_pool_change(
+    *,
+    casino: str,
+    pool_id: str,
+    approved_on: object,
+    approval_reference: str,
+    reason: str = "",
+    bet: object = _KEEP,
+    increment_percent: object = _KEEP,
+    start: object = _KEEP,
+    paytable: object = _KEEP,
+    reserve_percent: object = _KEEP,
+    cap: object = _KEEP,
+    metadata: Metadata,
+) -> Result:
+    """New parameters (``JackpotParametersChanged``), each approved (date and reference), in force
+    for the rounds opened from now on. Pass only what changes; ``cap=None`` removes the cap."""
+    require_role(metadata, CONFIGURE_ROLES, "changing a jackpot pool")
+    pool = pool_for_update(casino, pool_id)
+    if metadata.casino != casino:
+        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+    current: dict[str, Any] = {
+        "bet": pool.bet, "increment_percent": rules.number_text(pool.increment_percent),
+        "start": pool.start, "paytable": list(pool.paytable),
+        "reserve_percent": rules.number_text(pool.reserve_percent), "cap": pool.cap,
+    }
+    asked = {"bet": bet, "increment_percent": increment_percent, "start": start,
+             "paytable": paytable, "reserve_percent": reserve_percent, "cap": cap}
+    merged = {k: (current[k] if v is _KEEP else v) for k, v in asked.items()}
+    params = _parameters(pool.game, **merged)
+    before = _parameters(pool.game, **current)
+    changed = tuple(k for k in params if params[k] != before[k])
+    if not changed:
+        raise InvalidCommand("nothing changes: every parameter is as it was", code="no_change")
+    approved = parse_date(approved_on, field="approved_on")
+    reference = text(approval_reference, field="approval_reference")
+    why = text(reason, field="reason", required=False, limit=1000)
+    payload = {"casino": casino, "pool_id": pool_id, "changed": list(changed),
+               "approved_on": approved.isoformat(), "approval_reference": reference,
+               **{k: str(params[k]) for k in changed if k != "paytable"},
+               "paytable": list(params["paytable"]) if "paytable" in changed else None}
+
+    def handler() -> Result:
+        store.append(pool.stream, [JackpotParametersChanged(
+            pool_id=pool_id, config_version=pool.config_version + 1, changed=changed,
+            approved_on=approved, approval_reference=reference, reason=why, **params)],
+            expected_version=pool.version, metadata=metadata)
+        return {"casino": casino, "pool_id": pool_id, "changed": list(changed),
+                "config_version": pool.config_version + 1, "version": pool.version + 1}
+
+    return idempotent("jackpot_pool_change", metadata, payload, handler)
+
+
+@transaction.atomic
+def jackpot_pool_set_tables(
+    *, casino: str, pool_id: str, tables: Sequence[str], reason: str = "", metadata: Metadata,
+) -> Result:
+    """The tables that feed the pool from now on (``JackpotTablesChanged``, the whole list)."""
+    require_role(metadata, CONFIGURE_ROLES, "linking tables to a jackpot pool")
+    pool = pool_for_update(casino, pool_id)
+    if metadata.casino != casino:
+        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+    fed_by = _tables(casino, pool.game, list(tables), pool_id)
+    before = list(pool.tables)
+    added = tuple(t for t in fed_by if t not in before)
+    removed = tuple(t for t in before if t not in fed_by)
+    if not added and not removed:
+        raise InvalidCommand("the pool is fed by these tables already", code="no_change")
+    why = text(reason, field="reason", required=False, limit=1000)
+
+    def handler() -> Result:
+        store.append(pool.stream, [JackpotTablesChanged(
+            pool_id=pool_id, config_version=pool.config_version + 1, tables=fed_by,
+            added=added, removed=removed, reason=why)],
+            expected_version=pool.version, metadata=metadata)
+        return {"casino": casino, "pool_id": pool_id, "tables": list(fed_by),
+                "config_version": pool.config_version + 1, "version": pool.version + 1}
+
+    return idempotent("jackpot_pool_set_tables", metadata,
+                      {"casino": casino, "pool_id": pool_id, "tables": list(fed_by)}, handler)
