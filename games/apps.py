@@ -3,4 +3,8 @@ from django.apps import AppConfig
 
 class GamesConfig(AppConfig):
     name = "games"
+    verbose_name = "Pit (tables, sessions, rounds)"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import projections  # noqa: F401  (registers the live projections)

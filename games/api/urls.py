@@ -1,3 +1,51 @@
-from django.urls import URLPattern, URLResolver
+"""The pit API, under ``/api/v1/pit/``: reads of tables, sessions, rounds, slips and gaming days,
+and every table operation as a command (POST, with an ``Idempotency-Key`` header)."""
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from django.urls import URLPattern, URLResolver, path
+
+from . import views as v
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("tables/", v.TableListApi.as_view(), name="pit-table-list"),
+    path("tables/<slug:casino>/<slug:code>/", v.TableDetailApi.as_view(), name="pit-table-detail"),
+    path("tables/<slug:casino>/<slug:code>/sessions/", v.TableSessionOpenApi.as_view(),
+         name="pit-session-open"),
+    path("sessions/", v.TableSessionListApi.as_view(), name="pit-session-list"),
+    path("sessions/<uuid:session_id>/", v.TableSessionDetailApi.as_view(),
+         name="pit-session-detail"),
+    path("sessions/<uuid:session_id>/close/", v.TableSessionCloseApi.as_view(),
+         name="pit-session-close"),
+    path("sessions/<uuid:session_id>/fills/", v.FillRequestApi.as_view(), name="pit-fill-request"),
+    path("sessions/<uuid:session_id>/credits/", v.CreditRequestApi.as_view(),
+         name="pit-credit-request"),
+    path("sessions/<uuid:session_id>/drops/", v.DropRecordApi.as_view(), name="pit-drop-record"),
+    path("sessions/<uuid:session_id>/colour-chips/", v.ColourChipsIssueApi.as_view(),
+         name="pit-colour-chips-issue"),
+    path("sessions/<uuid:session_id>/colour-chips/exchange/",
+         v.ColourChipsExchangeApi.as_view(), name="pit-colour-chips-exchange"),
+    path("sessions/<uuid:session_id>/rounds/", v.RoundListApi.as_view(), name="pit-round-list"),
+    path("sessions/<uuid:session_id>/rounds/open/", v.RoundOpenApi.as_view(),
+         name="pit-round-open"),
+    path("sessions/<uuid:session_id>/rounds/whole/", v.RoundRecordApi.as_view(),
+         name="pit-round-record"),
+    path("rounds/<uuid:round_id>/", v.RoundDetailApi.as_view(), name="pit-round-detail"),
+    path("rounds/<uuid:round_id>/bets/", v.BetPlaceApi.as_view(), name="pit-bet-place"),
+    path("rounds/<uuid:round_id>/bets/<str:bet_id>/withdraw/", v.BetWithdrawApi.as_view(),
+         name="pit-bet-withdraw"),
+    path("rounds/<uuid:round_id>/close-betting/", v.RoundCloseBettingApi.as_view(),
+         name="pit-round-close-betting"),
+    path("rounds/<uuid:round_id>/deal/", v.DealRecordApi.as_view(), name="pit-deal-record"),
+    path("rounds/<uuid:round_id>/decisions/", v.DecisionRecordApi.as_view(),
+         name="pit-decision-record"),
+    path("rounds/<uuid:round_id>/outcome/", v.OutcomeRecordApi.as_view(),
+         name="pit-outcome-record"),
+    path("rounds/<uuid:round_id>/settle/", v.RoundSettleApi.as_view(), name="pit-round-settle"),
+    path("rounds/<uuid:round_id>/void/", v.RoundVoidApi.as_view(), name="pit-round-void"),
+    path("rounds/<uuid:round_id>/correct/", v.RoundCorrectApi.as_view(),
+         name="pit-round-correct"),
+    path("slips/", v.SlipListApi.as_view(), name="pit-slip-list"),
+    path("slips/missing/", v.SlipMissingApi.as_view(), name="pit-slip-missing"),
+    path("slips/<slug:casino>/<str:kind>/<str:number>/void/", v.SlipVoidApi.as_view(),
+         name="pit-slip-void"),
+    path("gaming-days/", v.GamingDayResultApi.as_view(), name="pit-gaming-day-results"),
+]

@@ -1,0 +1,158 @@
+"""Django admin for the pit's configuration: tables (game, options, seats, limits, prize cap) and
+the casino's drop definition. Saving records an event through the services (the regulator sees
+when a limit changed and who changed it); nothing here edits events or projections. Sessions,
+rounds and slips are shown read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from casino.context import person_metadata
+from casino.errors import DomainError
+from casino.models import Role
+from games import limits as table_limits
+from games.engine import GAMES
+from games.engine.errors import RoundError
+from games.models import DropDefinition, Round, Slip, Table, TableSession
+from games.services import (
+    drop_definition_set,
+    table_change_limits,
+    table_change_options,
+    table_configure,
+)
+
+
+def _meta(request: HttpRequest, casino: str) -> Any:
+    return person_metadata(username=request.user.get_username(), role=Role.ADMINISTRATOR,
+                           casino=casino)
+
+
+class TableForm(forms.ModelForm):  # type: ignore[type-arg]
+    game = forms.ChoiceField(choices=[])
+    reason = forms.CharField(required=False, help_text="why the limits or options change")
+
+    class Meta:
+        model = Table
+        fields = ["casino", "code", "name", "game", "options", "seats", "chip_set", "limits",
+                  "max_prize_per_coup"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "game" in self.fields:  # read-only once the table exists
+            self.fields["game"].choices = [(g, g) for g in sorted(GAMES)]  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game = data.get("game") or (self.instance.game if self.instance.pk else None)
+        options = data.get("options") or {}
+        if game:
+            try:
+                GAMES[game].check_options(dict(options))
+            except RoundError as error:
+                self.add_error("options", error.message)
+            try:
+                table_limits.parse_limits(game, options, data.get("limits"))
+            except table_limits.LimitError as error:
+                self.add_error("limits", f"{error.message}" + (
+                    f" [{error.article}]" if error.article else ""))
+        return data
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin[Table]):
+    form = TableForm
+    list_display = ("casino", "code", "name", "game", "seats", "open_session_id", "version")
+    list_filter = ("casino", "game")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None
+                            ) -> tuple[str, ...]:
+        return ("casino", "code", "game", "chip_set", "version") if obj else ("version",)
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        meta = _meta(request, obj.casino_id)
+        reason = form.cleaned_data.get("reason", "")
+        try:
+            if not change:
+                table_configure(casino=obj.casino_id, code=obj.code, name=obj.name, game=obj.game,
+                                options=obj.options, seats=obj.seats, chip_set=obj.chip_set,
+                                limits=obj.limits, max_prize_per_coup=obj.max_prize_per_coup,
+                                metadata=meta)
+                return
+            current = Table.objects.get(pk=obj.pk)
+            if current.options != obj.options or current.seats != obj.seats:
+                table_change_options(casino=obj.casino_id, code=obj.code, options=obj.options,
+                                     seats=obj.seats, reason=reason, metadata=meta)
+            if (current.limits != obj.limits
+                    or current.max_prize_per_coup != obj.max_prize_per_coup):
+                table_change_limits(casino=obj.casino_id, code=obj.code, limits=obj.limits,
+                                    max_prize_per_coup=obj.max_prize_per_coup, reason=reason,
+                                    metadata=_meta(request, obj.casino_id))
+        except DomainError as error:
+            self.message_user(request, error.message, level="error")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        return False
+
+
+class DropDefinitionForm(forms.ModelForm):  # type: ignore[type-arg]
+    basis = forms.ChoiceField(choices=[("counted", "the drop box as counted at the close"),
+                                       ("recorded", "the cash recorded at the table")])
+
+    class Meta:
+        model = DropDefinition
+        fields = ["casino", "basis", "reason"]
+
+
+@admin.register(DropDefinition)
+class DropDefinitionAdmin(admin.ModelAdmin[DropDefinition]):
+    form = DropDefinitionForm
+    list_display = ("casino", "version", "basis", "set_by", "set_at")
+
+    def save_model(self, request: HttpRequest, obj: DropDefinition, form: Any, change: bool
+                   ) -> None:
+        try:
+            drop_definition_set(casino=obj.casino_id, basis=obj.basis, reason=obj.reason,
+                                metadata=_meta(request, obj.casino_id))
+        except DomainError as error:
+            self.message_user(request, error.message, level="error")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(TableSession)
+class TableSessionAdmin(ReadOnly):
+    list_display = ("casino", "table", "gaming_day", "status", "handle", "round_result",
+                    "table_win", "hold_percent")
+    list_filter = ("casino", "status", "game")
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnly):
+    list_display = ("table", "number", "status", "handle", "result", "opened_at")
+    list_filter = ("casino", "game", "status")
+
+
+@admin.register(Slip)
+class SlipAdmin(ReadOnly):
+    list_display = ("casino", "kind", "number", "table", "amount", "status")
+    list_filter = ("casino", "kind", "status")

@@ -1,0 +1,566 @@
+"""The pit API: one view per operation, thin, calling one service or selector.
+
+Commands take an ``Idempotency-Key`` header (a retry answers as at first and records nothing) and
+need the pit boss role in the casino the table belongs to; reads are open to the pit boss, the
+accountant, the regulator and the administrator. Every refusal has the one error shape
+(``casino.api.errors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.base import request_metadata
+from casino.errors import NotAllowed
+from casino.eventstore.store import Metadata
+from casino.models import Role
+from casino.selectors import casino_codes_for
+from games import selectors, services
+
+COMMAND_ROLES = (Role.PIT_BOSS,)
+READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+
+Result = dict[str, Any]
+ResultSerializer = inline_serializer(
+    "PitCommandResult", {"round_id": serializers.CharField(required=False),
+                         "session_id": serializers.CharField(required=False),
+                         "version": serializers.IntegerField(required=False)})
+IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                               description="a retry with the same key answers as the first "
+                                           "time and records nothing")
+
+
+class AmountField(serializers.Field):  # type: ignore[type-arg]
+    """An amount as a string ("10.50"): a JSON number is refused (a float is never money)."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            raise serializers.ValidationError('write the amount as a string, such as "10.50"')
+        return data
+
+    def to_representation(self, value: object) -> str:
+        return str(value)
+
+
+def _reader(request: Request, casino: str) -> None:
+    if casino not in casino_codes_for(request.user, *READ_ROLES):
+        raise NotAllowed(f"you may not read the pit of casino {casino!r}")
+
+
+def _command(request: Request, casino: str, serializer: type[serializers.Serializer[Any]],
+             call: Callable[[Metadata, dict[str, Any]], Result], created: bool = False
+             ) -> Response:
+    metadata = request_metadata(request, casino, COMMAND_ROLES)
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    result = call(metadata, dict(data.validated_data))
+    return Response(result, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+def _session_casino(session_id: str) -> str:
+    return str(selectors.table_session_get(session_id=session_id).casino_id)
+
+
+def _round_casino(round_id: str) -> str:
+    return str(selectors.round_get(round_id=round_id).casino_id)
+
+
+# --- reads --------------------------------------------------------------------------------------
+
+
+class TableOutput(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.JSONField()
+    seats = serializers.IntegerField()
+    chip_set = serializers.CharField()
+    limits = serializers.JSONField()
+    max_prize_per_coup = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                                  allow_null=True)
+    open_session_id = serializers.UUIDField(allow_null=True)
+    last_closing = serializers.JSONField(allow_null=True)
+    version = serializers.IntegerField()
+
+
+class TableListApi(APIView):
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+
+    @extend_schema(parameters=[OpenApiParameter("casino", str, required=True)],
+                   responses=TableOutput(many=True))
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        _reader(request, casino)
+        return Response(TableOutput(selectors.table_list(casino=casino), many=True).data)
+
+
+class TableDetailApi(APIView):
+    @extend_schema(responses=TableOutput)
+    def get(self, request: Request, casino: str, code: str) -> Response:
+        _reader(request, casino)
+        return Response(TableOutput(selectors.table_get(casino=casino, code=code)).data)
+
+
+class SessionOutput(serializers.Serializer[Any]):
+    session_id = serializers.UUIDField()
+    casino = serializers.CharField(source="casino_id")
+    table = serializers.CharField()
+    game = serializers.CharField()
+    gaming_day = serializers.DateField()
+    status = serializers.CharField()
+    opened_at = serializers.DateTimeField()
+    opened_by = serializers.CharField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    opening = serializers.JSONField()
+    opening_amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    roll_difference = serializers.JSONField()
+    float_chips = serializers.JSONField()
+    fills_amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    credits_amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    drop_recorded = serializers.DecimalField(max_digits=14, decimal_places=2)
+    drop_counted = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    drop = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    drop_basis = serializers.CharField()
+    closing = serializers.JSONField(allow_null=True)
+    closing_amount = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    handle = serializers.DecimalField(max_digits=14, decimal_places=2)
+    round_result = serializers.DecimalField(max_digits=14, decimal_places=2)
+    table_win = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    variance = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    hold_percent = serializers.DecimalField(max_digits=24, decimal_places=4, allow_null=True)
+    win_handle_percent = serializers.DecimalField(max_digits=24, decimal_places=4,
+                                                  allow_null=True)
+    rounds = serializers.IntegerField()
+    rounds_voided = serializers.IntegerField()
+    current_round_id = serializers.UUIDField(allow_null=True)
+    pending_bets = serializers.JSONField()
+    craps_point = serializers.IntegerField(allow_null=True)
+    colour_chips = serializers.JSONField()
+    version = serializers.IntegerField()
+
+
+class TableSessionListApi(APIView):
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        table = serializers.CharField(required=False)
+        gaming_day = serializers.DateField(required=False)
+        status = serializers.ChoiceField(choices=["open", "closed"], required=False)
+
+    @extend_schema(parameters=[FilterSerializer], responses=SessionOutput(many=True))
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        _reader(request, params.validated_data["casino"])
+        sessions = selectors.table_session_list(**params.validated_data)[:500]
+        return Response(SessionOutput(sessions, many=True).data)
+
+
+class TableSessionDetailApi(APIView):
+    @extend_schema(responses=SessionOutput)
+    def get(self, request: Request, session_id: str) -> Response:
+        session = selectors.table_session_get(session_id=session_id)
+        _reader(request, session.casino_id)
+        data = dict(SessionOutput(session).data)
+        data["hold_check"] = _strings(selectors.session_hold_check(session))
+        return Response(data)
+
+
+def _strings(value: Any) -> Any:
+    """Decimals as strings, as everywhere in the API (never JSON numbers)."""
+    if isinstance(value, dict):
+        return {k: _strings(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strings(v) for v in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+class BetOutput(serializers.Serializer[Any]):
+    bet_id = serializers.CharField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    bet_type = serializers.CharField()
+    bet = serializers.JSONField()
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    stage = serializers.CharField()
+    carried_from = serializers.UUIDField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    status = serializers.CharField()
+    win = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    returned = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    point = serializers.IntegerField(allow_null=True)
+
+
+class RoundOutput(serializers.Serializer[Any]):
+    round_id = serializers.UUIDField()
+    session_id = serializers.UUIDField()
+    table = serializers.CharField()
+    game = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    point = serializers.IntegerField(allow_null=True)
+    play = serializers.JSONField()
+    outcome = serializers.JSONField(allow_null=True)
+    handle = serializers.DecimalField(max_digits=14, decimal_places=2)
+    result = serializers.DecimalField(max_digits=14, decimal_places=2)
+    prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
+    void_reason = serializers.CharField()
+    corrections = serializers.IntegerField()
+    version = serializers.IntegerField()
+
+
+class RoundListApi(APIView):
+    @extend_schema(responses=RoundOutput(many=True))
+    def get(self, request: Request, session_id: str) -> Response:
+        _reader(request, _session_casino(session_id))
+        return Response(RoundOutput(selectors.round_list(session_id=session_id), many=True).data)
+
+
+class RoundDetailApi(APIView):
+    @extend_schema(responses=RoundOutput)
+    def get(self, request: Request, round_id: str) -> Response:
+        the_round = selectors.round_get(round_id=round_id)
+        _reader(request, the_round.casino_id)
+        data = dict(RoundOutput(the_round).data)
+        data["bets"] = BetOutput(selectors.bet_list(round_id=round_id), many=True).data
+        return Response(data)
+
+
+class SlipOutput(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    number = serializers.CharField()
+    session_id = serializers.UUIDField()
+    table = serializers.CharField()
+    chips = serializers.JSONField()
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    status = serializers.CharField()
+    shift_id = serializers.CharField(allow_null=True)
+
+
+class SlipFilter(serializers.Serializer[Any]):
+    casino = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["fill", "credit"], required=False)
+
+
+class SlipListApi(APIView):
+    @extend_schema(parameters=[SlipFilter], responses=SlipOutput(many=True))
+    def get(self, request: Request) -> Response:
+        params = SlipFilter(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        _reader(request, params.validated_data["casino"])
+        return Response(SlipOutput(selectors.slip_list(**params.validated_data), many=True).data)
+
+
+class SlipMissingApi(APIView):
+    """Slip numbers missing between the first and the last used, per series."""
+
+    @extend_schema(parameters=[SlipFilter], responses={200: dict})
+    def get(self, request: Request) -> Response:
+        params = SlipFilter(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        _reader(request, casino)
+        kinds = [params.validated_data["kind"]] if "kind" in params.validated_data else [
+            "fill", "credit"]
+        return Response({kind: selectors.slip_missing_numbers(casino=casino, kind=kind)
+                         for kind in kinds})
+
+
+class GamingDayResultApi(APIView):
+    """Results of the gaming days by table, or by game (``by=game``)."""
+
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        gaming_day = serializers.DateField(required=False)
+        by = serializers.ChoiceField(choices=["table", "game"], default="table")
+
+    @extend_schema(parameters=[FilterSerializer], responses={200: dict})
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        _reader(request, casino)
+        day = params.validated_data.get("gaming_day")
+        if params.validated_data["by"] == "game":
+            rows = selectors.gaming_day_by_game(casino=casino, gaming_day=day)
+        else:
+            rows = [dict(row) for row in selectors.gaming_day_by_table(
+                casino=casino, gaming_day=day).values(
+                "gaming_day", "table", "game", "sessions", "rounds", "opening_amount",
+                "closing_amount", "fills", "credits", "drop", "handle", "round_result",
+                "table_win")]
+        return Response([{k: str(v) if v is not None else None for k, v in row.items()}
+                         for row in rows])
+
+
+# --- commands: sessions -------------------------------------------------------------------------
+
+
+class TableSessionOpenApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        opening = serializers.DictField(child=serializers.IntegerField(min_value=0),
+                                        required=False, allow_null=True,
+                                        help_text="pieces by denomination; omit to roll over")
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, casino: str, code: str) -> Response:
+        return _command(request, casino, self.InputSerializer, lambda meta, data:
+                        services.table_session_open(casino=casino, table=code,
+                                                    opening=data.get("opening"), metadata=meta),
+                        created=True)
+
+
+class TableSessionCloseApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        closing = serializers.DictField(child=serializers.IntegerField(min_value=0))
+        drop_count = AmountField()
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.table_session_close(
+                            session_id=session_id, closing=data["closing"],
+                            drop_count=data["drop_count"], metadata=meta))
+
+
+class SlipInput(serializers.Serializer[Any]):
+    slip = serializers.CharField(max_length=32)
+    chips = serializers.DictField(child=serializers.IntegerField(min_value=0))
+
+
+class FillRequestApi(APIView):
+    InputSerializer = SlipInput
+
+    @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), SlipInput,
+                        lambda meta, data: services.fill_request(
+                            session_id=session_id, slip=data["slip"], chips=data["chips"],
+                            metadata=meta), created=True)
+
+
+class CreditRequestApi(APIView):
+    InputSerializer = SlipInput
+
+    @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), SlipInput,
+                        lambda meta, data: services.credit_request(
+                            session_id=session_id, slip=data["slip"], chips=data["chips"],
+                            metadata=meta), created=True)
+
+
+class SlipVoidApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        reason = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, casino: str, kind: str, number: str) -> Response:
+        return _command(request, casino, self.InputSerializer, lambda meta, data:
+                        services.slip_void(casino=casino, kind=kind, slip=number,
+                                           reason=data["reason"], metadata=meta))
+
+
+class DropRecordApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        amount = AmountField()
+        seat = serializers.IntegerField(required=False, allow_null=True)
+        player = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.drop_record(
+                            session_id=session_id, amount=data["amount"], seat=data.get("seat"),
+                            player=data["player"], metadata=meta), created=True)
+
+
+class ColourChipsIssueApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        colour = serializers.CharField(max_length=32)
+        player = serializers.CharField(max_length=100)
+        chip_value = AmountField()
+        chips = serializers.IntegerField(min_value=1)
+        paid_with = serializers.ChoiceField(choices=["chips", "cash"], default="chips")
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.colour_chips_issue(
+                            session_id=session_id, metadata=meta, **data), created=True)
+
+
+class ColourChipsExchangeApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        colour = serializers.CharField(max_length=32)
+        chips = serializers.IntegerField(min_value=1)
+        late = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.colour_chips_exchange(
+                            session_id=session_id, metadata=meta, **data))
+
+
+# --- commands: rounds ---------------------------------------------------------------------------
+
+_BETS_HELP = ('bets: [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17], '
+              '"amount": "10.00"}]: the seat, the player, the engine\'s bet fields')
+
+
+class RoundOpenApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        bets = serializers.ListField(child=serializers.DictField(), default=list,
+                                     help_text=_BETS_HELP)
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.round_open(
+                            session_id=session_id, bets=data["bets"], metadata=meta),
+                        created=True)
+
+
+class RoundRecordApi(APIView):
+    """A whole round in one command (an electronic table): bets, outcome, settlement."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        bets = serializers.ListField(child=serializers.DictField(), help_text=_BETS_HELP)
+        outcome = serializers.DictField()
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        return _command(request, _session_casino(session_id), self.InputSerializer,
+                        lambda meta, data: services.round_record(
+                            session_id=session_id, bets=data["bets"], outcome=data["outcome"],
+                            metadata=meta), created=True)
+
+
+class BetPlaceApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        bets = serializers.ListField(child=serializers.DictField(), min_length=1,
+                                     help_text=_BETS_HELP)
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.bet_place(round_id=round_id,
+                                                              bets=data["bets"], metadata=meta),
+                        created=True)
+
+
+class BetWithdrawApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str, bet_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.bet_withdraw(
+                            round_id=round_id, bet_id=bet_id, reason=data["reason"],
+                            metadata=meta))
+
+
+class EmptyInput(serializers.Serializer[Any]):
+    pass
+
+
+class RoundCloseBettingApi(APIView):
+    """«Jogo feito. Nada mais.»"""
+
+    @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), EmptyInput, lambda meta, data:
+                        services.round_close_betting(round_id=round_id, metadata=meta))
+
+
+class DealRecordApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        upcard = serializers.CharField(max_length=2)
+        seats = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.deal_record(
+                            round_id=round_id, upcard=data["upcard"], seats=data["seats"],
+                            metadata=meta))
+
+
+class DecisionRecordApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        seat = serializers.IntegerField(min_value=1)
+        hand = serializers.IntegerField(min_value=1, default=1)
+        decision = serializers.CharField(max_length=16)
+        cards = serializers.ListField(child=serializers.CharField(max_length=2), default=list)
+        bet_id = serializers.CharField(required=False, allow_null=True, default=None)
+        amount = AmountField(required=False, allow_null=True, default=None)
+        followers = serializers.ListField(child=serializers.CharField(), default=list)
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.decision_record(round_id=round_id,
+                                                                    metadata=meta, **data))
+
+
+class OutcomeRecordApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        outcome = serializers.DictField(help_text="the game's own form: {\"number\": 17}, "
+                                                  "{\"dice\": [3, 4]} ...")
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.outcome_record(
+                            round_id=round_id, outcome=data["outcome"], metadata=meta))
+
+
+class RoundSettleApi(APIView):
+    @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), EmptyInput, lambda meta, data:
+                        services.round_settle(round_id=round_id, metadata=meta))
+
+
+class RoundVoidApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        reason = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.round_void(
+                            round_id=round_id, reason=data["reason"], metadata=meta))
+
+
+class RoundCorrectApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        outcome = serializers.DictField()
+        reason = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.round_correct(
+                            round_id=round_id, outcome=data["outcome"], reason=data["reason"],
+                            metadata=meta))

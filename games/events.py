@@ -1,0 +1,439 @@
+"""Events of the pit: tables, table sessions (partidas), slips, drops and rounds (golpes).
+
+Streams:
+
+- ``table/<casino>.<code>``: a table's configuration (game, options, seats, limits, prize cap).
+- ``drop_definition/<casino>``: the casino's versioned definition of the drop.
+- ``table_session/<uuid>``: one session of one table, opening to closing, with its fills,
+  credits, slips, drops and colour chips.
+- ``round/<uuid>``: one round: bets, "no more bets", the deal and the decisions of a card game,
+  the outcome, one ``BetSettled`` per bet, a void or a correction.
+
+Amounts are Decimal (stored as strings); chip counts map a denomination string ("100.00") to a
+number of pieces. The fields of every type are listed in ``docs/events.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from casino.eventstore.events import Event
+
+Chips = dict[str, int]
+
+# --- tables -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableConfigured(Event):
+    """A table is put into service (banca / mesa) with its game, options, seats and limits."""
+
+    event_type = "TableConfigured"
+    schema_version = 1
+
+    casino: str
+    code: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    seats: int
+    chip_set: str
+    limits: dict[str, dict[str, str]]  # limit group -> {"min": "5.00", "max": "150.00"}
+    max_prize_per_coup: Decimal | None = None  # stud poker n.º 15
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLimitsChanged(Event):
+    """New limits (the whole set) and, where the regulation provides one, the prize cap."""
+
+    event_type = "TableLimitsChanged"
+    schema_version = 1
+
+    limits: dict[str, dict[str, str]]
+    max_prize_per_coup: Decimal | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableOptionsChanged(Event):
+    event_type = "TableOptionsChanged"
+    schema_version = 1
+
+    options: dict[str, Any]
+    seats: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropDefinitionSet(Event):
+    """What the casino counts as a table's drop from now on (a versioned setting).
+
+    ``basis``: ``counted`` (the drop box as counted at the close) or ``recorded`` (the cash the
+    pit recorded as exchanged at the table during the session).
+    """
+
+    event_type = "DropDefinitionSet"
+    schema_version = 1
+
+    casino: str
+    basis: str
+    reason: str
+
+
+# --- table sessions -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSessionOpened(Event):
+    """A table opens (partida) with its float counted by denomination.
+
+    ``previous_closing`` is the last session's closing count (the float rolled over); the
+    difference between the float counted now and that count is recorded in ``roll_difference``
+    (pieces, by denomination, counted minus rolled).
+    """
+
+    event_type = "TableSessionOpened"
+    schema_version = 1
+
+    session_id: str
+    casino: str
+    table: str
+    game: str
+    gaming_day: dt.date
+    opening: Chips
+    opening_amount: Decimal
+    previous_session_id: str | None = None
+    previous_closing: Chips | None = None
+    roll_difference: Chips = field(default_factory=dict)
+    auto_roll: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class FillRequested(Event):
+    """The pit asks the cage for chips (reforço) on a pre-numbered fill slip."""
+
+    event_type = "FillRequested"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    slip: str
+    chips: Chips
+    amount: Decimal
+    chip_set: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreditRequested(Event):
+    """Chips leave the table for the cage (crédito) on a pre-numbered credit slip."""
+
+    event_type = "CreditRequested"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    slip: str
+    chips: Chips
+    amount: Decimal
+    chip_set: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlipVoided(Event):
+    """A slip is voided; its number stays used (it is never missing, never reused)."""
+
+    event_type = "SlipVoided"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    kind: str  # "fill" or "credit"
+    slip: str
+    reason: str
+    chips: Chips = field(default_factory=dict)  # the slip's chips (a voided credit stays at the table)
+    amount: Decimal = Decimal("0.00")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropRecorded(Event):
+    """Cash a player exchanged for chips at the table, into the drop box (caixa de depósito)."""
+
+    event_type = "DropRecorded"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    amount: Decimal
+    seat: int | None = None
+    player: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ColourChipsIssued(Event):
+    """Roulette colour chips (fichas sem valor facial) given to a player for value chips or cash.
+
+    The player sets the value of one chip on the marker (mostrador, n.º 9 and n.º 13).
+    """
+
+    event_type = "ColourChipsIssued"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    colour: str
+    player: str
+    chip_value: Decimal
+    chips: int
+    amount: Decimal
+    paid_with: str  # "chips" or "cash"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ColourChipsExchanged(Event):
+    """Colour chips exchanged back for value chips (n.º 15); late ones at the table minimum."""
+
+    event_type = "ColourChipsExchanged"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    colour: str
+    chips: int
+    chip_value: Decimal
+    amount: Decimal
+    late: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropCounted(Event):
+    """The drop box of the session, as counted at the close."""
+
+    event_type = "DropCounted"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSessionClosed(Event):
+    """The table closes with its closing count by denomination.
+
+    ``drop_definition_version`` and ``drop_basis`` say which drop definition the session's
+    table win uses (``DropDefinitionSet``).
+    """
+
+    event_type = "TableSessionClosed"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    closing: Chips
+    closing_amount: Decimal
+    drop_basis: str
+    drop_definition_version: int
+
+
+# --- rounds -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundOpened(Event):
+    """A round (golpe) opens for bets. ``point`` is the craps table point before the roll."""
+
+    event_type = "RoundOpened"
+    schema_version = 1
+
+    round_id: str
+    session_id: str
+    casino: str
+    table: str
+    game: str
+    options: dict[str, Any]
+    number: int
+    point: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetPlaced(Event):
+    """A stake put at risk. ``bet`` is the bet as the rules engine reads it (id, type, amount and
+    the type's own fields). ``stage``: ``initial`` (before "no more bets") or ``decision`` (a
+    stake a card game takes later: split, double, insurance, stud poker's call). ``base``: the
+    bet a craps odds bet backs."""
+
+    event_type = "BetPlaced"
+    schema_version = 1
+
+    round_id: str
+    bet_id: str
+    seat: int
+    player: str
+    bet: dict[str, Any]
+    amount: Decimal
+    stage: str = "initial"
+    base: str | None = None
+    hand_key: str | None = None  # blackjack split stakes: the hand they sit on (games.play)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetCarried(Event):
+    """A bet left working by an earlier round of the session (a pending craps bet, a banca
+    francesa push) carried into this round. Not staked again: it adds nothing to the handle."""
+
+    event_type = "BetCarried"
+    schema_version = 1
+
+    round_id: str
+    bet_id: str
+    from_round_id: str
+    seat: int
+    player: str
+    bet: dict[str, Any]
+    amount: Decimal
+    base: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetWithdrawn(Event):
+    """A carried bet taken down by its player before "no more bets", where the rules allow."""
+
+    event_type = "BetWithdrawn"
+    schema_version = 1
+
+    round_id: str
+    bet_id: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BettingClosed(Event):
+    """«Jogo feito. Nada mais.»: no initial bet is taken after this."""
+
+    event_type = "BettingClosed"
+    schema_version = 1
+
+    round_id: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardsDealt(Event):
+    """Blackjack: the initial deal, the bank's up card and two cards to each seat with a stake."""
+
+    event_type = "CardsDealt"
+    schema_version = 1
+
+    round_id: str
+    upcard: str
+    seats: dict[str, list[str]]  # seat number (string) -> its two cards
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecisionRecorded(Event):
+    """A decision of the hand in play: blackjack hit, stand, double, split, surrender, insurance,
+    even money; stud poker call or fold. ``cards``: the cards it drew (hit, double: one; split:
+    the second card of each of the two hands). ``bet_id``: the bet a per-bet decision belongs to
+    (insurance, even money, a back bettor following a double or split)."""
+
+    event_type = "DecisionRecorded"
+    schema_version = 1
+
+    round_id: str
+    seat: int
+    hand: int
+    decision: str
+    cards: list[str] = field(default_factory=list)
+    bet_id: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class OutcomeRecorded(Event):
+    """What happened (the number, the dice, the cards), validated by the rules engine."""
+
+    event_type = "OutcomeRecorded"
+    schema_version = 1
+
+    round_id: str
+    outcome: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetSettled(Event):
+    """One bet's settlement, exactly as the rules engine gave it (``status``, ``stake``, ``win``,
+    ``returned``; ``point`` on a pending craps bet). ``corrects``: the version, in the round's
+    stream, of the settlement this one replaces. ``capped_win``: the engine's win before the
+    table's prize cap (stud poker n.º 15) reduced it."""
+
+    event_type = "BetSettled"
+    schema_version = 1
+
+    round_id: str
+    bet_id: str
+    seat: int
+    player: str
+    bet_type: str
+    status: str
+    stake: Decimal
+    win: Decimal
+    returned: Decimal
+    carried: bool = False
+    point: int | None = None
+    corrects: int | None = None
+    capped_win: Decimal | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundSettled(Event):
+    """The round is settled. Figures for the session and the gaming day:
+
+    ``handle``: new stakes first put at risk in this round; ``result``: stakes lost − prizes
+    paid on the bets decided; ``pending``: the bets still working (carried to the next round);
+    ``point_after``: the craps table point for the next roll. On a correction, ``result_delta``
+    and ``handle_delta`` say how the corrected figures differ from the ones they replace."""
+
+    event_type = "RoundSettled"
+    schema_version = 1
+
+    round_id: str
+    session_id: str
+    handle: Decimal
+    result: Decimal
+    prizes: Decimal
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    point_after: int | None = None
+    # hold check: edge key (games.hold.edge_key) -> [sum of new stakes, sum of their squares]
+    stakes: dict[str, list[str]] = field(default_factory=dict)
+    correction: bool = False
+    result_delta: Decimal | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundVoided(Event):
+    """A void round (golpe nulo): nothing is settled; bets are left as they were."""
+
+    event_type = "RoundVoided"
+    schema_version = 1
+
+    round_id: str
+    session_id: str
+    reason: str
+    carried_back: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundCorrected(Event):
+    """After settlement, the outcome was wrong. Approved by a pit boss who did not record it;
+    ``corrects`` is the version of the outcome it replaces, ``mistake_by`` who recorded it."""
+
+    event_type = "RoundCorrected"
+    schema_version = 1
+
+    round_id: str
+    outcome: dict[str, Any]
+    previous_outcome: dict[str, Any]
+    corrects: int
+    mistake_by: str
+    reason: str

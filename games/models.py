@@ -1,0 +1,290 @@
+"""The pit's read models: every table here is a projection of events (``games.projections``).
+
+Design overview
+---------------
+Nothing in this module is written by a service or the admin directly: ``Table`` is the
+``table/<casino>.<code>`` stream, ``TableSession`` and ``Slip`` the ``table_session/<id>``
+streams (and the cage's ``FillIssued`` / ``CreditReceived``), ``Round`` and ``Bet`` the
+``round/<id>`` streams, ``GamingDayResult`` the closes. All can be rebuilt from the events
+(``manage.py rebuild_projections``). Keys are natural (casino + code, uuid, round + bet id) so a
+rebuild gives the same rows. Money is ``casino.models.money_field``; chip counts are JSON maps of
+denomination strings to pieces.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from casino.models import money_field
+
+
+class Table(models.Model):
+    """A gaming table (banca / mesa) of one game, with its options, seats and limits."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="tables")
+    code = models.SlugField(max_length=64)
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    seats = models.PositiveSmallIntegerField()
+    chip_set = models.SlugField(max_length=64)
+    limits = models.JSONField(default=dict, help_text="limit group -> {min, max}")
+    max_prize_per_coup = money_field(null=True, blank=True)
+    # The float in the tray while no session is open: the last closing count.
+    last_session_id = models.UUIDField(null=True, blank=True)
+    last_closing = models.JSONField(null=True, blank=True)
+    open_session_id = models.UUIDField(null=True, blank=True)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["casino", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "code"], name="table_unique_code"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id}/{self.code} ({self.game})"
+
+    @property
+    def stream(self) -> str:
+        return f"table/{self.casino_id}.{self.code}"
+
+
+class DropDefinition(models.Model):
+    """One version of the casino's drop definition (``DropDefinitionSet``)."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="drop_definitions")
+    version = models.PositiveIntegerField()
+    basis = models.CharField(max_length=16)
+    reason = models.TextField()
+    set_by = models.CharField(max_length=150)
+    set_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["casino", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "version"], name="drop_definition_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} drop v{self.version}: {self.basis}"
+
+
+class SessionStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    CLOSED = "closed", "Closed"
+
+
+class TableSession(models.Model):
+    """A table session (partida): float, fills, credits, drop, rounds, handle, result, hold."""
+
+    session_id = models.UUIDField(primary_key=True)
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="table_sessions")
+    table = models.SlugField(max_length=64)
+    game = models.CharField(max_length=32)
+    gaming_day = models.DateField()
+    status = models.CharField(max_length=8, choices=SessionStatus.choices)
+    opened_at = models.DateTimeField()
+    opened_by = models.CharField(max_length=150)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.CharField(max_length=150, blank=True, default="")
+    previous_session_id = models.UUIDField(null=True, blank=True)
+    opening = models.JSONField()
+    opening_amount = money_field()
+    roll_difference = models.JSONField(default=dict)
+    float_chips = models.JSONField(help_text="opening + fills issued - credits, by denomination")
+    fills_amount = money_field(default=0)
+    fills_requested_amount = money_field(default=0)
+    credits_amount = money_field(default=0)
+    drop_recorded = money_field(default=0)
+    drop_counted = money_field(null=True, blank=True)
+    drop = money_field(null=True, blank=True)
+    drop_basis = models.CharField(max_length=16, blank=True, default="")
+    drop_definition_version = models.PositiveIntegerField(null=True, blank=True)
+    closing = models.JSONField(null=True, blank=True)
+    closing_amount = money_field(null=True, blank=True)
+    handle = money_field(default=0)
+    round_result = money_field(default=0)
+    table_win = money_field(null=True, blank=True)
+    variance = money_field(null=True, blank=True, help_text="table win - round result")
+    hold_percent = models.DecimalField(max_digits=24, decimal_places=4, null=True, blank=True)
+    win_handle_percent = models.DecimalField(max_digits=24, decimal_places=4, null=True,
+                                             blank=True)
+    rounds = models.PositiveIntegerField(default=0)
+    rounds_voided = models.PositiveIntegerField(default=0)
+    current_round_id = models.UUIDField(null=True, blank=True)
+    pending_bets = models.JSONField(default=list, help_text="bets carried to the next round")
+    craps_point = models.PositiveSmallIntegerField(null=True, blank=True)
+    colour_chips = models.JSONField(default=dict, help_text="colour -> {player, value, chips}")
+    colour_chips_in = money_field(default=0)
+    colour_chips_out = money_field(default=0)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-opened_at"]
+        indexes = [
+            models.Index(fields=["casino", "table", "status"], name="session_table_status"),
+            models.Index(fields=["casino", "gaming_day"], name="session_gaming_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id}/{self.table} {self.gaming_day} ({self.status})"
+
+    @property
+    def stream(self) -> str:
+        return f"table_session/{self.session_id}"
+
+
+class SlipKind(models.TextChoices):
+    FILL = "fill", "Fill"
+    CREDIT = "credit", "Credit"
+
+
+class SlipStatus(models.TextChoices):
+    REQUESTED = "requested", "Requested"
+    ISSUED = "issued", "Issued by the cage"
+    RECEIVED = "received", "Received by the cage"
+    VOIDED = "voided", "Voided"
+
+
+class Slip(models.Model):
+    """A pre-numbered fill or credit slip. Its number is used once, voided or not."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="slips")
+    kind = models.CharField(max_length=8, choices=SlipKind.choices)
+    number = models.CharField(max_length=32)
+    session_id = models.UUIDField()
+    table = models.SlugField(max_length=64)
+    chip_set = models.SlugField(max_length=64, blank=True, default="")
+    chips = models.JSONField()
+    amount = money_field()
+    status = models.CharField(max_length=12, choices=SlipStatus.choices)
+    shift_id = models.CharField(max_length=64, null=True, blank=True)
+    window = models.CharField(max_length=64, blank=True, default="")
+    requested_at = models.DateTimeField()
+    requested_by = models.CharField(max_length=150)
+    void_reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["casino", "kind", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "kind", "number"], name="slip_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} slip {self.number} ({self.status})"
+
+
+class RoundStatus(models.TextChoices):
+    BETTING = "betting", "Taking bets"
+    CLOSED = "closed", "No more bets"
+    OUTCOME = "outcome", "Outcome recorded"
+    SETTLED = "settled", "Settled"
+    VOIDED = "voided", "Void (golpe nulo)"
+
+
+class Round(models.Model):
+    """A round (golpe): its bets, outcome and settlements."""
+
+    round_id = models.UUIDField(primary_key=True)
+    session_id = models.UUIDField(db_index=True)
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="rounds")
+    table = models.SlugField(max_length=64)
+    game = models.CharField(max_length=32)
+    options = models.JSONField(default=dict)
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=RoundStatus.choices)
+    point = models.PositiveSmallIntegerField(null=True, blank=True)
+    play = models.JSONField(default=dict, help_text="card games: the deal and the hands in play")
+    outcome = models.JSONField(null=True, blank=True)
+    outcome_by = models.CharField(max_length=150, blank=True, default="")
+    outcome_version = models.PositiveIntegerField(null=True, blank=True)
+    settled_outcome = models.JSONField(null=True, blank=True)
+    handle = money_field(default=0)
+    stakes = models.JSONField(default=dict, help_text="hold check: edge key -> [sum, squares]")
+    result = money_field(default=0)
+    prizes = money_field(default=0)
+    void_reason = models.TextField(blank=True, default="")
+    corrections = models.PositiveIntegerField(default=0)
+    opened_at = models.DateTimeField()
+    opened_by = models.CharField(max_length=150)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["session_id", "number"]
+        indexes = [models.Index(fields=["session_id", "number"], name="round_session_number")]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.table} ({self.status})"
+
+    @property
+    def stream(self) -> str:
+        return f"round/{self.round_id}"
+
+
+class Bet(models.Model):
+    """A bet of a round, by seat and player, with its settlement."""
+
+    round_id = models.UUIDField()
+    bet_id = models.CharField(max_length=64)
+    session_id = models.UUIDField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.CharField(max_length=100)
+    bet_type = models.CharField(max_length=32)
+    bet = models.JSONField(help_text="the bet as the rules engine reads it")
+    amount = money_field()
+    stage = models.CharField(max_length=10, default="initial")
+    base = models.CharField(max_length=64, null=True, blank=True)
+    hand_key = models.CharField(max_length=32, null=True, blank=True)
+    carried_from = models.UUIDField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, blank=True, default="")
+    win = money_field(null=True, blank=True)
+    returned = money_field(null=True, blank=True)
+    point = models.PositiveSmallIntegerField(null=True, blank=True)
+    capped_win = money_field(null=True, blank=True)
+    settled_version = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round_id", "bet_id"], name="bet_unique_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bet_id} {self.bet_type} {self.amount} ({self.status or 'open'})"
+
+
+class GamingDayResult(models.Model):
+    """Results of one table on one gaming day (dia de jogo), summed over its closed sessions."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="gaming_day_results")
+    gaming_day = models.DateField()
+    table = models.SlugField(max_length=64)
+    game = models.CharField(max_length=32)
+    sessions = models.PositiveIntegerField(default=0)
+    rounds = models.PositiveIntegerField(default=0)
+    opening_amount = money_field(default=0)
+    closing_amount = money_field(default=0)
+    fills = money_field(default=0)
+    credits = money_field(default=0)
+    drop = money_field(default=0)
+    handle = money_field(default=0)
+    round_result = money_field(default=0)
+    table_win = money_field(default=0)
+
+    class Meta:
+        ordering = ["casino", "gaming_day", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "gaming_day", "table"],
+                                    name="gaming_day_table_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} {self.gaming_day} {self.table}: {self.table_win}"

@@ -1,0 +1,149 @@
+"""Reads of the pit, over the projection tables (never over raw events)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, QuerySet, Sum
+
+from casino.errors import NotFound
+
+from . import hold
+from .models import Bet, GamingDayResult, Round, SessionStatus, Slip, Table, TableSession
+
+
+def slip_get(*, casino: str, kind: str, number: str) -> Slip:
+    """A fill or credit slip by its number (the cage checks it before issuing or receiving)."""
+    slip = Slip.objects.filter(casino_id=casino, kind=kind, number=number).first()
+    if slip is None:
+        raise NotFound(f"there is no {kind} slip {number} in casino {casino!r}", slip=number)
+    return slip
+
+
+def slip_list(*, casino: str, kind: str | None = None) -> QuerySet[Slip]:
+    slips = Slip.objects.filter(casino_id=casino)
+    return slips.filter(kind=kind) if kind else slips
+
+
+_NUMBERED = re.compile(r"^(?P<prefix>.*?)(?P<digits>[0-9]+)$")
+
+
+def slip_missing_numbers(*, casino: str, kind: str) -> list[dict[str, Any]]:
+    """Numbers missing between the lowest and the highest slip used, per series (prefix).
+
+    A voided slip is not missing: its number stays used. A slip book is numbered in sequence, so
+    a gap is a slip that was taken out of the book and never recorded.
+    """
+    series: dict[tuple[str, int], set[int]] = {}
+    for number in Slip.objects.filter(casino_id=casino, kind=kind).values_list("number",
+                                                                                flat=True):
+        match = _NUMBERED.match(number)
+        if match is None:
+            continue
+        key = (match["prefix"], len(match["digits"]))
+        series.setdefault(key, set()).add(int(match["digits"]))
+    report = []
+    for (prefix, width), used in sorted(series.items()):
+        gaps = [n for n in range(min(used), max(used) + 1) if n not in used]
+        report.append({"series": prefix, "first": f"{prefix}{min(used):0{width}d}",
+                       "last": f"{prefix}{max(used):0{width}d}",
+                       "missing": [f"{prefix}{n:0{width}d}" for n in gaps]})
+    return report
+
+
+def table_tray_totals(*, casino: str) -> dict[Decimal, int]:
+    """Value chips in the trays of all tables, by denomination (for the cage's chips in
+    circulation): an open session's float (opening + fills issued - credits), else the table's
+    last closing count, until its next opening."""
+    totals: dict[Decimal, int] = {}
+    open_floats = dict(TableSession.objects.filter(casino_id=casino, status=SessionStatus.OPEN)
+                       .values_list("table", "float_chips"))
+    for code, last_closing in Table.objects.filter(casino_id=casino).values_list(
+            "code", "last_closing"):
+        chips = open_floats.get(code, last_closing) or {}
+        for denomination, pieces in chips.items():
+            key = Decimal(denomination)
+            totals[key] = totals.get(key, 0) + pieces
+    return {d: n for d, n in sorted(totals.items(), reverse=True) if n}
+
+
+def table_list(*, casino: str) -> QuerySet[Table]:
+    return Table.objects.filter(casino_id=casino)
+
+
+def table_get(*, casino: str, code: str) -> Table:
+    table = Table.objects.filter(casino_id=casino, code=code).first()
+    if table is None:
+        raise NotFound(f"there is no table {code!r} in casino {casino!r}")
+    return table
+
+
+def table_session_get(*, session_id: str) -> TableSession:
+    session = TableSession.objects.filter(session_id=session_id).first()
+    if session is None:
+        raise NotFound(f"there is no table session {session_id}")
+    return session
+
+
+def table_session_list(*, casino: str, table: str | None = None, gaming_day: Any = None,
+                       status: str | None = None) -> QuerySet[TableSession]:
+    sessions = TableSession.objects.filter(casino_id=casino)
+    if table:
+        sessions = sessions.filter(table=table)
+    if gaming_day:
+        sessions = sessions.filter(gaming_day=gaming_day)
+    if status:
+        sessions = sessions.filter(status=status)
+    return sessions.order_by("-opened_at")
+
+
+def round_get(*, round_id: str) -> Round:
+    found = Round.objects.filter(round_id=round_id).first()
+    if found is None:
+        raise NotFound(f"there is no round {round_id}")
+    return found
+
+
+def round_list(*, session_id: str) -> QuerySet[Round]:
+    return Round.objects.filter(session_id=session_id).order_by("number")
+
+
+def bet_list(*, round_id: str) -> QuerySet[Bet]:
+    return Bet.objects.filter(round_id=round_id).order_by("id")
+
+
+def session_stakes(session_id: Any) -> dict[str, list[str]]:
+    """Stakes first put at risk in the session's settled rounds, by edge key: [sum, squares]."""
+    totals: dict[str, list[Decimal]] = {}
+    for stakes in Round.objects.filter(session_id=session_id, status="settled").values_list(
+            "stakes", flat=True):
+        for key, (total, squares) in stakes.items():
+            acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
+            acc[0] += Decimal(total)
+            acc[1] += Decimal(squares)
+    return {k: [str(v[0]), str(v[1])] for k, v in sorted(totals.items())}
+
+
+def session_hold_check(session: TableSession) -> dict[str, Any]:
+    """The session's win against the game math for the bets staked (see ``games.hold``)."""
+    actual = session.table_win if session.table_win is not None else session.round_result
+    options = Table.objects.filter(casino_id=session.casino_id, code=session.table).values_list(
+        "options", flat=True).first() or {}
+    return hold.check(session.game, session_stakes(session.session_id), actual, options)
+
+
+def gaming_day_by_table(*, casino: str, gaming_day: Any = None) -> QuerySet[GamingDayResult]:
+    rows = GamingDayResult.objects.filter(casino_id=casino)
+    return rows.filter(gaming_day=gaming_day) if gaming_day else rows
+
+
+def gaming_day_by_game(*, casino: str, gaming_day: Any = None) -> list[dict[str, Any]]:
+    """Results by game and gaming day: the by-table rows summed."""
+    rows = gaming_day_by_table(casino=casino, gaming_day=gaming_day)
+    return list(rows.values("gaming_day", "game").annotate(
+        tables=Count("table"), sessions=Sum("sessions"), rounds=Sum("rounds"), drop=Sum("drop"),
+        fills=Sum("fills"), credits=Sum("credits"), handle=Sum("handle"),
+        round_result=Sum("round_result"), table_win=Sum("table_win"),
+    ).order_by("gaming_day", "game"))

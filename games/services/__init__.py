@@ -1,0 +1,55 @@
+"""The pit's services (writes). Each is one transaction (``pit_command``), takes ``metadata``
+and records events; retried with the same idempotency key, it records nothing twice and answers
+as at first, even when the state has moved on since (the session closed, the round settled).
+"""
+
+from .rounds import (
+    bet_place,
+    bet_withdraw,
+    deal_record,
+    decision_record,
+    outcome_record,
+    round_close_betting,
+    round_correct,
+    round_open,
+    round_record,
+    round_settle,
+    round_void,
+)
+from .sessions import (
+    colour_chips_exchange,
+    colour_chips_issue,
+    credit_request,
+    drop_record,
+    fill_request,
+    slip_void,
+    table_session_close,
+    table_session_open,
+)
+from .tables import drop_definition_set, table_change_limits, table_change_options, table_configure
+
+__all__ = [
+    "bet_place",
+    "bet_withdraw",
+    "colour_chips_exchange",
+    "colour_chips_issue",
+    "credit_request",
+    "deal_record",
+    "decision_record",
+    "drop_definition_set",
+    "drop_record",
+    "fill_request",
+    "outcome_record",
+    "round_close_betting",
+    "round_correct",
+    "round_open",
+    "round_record",
+    "round_settle",
+    "round_void",
+    "slip_void",
+    "table_change_limits",
+    "table_change_options",
+    "table_configure",
+    "table_session_close",
+    "table_session_open",
+]

@@ -1,0 +1,155 @@
+"""What the pit's services share: look-ups that lock, chip counts, errors from the engine."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import zoneinfo
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any, ParamSpec
+
+from django.db import transaction
+
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore.commands import run_command
+from casino.eventstore.store import ConcurrencyError, Metadata
+from casino.models import Casino, ChipSet
+from casino.money import counts_as_data, counts_value, fmt, parse_counts
+from games.engine.errors import RoundError
+from games.models import Round, SessionStatus, Table, TableSession
+
+Result = dict[str, Any]
+
+
+def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result]
+               ) -> Result:
+    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict."""
+    try:
+        return run_command(command=command, metadata=metadata, payload=payload, handler=handler)
+    except ConcurrencyError as exc:
+        raise Conflict(
+            f"someone else recorded on this {exc.stream.partition('/')[0].replace('_', ' ')} "
+            "at the same time; nothing of yours was recorded: reload and try again",
+            code="concurrent_change", stream=exc.stream, expected_version=exc.expected,
+            actual_version=exc.actual,
+        ) from None
+
+
+P = ParamSpec("P")
+
+
+def pit_command(name: str) -> Callable[[Callable[P, Result]], Callable[P, Result]]:
+    """A public service: one transaction, run once per idempotency key.
+
+    A retry with the same key answers as the first time *before* any state is looked at (the
+    session may have closed since); the same key with other arguments is refused. The payload
+    fingerprinted is the service's arguments (keyword-only), less the metadata.
+    """
+
+    def wrap(fn: Callable[P, Result]) -> Callable[P, Result]:
+        @functools.wraps(fn)
+        def run(*args: P.args, **kwargs: P.kwargs) -> Result:
+            metadata = kwargs["metadata"]
+            assert isinstance(metadata, Metadata)
+            payload = json.loads(json.dumps(
+                {k: v for k, v in kwargs.items() if k != "metadata"}, default=str,
+                sort_keys=True))
+            with transaction.atomic():
+                return idempotent(name, metadata, payload, lambda: fn(*args, **kwargs))
+
+        return run
+
+    return wrap
+
+
+def casino_get(code: str) -> Casino:
+    casino = Casino.objects.filter(code=code).first()
+    if casino is None:
+        raise NotFound(f"there is no casino {code!r}")
+    return casino
+
+
+def table_get(casino: str, code: str, *, lock: bool = False) -> Table:
+    query = Table.objects.filter(casino_id=casino, code=code)
+    if lock:
+        query = query.select_for_update()
+    table = query.first()
+    if table is None:
+        raise NotFound(f"there is no table {code!r} in casino {casino!r}", table=code)
+    return table
+
+
+def session_get(session_id: str, *, lock: bool = False, open_only: bool = True) -> TableSession:
+    query = TableSession.objects.filter(session_id=session_id)
+    if lock:
+        query = query.select_for_update()
+    session = query.first()
+    if session is None:
+        raise NotFound(f"there is no table session {session_id}", session=str(session_id))
+    if open_only and session.status != SessionStatus.OPEN:
+        raise Conflict(f"the session of table {session.table} is closed", code="session_closed",
+                       session=str(session_id))
+    return session
+
+
+def round_get(round_id: str, *, lock: bool = False) -> Round:
+    query = Round.objects.filter(round_id=round_id)
+    if lock:
+        query = query.select_for_update()
+    found = query.first()
+    if found is None:
+        raise NotFound(f"there is no round {round_id}", round=str(round_id))
+    return found
+
+
+def check_casino(metadata: Metadata, casino: str) -> None:
+    if metadata.casino != casino:
+        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+
+
+def denominations(table: Table) -> tuple[Decimal, ...]:
+    chip_set = ChipSet.objects.filter(casino_id=table.casino_id, code=table.chip_set).first()
+    if chip_set is None:
+        raise NotFound(f"table {table.code} uses chip set {table.chip_set!r}, which does not exist")
+    return tuple(Decimal(d) for d in chip_set.denominations)
+
+
+def chips(table: Table, value: object, *, field: str, allow_empty: bool = False
+          ) -> tuple[dict[str, int], Decimal]:
+    counts = parse_counts(value, allowed=denominations(table), field=field)
+    amount = counts_value(counts)
+    if amount == 0 and not allow_empty:
+        raise InvalidCommand(f"{field}: no chips given", field=field)
+    return counts_as_data(counts), amount.quantize(Decimal("0.01"))
+
+
+def chips_value(data: dict[str, int] | None) -> Decimal:
+    return sum((Decimal(d) * n for d, n in (data or {}).items()), Decimal("0.00"))
+
+
+def chips_add(a: dict[str, int], b: dict[str, int], sign: int = 1) -> dict[str, int]:
+    out = dict(a)
+    for denomination, pieces in b.items():
+        out[denomination] = out.get(denomination, 0) + sign * pieces
+    return {d: n for d, n in sorted(out.items(), key=lambda kv: Decimal(kv[0]), reverse=True)
+            if n}
+
+
+def gaming_day(casino: Casino, at: dt.datetime) -> dt.date:
+    """The gaming day (dia de jogo) ``at`` falls in: local date, less a day before the closing hour."""
+    local = at.astimezone(zoneinfo.ZoneInfo(casino.time_zone))
+    if local.hour < casino.gaming_day_closes_at:
+        return local.date() - dt.timedelta(days=1)
+    return local.date()
+
+
+def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
+    """A refusal of the rules engine, in the platform's error family (code kept)."""
+    if error.bet is not None:
+        extra["bet"] = error.bet
+    return InvalidCommand(error.message, code=error.code, **extra)
+
+
+__all__ = ["Result", "chips", "chips_add", "chips_value", "fmt", "gaming_day"]

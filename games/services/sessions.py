@@ -1,0 +1,304 @@
+"""Table sessions (partidas): open with a float, fills and credits on slips, drop, colour chips,
+close with the closing count and the drop count.
+
+A fill counts in the table's float when the cage issues it (``FillIssued``, the cage's event);
+a credit counts when the pit requests it, since the chips leave the table then. See
+``docs/tables.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from decimal import Decimal
+
+from django.utils import timezone
+
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore import store
+from casino.eventstore.store import Metadata
+from casino.money import parse_amount
+from games.events import (
+    ColourChipsExchanged,
+    ColourChipsIssued,
+    CreditRequested,
+    DropCounted,
+    DropRecorded,
+    FillRequested,
+    SlipVoided,
+    TableSessionClosed,
+    TableSessionOpened,
+)
+from games.models import Slip, SlipKind, SlipStatus
+
+from ._common import (
+    Result,
+    casino_get,
+    check_casino,
+    chips,
+    chips_add,
+    pit_command,
+    session_get,
+    table_get,
+)
+from ._common import gaming_day as gaming_day_of
+from .tables import drop_definition_current
+
+_SLIP = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
+ROULETTES = ("american_roulette", "french_roulette")
+
+
+@pit_command("table_session_open")
+def table_session_open(
+    *,
+    casino: str,
+    table: str,
+    opening: dict[str, int] | None = None,
+    metadata: Metadata,
+    session_id: str | None = None,
+) -> Result:
+    """Open a session of ``table`` with its float counted by denomination.
+
+    Without ``opening`` the float is the previous session's closing count (auto-roll). With it,
+    any difference from that count is recorded in the event (``roll_difference``).
+    """
+    check_casino(metadata, casino)
+    the_casino = casino_get(casino)
+    the_table = table_get(casino, table, lock=True)
+
+    def handler() -> Result:
+        if the_table.open_session_id is not None:
+            raise Conflict(f"table {table} already has an open session",
+                           code="session_open", session=str(the_table.open_session_id))
+        previous = the_table.last_closing
+        if opening is None:
+            if previous is None:
+                raise InvalidCommand("this table has never closed: count the opening float",
+                                     field="opening")
+            counted, amount = chips(the_table, previous, field="opening", allow_empty=True)
+        else:
+            counted, amount = chips(the_table, opening, field="opening", allow_empty=True)
+        difference = chips_add(counted, previous or {}, -1) if previous is not None else {}
+        new_id = session_id or str(uuid.uuid4())
+        event = TableSessionOpened(
+            session_id=new_id, casino=casino, table=table, game=the_table.game,
+            gaming_day=gaming_day_of(the_casino, timezone.now()), opening=counted,
+            opening_amount=amount,
+            previous_session_id=(str(the_table.last_session_id)
+                                 if the_table.last_session_id else None),
+            previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
+        )
+        store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
+        return {"session_id": new_id, "table": table, "opening_amount": str(amount),
+                "roll_difference": difference}
+
+    return handler()
+
+
+def _slip_number(slip: str) -> str:
+    if not isinstance(slip, str) or not _SLIP.match(slip):
+        raise InvalidCommand(f"slip number {slip!r} must be letters, digits and dashes",
+                             field="slip")
+    return slip
+
+
+def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
+                  metadata: Metadata) -> Result:
+    session = session_get(session_id, lock=True)
+    check_casino(metadata, session.casino_id)
+    number = _slip_number(slip)
+    table = table_get(session.casino_id, session.table)
+    counted, amount = chips(table, chip_counts, field="chips")
+
+    def handler() -> Result:
+        if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
+            raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
+                           "and each number is used once, voided or not)",
+                           code="duplicate_slip", slip=number)
+        cls = FillRequested if kind == SlipKind.FILL else CreditRequested
+        store.append(session.stream,
+                     [cls(session_id=str(session.session_id), table=session.table, slip=number,
+                          chips=counted, amount=amount, chip_set=table.chip_set)],
+                     expected_version=session.version, metadata=metadata)
+        return {"session_id": str(session.session_id), "kind": kind, "slip": number,
+                "amount": str(amount)}
+
+    return handler()
+
+
+@pit_command("fill_request")
+def fill_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
+                 ) -> Result:
+    """Ask the cage for chips (reforço) on fill slip ``slip``; the cage issues it."""
+    return _slip_request(SlipKind.FILL, session_id, slip, chips, metadata)
+
+
+@pit_command("credit_request")
+def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
+                   ) -> Result:
+    """Send chips to the cage (crédito) on credit slip ``slip``; they leave the float now."""
+    return _slip_request(SlipKind.CREDIT, session_id, slip, chips, metadata)
+
+
+@pit_command("slip_void")
+def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> Result:
+    """Void a slip the cage has not acted on. The number stays used (never missing)."""
+    check_casino(metadata, casino)
+    if kind not in SlipKind.values:
+        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+    if not reason.strip():
+        raise InvalidCommand("say why the slip is voided", field="reason")
+    found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
+    if found is None:
+        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip)
+    if found.status != SlipStatus.REQUESTED:
+        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
+                       "on can be voided", code="slip_not_voidable", slip=slip)
+    session = session_get(str(found.session_id), lock=True, open_only=False)
+
+    def handler() -> Result:
+        store.append(session.stream,
+                     [SlipVoided(session_id=str(session.session_id), table=session.table,
+                                 kind=kind, slip=slip, reason=reason.strip(),
+                                 chips=found.chips, amount=found.amount)],
+                     expected_version=session.version, metadata=metadata)
+        return {"kind": kind, "slip": slip, "status": SlipStatus.VOIDED}
+
+    return handler()
+
+
+@pit_command("drop_record")
+def drop_record(*, session_id: str, amount: object, seat: int | None = None, player: str = "",
+                metadata: Metadata) -> Result:
+    """Cash exchanged for chips at the table, pushed into the drop box."""
+    session = session_get(session_id, lock=True)
+    check_casino(metadata, session.casino_id)
+    value = parse_amount(amount)
+
+    def handler() -> Result:
+        store.append(session.stream,
+                     [DropRecorded(session_id=str(session.session_id), table=session.table,
+                                   amount=value, seat=seat, player=player)],
+                     expected_version=session.version, metadata=metadata)
+        return {"session_id": str(session.session_id), "amount": str(value)}
+
+    return handler()
+
+
+def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
+    limits = getattr(session_table, "limits", {})
+    straight = limits["straight"]
+    return Decimal(straight["min"]), Decimal(straight["max"])
+
+
+@pit_command("colour_chips_issue")
+def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value: object,
+                       chips: int, paid_with: str = "chips", metadata: Metadata) -> Result:
+    """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13)."""
+    session = session_get(session_id, lock=True)
+    check_casino(metadata, session.casino_id)
+    if session.game not in ROULETTES:
+        raise InvalidCommand("colour chips are a roulette thing (fichas sem valor facial)")
+    table = table_get(session.casino_id, session.table)
+    value = parse_amount(chip_value, field="chip_value")
+    low, high = _straight_limits(table)
+    if value < low:
+        raise InvalidCommand(f"a colour chip is worth at least the table minimum {low}",
+                             field="chip_value", article="Portaria 217/2007, roleta, n.º 9")
+    if value > high:
+        raise InvalidCommand(
+            f"a colour chip may not be worth more than the straight-up maximum {high}",
+            field="chip_value", article="Portaria 217/2007, roleta, n.º 9")
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+        raise InvalidCommand("give one colour chip or more", field="chips")
+    if paid_with not in ("chips", "cash"):
+        raise InvalidCommand("colour chips are paid with value chips or cash", field="paid_with")
+    if not colour.strip() or not player.strip():
+        raise InvalidCommand("name the colour and the player", field="colour")
+    held = session.colour_chips.get(colour)
+    if held and held["player"] != player:
+        raise Conflict(f"colour {colour} is taken by {held['player']} (one colour per player, "
+                       "n.º 8)", code="colour_taken")
+    if held and Decimal(held["value"]) != value:
+        raise Conflict(f"colour {colour} is marked at {held['value']} on the mostrador; "
+                       "exchange the chips before changing its value", code="colour_value")
+    for other, state in session.colour_chips.items():
+        if other != colour and state["player"] == player:
+            raise Conflict(f"{player} already plays colour {other} (one colour per player, n.º 8)",
+                           code="colour_taken")
+    amount = value * chips
+    events: list[ColourChipsIssued | DropRecorded] = [
+        ColourChipsIssued(session_id=str(session.session_id), table=session.table, colour=colour,
+                          player=player, chip_value=value, chips=chips, amount=amount,
+                          paid_with=paid_with)]
+    if paid_with == "cash":
+        events.append(DropRecorded(session_id=str(session.session_id), table=session.table,
+                                   amount=amount, player=player))
+
+    def handler() -> Result:
+        store.append(session.stream, events, expected_version=session.version, metadata=metadata)
+        return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
+
+    return handler()
+
+
+@pit_command("colour_chips_exchange")
+def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: bool = False,
+                          metadata: Metadata) -> Result:
+    """Colour chips back for value chips (n.º 15); late ones are worth the table minimum."""
+    session = session_get(session_id, lock=True)
+    check_casino(metadata, session.casino_id)
+    held = session.colour_chips.get(colour)
+    if not held:
+        raise Conflict(f"no chips of colour {colour} are out at this table", code="colour_free")
+    if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= held["chips"]:
+        raise InvalidCommand(f"{held['chips']} chips of colour {colour} are out; exchange 1 to "
+                             f"{held['chips']}", field="chips")
+    table = table_get(session.casino_id, session.table)
+    value = _straight_limits(table)[0] if late else Decimal(held["value"])
+    amount = value * chips
+
+    def handler() -> Result:
+        store.append(session.stream,
+                     [ColourChipsExchanged(session_id=str(session.session_id),
+                                           table=session.table, colour=colour, chips=chips,
+                                           chip_value=value, amount=amount, late=late)],
+                     expected_version=session.version, metadata=metadata)
+        return {"colour": colour, "chips": chips, "amount": str(amount), "late": late}
+
+    return handler()
+
+
+@pit_command("table_session_close")
+def table_session_close(*, session_id: str, closing: dict[str, int], drop_count: object,
+                        metadata: Metadata) -> Result:
+    """Close the session with the closing count by denomination and the drop box count."""
+    session = session_get(session_id, lock=True)
+    check_casino(metadata, session.casino_id)
+    table = table_get(session.casino_id, session.table, lock=True)
+    counted, amount = chips(table, closing, field="closing", allow_empty=True)
+    drop = parse_amount(drop_count, field="drop_count", allow_zero=True)
+
+    def handler() -> Result:
+        if session.current_round_id is not None:
+            raise Conflict("a round is in progress: settle or void it before closing",
+                           code="round_in_progress", round=str(session.current_round_id))
+        if session.game == "craps" and session.pending_bets:
+            raise Conflict(f"{len(session.pending_bets)} craps bets are still working: play on "
+                           "until they are decided", code="bets_working")
+        if session.colour_chips:
+            raise Conflict("colour chips are still out (" + ", ".join(sorted(session.colour_chips))
+                           + "): exchange them first (n.º 15)", code="colour_chips_out")
+        basis, version = drop_definition_current(session.casino_id)
+        store.append(session.stream, [
+            DropCounted(session_id=str(session.session_id), table=session.table, amount=drop),
+            TableSessionClosed(session_id=str(session.session_id), table=session.table,
+                               closing=counted, closing_amount=amount, drop_basis=basis,
+                               drop_definition_version=version),
+        ], expected_version=session.version, metadata=metadata)
+        session.refresh_from_db()
+        return {"session_id": str(session.session_id), "closing_amount": str(amount),
+                "drop": str(session.drop), "table_win": str(session.table_win),
+                "round_result": str(session.round_result)}
+
+    return handler()

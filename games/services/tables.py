@@ -1,0 +1,181 @@
+"""Table configuration and the casino's drop definition. Each change is an event."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore import store
+from casino.eventstore.store import Metadata
+from casino.models import ChipSet
+from casino.money import parse_amount
+from games import limits as table_limits
+from games.engine import GAMES
+from games.engine.errors import RoundError
+from games.events import DropDefinitionSet, TableConfigured, TableLimitsChanged, TableOptionsChanged
+from games.models import DropDefinition, Table
+
+from ._common import Result, casino_get, check_casino, engine_error, pit_command, table_get
+
+_CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+# Seats the layout has, where the regulation fixes them.
+MAX_SEATS = {"blackjack": 7, "stud_poker": 7}
+
+DROP_BASES = ("counted", "recorded")
+
+
+def _check_options(game: str, options: object) -> dict[str, Any]:
+    if game not in GAMES:
+        raise InvalidCommand(f"there is no game {game!r} (games: {', '.join(sorted(GAMES))})",
+                             code="unknown_game", field="game")
+    if not isinstance(options, dict):
+        raise InvalidCommand("options must be an object", field="options")
+    try:
+        GAMES[game].check_options(dict(options))
+    except RoundError as error:
+        raise engine_error(error, field="options") from None
+    return dict(options)
+
+
+def _check_seats(game: str, seats: object) -> int:
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise InvalidCommand("a table has one seat or more", field="seats")
+    most = MAX_SEATS.get(game)
+    if most is not None and seats > most:
+        raise InvalidCommand(f"a {game} table has at most {most} seats", field="seats")
+    return seats
+
+
+def _check_limits(game: str, options: dict[str, Any], limits: object) -> dict[str, dict[str, str]]:
+    try:
+        parsed = table_limits.parse_limits(game, options, limits)
+    except table_limits.LimitError as error:
+        raise InvalidCommand(error.message, code="limits_refused", field="limits",
+                             article=error.article, group=error.group) from None
+    return table_limits.limits_as_data(parsed)
+
+
+def _check_prize_cap(game: str, cap: object) -> Decimal | None:
+    if cap is None or cap == "":
+        return None
+    if game not in table_limits.PRIZE_CAP_ARTICLE:
+        raise InvalidCommand(
+            f"the regulation provides no cap on the prizes of one coup at {game}",
+            field="max_prize_per_coup",
+        )
+    return parse_amount(cap, field="max_prize_per_coup")
+
+
+@pit_command("table_configure")
+def table_configure(
+    *,
+    casino: str,
+    code: str,
+    name: str,
+    game: str,
+    options: dict[str, Any] | None = None,
+    seats: int,
+    chip_set: str,
+    limits: dict[str, Any],
+    max_prize_per_coup: object = None,
+    metadata: Metadata,
+) -> Result:
+    """Put a table into service (``TableConfigured`` on ``table/<casino>.<code>``)."""
+    check_casino(metadata, casino)
+    casino_get(casino)
+    if not _CODE.match(code):
+        raise InvalidCommand(f"table code {code!r} must be lower-case letters, digits and dashes",
+                             field="code")
+    checked_options = _check_options(game, options or {})
+    checked_seats = _check_seats(game, seats)
+    checked_limits = _check_limits(game, checked_options, limits)
+    cap = _check_prize_cap(game, max_prize_per_coup)
+    if not ChipSet.objects.filter(casino_id=casino, code=chip_set).exists():
+        raise NotFound(f"there is no chip set {chip_set!r} in {casino}", field="chip_set")
+    if not name.strip():
+        raise InvalidCommand("the table needs a name", field="name")
+
+    def handler() -> Result:
+        if Table.objects.filter(casino_id=casino, code=code).exists():
+            raise Conflict(f"table {code!r} already exists in {casino}", field="code")
+        event = TableConfigured(casino=casino, code=code, name=name.strip(), game=game,
+                                options=checked_options, seats=checked_seats, chip_set=chip_set,
+                                limits=checked_limits, max_prize_per_coup=cap)
+        store.append(f"table/{casino}.{code}", [event], expected_version=0, metadata=metadata)
+        return {"casino": casino, "table": code, "version": 1}
+
+    return handler()
+
+
+@pit_command("table_change_limits")
+def table_change_limits(
+    *,
+    casino: str,
+    code: str,
+    limits: dict[str, Any],
+    max_prize_per_coup: object = None,
+    reason: str = "",
+    metadata: Metadata,
+) -> Result:
+    """New limits for a table (``TableLimitsChanged``): the regulator sees when and who."""
+    check_casino(metadata, casino)
+    table = table_get(casino, code, lock=True)
+    checked = _check_limits(table.game, table.options, limits)
+    cap = _check_prize_cap(table.game, max_prize_per_coup)
+
+    def handler() -> Result:
+        store.append(table.stream,
+                     [TableLimitsChanged(limits=checked, max_prize_per_coup=cap,
+                                         reason=reason.strip())],
+                     expected_version=table.version, metadata=metadata)
+        return {"casino": casino, "table": code, "version": table.version + 1}
+
+    return handler()
+
+
+@pit_command("table_change_options")
+def table_change_options(
+    *, casino: str, code: str, options: dict[str, Any], seats: int, reason: str = "",
+    metadata: Metadata,
+) -> Result:
+    """New options or seats; refused while a session is open (the rounds use the old ones)."""
+    check_casino(metadata, casino)
+    table = table_get(casino, code, lock=True)
+    if table.open_session_id is not None:
+        raise Conflict(f"table {code} has an open session: close it before changing its options")
+    checked = _check_options(table.game, options)
+    checked_seats = _check_seats(table.game, seats)
+    # The limit groups may depend on the options (the series exist on the French wheel only).
+    _check_limits(table.game, checked, table.limits)
+    store.append(table.stream,
+                 [TableOptionsChanged(options=checked, seats=checked_seats, reason=reason.strip())],
+                 expected_version=table.version, metadata=metadata)
+    return {"casino": casino, "table": code, "version": table.version + 1}
+
+
+@pit_command("drop_definition_set")
+def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metadata) -> Result:
+    """A new version of what the casino counts as drop (``DropDefinitionSet``)."""
+    check_casino(metadata, casino)
+    casino_get(casino)
+    if basis not in DROP_BASES:
+        raise InvalidCommand(f"the drop is {' or '.join(DROP_BASES)}, not {basis!r}",
+                             field="basis")
+    if not reason.strip():
+        raise InvalidCommand("say why the drop definition changes", field="reason")
+    version = DropDefinition.objects.filter(casino_id=casino).count()
+    store.append(f"drop_definition/{casino}",
+                 [DropDefinitionSet(casino=casino, basis=basis, reason=reason.strip())],
+                 expected_version=version, metadata=metadata)
+    return {"casino": casino, "basis": basis, "version": version + 1}
+
+
+def drop_definition_current(casino: str) -> tuple[str, int]:
+    """The basis in force and its version (version 0: the default, the drop as counted)."""
+    latest = DropDefinition.objects.filter(casino_id=casino).order_by("-version").first()
+    if latest is None:
+        return "counted", 0
+    return latest.basis, latest.version

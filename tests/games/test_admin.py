@@ -1,0 +1,70 @@
+"""Table configuration in the Django admin: each save is an event; broken ratios are refused."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal as D
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from casino.eventstore.models import StoredEvent
+from games.limits import default_limits
+from games.models import DropDefinition, Table
+
+from .conftest import CASINO
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(casino: str) -> Client:
+    user = get_user_model().objects.create_superuser("gestor", password="x")
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form(limits: dict, **extra: object) -> dict[str, object]:
+    return {"casino": CASINO, "code": "bj1", "name": "Blackjack 1", "game": "blackjack",
+            "options": "{}", "seats": "7", "chip_set": "main", "limits": json.dumps(limits),
+            "max_prize_per_coup": "", "reason": "", **extra}
+
+
+def test_a_table_and_its_limits_configured_in_the_admin_are_events(admin_client: Client) -> None:
+    response = admin_client.post("/admin/games/table/add/", form(default_limits("blackjack",
+                                                                                D("10"))))
+    assert response.status_code == 302, response.content.decode()[:500]
+    table = Table.objects.get(code="bj1")
+    configured = StoredEvent.objects.get(stream=f"table/{CASINO}.bj1")
+    assert configured.event_type == "TableConfigured"
+    assert configured.metadata["actor"] == "gestor"
+    limits = default_limits("blackjack", D("25"))
+    response = admin_client.post(f"/admin/games/table/{table.pk}/change/",
+                                 form(limits, reason="weekend limits"))
+    assert response.status_code == 302
+    changed = StoredEvent.objects.filter(stream=f"table/{CASINO}.bj1").order_by("version").last()
+    assert changed.event_type == "TableLimitsChanged"
+    assert changed.data["reason"] == "weekend limits"
+    assert Table.objects.get(code="bj1").limits["main"] == {"min": "25.00", "max": "750.00"}
+
+
+def test_the_admin_refuses_limits_over_the_ratio_naming_the_article(admin_client: Client
+                                                                    ) -> None:
+    limits = default_limits("blackjack", D("10"))
+    limits["main"]["max"] = "500.00"
+    before = StoredEvent.objects.count()
+    response = admin_client.post("/admin/games/table/add/", form(limits))
+    assert response.status_code == 200
+    assert "n.º 37" in response.content.decode()
+    assert StoredEvent.objects.count() == before
+
+
+def test_the_drop_definition_is_versioned(admin_client: Client) -> None:
+    for basis in ("counted", "recorded"):
+        response = admin_client.post("/admin/games/dropdefinition/add/",
+                                     {"casino": CASINO, "basis": basis, "reason": "policy"})
+        assert response.status_code == 302
+    assert list(DropDefinition.objects.values_list("version", "basis")) == [
+        (1, "counted"), (2, "recorded")]
