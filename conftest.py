@@ -21,7 +21,9 @@ if not os.environ.get("DATABASE_URL"):
     os.environ.setdefault("CASINO_EMBEDDED_CLEANUP", "delete")
 
 
-APPEND_ONLY_TABLES = ("event", "command_record", "journal_entry", "journal_line")
+APPEND_ONLY_TABLES = (
+    "event", "command_record", "journal_entry", "journal_line", "ledger_period",
+)
 
 
 def _flush_append_only_tables_too() -> None:

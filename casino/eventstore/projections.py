@@ -118,7 +118,11 @@ def _truncate(projections: Iterable[Projection]) -> None:
     if tables:
         quoted = ", ".join(connection.ops.quote_name(t) for t in tables)
         with connection.cursor() as cursor:
+            # TRUNCATE refuses a table with pending deferred checks (Django's foreign keys are
+            # DEFERRABLE INITIALLY DEFERRED): fire them now, as the commit would.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 def _replay(projections: Sequence[Projection]) -> int:

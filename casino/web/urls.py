@@ -6,4 +6,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("pit/", include("games.web.urls")),
     path("cage/", include("casino.cage.web.urls")),
+    path("ledger/", include("ledger.web.urls")),
 ]

@@ -1,0 +1,205 @@
+"""The chart of accounts, as data.
+
+Each casino gets its own accounts, made from the templates below the first time a posting needs
+one: a cage window, a table or a jackpot pool brings its own accounts with it (``1110.W1`` is
+the cash of window W1). The codes are ours; every template carries its mapping to the Portuguese
+SNC (Código de Contas, Portaria n.º 218/2015) and to Macau's official chart (Plano Oficial de
+Contabilidade, classes as in the Portuguese POC it derives from), so an accountant can map a
+trial balance onto the ERP's own chart line by line. ``docs/ledger.md`` lists every account and
+every event's entry.
+
+Class 0 is memorandum (contas de ordem): the casino's own chips at face value, wherever they are
+(cage, tables, in transit), against one contra account. Chips are not an asset of the casino
+that issued them; they are tracked at face value so that a cage's or a table's chip balance can
+be checked against its count, and every movement of chips between the casino and its players is
+posted twice: once in class 0 (where the chips went) and once in the real accounts (the liability
+for chips in players' hands). Classes 0 and "real" each balance on their own in every entry.
+
+Pure: no Django (``ledger.postings`` imports it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    MEMORANDUM = "memorandum"
+    ASSET = "asset"
+    LIABILITY = "liability"
+    REVENUE = "revenue"
+    OTHER_RESULT = "other_result"  # over/short: an expense or an income by its sign
+
+
+class Scope(StrEnum):
+    CASINO = "casino"
+    WINDOW = "window"  # a cage, a cashier window or the vault (the cage's code)
+    TABLE = "table"
+    POOL = "pool"  # a progressive jackpot pool
+
+
+@dataclass(frozen=True)
+class Template:
+    key: str
+    code: str
+    name: str  # with {scope} (and {game} for revenue) filled in
+    name_pt: str
+    kind: Kind
+    normal: str  # "debit" or "credit": the side its balance is normally on
+    scope: Scope
+    snc: str
+    macau: str
+    meaning: str
+
+    @property
+    def memorandum(self) -> bool:
+        return self.kind is Kind.MEMORANDUM
+
+
+T = Template
+TEMPLATES: tuple[Template, ...] = (
+    # --- class 0: chips at face value (memorandum) ------------------------------------------
+    T("cage_chips", "0110", "Chips in the cage — {scope}", "Fichas em caixa — {scope}",
+      Kind.MEMORANDUM, "debit", Scope.WINDOW, "0 (contas de ordem)", "0 (contas de ordem)",
+      "The casino's chips held at a cage, window or vault, at face value."),
+    T("table_float", "0120", "Table float — table {scope}", "Banca (fichas na mesa) — {scope}",
+      Kind.MEMORANDUM, "debit", Scope.TABLE, "0 (contas de ordem)", "0 (contas de ordem)",
+      "The chips in a table's tray (banca), at face value: opening float, fills, credits, "
+      "chips exchanged for cash and round results."),
+    T("chips_in_transit", "0130", "Chips in transit", "Fichas em trânsito",
+      Kind.MEMORANDUM, "debit", Scope.CASINO, "0 (contas de ordem)", "0 (contas de ordem)",
+      "Chips on their way: a credit slip requested at the table and not yet received by the "
+      "cage, a transfer between cages."),
+    T("jackpot_chips", "0140", "Jackpot bet chips collected — table {scope}",
+      "Fichas do acumulado recolhidas — mesa {scope}",
+      Kind.MEMORANDUM, "debit", Scope.TABLE, "0 (contas de ordem)", "0 (contas de ordem)",
+      "Jackpot bet chips collected into the table's jackpot slot (ranhura, BJ n.º 41), "
+      "outside the table's float."),
+    T("chips_held", "0190", "Chips held by the casino (contra)",
+      "Fichas detidas pelo casino (contrapartida)",
+      Kind.MEMORANDUM, "credit", Scope.CASINO, "0 (contas de ordem)", "0 (contas de ordem)",
+      "Contra account of class 0: equals the face value of every chip the casino holds."),
+    # --- class 1: cash --------------------------------------------------------------------------
+    T("cage_cash", "1110", "Cage cash — {scope}", "Caixa — {scope}",
+      Kind.ASSET, "debit", Scope.WINDOW, "11 Caixa", "11 Caixa",
+      "Notes and coins at a cage, window or vault."),
+    T("drop", "1120", "Drop box — table {scope}", "Caixa de depósito — mesa {scope}",
+      Kind.ASSET, "debit", Scope.TABLE, "11 Caixa", "11 Caixa",
+      "Cash players exchanged for chips at the table, in the drop box until the cage receives "
+      "it."),
+    T("cash_in_transit", "1130", "Cash in transit between cages",
+      "Numerário em trânsito entre caixas",
+      Kind.ASSET, "debit", Scope.CASINO, "11 Caixa", "11 Caixa",
+      "Cash sent by one cage and not yet received by another (nets to zero: both sides of a "
+      "transfer are recorded together)."),
+    # --- class 2: liabilities -------------------------------------------------------------------
+    T("chips_in_circulation", "2781", "Chips in circulation (players' hands)",
+      "Fichas em circulação", Kind.LIABILITY, "credit", Scope.CASINO,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "What the casino owes for the chips its players hold: chips sold, won and exchanged at "
+      "the tables, less chips redeemed and lost."),
+    T("jackpot_liability", "2782", "Jackpot liability — pool {scope}",
+      "Prémio acumulado (responsabilidade) — {scope}", Kind.LIABILITY, "credit", Scope.POOL,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "The meter of a progressive jackpot pool: what it would pay now."),
+    T("jackpot_payable", "2783", "Jackpot prizes won, not yet paid — pool {scope}",
+      "Prémios acumulados a pagar — {scope}", Kind.LIABILITY, "credit", Scope.POOL,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "Prizes a jackpot hit awarded, until the cage pays them."),
+    T("jackpot_reserve", "2784", "Jackpot reserve — pool {scope}",
+      "Reserva do prémio acumulado — {scope}", Kind.LIABILITY, "credit", Scope.POOL,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "The part of the jackpot bets not added to the meter, set aside to fund the next start "
+      "value; the start value is drawn from it (a debit balance is what the casino advanced)."),
+    T("opening_counts", "2789", "Opening counts taken over (transitory)",
+      "Contagens iniciais assumidas (conta transitória)", Kind.LIABILITY, "credit",
+      Scope.CASINO, "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "The cash counted when a cage opened its first shift: funding from outside the platform, "
+      "to be settled by the accountant against the bank or capital account."),
+    # --- class 7: gaming revenue ----------------------------------------------------------------
+    T("gaming_revenue", "7211", "Gaming revenue — {game} — table {scope}",
+      "Receita de jogo — {game} — mesa {scope}", Kind.REVENUE, "credit", Scope.TABLE,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "The round results of a table (stakes lost less prizes paid), booked as rounds settle."),
+    T("table_variance", "7212", "Table win variance — table {scope}",
+      "Diferença da banca (ganho por inventário) — mesa {scope}", Kind.REVENUE, "credit",
+      Scope.TABLE, "72 Prestações de serviços", "72 Prestações de serviços",
+      "At each session close, the inventory table win less the round results: revenue + "
+      "variance = table win."),
+    T("jackpot_retained", "7213", "Jackpot bets retained by the casino — pool {scope}",
+      "Apostas no acumulado retidas pelo casino — {scope}", Kind.REVENUE, "credit", Scope.POOL,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "The casino's share of the jackpot bets: what neither the meter nor the reserve takes."),
+    T("jackpot_funding", "7214", "Jackpot start values funded by the casino — pool {scope}",
+      "Valores de arranque do acumulado suportados pelo casino — {scope}", Kind.REVENUE,
+      "debit", Scope.POOL, "72 Prestações de serviços (dedução)",
+      "72 Prestações de serviços (dedução)",
+      "The part of a pool's start value (valor de arranque) the reserve did not cover: a "
+      "deduction from gaming revenue."),
+    T("drop_difference", "7883", "Drop count differences — table {scope}",
+      "Diferenças de contagem da caixa de depósito — mesa {scope}", Kind.OTHER_RESULT,
+      "credit", Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "Counted drop less recorded drop, where the casino's drop definition is the recorded "
+      "drop (with the counted definition, the difference is part of the table win)."),
+    T("float_difference", "7882", "Table float differences between sessions — table {scope}",
+      "Diferenças de banca entre partidas — mesa {scope}", Kind.OTHER_RESULT, "credit",
+      Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "The float counted at a session's opening less the previous session's closing count."),
+    T("jackpot_corrections", "7884", "Jackpot meter corrections — pool {scope}",
+      "Correções do contador do acumulado — {scope}", Kind.OTHER_RESULT, "credit", Scope.POOL,
+      "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "Approved corrections of a pool's meter or reserve."),
+    T("cage_over_short", "7881", "Cage over/short — {scope}", "Quebras e sobras de caixa — {scope}",
+      Kind.OTHER_RESULT, "credit", Scope.WINDOW, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "Counted less expected at a shift's close or a blind opening, and approved adjustments."),
+)
+del T
+
+BY_KEY: dict[str, Template] = {t.key: t for t in TEMPLATES}
+BY_CODE: dict[str, Template] = {t.code: t for t in TEMPLATES}
+
+
+@dataclass(frozen=True, order=True)
+class AccountRef:
+    """An account as a posting names it: a template and, for scoped ones, the scope's code."""
+
+    key: str
+    scope: str = ""
+    game: str = ""  # revenue accounts only: named after their game
+
+    @property
+    def template(self) -> Template:
+        return BY_KEY[self.key]
+
+    @property
+    def code(self) -> str:
+        t = self.template
+        return f"{t.code}.{self.scope}" if t.scope is not Scope.CASINO else t.code
+
+    @property
+    def name(self) -> str:
+        return self.template.name.format(scope=self.scope, game=_game_name(self.game))
+
+    @property
+    def name_pt(self) -> str:
+        return self.template.name_pt.format(scope=self.scope, game=_game_name(self.game))
+
+
+def account(key: str, scope: str = "", game: str = "") -> AccountRef:
+    template = BY_KEY[key]  # KeyError: an unknown account is a programming error
+    if (template.scope is Scope.CASINO) != (scope == ""):
+        raise ValueError(f"account {key} is scoped by {template.scope}: got scope {scope!r}")
+    return AccountRef(key, scope, game)
+
+
+def template_of_code(code: str) -> Template:
+    return BY_CODE[code.partition(".")[0]]
+
+
+def _game_name(game: str) -> str:
+    return game.replace("_", " ") if game else "table game"

@@ -1,0 +1,616 @@
+"""Postings: what each event puts in the journal. Pure: no Django, no clock, no I/O.
+
+``post(event_type, data, context)`` reads an event by its stored type name and JSON ``data``
+(never the event classes, so history is read as it was stored) and returns the journal entry it
+posts, or ``None``. The few facts an entry needs beyond its event (an account's balance, which
+table and game a table session belongs to) come from ``context``, which the live projection
+answers from the database and a replay answers from memory: the same function serves both.
+
+Every entry balances, and so do its memorandum lines (class 0, the casino's chips at face value)
+and its real lines taken apart: ``post`` refuses (``PostingError``) to return anything else.
+``docs/ledger.md`` lists every event type and the entry it posts; ``NOT_POSTED`` says why each
+other type of the platform posts nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any, Protocol
+
+from .chart import AccountRef, account
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+Data = Mapping[str, Any]
+
+
+class PostingError(ValueError):
+    """An event whose figures do not make a balanced entry (the event is wrong, or we are)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    account: AccountRef
+    debit: Decimal
+    credit: Decimal
+
+
+@dataclass(frozen=True)
+class SessionFacts:
+    """What the ledger remembers of a table session between its events."""
+
+    session_id: str
+    table: str
+    game: str
+    drop_recorded: Decimal = ZERO
+    drop_counted: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class TableStats:
+    """Additions to a table's results for the day (the figures that are not amounts posted)."""
+
+    table: str
+    game: str
+    handle: Decimal = ZERO
+    drop: Decimal = ZERO
+    rounds: int = 0
+    sessions: int = 0
+
+
+@dataclass(frozen=True)
+class Posting:
+    description: str
+    lines: tuple[Line, ...] = ()
+    # A correction: the entry references the last entry posted for the same stream and type.
+    corrects_previous: bool = False
+    stats: TableStats | None = None
+
+
+class Context(Protocol):
+    def balance(self, account: AccountRef) -> Decimal:
+        """Debits less credits of ``account`` over every entry posted so far."""
+        ...
+
+    def session(self, session_id: str) -> SessionFacts | None: ...
+
+
+# --- amounts ------------------------------------------------------------------------------------
+
+
+def amount(value: Any) -> Decimal:
+    """An amount from event data: a decimal string (or int), exactly in cents."""
+    if isinstance(value, float | bool) or value is None:
+        raise PostingError(f"{value!r} is not an amount")
+    number = Decimal(str(value))
+    if number != number.quantize(CENT):
+        raise PostingError(f"{value!r} is not an amount in cents")
+    return number.quantize(CENT)
+
+
+def counts_value(counts: Mapping[str, int] | None) -> Decimal:
+    """The value of pieces by denomination: ``{"20.00": 5}`` is 100.00."""
+    return sum((amount(d) * int(n) for d, n in (counts or {}).items()), ZERO)
+
+
+def chip_sets_value(chips: Mapping[str, Mapping[str, int]] | None) -> Decimal:
+    """The value of ``{"<chip set>": {"20.00": 5}}``."""
+    return sum((counts_value(c) for c in (chips or {}).values()), ZERO)
+
+
+# --- building an entry --------------------------------------------------------------------------
+
+
+class _Entry:
+    def __init__(self) -> None:
+        self._net: dict[AccountRef, Decimal] = {}
+
+    def move(self, debit: AccountRef, credit: AccountRef, value: Decimal) -> _Entry:
+        """Debit one account and credit another with ``value`` (reversed when negative)."""
+        if value == 0:
+            return self
+        if value < 0:
+            debit, credit, value = credit, debit, -value
+        self._net[debit] = self._net.get(debit, ZERO) + value
+        self._net[credit] = self._net.get(credit, ZERO) - value
+        return self
+
+    def lines(self) -> tuple[Line, ...]:
+        """One line per account (its net), debits first, in the order the accounts came."""
+        out = [Line(a, n, ZERO) for a, n in self._net.items() if n > 0]
+        out += [Line(a, ZERO, -n) for a, n in self._net.items() if n < 0]
+        return tuple(out)
+
+
+def check_balanced(lines: Iterable[Line]) -> None:
+    """Refuse lines that do not balance, overall and in memorandum and real accounts apart."""
+    totals = {True: [ZERO, ZERO], False: [ZERO, ZERO]}
+    for line in lines:
+        if line.debit < 0 or line.credit < 0 or (line.debit > 0) == (line.credit > 0):
+            raise PostingError(f"a line is a positive debit or a positive credit: {line}")
+        side = totals[line.account.template.memorandum]
+        side[0] += line.debit
+        side[1] += line.credit
+    for memorandum, (debit, credit) in totals.items():
+        if debit != credit:
+            part = "memorandum" if memorandum else "real"
+            raise PostingError(f"{part} lines do not balance: debits {debit}, credits {credit}")
+
+
+# --- accounts -----------------------------------------------------------------------------------
+
+
+def _p() -> AccountRef:
+    return account("chips_in_circulation")
+
+
+def _held() -> AccountRef:
+    return account("chips_held")
+
+
+def _window(key: str, data: Data, field_name: str = "window") -> AccountRef:
+    return account(key, str(data[field_name]))
+
+
+def _table(key: str, table: str) -> AccountRef:
+    return account(key, table)
+
+
+# --- postings, one function per event type ------------------------------------------------------
+
+Poster = Callable[[Data, Context], Posting | None]
+POSTERS: dict[str, Poster] = {}
+
+
+def posts(*event_types: str) -> Callable[[Poster], Poster]:
+    def register(fn: Poster) -> Poster:
+        for name in event_types:
+            if name in POSTERS:
+                raise TypeError(f"{name} has a posting already")
+            POSTERS[name] = fn
+        return fn
+
+    return register
+
+
+def _chips_to_players(e: _Entry, place: AccountRef, value: Decimal) -> None:
+    """Chips leave the casino's ``place`` for players' hands (negative: players give them back)."""
+    e.move(_held(), place, value)
+
+
+def _differences(e: _Entry, *, cash: AccountRef | None, cash_diff: Decimal,
+                 chips: AccountRef, chips_diff: Decimal, result: AccountRef) -> None:
+    """Found more (or less) than the books say: the cash and chips accounts follow the count.
+
+    Chips found are chips that are not in players' hands after all: the liability goes down.
+    """
+    if cash is not None:
+        e.move(cash, result, cash_diff)
+    e.move(chips, _held(), chips_diff)
+    e.move(_p(), result, chips_diff)
+
+
+# cage ------------------------------------------------------------------------------------------
+
+
+@posts("ShiftOpened")
+def shift_opened(data: Data, ctx: Context) -> Posting | None:
+    cash_account = _window("cage_cash", data)
+    chips_account = _window("cage_chips", data)
+    cash = counts_value(data.get("cash"))
+    chips = chip_sets_value(data.get("chips"))
+    cash_diff = cash - ctx.balance(cash_account)
+    chips_diff = chips - ctx.balance(chips_account)
+    e = _Entry()
+    if data.get("previous_shift_id") is None:
+        # The first shift of a cage takes over what is there: cash from outside the platform
+        # (a transitory account the accountant settles), chips the casino already held.
+        e.move(cash_account, account("opening_counts"), cash_diff)
+        e.move(chips_account, _held(), chips_diff)
+        what = f"Opening count taken over at {data['window']} ({data.get('basis', '')})"
+    else:
+        _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
+                     chips_diff=chips_diff, result=_window("cage_over_short", data))
+        what = f"Opening count at {data['window']} differs from the last closing count"
+    lines = e.lines()
+    return Posting(what, lines) if lines else None
+
+
+@posts("ShiftClosed")
+def shift_closed(data: Data, ctx: Context) -> Posting | None:
+    cash_account = _window("cage_cash", data)
+    chips_account = _window("cage_chips", data)
+    cash_diff = counts_value(data.get("cash")) - ctx.balance(cash_account)
+    chips_diff = chip_sets_value(data.get("chips")) - ctx.balance(chips_account)
+    e = _Entry()
+    _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
+                 chips_diff=chips_diff, result=_window("cage_over_short", data))
+    lines = e.lines()
+    if not lines:
+        return None
+    return Posting(f"Shift closed at {data['window']}: count {data.get('count_number', '')}, "
+                   f"variance {amount(data.get('variance_value', '0'))}", lines)
+
+
+def _same(a: Decimal, b: Decimal, what: str) -> None:
+    if a != b:
+        raise PostingError(f"{what}: {a} and {b} should be equal")
+
+
+@posts("ChipsSold")
+def chips_sold(data: Data, ctx: Context) -> Posting:
+    cash = counts_value(data.get("cash")) - counts_value(data.get("change"))
+    chips = counts_value(data.get("chips"))
+    _same(cash, chips, "chips sold: the cash received less the change, and the chips")
+    e = _Entry().move(_window("cage_cash", data), _p(), cash)
+    _chips_to_players(e, _window("cage_chips", data), chips)
+    return Posting(f"Chips sold at {data['window']} ({data.get('transaction_id', '')})",
+                   e.lines())
+
+
+@posts("ChipsRedeemed")
+def chips_redeemed(data: Data, ctx: Context) -> Posting:
+    cash = counts_value(data.get("cash"))
+    chips = counts_value(data.get("chips"))
+    _same(cash, chips, "chips redeemed: the cash paid and the chips")
+    e = _Entry().move(_p(), _window("cage_cash", data), cash)
+    _chips_to_players(e, _window("cage_chips", data), -chips)
+    return Posting(f"Chips redeemed at {data['window']} ({data.get('transaction_id', '')})",
+                   e.lines())
+
+
+@posts("FillIssued")
+def fill_issued(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_table("table_float", data["table"]), _window("cage_chips", data),
+                      amount(data["amount"]))
+    return Posting(f"Fill {data['slip']}: {data['window']} to table {data['table']}", e.lines())
+
+
+@posts("CreditReceived")
+def credit_received(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_window("cage_chips", data), account("chips_in_transit"),
+                      amount(data["amount"]))
+    return Posting(f"Credit {data['slip']}: table {data['table']} chips received at "
+                   f"{data['window']}", e.lines())
+
+
+@posts("TransferSent")
+def transfer_sent(data: Data, ctx: Context) -> Posting:
+    e = _Entry()
+    e.move(account("cash_in_transit"), _window("cage_cash", data), counts_value(data.get("cash")))
+    e.move(account("chips_in_transit"), _window("cage_chips", data),
+           chip_sets_value(data.get("chips")))
+    return Posting(f"Transfer {data.get('transfer_id', '')} sent: {data['window']} to "
+                   f"{data['to_window']}", e.lines())
+
+
+@posts("TransferReceived")
+def transfer_received(data: Data, ctx: Context) -> Posting:
+    e = _Entry()
+    e.move(_window("cage_cash", data), account("cash_in_transit"), counts_value(data.get("cash")))
+    e.move(_window("cage_chips", data), account("chips_in_transit"),
+           chip_sets_value(data.get("chips")))
+    return Posting(f"Transfer {data.get('transfer_id', '')} received: {data['from_window']} to "
+                   f"{data['window']}", e.lines())
+
+
+@posts("JackpotPaid")
+def jackpot_paid(data: Data, ctx: Context) -> Posting:
+    payable = account("jackpot_payable", str(data["pool_id"]))
+    cash = counts_value(data.get("cash"))
+    chips = counts_value(data.get("chips"))
+    _same(cash + chips, amount(data["amount"]), "jackpot paid: cash and chips, and the prize")
+    e = _Entry().move(payable, _window("cage_cash", data), cash)
+    e.move(payable, _p(), chips)
+    _chips_to_players(e, _window("cage_chips", data), chips)
+    return Posting(f"Jackpot prize paid at {data['window']} to {data.get('winner', '')} "
+                   f"(pool {data['pool_id']}, round {data.get('round_id', '')})", e.lines())
+
+
+@posts("DropBoxReceived")
+def drop_box_received(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_window("cage_cash", data), _table("drop", data["table"]),
+                      counts_value(data.get("cash")))
+    return Posting(f"Drop box {data.get('drop_box', '')} of table {data['table']} received at "
+                   f"{data['window']}", e.lines())
+
+
+@posts("AdjustmentApproved")
+def adjustment_approved(data: Data, ctx: Context) -> Posting:
+    sign = {"in": 1, "out": -1}.get(str(data["direction"]))
+    if sign is None:
+        raise PostingError(f"an adjustment goes in or out, not {data['direction']!r}")
+    e = _Entry()
+    _differences(e, cash=_window("cage_cash", data), cash_diff=sign * counts_value(data.get("cash")),
+                 chips=_window("cage_chips", data),
+                 chips_diff=sign * chip_sets_value(data.get("chips")),
+                 result=_window("cage_over_short", data))
+    return Posting(f"Adjustment {data['direction']} at {data['window']} approved: "
+                   f"{data.get('note', '')}".rstrip(": "), e.lines())
+
+
+@posts("ChipsPutIntoService")
+def chips_put_into_service(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_window("cage_chips", data), _held(), counts_value(data.get("chips")))
+    return Posting(f"Chips put into service at {data['window']} ({data.get('reference', '')})",
+                   e.lines())
+
+
+@posts("ChipsTakenOutOfService")
+def chips_taken_out_of_service(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_held(), _window("cage_chips", data), counts_value(data.get("chips")))
+    return Posting(f"Chips taken out of service at {data['window']} ({data.get('reason', '')})",
+                   e.lines())
+
+
+# tables ----------------------------------------------------------------------------------------
+
+
+def _session(data: Data, ctx: Context) -> SessionFacts:
+    facts = ctx.session(str(data["session_id"]))
+    if facts is None:
+        raise PostingError(f"table session {data['session_id']} is unknown to the ledger "
+                           "(its TableSessionOpened was not posted)")
+    return facts
+
+
+@posts("TableSessionOpened")
+def table_session_opened(data: Data, ctx: Context) -> Posting | None:
+    table = str(data["table"])
+    float_account = _table("table_float", table)
+    opening = amount(data["opening_amount"])
+    difference = opening - ctx.balance(float_account)
+    e = _Entry()
+    if data.get("previous_session_id") is None:
+        e.move(float_account, _held(), difference)  # the first float: chips the casino held
+        what = f"Table {table} opened with its first float"
+    else:
+        e.move(float_account, _held(), difference)
+        e.move(_p(), _table("float_difference", table), difference)
+        what = f"Table {table} opened: float differs from the last closing count"
+    lines = e.lines()
+    return Posting(what, lines) if lines else None
+
+
+@posts("CreditRequested")
+def credit_requested(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(account("chips_in_transit"), _table("table_float", data["table"]),
+                      amount(data["amount"]))
+    return Posting(f"Credit {data['slip']}: chips leave table {data['table']} for the cage",
+                   e.lines())
+
+
+@posts("SlipVoided")
+def slip_voided(data: Data, ctx: Context) -> Posting | None:
+    if data.get("kind") != "credit":
+        return None  # a fill moves chips only when the cage issues it; a voided one never was
+    e = _Entry().move(_table("table_float", data["table"]), account("chips_in_transit"),
+                      amount(data.get("amount", "0")))
+    lines = e.lines()
+    return Posting(f"Credit {data['slip']} voided: the chips stay at table {data['table']}",
+                   lines) if lines else None
+
+
+@posts("DropRecorded")
+def drop_recorded(data: Data, ctx: Context) -> Posting:
+    table = str(data["table"])
+    value = amount(data["amount"])
+    e = _Entry().move(_table("drop", table), _p(), value)
+    _chips_to_players(e, _table("table_float", table), value)
+    return Posting(f"Cash for chips at table {table}, into the drop box", e.lines())
+
+
+@posts("RoundSettled")
+def round_settled(data: Data, ctx: Context) -> Posting:
+    facts = _session(data, ctx)
+    correction = bool(data.get("correction"))
+    result = amount(data["result_delta"] if correction else data["result"])
+    e = _Entry().move(_p(), account("gaming_revenue", facts.table, facts.game), result)
+    _chips_to_players(e, _table("table_float", facts.table), -result)
+    what = ("Round corrected" if correction else "Round settled")
+    stats = TableStats(facts.table, facts.game,
+                       handle=ZERO if correction else amount(data.get("handle", "0")),
+                       rounds=0 if correction else 1)
+    return Posting(f"{what} at table {facts.table}: result {result} "
+                   f"(round {data['round_id']})", e.lines(), corrects_previous=correction,
+                   stats=stats)
+
+
+@posts("TableSessionClosed")
+def table_session_closed(data: Data, ctx: Context) -> Posting:
+    facts = _session(data, ctx)
+    table = facts.table
+    counted = facts.drop_counted if facts.drop_counted is not None else facts.drop_recorded
+    drop_diff = counted - facts.drop_recorded
+    float_account = _table("table_float", table)
+    float_diff = amount(data["closing_amount"]) - ctx.balance(float_account)
+    variance = _table("table_variance", table)
+    e = _Entry()
+    if data.get("drop_basis") == "recorded":
+        drop = facts.drop_recorded
+        e.move(_table("drop", table), _table("drop_difference", table), drop_diff)
+        table_variance = float_diff
+    else:
+        drop = counted
+        e.move(_table("drop", table), variance, drop_diff)
+        table_variance = drop_diff + float_diff
+    e.move(float_account, _held(), float_diff)
+    e.move(_p(), variance, float_diff)
+    return Posting(f"Table {table} session closed: variance {table_variance} "
+                   f"(drop {drop}, session {data['session_id']})", e.lines(),
+                   stats=TableStats(table, facts.game, drop=drop, sessions=1))
+
+
+# jackpots --------------------------------------------------------------------------------------
+
+
+def _pool(key: str, data: Data) -> AccountRef:
+    return account(key, str(data["pool_id"]))
+
+
+def _funding(e: _Entry, data: Data, *, from_casino: Decimal, from_reserve: Decimal) -> None:
+    e.move(_pool("jackpot_funding", data), _pool("jackpot_liability", data), from_casino)
+    e.move(_pool("jackpot_reserve", data), _pool("jackpot_liability", data), from_reserve)
+
+
+@posts("JackpotSeeded")
+def jackpot_seeded(data: Data, ctx: Context) -> Posting:
+    from_casino, from_reserve = amount(data["from_casino"]), amount(data["from_reserve"])
+    _same(from_casino + from_reserve, amount(data["amount"]), "jackpot seed: its two sources")
+    e = _Entry()
+    _funding(e, data, from_casino=from_casino, from_reserve=from_reserve)
+    return Posting(f"Jackpot pool {data['pool_id']} seeded with its start value", e.lines())
+
+
+@posts("JackpotContributed")
+def jackpot_contributed(data: Data, ctx: Context) -> Posting:
+    staked = amount(data["amount"])
+    to_pool, to_reserve = amount(data["to_pool"]), amount(data["to_reserve"])
+    retained = amount(data["retained"])
+    _same(to_pool + to_reserve + retained, staked, "jackpot bets: pool, reserve and retained")
+    table = str(data["table"])
+    e = _Entry()
+    e.move(_p(), _pool("jackpot_liability", data), to_pool)
+    e.move(_p(), _pool("jackpot_reserve", data), to_reserve)
+    e.move(_p(), _pool("jackpot_retained", data), retained)
+    _chips_to_players(e, _table("jackpot_chips", table), -staked)
+    return Posting(f"Jackpot bets at table {table} (pool {data['pool_id']}, round "
+                   f"{data.get('round_id', '')})", e.lines())
+
+
+@posts("JackpotHit")
+def jackpot_hit(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(_pool("jackpot_liability", data), _pool("jackpot_payable", data),
+                      amount(data["amount"]))
+    return Posting(f"Jackpot prize {data.get('combination', '')} won by {data.get('player', '')} "
+                   f"at table {data.get('table', '')} (pool {data['pool_id']})", e.lines())
+
+
+@posts("JackpotReset")
+def jackpot_reset(data: Data, ctx: Context) -> Posting | None:
+    e = _Entry()
+    _funding(e, data, from_casino=amount(data["from_casino"]),
+             from_reserve=amount(data["from_reserve"]))
+    lines = e.lines()
+    return Posting(f"Jackpot pool {data['pool_id']} restarts at its start value",
+                   lines) if lines else None
+
+
+@posts("JackpotMeterCorrected")
+def jackpot_meter_corrected(data: Data, ctx: Context) -> Posting:
+    meter = {"pool": "jackpot_liability", "reserve": "jackpot_reserve"}.get(str(data["meter"]))
+    sign = {"up": 1, "down": -1}.get(str(data["direction"]))
+    if meter is None or sign is None:
+        raise PostingError(f"unknown jackpot meter correction {data['meter']}/{data['direction']}")
+    e = _Entry().move(_pool("jackpot_corrections", data), _pool(meter, data),
+                      sign * amount(data["amount"]))
+    return Posting(f"Jackpot {data['meter']} of pool {data['pool_id']} corrected "
+                   f"{data['direction']}: {data.get('reason', '')}", e.lines())
+
+
+# --- event types that post nothing, and why -----------------------------------------------------
+
+NOT_POSTED: dict[str, str] = {
+    # configuration
+    "CasinoRegistered": "configuration", "CasinoSettingsChanged": "configuration",
+    "ChipSetRegistered": "configuration", "ChipSetDenominationsChanged": "configuration",
+    "CageConfigured": "configuration", "CageMinimumCashChanged": "configuration",
+    "TableConfigured": "configuration", "TableLimitsChanged": "configuration",
+    "TableOptionsChanged": "configuration", "DropDefinitionSet": "configuration",
+    "JackpotPoolCreated": "configuration", "JackpotParametersChanged": "configuration",
+    "JackpotTablesChanged": "configuration",
+    # cage
+    "SlipRefused": "the cage declined the slip: nothing moved",
+    "AdjustmentRequested": "moves nothing until approved (AdjustmentApproved posts)",
+    "AdjustmentRejected": "nothing moved",
+    "CageCashFellBelowMinimum": "an alert", "CageCashRestoredAboveMinimum": "an alert",
+    "ShiftCounted": "a count; the close posts the difference to the count it closes on",
+    "VarianceExplained": "words; the close posts the variance",
+    "VarianceApproved": "an approval; the close posts the variance",
+    "ChipsInCirculationRecorded": "a figure for the day (compare with account 2781)",
+    # tables
+    "FillRequested": "a request: the chips move when the cage issues the fill (FillIssued)",
+    "DropCounted": "remembered; the session close posts the count's difference",
+    "ColourChipsIssued": "colour chips are the player's value chips in another colour: no value "
+                         "moves (paid in cash, the DropRecorded beside it posts)",
+    "ColourChipsExchanged": "the same value back in value chips (a late exchange's discount "
+                            "shows in the session's variance at the close)",
+    "RoundOpened": "no value moves until the round settles",
+    "BetPlaced": "chips on the layout are still the player's until the round settles",
+    "BetCarried": "still the player's", "BetWithdrawn": "still the player's",
+    "BettingClosed": "no value moves", "CardsDealt": "no value moves",
+    "DecisionRecorded": "no value moves until the round settles",
+    "OutcomeRecorded": "no value moves until the round settles",
+    "BetSettled": "RoundSettled posts the round's net result (stakes lost less prizes paid)",
+    "RoundVoided": "a void round settles nothing",
+    "RoundCorrected": "the RoundSettled that follows it posts the difference",
+    # jackpots
+    "JackpotBetPlaced": "a jackpot chip placed before the deal: JackpotContributed posts it when "
+                        "the pool's coup collects it",
+    "JackpotCoupSettled": "the coup's calculation as data; JackpotHit and JackpotReset post",
+    "JackpotPrizePaid": "the cage's JackpotPaid posts the payment",
+    # the ledger's own
+    "PeriodClosed": "closes a ledger period",
+}
+
+SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted"})
+EVENT_TYPES = frozenset(POSTERS) | SESSION_EVENTS
+
+
+def post(event_type: str, data: Data, context: Context) -> Posting | None:
+    """The entry ``event_type`` with ``data`` posts, or None. Raises PostingError if it would
+    not balance."""
+    poster = POSTERS.get(event_type)
+    if poster is None:
+        return None
+    posting = poster(data, context)
+    if posting is not None:
+        check_balanced(posting.lines)
+    return posting
+
+
+def session_after(event_type: str, data: Data, facts: SessionFacts | None
+                  ) -> SessionFacts | None:
+    """What the ledger remembers of a table session after ``event_type`` (None: unchanged)."""
+    if event_type == "TableSessionOpened":
+        return SessionFacts(str(data["session_id"]), str(data["table"]), str(data["game"]))
+    if facts is None:
+        return None
+    if event_type == "DropRecorded":
+        return replace(facts, drop_recorded=facts.drop_recorded + amount(data["amount"]))
+    if event_type == "DropCounted":
+        return replace(facts, drop_counted=amount(data["amount"]))
+    return None
+
+
+# --- gaming days --------------------------------------------------------------------------------
+
+
+def gaming_day(moment: dt.datetime, time_zone: str, closes_at: int) -> dt.date:
+    """The gaming day (dia de jogo) of ``moment``: local date, less a day before the closing
+    hour (a casino closing at 06:00 books 03:00 on the 2nd to the 1st)."""
+    if moment.tzinfo is None:
+        raise ValueError("a moment without a time zone has no gaming day")
+    local = moment.astimezone(zoneinfo.ZoneInfo(time_zone))
+    day = local.date()
+    return day - dt.timedelta(days=1) if local.hour < closes_at else day
+
+
+def gaming_day_end(day: dt.date, time_zone: str, closes_at: int) -> dt.datetime:
+    """The moment gaming day ``day`` ends: ``closes_at`` local time on the next calendar day."""
+    local = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(closes_at),
+                                tzinfo=zoneinfo.ZoneInfo(time_zone))
+    return local.astimezone(dt.UTC)
+
+
+def open_day(day: dt.date, closed: Collection[dt.date]) -> dt.date:
+    """The day an entry of ``day`` is posted in: ``day`` itself, or the first later day that is
+    not closed (a closed day takes no new postings)."""
+    while day in closed:
+        day += dt.timedelta(days=1)
+    return day
+

@@ -1,0 +1,498 @@
+"""The ledger projection: events in, journal entries out, in the appending transaction.
+
+``apply`` is the whole of it, written once against a ``Store``: ``DatabaseStore`` for the live
+projection (the ``journal_entry`` / ``journal_line`` tables and their neighbours) and
+``MemoryStore`` for ``replay_snapshot``, which computes in memory the journal a replay of the
+events would produce, so that ``rebuild_projections --check`` can compare it with the live
+journal without ever emptying it (the journal refuses TRUNCATE, like the events).
+
+For each event: ask ``ledger.postings`` for its entry, find the gaming day it belongs to (the
+casino's time zone and closing hour at the moment the event was recorded), post it in that day
+or, if the day is closed, in the first open day after it (the entry keeps its event's day and, for
+a correction, the number of the entry it corrects), and keep the running balances and table
+figures beside it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar, Protocol
+
+from django.db import connection
+
+from casino.eventstore.projections import Projection, handles, register
+from casino.eventstore.store import RecordedEvent
+from casino.models import Casino
+
+from . import postings
+from .chart import AccountRef
+from .models import (
+    Account,
+    AccountDayBalance,
+    JournalEntry,
+    JournalLine,
+    LedgerSession,
+    Period,
+    TableDay,
+)
+from .postings import ZERO, Posting, SessionFacts, TableStats
+
+CENT = Decimal("0.01")
+Row = tuple[Any, ...]
+Snapshot = dict[str, list[Row]]
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    casino: str
+    day: dt.date
+    event_day: dt.date
+    event_position: int
+    event_type: str
+    stream: str
+    recorded_at: dt.datetime
+    description: str
+    corrects: int | None  # the number of the entry it corrects
+
+
+class Store(Protocol):
+    def begin(self, recorded: RecordedEvent) -> None:
+        """About to post ``recorded``: a chance to fetch what it will ask for at once."""
+        ...
+
+    def casino_settings(self, casino: str) -> tuple[str, int]: ...
+    def closed_days(self, casino: str, since: dt.date) -> set[dt.date]: ...
+    def balance(self, casino: str, account: AccountRef) -> Decimal: ...
+    def session(self, session_id: str) -> SessionFacts | None: ...
+    def put_session(self, casino: str, facts: SessionFacts) -> None: ...
+    def last_entry(self, casino: str, stream: str, event_type: str) -> int | None: ...
+    def write(self, casino: str, day: dt.date, entry: EntryRow | None,
+              lines: Sequence[postings.Line], stats: TableStats | None) -> None:
+        """Post ``entry`` with ``lines`` (if any) and add ``stats`` to the table's day."""
+        ...
+
+    def close_period(self, recorded: RecordedEvent) -> None: ...
+
+
+class _Context:
+    """``postings.Context`` for one casino, answered by a store."""
+
+    def __init__(self, store: Store, casino: str) -> None:
+        self.store = store
+        self.casino = casino
+
+    def balance(self, account: AccountRef) -> Decimal:
+        return self.store.balance(self.casino, account)
+
+    def session(self, session_id: str) -> SessionFacts | None:
+        return self.store.session(session_id)
+
+
+HANDLED = frozenset(postings.EVENT_TYPES | {"PeriodClosed"})
+
+
+def apply(recorded: RecordedEvent, store: Store) -> None:
+    """Post ``recorded`` through ``store``: the one code path of live posting and replay."""
+    event_type = recorded.event_type
+    if event_type == "PeriodClosed":
+        store.close_period(recorded)
+        return
+    if event_type not in postings.EVENT_TYPES:
+        return
+    casino = str(recorded.metadata.get("casino", ""))
+    data = recorded.data
+    store.begin(recorded)
+    posting: Posting | None = postings.post(event_type, data, _Context(store, casino))
+    if event_type in postings.SESSION_EVENTS:
+        current = (None if event_type == "TableSessionOpened"
+                   else store.session(str(data["session_id"])))
+        facts = postings.session_after(event_type, data, current)
+        if facts is not None:
+            store.put_session(casino, facts)
+    if posting is None:
+        return
+    time_zone, closes_at = store.casino_settings(casino)
+    event_day = postings.gaming_day(recorded.recorded_at, time_zone, closes_at)
+    day = postings.open_day(event_day, store.closed_days(casino, event_day))
+    entry = None
+    if posting.lines:
+        corrects = (store.last_entry(casino, recorded.stream, event_type)
+                    if posting.corrects_previous else None)
+        description = posting.description
+        if day != event_day:
+            description += f" [gaming day {event_day} was closed: posted in {day}]"
+        entry = EntryRow(casino, day, event_day, recorded.position, event_type, recorded.stream,
+                         recorded.recorded_at, description, corrects)
+    if entry is not None or posting.stats is not None:
+        store.write(casino, day, entry, posting.lines, posting.stats)
+
+
+# --- the live store: PostgreSQL -----------------------------------------------------------------
+
+# What an event's posting will ask for, in one round trip: the casino's time zone and closing
+# hour, the closed days from two days before the event on (its gaming day is one of the two
+# calendar days around its UTC date), and the table session it belongs to, if any.
+_BEGIN_SQL = f"""
+SELECT c.time_zone, c.gaming_day_closes_at,
+       ARRAY(SELECT p.day FROM ledger_period p WHERE p.casino_id = c.code AND p.day >= %s),
+       s.session_id, s."table", s.game, s.drop_recorded, s.drop_counted
+  FROM {Casino._meta.db_table} c
+  LEFT JOIN ledger_session s ON s.session_id = %s
+ WHERE c.code = %s
+"""
+# One statement: the accounts it names (made on first use), the entry (numbered after the
+# casino's last), its lines, the day's running balances and the table's figures.
+_ACCOUNT_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+_LINE_ROW = "(%s::smallint, %s, %s::numeric, %s::numeric)"
+_BALANCE_ROW = "(%s, %s::numeric, %s::numeric)"
+_WRITE_ACCOUNTS = """
+account AS (
+    INSERT INTO ledger_account (casino_id, code, name, name_pt, kind, normal, template, scope,
+                                game, snc, macau)
+    VALUES {rows}
+    ON CONFLICT (casino_id, code) DO NOTHING
+)"""
+_WRITE_ENTRY = """
+entry AS (
+    INSERT INTO journal_entry (casino_id, number, day, event_day, event_position, event_type,
+                               stream, recorded_at, description, corrects_id, txid)
+    SELECT %s, coalesce(max(number), 0) + 1, %s, %s, %s, %s, %s, %s, %s,
+           (SELECT id FROM journal_entry WHERE casino_id = %s AND number = %s), 0
+      FROM journal_entry WHERE casino_id = %s
+    RETURNING id, number
+), line AS (
+    INSERT INTO journal_line (entry_id, line_no, casino_id, account_code, debit, credit)
+    SELECT entry.id, v.line_no, %s, v.account_code, v.debit, v.credit
+      FROM entry, (VALUES {lines}) AS v (line_no, account_code, debit, credit)
+), balance AS (
+    INSERT INTO ledger_balance (casino_id, day, account_code, debit, credit)
+    SELECT %s, %s, v.account_code, v.debit, v.credit
+      FROM (VALUES {balances}) AS v (account_code, debit, credit)
+    ON CONFLICT (casino_id, day, account_code) DO UPDATE
+       SET debit = ledger_balance.debit + EXCLUDED.debit,
+           credit = ledger_balance.credit + EXCLUDED.credit
+)"""
+_WRITE_STATS = """
+stats AS (
+    INSERT INTO ledger_table_day (casino_id, day, "table", game, handle, "drop", rounds,
+                                  sessions)
+    VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
+    ON CONFLICT (casino_id, day, "table") DO UPDATE
+       SET handle = ledger_table_day.handle + EXCLUDED.handle,
+           "drop" = ledger_table_day."drop" + EXCLUDED."drop",
+           rounds = ledger_table_day.rounds + EXCLUDED.rounds,
+           sessions = ledger_table_day.sessions + EXCLUDED.sessions
+)"""
+
+
+@dataclass
+class _Prefetched:
+    position: int
+    settings: tuple[str, int]
+    closed_since: dt.date
+    closed: set[dt.date]
+    session_id: str | None
+    session: SessionFacts | None
+
+
+class DatabaseStore:
+    """The live store: reads and writes the ledger's tables in the appending transaction.
+
+    ``begin`` fetches in one query what the event's posting will ask for; a posting then costs
+    one more statement (``write``), two for a table-session event that updates the session.
+    """
+
+    def __init__(self) -> None:
+        self._pre: _Prefetched | None = None
+
+    def begin(self, recorded: RecordedEvent) -> None:
+        casino = str(recorded.metadata.get("casino", ""))
+        session_id = recorded.data.get("session_id")
+        since = recorded.recorded_at.astimezone(dt.UTC).date() - dt.timedelta(days=2)
+        self._pre = None
+        with connection.cursor() as cursor:
+            cursor.execute(_BEGIN_SQL, [since, str(session_id or ""), casino])
+            row = cursor.fetchone()
+        if row is None:
+            return
+        zone, hour, closed, sid, table, game, recorded_drop, counted = row
+        session = (SessionFacts(sid, table, game, recorded_drop, counted)
+                   if sid is not None else None)
+        self._pre = _Prefetched(recorded.position, (str(zone), int(hour)), since, set(closed),
+                                str(session_id) if session_id else None, session)
+
+    def casino_settings(self, casino: str) -> tuple[str, int]:
+        if self._pre is not None:
+            return self._pre.settings
+        raise postings.PostingError(f"casino {casino!r} is unknown: no gaming day to post in")
+
+    def closed_days(self, casino: str, since: dt.date) -> set[dt.date]:
+        if self._pre is not None and since >= self._pre.closed_since:
+            return {d for d in self._pre.closed if d >= since}
+        return set(Period.objects.filter(casino_id=casino, day__gte=since)
+                   .values_list("day", flat=True))
+
+    def balance(self, casino: str, account: AccountRef) -> Decimal:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT coalesce(sum(debit - credit), 0) FROM ledger_balance "
+                           "WHERE casino_id = %s AND account_code = %s", [casino, account.code])
+            value = cursor.fetchone()[0]
+        return Decimal(value).quantize(CENT)
+
+    def session(self, session_id: str) -> SessionFacts | None:
+        if self._pre is not None and self._pre.session_id == session_id:
+            return self._pre.session
+        row = LedgerSession.objects.filter(session_id=session_id).first()
+        if row is None:
+            return None
+        return SessionFacts(row.session_id, row.table, row.game, row.drop_recorded,
+                            row.drop_counted)
+
+    def put_session(self, casino: str, facts: SessionFacts) -> None:
+        LedgerSession.objects.update_or_create(
+            session_id=facts.session_id,
+            defaults={"casino_id": casino, "table": facts.table, "game": facts.game,
+                      "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted})
+        if self._pre is not None and self._pre.session_id == facts.session_id:
+            self._pre.session = facts
+
+    def last_entry(self, casino: str, stream: str, event_type: str) -> int | None:
+        return (JournalEntry.objects.filter(casino_id=casino, stream=stream,
+                                            event_type=event_type)
+                .order_by("-number").values_list("number", flat=True).first())
+
+    def write(self, casino: str, day: dt.date, entry: EntryRow | None,
+              lines: Sequence[postings.Line], stats: TableStats | None) -> None:
+        parts: list[str] = []
+        params: list[Any] = []
+        if entry is not None and lines:
+            accounts = sorted({line.account for line in lines})
+            parts.append(_WRITE_ACCOUNTS.format(rows=", ".join([_ACCOUNT_ROW] * len(accounts))))
+            for ref in accounts:
+                params += _account_row(casino, ref)
+            parts.append(_WRITE_ENTRY.format(lines=", ".join([_LINE_ROW] * len(lines)),
+                                             balances=", ".join([_BALANCE_ROW] * len(lines))))
+            params += [casino, entry.day, entry.event_day, entry.event_position,
+                       entry.event_type, entry.stream, entry.recorded_at, entry.description,
+                       casino, entry.corrects, casino, casino]
+            for number, line in enumerate(lines, start=1):
+                params += [number, line.account.code, line.debit, line.credit]
+            params += [casino, day]
+            for line in lines:
+                params += [line.account.code, line.debit, line.credit]
+        if stats is not None:
+            parts.append(_WRITE_STATS)
+            params += [casino, day, stats.table, stats.game, stats.handle, stats.drop,
+                       stats.rounds, stats.sessions]
+        if not parts:
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("WITH " + ",".join(parts) + " SELECT 1", params)
+
+    def close_period(self, recorded: RecordedEvent) -> None:
+        Period.objects.create(**_period_fields(recorded))
+
+
+def _account_row(casino: str, ref: AccountRef) -> list[Any]:
+    t = ref.template
+    return [casino, ref.code, ref.name, ref.name_pt, str(t.kind), t.normal, t.code, ref.scope,
+            ref.game, t.snc, t.macau]
+
+
+def _period_fields(recorded: RecordedEvent) -> dict[str, Any]:
+    d = recorded.data
+    return {"casino_id": d["casino"], "day": dt.date.fromisoformat(d["gaming_day"]),
+            "closed_at": recorded.recorded_at,
+            "closed_by": str(recorded.metadata.get("actor", "")),
+            "event_position": recorded.position, "entries": int(d["entries"]),
+            "debit_total": Decimal(d["debit_total"]), "credit_total": Decimal(d["credit_total"])}
+
+
+# --- the replay store: memory -------------------------------------------------------------------
+
+
+class MemoryStore:
+    """The same tables as dictionaries: what a replay of the events would write."""
+
+    def __init__(self) -> None:
+        self.casinos: dict[str, tuple[str, int]] = {}
+        self.accounts: dict[tuple[str, str], Row] = {}
+        self.entries: list[Row] = []
+        self.lines: list[Row] = []
+        self.numbers: dict[str, int] = {}
+        self.last: dict[tuple[str, str, str], int] = {}
+        self.balances: dict[tuple[str, dt.date, str], list[Decimal]] = {}
+        self.totals: dict[tuple[str, str], Decimal] = {}
+        self.sessions: dict[str, tuple[str, SessionFacts]] = {}
+        self.table_days: dict[tuple[str, dt.date, str], list[Any]] = {}
+        self.periods: list[Row] = []
+        self.closed: dict[str, set[dt.date]] = {}
+
+    def follow_casino(self, recorded: RecordedEvent) -> None:
+        """The casino's time zone and closing hour as they were when each event was recorded."""
+        d = recorded.data
+        if recorded.event_type == "CasinoRegistered":
+            self.casinos[d["code"]] = (d["time_zone"], int(d["gaming_day_closes_at"]))
+        elif recorded.event_type == "CasinoSettingsChanged":
+            code = recorded.stream_id
+            zone, hour = self.casinos.get(code, ("UTC", 0))
+            if d.get("time_zone"):
+                zone = d["time_zone"]
+            if d.get("gaming_day_closes_at") is not None:
+                hour = int(d["gaming_day_closes_at"])
+            self.casinos[code] = (zone, hour)
+
+    def begin(self, recorded: RecordedEvent) -> None:
+        pass
+
+    def casino_settings(self, casino: str) -> tuple[str, int]:
+        try:
+            return self.casinos[casino]
+        except KeyError:
+            raise postings.PostingError(f"casino {casino!r} is unknown") from None
+
+    def closed_days(self, casino: str, since: dt.date) -> set[dt.date]:
+        return {d for d in self.closed.get(casino, set()) if d >= since}
+
+    def balance(self, casino: str, account: AccountRef) -> Decimal:
+        return self.totals.get((casino, account.code), ZERO)
+
+    def session(self, session_id: str) -> SessionFacts | None:
+        found = self.sessions.get(session_id)
+        return None if found is None else found[1]
+
+    def put_session(self, casino: str, facts: SessionFacts) -> None:
+        self.sessions[facts.session_id] = (casino, facts)
+
+    def last_entry(self, casino: str, stream: str, event_type: str) -> int | None:
+        return self.last.get((casino, stream, event_type))
+
+    def write(self, casino: str, day: dt.date, entry: EntryRow | None,
+              lines: Sequence[postings.Line], stats: TableStats | None) -> None:
+        if entry is not None and lines:
+            self._entry(entry, lines)
+        if stats is not None:
+            row = self.table_days.setdefault((casino, day, stats.table),
+                                             [stats.game, ZERO, ZERO, 0, 0])
+            row[1] += stats.handle
+            row[2] += stats.drop
+            row[3] += stats.rounds
+            row[4] += stats.sessions
+
+    def _entry(self, entry: EntryRow, lines: Sequence[postings.Line]) -> None:
+        number = self.numbers.get(entry.casino, 0) + 1
+        self.numbers[entry.casino] = number
+        self.last[(entry.casino, entry.stream, entry.event_type)] = number
+        self.entries.append((entry.casino, number, entry.day, entry.event_day,
+                             entry.event_position, entry.event_type, entry.stream,
+                             entry.recorded_at, entry.description, entry.corrects))
+        for line_no, line in enumerate(lines, start=1):
+            code = line.account.code
+            self.accounts.setdefault((entry.casino, code),
+                                     tuple(_account_row(entry.casino, line.account)))
+            self.lines.append((entry.casino, number, line_no, code, _money(line.debit),
+                               _money(line.credit)))
+            sums = self.balances.setdefault((entry.casino, entry.day, code), [ZERO, ZERO])
+            sums[0] += line.debit
+            sums[1] += line.credit
+            key = (entry.casino, code)
+            self.totals[key] = self.totals.get(key, ZERO) + line.debit - line.credit
+
+    def close_period(self, recorded: RecordedEvent) -> None:
+        f = _period_fields(recorded)
+        self.closed.setdefault(f["casino_id"], set()).add(f["day"])
+        self.periods.append((f["casino_id"], f["day"], f["closed_at"], f["closed_by"],
+                             f["event_position"], f["entries"], _money(f["debit_total"]),
+                             _money(f["credit_total"])))
+
+    def snapshot(self) -> Snapshot:
+        return _sorted({
+            "ledger_account": list(self.accounts.values()),
+            "journal_entry": self.entries,
+            "journal_line": self.lines,
+            "ledger_period": self.periods,
+            "ledger_balance": [(c, d, a, _money(s[0]), _money(s[1]))
+                               for (c, d, a), s in self.balances.items()],
+            "ledger_table_day": [(c, d, t, r[0], _money(r[1]), _money(r[2]), r[3], r[4])
+                                 for (c, d, t), r in self.table_days.items()],
+            "ledger_session": [(f.session_id, c, f.table, f.game, _money(f.drop_recorded),
+                                None if f.drop_counted is None else _money(f.drop_counted))
+                               for c, f in self.sessions.values()],
+        })
+
+
+def _money(value: Decimal) -> str:
+    return str(Decimal(value).quantize(CENT))
+
+
+def _sorted(state: Snapshot) -> Snapshot:
+    return {table: sorted(rows, key=repr) for table, rows in state.items()}
+
+
+def database_snapshot() -> Snapshot:
+    """The live tables in ``MemoryStore.snapshot``'s shape (natural keys, amounts as text)."""
+    numbers = dict(JournalEntry.objects.values_list("id", "number"))
+    entries = [
+        (e.casino_id, e.number, e.day, e.event_day, e.event_position, e.event_type, e.stream,
+         e.recorded_at, e.description, numbers.get(e.corrects_id) if e.corrects_id else None)
+        for e in JournalEntry.objects.all()
+    ]
+    lines = [(c, numbers[entry], n, a, _money(d), _money(cr)) for entry, n, c, a, d, cr in
+             JournalLine.objects.values_list("entry_id", "line_no", "casino_code",
+                                             "account_code", "debit", "credit")]
+    return _sorted({
+        "ledger_account": [tuple(r) for r in Account.objects.values_list(
+            "casino_id", "code", "name", "name_pt", "kind", "normal", "template", "scope",
+            "game", "snc", "macau")],
+        "journal_entry": entries,
+        "journal_line": lines,
+        "ledger_period": [(c, d, at, by, p, n, _money(dr), _money(cr)) for c, d, at, by, p, n,
+                          dr, cr in Period.objects.values_list(
+                              "casino_id", "day", "closed_at", "closed_by", "event_position",
+                              "entries", "debit_total", "credit_total")],
+        "ledger_balance": [(c, d, a, _money(dr), _money(cr)) for c, d, a, dr, cr in
+                           AccountDayBalance.objects.values_list(
+                               "casino_id", "day", "account_code", "debit", "credit")],
+        "ledger_table_day": [(c, d, t, g, _money(h), _money(dp), r, s) for c, d, t, g, h, dp, r, s
+                             in TableDay.objects.values_list(
+                                 "casino_id", "day", "table", "game", "handle", "drop",
+                                 "rounds", "sessions")],
+        "ledger_session": [(i, c, t, g, _money(r), None if k is None else _money(k))
+                           for i, c, t, g, r, k in LedgerSession.objects.values_list(
+                               "session_id", "casino_id", "table", "game", "drop_recorded",
+                               "drop_counted")],
+    })
+
+
+def replay(events: Iterable[RecordedEvent]) -> MemoryStore:
+    store = MemoryStore()
+    for recorded in events:
+        store.follow_casino(recorded)
+        apply(recorded, store)
+    return store
+
+
+@register
+class LedgerProjection(Projection):
+    """The general ledger. Append-only: checked against an in-memory replay, never rebuilt."""
+
+    name = "ledger"
+    models = (Account, JournalEntry, JournalLine, Period, AccountDayBalance, TableDay,
+              LedgerSession)
+    append_only: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self.store = DatabaseStore()
+
+    @handles(*sorted(HANDLED))
+    def post(self, recorded: RecordedEvent) -> None:
+        apply(recorded, self.store)
+
+    def snapshot(self) -> Snapshot:
+        return database_snapshot()
+
+    def replay_snapshot(self, events: Iterable[RecordedEvent]) -> Snapshot:
+        return replay(events).snapshot()

@@ -1,0 +1,93 @@
+"""Reads of the ledger: accounts, entries, periods, and which casino a person may read.
+
+The ledger is read by accountants (reads and exports only), regulators and administrators; the
+permission check is written once, in ``casino_get_for``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch, QuerySet
+
+from casino.errors import InvalidCommand, NotAllowed, NotFound
+from casino.models import Casino, Role
+from casino.selectors import casino_codes_for
+
+from .models import Account, JournalEntry, JournalLine, Period
+
+READER_ROLES: tuple[str, ...] = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+
+
+def casino_get(code: str) -> Casino:
+    casino = Casino.objects.filter(code=code).first()
+    if casino is None:
+        raise NotFound(f"there is no casino {code!r}", casino=code)
+    return casino
+
+
+def casino_get_for(user: AbstractBaseUser | AnonymousUser, code: str,
+                   roles: Sequence[str] = READER_ROLES) -> Casino:
+    """The casino, if ``user`` holds one of ``roles`` there (NotAllowed otherwise)."""
+    if not user.is_authenticated:
+        raise NotAllowed("log in first")
+    casino = casino_get(code)
+    if code not in casino_codes_for(user, *roles):
+        raise NotAllowed(f"reading the ledger of {code!r} needs one of these roles there: "
+                         f"{', '.join(roles)}")
+    return casino
+
+
+def casinos_for(user: AbstractBaseUser | AnonymousUser,
+                roles: Sequence[str] = READER_ROLES) -> QuerySet[Casino]:
+    return Casino.objects.filter(code__in=casino_codes_for(user, *roles)).order_by("code")
+
+
+def casino_for_command(code: str | None) -> Casino:
+    """The casino a management command works on: the one named, or the only one there is."""
+    if code:
+        return casino_get(code)
+    casinos = list(Casino.objects.all()[:2])
+    if len(casinos) != 1:
+        raise InvalidCommand("name the casino (--casino CODE): there is "
+                             f"{'none' if not casinos else 'more than one'}")
+    return casinos[0]
+
+
+def period_bounds(day_from: dt.date, day_to: dt.date) -> tuple[dt.date, dt.date]:
+    if day_from > day_to:
+        raise InvalidCommand(f"the period starts ({day_from}) after it ends ({day_to})")
+    return day_from, day_to
+
+
+def account_list(*, casino: str) -> QuerySet[Account]:
+    return Account.objects.filter(casino_id=casino).order_by("code")
+
+
+def entry_list(*, casino: str, day_from: dt.date, day_to: dt.date) -> QuerySet[JournalEntry]:
+    return (JournalEntry.objects.filter(casino_id=casino, day__gte=day_from, day__lte=day_to)
+            .select_related("corrects")
+            .prefetch_related(Prefetch("lines", queryset=JournalLine.objects.order_by("line_no")))
+            .order_by("number"))
+
+
+def entry_get(*, casino: str, number: int) -> JournalEntry:
+    entry = (JournalEntry.objects.filter(casino_id=casino, number=number)
+             .select_related("corrects")
+             .prefetch_related(Prefetch("lines", queryset=JournalLine.objects.order_by("line_no")),
+                               "corrections")
+             .first())
+    if entry is None:
+        raise NotFound(f"there is no journal entry {number} in {casino}", entry=number)
+    return entry
+
+
+def period_list(*, casino: str) -> QuerySet[Period]:
+    return Period.objects.filter(casino_id=casino).order_by("-day")
+
+
+def account_names(*, casino: str, codes: Sequence[str]) -> dict[str, str]:
+    return dict(Account.objects.filter(casino_id=casino, code__in=codes)
+                .values_list("code", "name"))

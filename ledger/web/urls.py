@@ -1,0 +1,24 @@
+"""``/ledger/…``: the accountant's pages (reads and streamed downloads only)."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from . import views
+
+app_name = "ledger"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", views.casino_list, name="casinos"),
+    path("<slug:casino>/", views.overview, name="overview"),
+    path("<slug:casino>/trial-balance/", views.trial_balance_page, name="trial-balance"),
+    path("<slug:casino>/journal/", views.journal_page, name="journal"),
+    path("<slug:casino>/journal/<int:number>/", views.entry_page, name="entry"),
+    path("<slug:casino>/results/", views.results_page, name="results"),
+    path("<slug:casino>/revenue/", views.revenue_page, name="revenue"),
+    path("<slug:casino>/journal.csv", views.journal_file, {"file": "csv"}, name="journal-csv"),
+    path("<slug:casino>/journal.xlsx", views.journal_file, {"file": "xlsx"},
+         name="journal-xlsx"),
+    path("<slug:casino>/trial-balance.csv", views.trial_balance_file, {"file": "csv"},
+         name="trial-balance-csv"),
+    path("<slug:casino>/trial-balance.xlsx", views.trial_balance_file, {"file": "xlsx"},
+         name="trial-balance-xlsx"),
+]

@@ -1,0 +1,145 @@
+"""The accountant's pages: trial balance, journal, results by table and game, gross gaming
+revenue and taxes, and the streamed downloads. Server-rendered, read-only, no JavaScript."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from casino.errors import DomainError, NotAllowed, NotFound
+from casino.models import Casino
+
+from .. import postings, reports, selectors
+from ..downloads import journal_download, trial_balance_download
+
+
+def _casino(request: HttpRequest, code: str) -> Casino:
+    try:
+        return selectors.casino_get_for(request.user, code)
+    except NotFound:
+        raise Http404(code) from None
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from None
+
+
+def _today(casino: Casino) -> dt.date:
+    return postings.gaming_day(timezone.now(), casino.time_zone, casino.gaming_day_closes_at)
+
+
+def _period(request: HttpRequest, casino: Casino) -> tuple[dt.date, dt.date]:
+    today = _today(casino)
+    try:
+        day_from = dt.date.fromisoformat(request.GET.get("from") or today.isoformat())
+        day_to = dt.date.fromisoformat(request.GET.get("to") or day_from.isoformat())
+        return selectors.period_bounds(day_from, day_to)
+    except (ValueError, DomainError):
+        raise Http404("the period is two gaming days, YYYY-MM-DD, the first not after the "
+                      "last") from None
+
+
+def _context(request: HttpRequest, casino: Casino, **extra: Any) -> dict[str, Any]:
+    day_from, day_to = _period(request, casino)
+    return {"casino": casino, "day_from": day_from, "day_to": day_to,
+            "query": f"from={day_from.isoformat()}&to={day_to.isoformat()}", **extra}
+
+
+@login_required
+@require_GET
+def casino_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "ledger/casinos.html",
+                  {"casinos": selectors.casinos_for(request.user)})
+
+
+@login_required
+@require_GET
+def overview(request: HttpRequest, casino: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    return render(request, "ledger/overview.html", _context(
+        request, the_casino, periods=selectors.period_list(casino=casino)[:31],
+        today=_today(the_casino)))
+
+
+@login_required
+@require_GET
+def trial_balance_page(request: HttpRequest, casino: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    context = _context(request, the_casino)
+    context["report"] = reports.trial_balance(casino=casino, day_from=context["day_from"],
+                                              day_to=context["day_to"])
+    return render(request, "ledger/trial_balance.html", context)
+
+
+@login_required
+@require_GET
+def journal_page(request: HttpRequest, casino: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    context = _context(request, the_casino)
+    entries = selectors.entry_list(casino=casino, day_from=context["day_from"],
+                                   day_to=context["day_to"])
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    codes = sorted({line.account_code for entry in page for line in entry.lines.all()})
+    context.update(page=page, names=selectors.account_names(casino=casino, codes=codes))
+    return render(request, "ledger/journal.html", context)
+
+
+@login_required
+@require_GET
+def entry_page(request: HttpRequest, casino: str, number: int) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    try:
+        entry = selectors.entry_get(casino=casino, number=number)
+    except NotFound:
+        raise Http404(str(number)) from None
+    codes = [line.account_code for line in entry.lines.all()]
+    return render(request, "ledger/entry.html", {
+        "casino": the_casino, "entry": entry,
+        "names": selectors.account_names(casino=casino, codes=codes)})
+
+
+@login_required
+@require_GET
+def results_page(request: HttpRequest, casino: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    context = _context(request, the_casino)
+    by = request.GET.get("by", "day")
+    if by not in ("day", "table", "game"):
+        by = "day"
+    context.update(by=by, rows=reports.table_results(
+        casino=casino, day_from=context["day_from"], day_to=context["day_to"], by=by))
+    return render(request, "ledger/results.html", context)
+
+
+@login_required
+@require_GET
+def revenue_page(request: HttpRequest, casino: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    context = _context(request, the_casino)
+    context["report"] = reports.gross_gaming_revenue(
+        casino=casino, day_from=context["day_from"], day_to=context["day_to"])
+    return render(request, "ledger/revenue.html", context)
+
+
+@login_required
+@require_GET
+def journal_file(request: HttpRequest, casino: str, file: str
+                 ) -> StreamingHttpResponse | FileResponse:
+    the_casino = _casino(request, casino)
+    day_from, day_to = _period(request, the_casino)
+    return journal_download(casino=casino, day_from=day_from, day_to=day_to, file=file)
+
+
+@login_required
+@require_GET
+def trial_balance_file(request: HttpRequest, casino: str, file: str
+                       ) -> StreamingHttpResponse | FileResponse:
+    the_casino = _casino(request, casino)
+    day_from, day_to = _period(request, the_casino)
+    return trial_balance_download(casino=casino, day_from=day_from, day_to=day_to, file=file)

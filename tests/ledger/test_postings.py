@@ -1,0 +1,245 @@
+"""The pure postings: every event type accounted for, every entry balanced, gaming days right."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from casino.eventstore.events import registered_event_types
+from ledger import chart, postings
+from ledger.postings import PostingError, SessionFacts
+
+UTC = dt.UTC
+
+
+class FakeContext:
+    def __init__(self, balances: dict[str, D] | None = None,
+                 sessions: dict[str, SessionFacts] | None = None) -> None:
+        self.balances = balances or {}
+        self.sessions = sessions or {}
+
+    def balance(self, account: chart.AccountRef) -> D:
+        return self.balances.get(account.code, D("0.00"))
+
+    def session(self, session_id: str) -> SessionFacts | None:
+        return self.sessions.get(session_id)
+
+
+def lines(event_type: str, data: dict[str, Any], ctx: FakeContext | None = None
+          ) -> list[tuple[str, D, D]]:
+    posting = postings.post(event_type, data, ctx or FakeContext())
+    assert posting is not None
+    return [(line.account.code, line.debit, line.credit) for line in posting.lines]
+
+
+def test_every_event_type_of_the_platform_posts_or_says_why_not() -> None:
+    apps = ("casino.", "games.", "jackpots.", "ledger.")
+    known = {name for name, cls in registered_event_types().items()
+             if cls.__module__.startswith(apps)}  # not the test suites' own event types
+    assert {"ChipsSold", "RoundSettled", "JackpotHit", "PeriodClosed"} <= known
+    accounted = set(postings.POSTERS) | postings.SESSION_EVENTS | set(postings.NOT_POSTED)
+    assert known - accounted == set(), "event types the ledger does not know"
+    assert not set(postings.POSTERS) & set(postings.NOT_POSTED)
+
+
+def test_every_account_maps_to_the_snc_and_to_macau() -> None:
+    codes = [t.code for t in chart.TEMPLATES]
+    assert len(codes) == len(set(codes))
+    for t in chart.TEMPLATES:
+        assert t.snc
+        assert t.macau
+        assert t.name
+        assert t.name_pt
+        assert t.meaning
+        assert t.snc.startswith("0") == t.memorandum
+
+
+def test_a_scoped_account_needs_its_scope() -> None:
+    with pytest.raises(ValueError, match="scoped by window"):
+        chart.account("cage_cash")
+    with pytest.raises(ValueError, match="scoped by casino"):
+        chart.account("chips_in_circulation", "w1")
+    assert chart.account("gaming_revenue", "r1", "french_roulette").name == (
+        "Gaming revenue — french roulette — table r1")
+
+
+def test_a_sale_whose_cash_and_chips_differ_is_refused() -> None:
+    with pytest.raises(PostingError, match="should be equal"):
+        postings.post("ChipsSold", {"window": "w1", "chips": {"100.00": 1},
+                                    "cash": {"50.00": 1}, "change": {}, "amount": "100.00"},
+                      FakeContext())
+
+
+def test_amounts_are_decimal_strings_in_cents() -> None:
+    with pytest.raises(PostingError):
+        postings.amount(1.5)
+    with pytest.raises(PostingError):
+        postings.amount("1.005")
+    assert postings.amount("7") == D("7.00")
+
+
+def test_jackpot_bets_split_between_the_meter_the_reserve_and_the_casino() -> None:
+    assert lines("JackpotContributed", {
+        "pool_id": "p1", "round_id": "r", "table": "bj1", "amount": "5.00", "to_pool": "3.50",
+        "to_reserve": "0.50", "retained": "1.00", "diverted": "0.00"}) == [
+        ("2781", D("5.00"), D("0.00")), ("0140.bj1", D("5.00"), D("0.00")),
+        ("2782.p1", D("0.00"), D("3.50")), ("2784.p1", D("0.00"), D("0.50")),
+        ("7213.p1", D("0.00"), D("1.00")), ("0190", D("0.00"), D("5.00"))]
+    assert lines("JackpotHit", {"pool_id": "p1", "amount": "51799.17"}) == [
+        ("2782.p1", D("51799.17"), D("0.00")), ("2783.p1", D("0.00"), D("51799.17"))]
+    assert lines("JackpotReset", {"pool_id": "p1", "from_reserve": "4000.00",
+                                  "from_casino": "6000.00"}) == [
+        ("7214.p1", D("6000.00"), D("0.00")), ("2784.p1", D("4000.00"), D("0.00")),
+        ("2782.p1", D("0.00"), D("10000.00"))]
+    assert lines("JackpotSeeded", {"pool_id": "p1", "amount": "10000.00",
+                                   "from_casino": "10000.00", "from_reserve": "0.00"}) == [
+        ("7214.p1", D("10000.00"), D("0.00")), ("2782.p1", D("0.00"), D("10000.00"))]
+    assert lines("JackpotMeterCorrected", {"pool_id": "p1", "meter": "pool",
+                                           "direction": "down", "amount": "2.00"}) == [
+        ("2782.p1", D("2.00"), D("0.00")), ("7884.p1", D("0.00"), D("2.00"))]
+    assert lines("JackpotPaid", {"pool_id": "p1", "window": "w1", "amount": "150.00",
+                                 "cash": {"100.00": 1}, "chips": {"25.00": 2},
+                                 "chip_set": "main"}) == [
+        ("2783.p1", D("150.00"), D("0.00")), ("0190", D("50.00"), D("0.00")),
+        ("1110.w1", D("0.00"), D("100.00")), ("2781", D("0.00"), D("50.00")),
+        ("0110.w1", D("0.00"), D("50.00"))]
+
+
+def test_a_round_of_an_unknown_session_is_refused() -> None:
+    with pytest.raises(PostingError, match="unknown to the ledger"):
+        postings.post("RoundSettled", {"session_id": "s", "round_id": "r", "result": "5.00",
+                                       "handle": "5.00"}, FakeContext())
+
+
+def test_a_voided_fill_posts_nothing_a_voided_credit_puts_the_chips_back() -> None:
+    assert postings.post("SlipVoided", {"kind": "fill", "slip": "F1", "table": "r1",
+                                        "amount": "100.00"}, FakeContext()) is None
+    assert lines("SlipVoided", {"kind": "credit", "slip": "C1", "table": "r1",
+                                "amount": "100.00"}) == [
+        ("0120.r1", D("100.00"), D("0.00")), ("0130", D("0.00"), D("100.00"))]
+
+
+def test_a_recorded_drop_definition_sends_the_count_difference_elsewhere() -> None:
+    ctx = FakeContext({"0120.r1": D("1000.00")},
+                      {"s": SessionFacts("s", "r1", "craps", D("300.00"), D("310.00"))})
+    counted = lines("TableSessionClosed", {"session_id": "s", "closing_amount": "990.00",
+                                           "drop_basis": "counted"}, ctx)
+    assert counted == [("1120.r1", D("10.00"), D("0.00")), ("0190", D("10.00"), D("0.00")),
+                       ("0120.r1", D("0.00"), D("10.00")), ("2781", D("0.00"), D("10.00"))]
+    recorded = lines("TableSessionClosed", {"session_id": "s", "closing_amount": "990.00",
+                                            "drop_basis": "recorded"}, ctx)
+    assert recorded == [("1120.r1", D("10.00"), D("0.00")), ("0190", D("10.00"), D("0.00")),
+                        ("7212.r1", D("10.00"), D("0.00")), ("7883.r1", D("0.00"), D("10.00")),
+                        ("0120.r1", D("0.00"), D("10.00")), ("2781", D("0.00"), D("10.00"))]
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+denominations = st.sampled_from(["500.00", "100.00", "25.00", "5.00", "1.00", "0.50"])
+counts = st.dictionaries(denominations, st.integers(0, 500), max_size=4)
+money = st.decimals(min_value=D("0.01"), max_value=D("99999.99"), places=2)
+signed = st.decimals(min_value=D("-99999.99"), max_value=D("99999.99"), places=2)
+
+
+def _value(c: dict[str, int]) -> D:
+    return sum((D(d) * n for d, n in c.items()), D("0.00"))
+
+
+@st.composite
+def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
+    """Any posted event type with any figures a service could have let through."""
+    ctx = FakeContext({code: draw(signed) for code in ("1110.w1", "0110.w1", "0120.r1")},
+                      {"s": SessionFacts("s", "r1", "french_roulette", draw(money),
+                                         draw(st.none() | money))})
+    cash, chips = draw(counts), draw(counts)
+    kind = draw(st.sampled_from(sorted(postings.POSTERS)))
+    base: dict[str, Any] = {
+        "window": "w1", "to_window": "w2", "from_window": "w2", "table": "r1", "slip": "S1",
+        "session_id": "s", "round_id": "r", "pool_id": "p1", "shift_id": "x", "cash": cash,
+        "chips": chips, "change": {}, "amount": str(_value(chips)), "kind": "credit",
+        "direction": draw(st.sampled_from(["in", "out"])),
+        "previous_shift_id": draw(st.none() | st.just("prev")),
+        "previous_session_id": draw(st.none() | st.just("prev")),
+        "opening_amount": str(draw(money)), "closing_amount": str(draw(money)),
+        "drop_basis": draw(st.sampled_from(["counted", "recorded"])),
+        "result": str(draw(signed)), "result_delta": str(draw(signed)), "handle": str(draw(money)),
+        "correction": draw(st.booleans()), "meter": "pool", "from_reserve": str(draw(money)),
+        "from_casino": str(draw(money)), "to_pool": "1.00", "to_reserve": "0.50",
+        "retained": "0.50", "count_number": 1, "variance_value": "0.00",
+    }
+    if kind in ("TransferSent", "TransferReceived", "ShiftOpened", "ShiftClosed",
+                "AdjustmentApproved"):
+        base["chips"] = {"main": chips}
+    if kind == "ChipsSold":
+        base["cash"] = chips
+    if kind in ("ChipsRedeemed",):
+        base["cash"] = chips
+    if kind == "JackpotPaid":
+        base["cash"] = cash
+        base["amount"] = str(_value(cash) + _value(chips))
+    if kind == "JackpotMeterCorrected":
+        base["direction"] = draw(st.sampled_from(["up", "down"]))
+        base["meter"] = draw(st.sampled_from(["pool", "reserve"]))
+    if kind == "JackpotContributed":
+        base["amount"] = "2.00"
+    if kind == "JackpotSeeded":
+        base["amount"] = str(D(base["from_casino"]) + D(base["from_reserve"]))
+    if kind in ("FillIssued", "CreditReceived", "CreditRequested", "DropRecorded",
+                "JackpotHit", "JackpotMeterCorrected", "SlipVoided", "DropBoxReceived"):
+        base["amount"] = str(draw(money))
+    return kind, base, ctx
+
+
+@settings(max_examples=400)
+@given(events())
+def test_every_posting_balances_and_so_do_its_memorandum_and_its_real_lines(
+        event: tuple[str, dict[str, Any], FakeContext]) -> None:
+    kind, data, ctx = event
+    posting = postings.post(kind, data, ctx)
+    if posting is None:
+        return
+    debit = sum((line.debit for line in posting.lines), D(0))
+    credit = sum((line.credit for line in posting.lines), D(0))
+    assert debit == credit
+    for memo in (True, False):
+        part = [line for line in posting.lines if line.account.template.memorandum is memo]
+        assert sum((line.debit for line in part), D(0)) == sum((line.credit for line in part),
+                                                              D(0))
+    assert len({line.account for line in posting.lines}) == len(posting.lines)
+    assert all((line.debit > 0) != (line.credit > 0) for line in posting.lines)
+
+
+@given(st.datetimes(min_value=dt.datetime(2020, 1, 1), max_value=dt.datetime(2030, 1, 1),  # noqa: DTZ001
+                    timezones=st.just(UTC)),
+       st.sampled_from(["Europe/Lisbon", "Asia/Macau"]), st.integers(0, 23))
+def test_a_moment_falls_in_the_gaming_day_that_ends_after_it(moment: dt.datetime, zone: str,
+                                                             hour: int) -> None:
+    day = postings.gaming_day(moment, zone, hour)
+    end = postings.gaming_day_end(day, zone, hour)
+    start = postings.gaming_day_end(day - dt.timedelta(days=1), zone, hour)
+    assert start <= moment < end
+
+
+def test_gaming_days_across_the_clock_change() -> None:
+    lisbon = zoneinfo.ZoneInfo("Europe/Lisbon")
+    # 2025-03-30: clocks go from 01:00 to 02:00 in Lisbon
+    assert postings.gaming_day(dt.datetime(2025, 3, 30, 5, 59, tzinfo=lisbon),
+                               "Europe/Lisbon", 6) == dt.date(2025, 3, 29)
+    assert postings.gaming_day(dt.datetime(2025, 3, 30, 5, 0, tzinfo=UTC),
+                               "Europe/Lisbon", 6) == dt.date(2025, 3, 30)  # 06:00 summer time
+    assert postings.gaming_day(dt.datetime(2025, 3, 30, 21, 0, tzinfo=UTC),
+                               "Asia/Macau", 6) == dt.date(2025, 3, 30)  # 05:00 on the 31st
+    with pytest.raises(ValueError, match="without a time zone"):
+        postings.gaming_day(dt.datetime(2025, 1, 1), "Europe/Lisbon", 6)  # noqa: DTZ001
+
+
+def test_an_entry_of_a_closed_day_goes_to_the_first_open_day() -> None:
+    d = dt.date(2025, 1, 1)
+    assert postings.open_day(d, set()) == d
+    assert postings.open_day(d, {d, d + dt.timedelta(days=1)}) == d + dt.timedelta(days=2)
