@@ -2,15 +2,20 @@
 the casino's drop definition. Saving records an event through the services (the regulator sees
 when a limit changed and who changed it); nothing here edits events or projections. Sessions,
 rounds and slips are shown read-only.
+
+A table's jackpot is not typed here: it is derived from the pool the table feeds (the pool is
+the one source of truth, set up in the jackpots admin) and shown read-only.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html
 
 from casino.context import person_metadata
 from casino.errors import DomainError
@@ -25,6 +30,7 @@ from games.services import (
     table_change_options,
     table_configure,
 )
+from games.services.tables import JACKPOT_FROM_POOL
 
 
 def _meta(request: HttpRequest, casino: str) -> Any:
@@ -50,6 +56,12 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or {}
         game = data.get("game") or (self.instance.game if self.instance.pk else None)
         options = data.get("options") or {}
+        if isinstance(options, dict) and options.get("jackpot") is not None:
+            self.add_error("options", JACKPOT_FROM_POOL)
+            return data
+        if isinstance(options, dict):
+            options = {k: v for k, v in options.items() if k != "jackpot"}
+            data["options"] = options
         if game:
             try:
                 GAMES[game].check_options(dict(options))
@@ -71,7 +83,23 @@ class TableAdmin(admin.ModelAdmin[Table]):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None
                             ) -> tuple[str, ...]:
-        return ("casino", "code", "game", "chip_set", "version") if obj else ("version",)
+        if obj:
+            return ("casino", "code", "game", "chip_set", "jackpot_from_pool", "version")
+        return ("jackpot_from_pool", "version")
+
+    @admin.display(description="jackpot (derived from its pool)")
+    def jackpot_from_pool(self, obj: Table | None) -> str:
+        """The table's ``options.jackpot`` as the pool it feeds sets it (read-only)."""
+        if obj is None or obj.pk is None:
+            return "set by the jackpot pool the table will feed"
+        from jackpots.selectors import table_pool_at
+
+        found = table_pool_at(obj.casino_id, obj.code)
+        if found is None:
+            return "none: the table feeds no jackpot pool"
+        pool_id, version = found
+        return format_html("pool <b>{}</b> (configuration {}): {}", pool_id, version.version,
+                           json.dumps(version.config["jackpot"], ensure_ascii=False))
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         meta = _meta(request, obj.casino_id)

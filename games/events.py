@@ -6,8 +6,8 @@ Streams:
 - ``drop_definition/<casino>``: the casino's versioned definition of the drop.
 - ``table_session/<uuid>``: one session of one table, opening to closing, with its fills,
   credits, slips, drops and colour chips.
-- ``round/<uuid>``: one round: bets, "no more bets", the deal and the decisions of a card game,
-  the outcome, one ``BetSettled`` per bet, a void or a correction.
+- ``round/<uuid>``: one round: bets (and jackpot chips), "no more bets", the deal and the
+  decisions of a card game, the outcome, one ``BetSettled`` per bet, a void or a correction.
 
 Amounts are Decimal (stored as strings); chip counts map a denomination string ("100.00") to a
 number of pieces. The fields of every type are listed in ``docs/events.md``.
@@ -277,6 +277,25 @@ class BetPlaced(Event):
     stage: str = "initial"
     base: str | None = None
     hand_key: str | None = None  # blackjack split stakes: the hand they sit on (games.play)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JackpotBetPlaced(Event):
+    """A jackpot chip (aposta no acumulado) placed before the deal by a player who bet the main
+    game on ``seat`` (BJ n.os 45, 47, 48; SP n.os 5, 16): one chip of exactly the pool's bet per
+    player and coup. ``pool_id``: the pool the table fed when the round opened. Not a bet of the
+    main game (no handle, no ``BetSettled``): the pool's coup decides it (``JackpotCoupSettled``).
+    """
+
+    event_type = "JackpotBetPlaced"
+    schema_version = 1
+
+    round_id: str
+    bet_id: str
+    seat: int
+    player: str
+    amount: Decimal
+    pool_id: str
 
 
 @dataclass(frozen=True, kw_only=True)

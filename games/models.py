@@ -5,7 +5,8 @@ Design overview
 Nothing in this module is written by a service or the admin directly: ``Table`` is the
 ``table/<casino>.<code>`` stream, ``TableSession`` and ``Slip`` the ``table_session/<id>``
 streams (and the cage's ``FillIssued`` / ``CreditReceived``), ``Round`` and ``Bet`` the
-``round/<id>`` streams, ``GamingDayResult`` the closes. All can be rebuilt from the events
+``round/<id>`` streams, ``JackpotBet`` the rounds' jackpot chips (and the pools' coups that
+decide them), ``GamingDayResult`` the closes. All can be rebuilt from the events
 (``manage.py rebuild_projections``). Keys are natural (casino + code, uuid, round + bet id) so a
 rebuild gives the same rows. Money is ``casino.models.money_field``; chip counts are JSON maps of
 denomination strings to pieces.
@@ -211,6 +212,8 @@ class Round(models.Model):
     prizes = money_field(default=0)
     void_reason = models.TextField(blank=True, default="")
     corrections = models.PositiveIntegerField(default=0)
+    jackpot_amount = money_field(default=0, help_text="jackpot chips collected (not handle)")
+    jackpot_prizes = money_field(default=0, help_text="jackpot prizes the round's coup awarded")
     opened_at = models.DateTimeField()
     opened_by = models.CharField(max_length=150)
     version = models.PositiveIntegerField()
@@ -258,6 +261,40 @@ class Bet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bet_id} {self.bet_type} {self.amount} ({self.status or 'open'})"
+
+
+class JackpotBetStatus(models.TextChoices):
+    PLACED = "placed", "Placed"
+    RETURNED = "returned", "Returned (void before the chips were collected)"
+    VOID = "void", "In the pool, decided nothing (void round)"
+    WON = "won", "Won a combination"
+    LOST = "lost", "No combination"
+
+
+class JackpotBet(models.Model):
+    """A jackpot chip of a round (aposta no acumulado): one per player and coup, outside the
+    main game's handle. Its fate comes from the pool's coup (``JackpotCoupSettled``)."""
+
+    round_id = models.UUIDField()
+    bet_id = models.CharField(max_length=64)
+    session_id = models.UUIDField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.CharField(max_length=100)
+    amount = money_field()
+    pool_id = models.SlugField(max_length=64)
+    status = models.CharField(max_length=10, choices=JackpotBetStatus.choices,
+                              default=JackpotBetStatus.PLACED)
+    combination = models.CharField(max_length=32, blank=True, default="")
+    prize = money_field(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round_id", "bet_id"], name="jackpot_bet_unique_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"jackpot {self.bet_id} seat {self.seat} {self.amount} ({self.status})"
 
 
 class GamingDayResult(models.Model):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -30,6 +31,8 @@ from .models import (
     Bet,
     DropDefinition,
     GamingDayResult,
+    JackpotBet,
+    JackpotBetStatus,
     Round,
     RoundStatus,
     SessionStatus,
@@ -336,7 +339,7 @@ class SlipProjection(Projection):
 @register
 class RoundProjection(Projection):
     name = "rounds"
-    models = (Round, Bet)
+    models = (Round, Bet, JackpotBet)
 
     def _round(self, recorded: RecordedEvent) -> Any:
         return Round.objects.filter(round_id=recorded.data["round_id"])
@@ -366,6 +369,36 @@ class RoundProjection(Projection):
                  d["player"], d["bet"]["type"], json.dumps(d["bet"]), _dec(d["amount"]),
                  d.get("stage", "carried"), d.get("base"), d.get("hand_key"),
                  d.get("from_round_id")])
+
+    @handles("JackpotBetPlaced")
+    def jackpot_bet(self, recorded: RecordedEvent) -> None:
+        d = recorded.data
+        session_id = self._round(recorded).values_list("session_id", flat=True).get()
+        JackpotBet.objects.create(
+            round_id=d["round_id"], bet_id=d["bet_id"], session_id=session_id, seat=d["seat"],
+            player=d["player"], amount=_dec(d["amount"]), pool_id=d["pool_id"])
+        self._round(recorded).update(version=recorded.version,
+                                     jackpot_amount=F("jackpot_amount") + _dec(d["amount"]))
+
+    @handles("JackpotCoupSettled")
+    def jackpot_coup(self, recorded: RecordedEvent) -> None:
+        """The pool's coup of a round (on the pool's stream) decides the round's jackpot chips:
+        won or lost, or, for a void round, in the pool and decided by nothing."""
+        d = recorded.data
+        try:
+            round_id = uuid.UUID(str(d["round_id"]))
+        except ValueError:
+            return  # a coup recorded for a round the pit does not keep
+        void = bool(d["request"].get("void"))
+        prizes = ZERO
+        for line in d["result"]["bets"]:
+            prize = _dec(line["prize"])
+            prizes += prize
+            status = (JackpotBetStatus.VOID if void else JackpotBetStatus.WON
+                      if line["combination"] else JackpotBetStatus.LOST)
+            JackpotBet.objects.filter(round_id=round_id, bet_id=line["id"]).update(
+                status=status, combination=line["combination"] or "", prize=prize)
+        Round.objects.filter(round_id=round_id).update(jackpot_prizes=prizes)
 
     @handles("BetWithdrawn")
     def withdrawn(self, recorded: RecordedEvent) -> None:
@@ -457,8 +490,16 @@ class RoundProjection(Projection):
 
     @handles("RoundVoided")
     def voided(self, recorded: RecordedEvent) -> None:
-        self._round(recorded).update(status=RoundStatus.VOIDED, void_reason=recorded.data["reason"],
-                                     version=recorded.version)
+        changes: dict[str, Any] = {"status": RoundStatus.VOIDED,
+                                   "void_reason": recorded.data["reason"],
+                                   "version": recorded.version}
+        # Jackpot chips still on the layout (no "nada mais" yet) go back to their players; once
+        # collected they are in the pool (BJ n.º 48, SP n.º 16: docs/jackpots.md § Void rounds).
+        if self._round(recorded).filter(status=RoundStatus.BETTING, jackpot_amount__gt=0).exists():
+            JackpotBet.objects.filter(round_id=recorded.data["round_id"]).update(
+                status=JackpotBetStatus.RETURNED)
+            changes["jackpot_amount"] = ZERO
+        self._round(recorded).update(**changes)
 
 
 @register

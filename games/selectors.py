@@ -11,7 +11,16 @@ from django.db.models import Count, QuerySet, Sum
 from casino.errors import NotFound
 
 from . import hold
-from .models import Bet, GamingDayResult, Round, SessionStatus, Slip, Table, TableSession
+from .models import (
+    Bet,
+    GamingDayResult,
+    JackpotBet,
+    Round,
+    SessionStatus,
+    Slip,
+    Table,
+    TableSession,
+)
 
 
 def slip_get(*, casino: str, kind: str, number: str) -> Slip:
@@ -112,6 +121,31 @@ def round_list(*, session_id: str) -> QuerySet[Round]:
 
 def bet_list(*, round_id: str) -> QuerySet[Bet]:
     return Bet.objects.filter(round_id=round_id).order_by("id")
+
+
+def jackpot_bet_list(*, round_id: str) -> QuerySet[JackpotBet]:
+    """The round's jackpot chips, with what the pool's coup made of them."""
+    return JackpotBet.objects.filter(round_id=round_id).order_by("id")
+
+
+def table_jackpots(*, casino: str) -> dict[str, dict[str, Any]]:
+    """Each table's jackpot, derived from the pool it feeds (one query): table code ->
+    ``{pool_id, config_version, jackpot}``, ``jackpot`` being the ``options.jackpot`` its next
+    round opens with. A table feeding no pool is absent."""
+    from jackpots.models import JackpotConfigVersion
+
+    found: dict[str, dict[str, Any]] = {}
+    for version in (JackpotConfigVersion.objects.filter(casino_id=casino)
+                    .order_by("pool_id", "-version").distinct("pool_id")):
+        for code in version.config.get("tables", []):
+            found[code] = {"pool_id": version.pool_id, "config_version": version.version,
+                           "jackpot": version.config["jackpot"]}
+    return found
+
+
+def table_jackpot(*, casino: str, code: str) -> dict[str, Any] | None:
+    """One table's jackpot, derived from the pool it feeds (see ``table_jackpots``), or None."""
+    return table_jackpots(casino=casino).get(code)
 
 
 def session_stakes(session_id: Any) -> dict[str, list[str]]:

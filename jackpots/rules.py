@@ -21,10 +21,16 @@ Paying a coup (``jackpots.md`` § Paying a coup):
    SP n.º 12 b);
 5. after a top prize the pool restarts at ``start`` plus the cents left by rounding (JP-7).
 
-One optional extension, off unless the request carries it: ``cap``, the most the meter may show.
-An increment that would take the pool above the cap is *diverted* (to the pool's reserve, by the
-platform) instead of entering the pool; the result then also gives ``diverted``. Without ``cap``
-requests and results are exactly the spec's.
+Two optional extensions, off unless the request carries them; without them requests and results
+are exactly the spec's:
+
+- ``cap``, the most the meter may show. An increment that would take the pool above the cap is
+  *diverted* (to the pool's reserve, by the platform) instead of entering the pool; the result
+  then also gives ``diverted``.
+- ``void: true``, a void coup (golpe nulo) whose jackpot chips were already collected: the chips
+  went into the pool before the deal (BJ n.os 41, 48; SP n.os 4, 16) and stay there, but no card
+  of an annulled coup decides anything. The bets carry no ``cards``; every bet wins nothing; the
+  result then also gives ``"void": true``.
 """
 
 from __future__ import annotations
@@ -266,6 +272,7 @@ class Coup:
     leftover: Decimal  # the pool once every prize is paid, before a restart
     pool_after: Decimal
     cap: Decimal | None = None
+    void: bool = False
 
     @property
     def contributions(self) -> Decimal:
@@ -312,6 +319,8 @@ class Coup:
         }
         if self.cap is not None:
             out["diverted"] = fmt(self.diverted_total)
+        if self.void:
+            out["void"] = True
         return out
 
 
@@ -321,9 +330,15 @@ def _share(amount: Decimal, winners: int) -> Decimal:
 
 
 def settle_coup(
-    config: Config, pool: Decimal, bets: Sequence[CoupBet], *, cap: Decimal | None = None
+    config: Config,
+    pool: Decimal,
+    bets: Sequence[CoupBet],
+    *,
+    cap: Decimal | None = None,
+    void: bool = False,
 ) -> Coup:
-    """Pay one coup from checked inputs (``jackpots.md`` § Paying a coup, rules 1-5)."""
+    """Pay one coup from checked inputs (``jackpots.md`` § Paying a coup, rules 1-5). A ``void``
+    coup takes its increments (rule 1) and pays nothing: no card of it decides a combination."""
     with localcontext(MONEY_CONTEXT):
         # 1. Increment (JP-2), bet by bet in the order given; a cap diverts what would exceed it.
         increments: list[Decimal] = []
@@ -336,7 +351,9 @@ def settle_coup(
             increments.append(increment)
             diverted.append(increment - kept)
 
-        combinations = [combination_of(config, bet.cards, folded=bet.folded) for bet in bets]
+        combinations = [
+            None if void else combination_of(config, bet.cards, folded=bet.folded) for bet in bets
+        ]
         winners: dict[str, list[int]] = {}
         for index, combination in enumerate(combinations):
             if combination is not None:
@@ -397,6 +414,7 @@ def settle_coup(
             leftover=current,
             pool_after=pool_after,
             cap=cap,
+            void=void,
         )
 
 
@@ -462,7 +480,7 @@ def _cap(request: Mapping[str, Any], config: Config) -> Decimal | None:
     return cap
 
 
-def _bet(game: str, config: Config, raw: dict[str, Any]) -> CoupBet:
+def _bet(game: str, config: Config, raw: dict[str, Any], *, void: bool = False) -> CoupBet:
     bet_id: str = raw["id"]
     unknown = sorted(raw.keys() - _BET_FIELDS)
     if unknown:
@@ -479,6 +497,10 @@ def _bet(game: str, config: Config, raw: dict[str, Any]) -> CoupBet:
         raise invalid_bet("folded is true or false", bet_id)
     if folded and game != "stud_poker":
         raise invalid_bet("only a stud poker hand can fold", bet_id)
+    if void:  # an annulled coup: the chip is in the pool, no card decides it
+        if raw.get("cards") not in (None, []):
+            raise invalid_bet("a void coup decides nothing: its bets carry no cards", bet_id)
+        return CoupBet(id=bet_id, amount=amount, cards=(), folded=folded)
     cards = raw.get("cards")
     if type(cards) is not list:
         raise invalid_bet("cards must be a list of cards", bet_id)
@@ -508,6 +530,9 @@ def coup(request: object) -> Coup:
     """
     game, pool, raw_bets = _frame(request)
     assert isinstance(request, dict)
+    void = request.get("void", False)
+    if type(void) is not bool:  # the extension's own frame
+        raise malformed("void is true or false")
     if game not in COMBINATIONS:
         raise unknown_game(f"no game {show(game)} with a jackpot (blackjack, stud_poker)")
     if "jackpot" not in request:
@@ -522,7 +547,7 @@ def coup(request: object) -> Coup:
             if bet_id in seen:
                 raise invalid_bet(f"bet id {show(bet_id)} is used twice in the coup", bet_id)
             seen.add(bet_id)
-            bets.append(_bet(game, config, raw))
+            bets.append(_bet(game, config, raw, void=void))
     copies = SHOE_COPIES[game]
     counted = Counter(card for bet in bets for card in bet.cards)
     if counted:
@@ -530,7 +555,7 @@ def coup(request: object) -> Coup:
         if times > copies:
             shoe = "the deck" if copies == 1 else f"a {copies}-deck shoe"
             raise invalid_outcome(f"{card} appears {times} times in the coup; {shoe} holds {copies}")
-    return settle_coup(config, pool, bets, cap=cap)
+    return settle_coup(config, pool, bets, cap=cap, void=void)
 
 
 def pay_coup(request: dict[str, Any]) -> dict[str, Any]:

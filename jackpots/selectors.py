@@ -151,6 +151,20 @@ def table_pool(casino: str, table: str) -> JackpotPool | None:
     return JackpotPool.objects.filter(casino_id=casino, pool_id=link.pool_id).first()
 
 
+def table_pool_at(casino: str, table: str, at: dt.datetime | None = None
+                  ) -> tuple[str, JackpotConfigVersion] | None:
+    """The pool ``table`` fed at ``at`` (now when None) and that pool's configuration in force
+    then, or None. A round is paid with the configuration in force when it opened, so this is
+    what the pit reads when it opens a round (``options.jackpot``) and takes its jackpot bets."""
+    versions = JackpotConfigVersion.objects.filter(casino_id=casino)
+    if at is not None:
+        versions = versions.filter(effective_at__lte=at)
+    for version in versions.order_by("pool_id", "-version").distinct("pool_id"):
+        if table in version.config.get("tables", []):
+            return version.pool_id, version
+    return None
+
+
 def table_jackpot_option(casino: str, table: str) -> dict[str, Any] | None:
     """A table's ``options.jackpot``, derived from the pool it feeds (``None``: no jackpot).
 

@@ -30,6 +30,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="pit-round-record"),
     path("rounds/<uuid:round_id>/", v.RoundDetailApi.as_view(), name="pit-round-detail"),
     path("rounds/<uuid:round_id>/bets/", v.BetPlaceApi.as_view(), name="pit-bet-place"),
+    path("rounds/<uuid:round_id>/jackpot-bets/", v.JackpotBetPlaceApi.as_view(),
+         name="pit-jackpot-bet-place"),
     path("rounds/<uuid:round_id>/bets/<str:bet_id>/withdraw/", v.BetWithdrawApi.as_view(),
          name="pit-bet-withdraw"),
     path("rounds/<uuid:round_id>/close-betting/", v.RoundCloseBettingApi.as_view(),

@@ -12,7 +12,12 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -76,6 +81,12 @@ def _round_casino(round_id: str) -> str:
 # --- reads --------------------------------------------------------------------------------------
 
 
+class TableJackpotOutput(serializers.Serializer[Any]):
+    pool_id = serializers.CharField()
+    config_version = serializers.IntegerField()
+    jackpot = serializers.JSONField(help_text="the options.jackpot the next round opens with")
+
+
 class TableOutput(serializers.Serializer[Any]):
     code = serializers.CharField()
     name = serializers.CharField()
@@ -86,9 +97,19 @@ class TableOutput(serializers.Serializer[Any]):
     limits = serializers.JSONField()
     max_prize_per_coup = serializers.DecimalField(max_digits=14, decimal_places=2,
                                                   allow_null=True)
+    jackpot = serializers.SerializerMethodField(
+        help_text="derived from the pool the table feeds (null: none); never typed")
     open_session_id = serializers.UUIDField(allow_null=True)
     last_closing = serializers.JSONField(allow_null=True)
     version = serializers.IntegerField()
+
+    @extend_schema_field(TableJackpotOutput(allow_null=True))
+    def get_jackpot(self, table: Any) -> dict[str, Any] | None:
+        jackpots = self.context.get("jackpots")
+        if jackpots is None:
+            return selectors.table_jackpot(casino=table.casino_id, code=table.code)
+        found: dict[str, Any] | None = jackpots.get(table.code)
+        return found
 
 
 class TableListApi(APIView):
@@ -102,10 +123,14 @@ class TableListApi(APIView):
         params.is_valid(raise_exception=True)
         casino = params.validated_data["casino"]
         _reader(request, casino)
-        return Response(TableOutput(selectors.table_list(casino=casino), many=True).data)
+        return Response(TableOutput(selectors.table_list(casino=casino), many=True,
+                                    context={"jackpots": selectors.table_jackpots(casino=casino)}
+                                    ).data)
 
 
 class TableDetailApi(APIView):
+    """A table; ``jackpot`` is derived from the pool it feeds (null: none), never typed."""
+
     @extend_schema(responses=TableOutput)
     def get(self, request: Request, casino: str, code: str) -> Response:
         _reader(request, casino)
@@ -203,6 +228,17 @@ class BetOutput(serializers.Serializer[Any]):
     point = serializers.IntegerField(allow_null=True)
 
 
+class JackpotBetOutput(serializers.Serializer[Any]):
+    bet_id = serializers.CharField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    pool_id = serializers.CharField()
+    status = serializers.CharField(help_text="placed, returned, void, won, lost")
+    combination = serializers.CharField()
+    prize = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+
+
 class RoundOutput(serializers.Serializer[Any]):
     round_id = serializers.UUIDField()
     session_id = serializers.UUIDField()
@@ -216,6 +252,9 @@ class RoundOutput(serializers.Serializer[Any]):
     handle = serializers.DecimalField(max_digits=14, decimal_places=2)
     result = serializers.DecimalField(max_digits=14, decimal_places=2)
     prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
+    jackpot_amount = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                              help_text="jackpot chips (not in the handle)")
+    jackpot_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     void_reason = serializers.CharField()
     corrections = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -235,6 +274,8 @@ class RoundDetailApi(APIView):
         _reader(request, the_round.casino_id)
         data = dict(RoundOutput(the_round).data)
         data["bets"] = BetOutput(selectors.bet_list(round_id=round_id), many=True).data
+        data["jackpot_bets"] = JackpotBetOutput(selectors.jackpot_bet_list(round_id=round_id),
+                                                many=True).data
         return Response(data)
 
 
@@ -438,20 +479,30 @@ class RoundOpenApi(APIView):
                         created=True)
 
 
+_JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "Rita", "amount": "1.00"}]: one chip of '
+                 "exactly the pool's bet per player, on the seat of that player's main bet")
+
+
 class RoundRecordApi(APIView):
-    """A whole round in one command (an electronic table): bets, outcome, settlement."""
+    """A whole round in one command (an electronic table): bets, jackpot chips, outcome,
+    settlement, and the pool's coup."""
 
     class InputSerializer(serializers.Serializer[Any]):
         bets = serializers.ListField(child=serializers.DictField(), help_text=_BETS_HELP)
         outcome = serializers.DictField()
+        jackpot_bets = serializers.ListField(child=serializers.DictField(), required=False,
+                                             help_text=_JACKPOT_HELP)
 
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
-                        lambda meta, data: services.round_record(
-                            session_id=session_id, bets=data["bets"], outcome=data["outcome"],
-                            metadata=meta), created=True)
+        def call(meta: Metadata, data: dict[str, Any]) -> Result:
+            extra = {"jackpot_bets": data["jackpot_bets"]} if data.get("jackpot_bets") else {}
+            return services.round_record(session_id=session_id, bets=data["bets"],
+                                         outcome=data["outcome"], metadata=meta, **extra)
+
+        return _command(request, _session_casino(session_id), self.InputSerializer, call,
+                        created=True)
 
 
 class BetPlaceApi(APIView):
@@ -466,6 +517,22 @@ class BetPlaceApi(APIView):
                         lambda meta, data: services.bet_place(round_id=round_id,
                                                               bets=data["bets"], metadata=meta),
                         created=True)
+
+
+class JackpotBetPlaceApi(APIView):
+    """Jackpot chips (apostas no acumulado), before «jogo feito, nada mais» (BJ n.º 48,
+    SP n.º 16)."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        bets = serializers.ListField(child=serializers.DictField(), min_length=1,
+                                     help_text=_JACKPOT_HELP)
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, round_id: str) -> Response:
+        return _command(request, _round_casino(round_id), self.InputSerializer,
+                        lambda meta, data: services.jackpot_bet_place(
+                            round_id=round_id, bets=data["bets"], metadata=meta), created=True)
 
 
 class BetWithdrawApi(APIView):

@@ -196,7 +196,8 @@ def allowed_decisions(
     a split; ``double``: it was doubled; both default false). Returns a subset of
     :data:`DECISIONS`: ``hit``/``stand`` (n.º 18: a card only below 21, stand only above 11),
     ``double`` (n.os 29, 31, 32; REG-BJ-1), ``split`` (n.os 26, 27: two cards of the same value,
-    resplits and aces included, BJ-4, BJ-5), ``surrender`` (n.º 36: the untouched two-card hand,
+    resplits and aces included, BJ-4, BJ-5; a split ace dealt another ace may be split again or
+    kept, ``stand``), ``surrender`` (n.º 36: the untouched two-card hand,
     not against an ace), ``insurance`` (n.º 33: ace up, the initial two cards) and ``even_money``
     (n.º 34: a blackjack against an ace). A finished hand (doubled and dealt, split aces dealt, a
     blackjack against anything but an ace) has no decision left.
@@ -212,8 +213,12 @@ def allowed_decisions(
     two = len(cards) == 2
     pair = two and BLACKJACK_VALUE[cards[0]] == BLACKJACK_VALUE[cards[1]]
     if split and cards[0][0] == "A":
-        # n.º 26: split aces take one card each; n.º 27 (BJ-5) lets a second ace be split again.
-        return {"split"} if pair else set()
+        # n.º 26: split aces take one card each («apenas poderá pedir uma carta para cada
+        # aposta»). n.º 27 (BJ-5): a split ace dealt another ace *may* be split again («poderá
+        # voltar a fazê-lo»), so the player may also keep it: "stand" ends the hand with its one
+        # card (A-A counts 12, n.º 6 a; the "above 11" rule of n.º 18 is met, and split aces are
+        # exempt from it anyway). No hit and no double on split aces (n.º 26).
+        return {"split", "stand"} if pair else set()
     if is_blackjack(cards, split=split):
         return {"insurance", "even_money"} if ace_up else set()  # n.os 33, 34; n.º 21
     total, _soft = hand_total(cards)

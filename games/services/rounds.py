@@ -34,6 +34,7 @@ from games.events import (
     BetWithdrawn,
     CardsDealt,
     DecisionRecorded,
+    JackpotBetPlaced,
     OutcomeRecorded,
     RoundCorrected,
     RoundOpened,
@@ -42,8 +43,9 @@ from games.events import (
 )
 from games.hold import edge_key
 from games.limits import group_of
-from games.models import Bet, Round, RoundStatus, Table, TableSession
+from games.models import Bet, JackpotBet, Round, RoundStatus, Table, TableSession
 
+from . import jackpot_bets as jp
 from ._common import (
     Result,
     check_casino,
@@ -430,16 +432,18 @@ def _undecided_boxes(bets: list[BetView], hands: dict[str, Any]) -> list[int]:
 
 
 def _open_events(table: Table, session: TableSession, round_id: str,
-                 specs: Sequence[dict[str, Any]], *, whole: bool = False
-                 ) -> tuple[list[Event], list[BetView]]:
+                 specs: Sequence[dict[str, Any]], options: dict[str, Any], *,
+                 whole: bool = False) -> tuple[list[Event], list[BetView]]:
+    """``options``: the round's (``jackpot_bets.round_options``: the table's, with the jackpot
+    configuration in force in the pool the table feeds)."""
     if session.current_round_id is not None:
         raise Conflict(f"round {session.current_round_id} is still in progress at table "
                        f"{table.code}", code="round_in_progress")
     carried = [BetView.carried(p) for p in session.pending_bets]
-    new = _new_bets(table, table.options, specs, carried, whole=whole)
+    new = _new_bets(table, options, specs, carried, whole=whole)
     events: list[Event] = [RoundOpened(
         round_id=round_id, session_id=str(session.session_id), casino=table.casino_id,
-        table=table.code, game=table.game, options=table.options, number=session.rounds + 1,
+        table=table.code, game=table.game, options=options, number=session.rounds + 1,
         point=session.craps_point if table.game == "craps" else None)]
     bets = carried + new
     events += [b.placed(round_id) for b in bets]
@@ -456,7 +460,8 @@ def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata
     new_id = round_id or str(uuid.uuid4())
 
     def handler() -> Result:
-        events, placed = _open_events(table, session, new_id, bets)
+        options, _pool = jp.round_options(table)
+        events, placed = _open_events(table, session, new_id, bets, options)
         store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata)
         return {"round_id": new_id, "number": session.rounds + 1, "version": len(events),
                 "bets": [b.bet_id for b in placed]}
@@ -515,6 +520,36 @@ def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metada
                      expected_version=the_round.version, metadata=metadata)
         return {"round_id": str(the_round.round_id), "bets": [b.bet_id for b in new],
                 "version": the_round.version + len(new)}
+
+    return handler()
+
+
+@pit_command("jackpot_bet_place")
+def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata
+                      ) -> Result:
+    """Jackpot chips (apostas no acumulado), before the deal: ``{seat, player?, amount, id?}``
+    each, one chip of exactly the pool's bet per player and coup, by a player with a main-game
+    bet on that seat (the seat holder when ``player`` is left out). Recorded on the round
+    (``JackpotBetPlaced``), decided by the pool's coup when the round settles."""
+    the_round, table = _round_for_command(round_id, metadata)
+
+    def handler() -> Result:
+        if the_round.status != RoundStatus.BETTING:
+            raise jp.too_late(table.game, the_round.status)
+        pool_id = jp.round_pool(the_round)
+        rid = str(the_round.round_id)
+        rows = Bet.objects.filter(round_id=the_round.round_id)
+        placed = list(JackpotBet.objects.filter(round_id=the_round.round_id))
+        events = jp.new_jackpot_bets(
+            game=table.game, seats=table.seats, options=the_round.options, round_id=rid,
+            pool_id=pool_id, specs=bets,
+            main_bets=[(b.seat, b.player, b.bet_type) for b in rows if not b.withdrawn],
+            placed=[(j.seat, j.player) for j in placed],
+            used_ids={b.bet_id for b in rows} | {j.bet_id for j in placed})
+        store.append(the_round.stream, events, expected_version=the_round.version,
+                     metadata=metadata)
+        return {"round_id": rid, "pool_id": pool_id, "jackpot_bets": [e.bet_id for e in events],
+                "version": the_round.version + len(events)}
 
     return handler()
 
@@ -762,16 +797,26 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
                            bets)
         store.append(the_round.stream, plan.events, expected_version=the_round.version,
                      metadata=metadata)
-        return {"round_id": str(the_round.round_id), "result": str(plan.result),
-                "prizes": str(plan.prizes), "handle": str(plan.handle),
-                "version": the_round.version + len(plan.events)}
+        answer: Result = {"round_id": str(the_round.round_id), "result": str(plan.result),
+                          "prizes": str(plan.prizes), "handle": str(plan.handle),
+                          "version": the_round.version + len(plan.events)}
+        chips = jp.round_jackpot_bets(the_round)
+        if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
+            answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
+                                               bets=jp.chip_specs(chips),
+                                               pool_id=chips[0].pool_id, metadata=metadata)
+        return answer
 
     return handler()
 
 
 @pit_command("round_void")
 def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
-    """A void round (golpe nulo): nothing is settled; bets carried into it keep working."""
+    """A void round (golpe nulo): nothing is settled; bets carried into it keep working.
+
+    Jackpot chips: still on the layout (betting open) they go back to their players; collected
+    («nada mais» called) they are in the pool, and the pool records a void coup: contributions,
+    no prize (``docs/jackpots.md`` § Void rounds)."""
     the_round = _round_only(round_id, metadata)
     if not reason.strip():
         raise InvalidCommand("say why the round is void", field="reason")
@@ -786,7 +831,13 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
                                   session_id=str(the_round.session_id), reason=reason.strip(),
                                   carried_back=back)],
                      expected_version=the_round.version, metadata=metadata)
-        return {"round_id": str(the_round.round_id), "status": RoundStatus.VOIDED}
+        answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.VOIDED}
+        chips = jp.round_jackpot_bets(the_round)
+        if chips and the_round.status != RoundStatus.BETTING:
+            answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
+                                               bets=jp.chip_specs(chips),
+                                               pool_id=chips[0].pool_id, metadata=metadata)
+        return answer
 
     return handler()
 
@@ -817,6 +868,7 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
                            code="correction_unsupported")
     prepared = _prepare_outcome(the_round, table.game, outcome, the_round.point, the_round.play)
     settled = _settle(table.game, the_round.options, prepared, bets, the_round.play)
+    _check_jackpot_cards_kept(the_round, table.game, prepared)
     plan = _settlement(table, str(the_round.round_id), str(the_round.session_id), settled, bets,
                        corrects=rows, result_delta_from=the_round.result)
     if any(isinstance(e, BetSettled) and e.status == CARRY_STATUS.get(table.game)
@@ -833,33 +885,77 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
             "previous_result": str(the_round.result), "version": the_round.version + len(events)}
 
 
+def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, Any]) -> None:
+    """A correction may not change the cards that decided a jackpot chip: the pool paid on
+    them (prizes the cage may have paid). The jackpot's own correction is an approved meter
+    correction (``jackpot_meter_correct``)."""
+    if the_round.options.get("jackpot") is None:
+        return
+    seats = set(JackpotBet.objects.filter(round_id=the_round.round_id)
+                .values_list("seat", flat=True))
+    before = the_round.outcome or {}
+    changed = sorted(seat for seat in seats if jp.jackpot_cards(game, before, seat)
+                     != jp.jackpot_cards(game, outcome, seat))
+    if changed:
+        raise Conflict(f"the correction changes the cards that decided the jackpot chips of "
+                       f"seats {changed}, which the pool has paid on: correct the rest of the "
+                       "round only, and the jackpot by an approved meter correction",
+                       code="jackpot_decided", seats=changed)
+
+
 @pit_command("round_record")
 def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: dict[str, Any],
-                 metadata: Metadata, round_id: str | None = None) -> Result:
+                 metadata: Metadata, round_id: str | None = None,
+                 jackpot_bets: Sequence[dict[str, Any]] = ()) -> Result:
     """A whole round in one command, as an electronic table sends it: open, bets, no more bets,
-    outcome and settlement, in one append."""
+    outcome and settlement, in one append.
+
+    ``jackpot_bets``: the jackpot chips placed before the deal (as ``jackpot_bet_place`` takes
+    them; at blackjack a seat split more than once also gives its first cards in dealing order,
+    ``cards``); the pool's coup is recorded right after the round's append."""
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     table = table_get(session.casino_id, session.table)
     new_id = round_id or str(uuid.uuid4())
 
     def handler() -> Result:
+        options, pool_id = jp.round_options(table)
         initial = [b for b in bets if b.get("type") not in DECISION_STAKES.get(table.game, ())]
         later = [b for b in bets if b.get("type") in DECISION_STAKES.get(table.game, ())]
-        events, placed = _open_events(table, session, new_id, initial, whole=True)
+        events, placed = _open_events(table, session, new_id, initial, options, whole=True)
         if later:
-            decided = _new_bets(table, table.options, later, placed, stage="decision", whole=True)
+            decided = _new_bets(table, options, later, placed, stage="decision", whole=True)
             events += [b.placed(new_id) for b in decided]
             placed += decided
+        chips: list[JackpotBetPlaced] = []
+        if jackpot_bets:
+            if pool_id is None:
+                raise Conflict(f"table {table.code} feeds no jackpot pool: there is no jackpot "
+                               "to bet on", code="no_jackpot", table=table.code)
+            chips = jp.new_jackpot_bets(
+                game=table.game, seats=table.seats, options=options, round_id=new_id,
+                pool_id=pool_id, specs=jackpot_bets,
+                main_bets=[(b.seat, b.player, b.bet_type) for b in placed], placed=[],
+                used_ids={b.bet_id for b in placed}, allow_cards=True)
+            events += chips
         events.append(BettingClosed(round_id=new_id))
         point = session.craps_point if table.game == "craps" else None
         prepared = _prepare_outcome(None, table.game, outcome, point, {})
-        settled = _settle(table.game, table.options, prepared, placed, {})
+        settled = _settle(table.game, options, prepared, placed, {})
         events.append(OutcomeRecorded(round_id=new_id, outcome=prepared))
         plan = _settlement(table, new_id, str(session.session_id), settled, placed)
         events += plan.events
         store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata)
-        return {"round_id": new_id, "number": session.rounds + 1, "result": str(plan.result),
-                "prizes": str(plan.prizes), "handle": str(plan.handle)}
+        answer: Result = {"round_id": new_id, "number": session.rounds + 1,
+                          "result": str(plan.result), "prizes": str(plan.prizes),
+                          "handle": str(plan.handle)}
+        if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
+            assert pool_id is not None
+            given = [{"id": c.bet_id, "seat": c.seat, "player": c.player, "amount": fmt(c.amount)}
+                     | ({"cards": spec["cards"]} if "cards" in spec else {})
+                     for c, spec in zip(chips, jackpot_bets, strict=True)]
+            answer["jackpot"] = jp.coup_record(round_id=new_id, bets=given, pool_id=pool_id,
+                                               metadata=metadata)
+        return answer
 
     return handler()

@@ -27,17 +27,28 @@ MAX_SEATS = {"blackjack": 7, "stud_poker": 7}
 DROP_BASES = ("counted", "recorded")
 
 
+JACKPOT_FROM_POOL = ("a table's jackpot is not typed in its options: it is derived from the "
+                     "pool the table feeds (set the pool up, and the tables that feed it, under "
+                     "Jackpots)")
+
+
 def _check_options(game: str, options: object) -> dict[str, Any]:
+    """The game's options as the engine checks them, without ``jackpot``: the pool the table
+    feeds is the one source of truth for it (``games.services.jackpot_bets.round_options``);
+    ``"jackpot": null`` is accepted and dropped."""
     if game not in GAMES:
         raise InvalidCommand(f"there is no game {game!r} (games: {', '.join(sorted(GAMES))})",
                              code="unknown_game", field="game")
     if not isinstance(options, dict):
         raise InvalidCommand("options must be an object", field="options")
+    if options.get("jackpot") is not None:
+        raise InvalidCommand(JACKPOT_FROM_POOL, code="jackpot_from_pool", field="options")
+    checked = {k: v for k, v in options.items() if k != "jackpot"}
     try:
-        GAMES[game].check_options(dict(options))
+        GAMES[game].check_options(dict(checked))
     except RoundError as error:
         raise engine_error(error, field="options") from None
-    return dict(options)
+    return checked
 
 
 def _check_seats(game: str, seats: object) -> int:

@@ -92,8 +92,8 @@ def _main_bets(round_id: str, game: str) -> dict[int, set[str]] | None:
     return seats
 
 
-def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
-                ) -> list[dict[str, Any]]:
+def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]], *,
+                void: bool = False) -> list[dict[str, Any]]:
     """The coup's jackpot bets as given by the table: shape, one chip per player and coup
     (BJ n.º 47), a main-game bet on the seat (BJ n.º 45, SP n.º 16). The bet amounts and the
     cards are checked by the pure rules."""
@@ -134,7 +134,9 @@ def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
         amount = bet.get("amount")
         if isinstance(amount, Decimal | int) and not isinstance(amount, bool):
             amount = fmt(parse_amount(amount, field="amount"))  # the pit's Decimal; no float
-        item: dict[str, Any] = {"id": bet_id, "amount": amount, "cards": bet.get("cards")}
+        item: dict[str, Any] = {"id": bet_id, "amount": amount}
+        if not void or bet.get("cards") is not None:
+            item["cards"] = bet.get("cards")
         if pool.game == "stud_poker":
             item["folded"] = bet.get("folded", False)
         elif bet.get("folded"):
@@ -167,6 +169,7 @@ def jackpot_coup_settle(
     bets: Sequence[dict[str, Any]],
     metadata: Metadata,
     opened_at: dt.datetime | None = None,
+    void: bool = False,
 ) -> Result:
     """Record one coup of pool ``pool_id`` at ``table``: the contributions of its jackpot bets, the
     prizes they won and the reset after a top prize, in the caller's transaction (the round's
@@ -176,6 +179,10 @@ def jackpot_coup_settle(
     ``cards`` are the seat's first two to four cards in dealing order (blackjack, split pairs
     included) or the player's five (stud poker); ``folded`` is stud poker's. Paid whatever the
     main bet did and whether or not the bank qualified (BJ n.º 43, SP n.º 9).
+
+    ``void``: the round was annulled (golpe nulo) after its jackpot chips were collected: they
+    stay in the pool (BJ n.os 41, 48; SP n.os 4, 16), the bets carry no cards and win nothing
+    (``pay_coup``'s ``void`` extension; ``docs/jackpots.md`` § Void rounds).
 
     Returns the recorded answer: the ``pay_coup`` result and the prizes awarded (their ids are
     what the cage pays, ``jackpot_prize_pay``). Settling a round twice returns the first answer.
@@ -192,11 +199,13 @@ def jackpot_coup_settle(
     if table not in config["tables"]:
         raise Conflict(f"table {table} did not feed pool {pool_id} when round {round_key} opened",
                        code="table_not_in_pool", table=table)
-    given = _check_bets(pool, round_key, bets)
+    given = _check_bets(pool, round_key, bets, void=void)
     request: dict[str, Any] = {"game": pool.game, "jackpot": config["jackpot"],
                                "pool": fmt(pool.amount), "bets": [g["request"] for g in given]}
     if config.get("cap") is not None:
         request["cap"] = config["cap"]
+    if void:
+        request["void"] = True
     try:
         coup = rules.coup(request)
     except rules.RoundError as error:

@@ -68,3 +68,37 @@ def test_the_drop_definition_is_versioned(admin_client: Client) -> None:
         assert response.status_code == 302
     assert list(DropDefinition.objects.values_list("version", "basis")) == [
         (1, "counted"), (2, "recorded")]
+
+
+def test_a_table_jackpot_typed_in_the_admin_is_refused(admin_client: Client) -> None:
+    jackpot = {"bet": "1.00", "increment_percent": "80", "start": "10000.00",
+               "paytable": [{"combination": "two_aces", "pays": "jackpot"}]}
+    before = StoredEvent.objects.count()
+    response = admin_client.post("/admin/games/table/add/", form(
+        default_limits("blackjack", D("10")), options=json.dumps({"jackpot": jackpot})))
+    assert response.status_code == 200
+    assert "derived from the pool the table feeds" in response.content.decode()
+    assert StoredEvent.objects.count() == before
+
+
+def test_the_admin_shows_the_jackpot_derived_from_the_pool(admin_client: Client) -> None:
+    from casino.context import person_metadata
+    from casino.models import Role
+    from jackpots.services import jackpot_pool_create
+
+    assert admin_client.post("/admin/games/table/add/", form(
+        default_limits("blackjack", D("10")))).status_code == 302
+    table = Table.objects.get(code="bj1")
+    page = admin_client.get(f"/admin/games/table/{table.pk}/change/").content.decode()
+    assert "none: the table feeds no jackpot pool" in page
+    jackpot_pool_create(
+        casino=CASINO, pool_id="bj-progressive", name="Aces", game="blackjack", tables=["bj1"],
+        bet="1.00", increment_percent="80", start="10000.00",
+        paytable=[{"combination": "four_aces_suited", "pays": "jackpot"},
+                  {"combination": "two_aces", "pays": "25x"}],
+        approved_on="2024-03-01", approval_reference="IGJ 1/2024",
+        metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
+    page = admin_client.get(f"/admin/games/table/{table.pk}/change/").content.decode()
+    assert "pool <b>bj-progressive</b>" in page
+    assert "four_aces_suited" in page
+    assert 'name="jackpot_from_pool"' not in page  # read-only: shown, not an input

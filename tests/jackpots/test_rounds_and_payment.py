@@ -131,6 +131,9 @@ def test_first_cards_in_dealing_order() -> None:
     assert blackjack_first_cards(["KD", "AD"], []) == ["KD", "AD"]
     assert hands_first_cards([{"cards": ["AS", "AH"]}, {"cards": ["AS", "9D"]}]) == [
         "AS", "AS", "AH", "9D"]
+    # After a resplit the hands do not say which hand was split again: the table must say.
+    assert hands_first_cards([{"cards": ["AS", "5D"]}, {"cards": ["AD", "9S"]},
+                              {"cards": ["AH", "KC"]}]) is None
 
 
 # --- payment through the cage -------------------------------------------------------------------

@@ -425,3 +425,32 @@ def test_a_capped_pool_never_grows_past_its_cap_by_contributions(request_: dict[
     before, at = d(result["pool_before"]), d(result["pool_at_payment"])
     assert at <= max(before, cap)
     assert at == before + d(result["contributions"]) - d(result["diverted"])
+
+
+# --- the void coup (extension, off unless asked) ------------------------------------------------
+
+
+def test_a_void_coup_takes_its_increments_and_pays_nothing() -> None:
+    # Example C's chips in an annulled coup: 20,000.00 + 5 x 1.00 x 80% = 20,004.00, no prize.
+    request = example_request("C")
+    for bet in request["bets"]:
+        del bet["cards"]
+    request["void"] = True
+    assert pay_coup(request) == {
+        "game": "blackjack", "pool_before": "20000.00", "contributions": "4.00",
+        "pool_at_payment": "20004.00",
+        "bets": [{"id": f"seat{s}", "combination": None, "prize": "0.00"} for s in (1, 2, 3, 5, 6)],
+        "paid": "0.00", "jackpot_won": False, "pool_after": "20004.00", "void": True}
+    assert pay_coup(dict(request, void=False))["error"]["code"] == "invalid_bet"  # cards needed
+
+
+def test_a_void_coup_decides_nothing_so_its_bets_carry_no_cards() -> None:
+    request = dict(example_request("A"), void=True)
+    assert pay_coup(request)["error"] == {
+        "code": "invalid_bet", "message": "a void coup decides nothing: its bets carry no cards",
+        "bet": "seat1"}
+    assert pay_coup(dict(request, void="yes"))["error"]["code"] == "malformed"
+    for bet in request["bets"]:
+        bet["cards"] = []
+    assert pay_coup(request)["void"] is True
+    assert "void" not in pay_coup(example_request("A"))  # off: exactly the spec's result

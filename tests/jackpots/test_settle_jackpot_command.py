@@ -69,3 +69,13 @@ def test_all_paid_exits_0_and_an_empty_input_prints_nothing() -> None:
     assert (status, len(out)) == (0, 1)
     status, out, _ = run(b"\n\n")
     assert (status, out) == (0, [])
+
+
+def test_a_void_coup_through_the_command() -> None:
+    request = dict(example_request("B"), void=True,
+                   bets=[{"id": b["id"], "amount": b["amount"]}
+                         for b in example_request("B")["bets"]])
+    status, out, _ = run(lines(request))
+    assert status == 0
+    assert json.loads(out[0]) == pay_coup(request)
+    assert json.loads(out[0])["pool_after"] == "30002.10"  # 30,000.00 + 3 x 0.70, nothing paid

@@ -120,7 +120,9 @@ def test_bonus_hands() -> None:
         ({"cards": ["5S", "6D"], "split": True}, "9H", {"hit", "double"}),  # n.º 31
         ({"cards": ["TS", "AD"], "split": True}, "9H", {"stand"}),  # n.os 18, 20, 32 (REG-BJ-1)
         ({"cards": ["AS", "9D"], "split": True}, "9H", set()),  # n.º 26: split aces, one card
-        ({"cards": ["AS", "AD"], "split": True}, "9H", {"split"}),  # n.º 27, BJ-5
+        # n.º 27 «poderá voltar a fazê-lo», BJ-5: resplit or keep the ace (n.º 26: no hit)
+        ({"cards": ["AS", "AD"], "split": True}, "9H", {"split", "stand"}),
+        ({"cards": ["AS", "AD"], "split": True}, "AH", {"split", "stand"}),
         ({"cards": ["AS"], "split": True}, "9H", set()),
         ({"cards": ["5S", "6D"], "double": True}, "9H", set()),  # waiting for the one card
         ({"cards": ["5S", "6D", "2C"], "double": True}, "9H", set()),
