@@ -54,6 +54,23 @@ _flush_append_only_tables_too()
 
 
 @pytest.fixture(autouse=True)
+def _tasks_in_process_unless_testing_the_broker(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks run in process in every test but those marked ``broker``, which use a real worker.
+
+    With CELERY_BROKER_URL set (CI), ``task.delay(...).get()`` in an ordinary test would wait for
+    a worker that is not there.
+    """
+    from casino.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = request.node.get_closest_marker("broker") is None or eager
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = eager
+
+
+@pytest.fixture(autouse=True)
 def _trap_float_decimal_mixing() -> Iterator[None]:
     context = decimal.getcontext()
     trapped = context.traps[decimal.FloatOperation]
