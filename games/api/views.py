@@ -43,6 +43,7 @@ IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
                                            "time and records nothing")
 
 
+@extend_schema_field({"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$", "example": "10.50"})
 class AmountField(serializers.Field):  # type: ignore[type-arg]
     """An amount as a string ("10.50"): a JSON number is refused (a float is never money)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -185,6 +185,8 @@ class JackpotPrizeListApi(APIView):
         return Response([_prize(p) for p in prizes[:500]])
 
 
+@extend_schema_field({"type": "object", "additionalProperties": {"type": "integer"},
+                      "example": {"100.00": 3, "20.00": 5}})
 class CountsField(serializers.Field):  # type: ignore[type-arg]
     """Counts by denomination, handed to the service as sent (it reads them)."""
 
