@@ -1,3 +1,5 @@
+"""``/pit/…``: the pit boss's screens (and the accountant's and regulator's reading of them)."""
+
 from django.urls import URLPattern, URLResolver, path
 
 from . import views
@@ -7,4 +9,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("sessions/<uuid:session_id>/", views.session_detail, name="pit-session"),
     path("rounds/<uuid:round_id>/", views.round_detail, name="pit-round"),
     path("gaming-days/", views.gaming_days, name="pit-gaming-days"),
+    path("<slug:casino>/", views.casino_tables, name="pit-casino"),
+    path("<slug:casino>/tables/<slug:code>/", views.table_detail, name="pit-table"),
 ]

@@ -3,6 +3,9 @@
 Playwright never downloads a browser here: it launches the executable at CHROMIUM_PATH
 (default /usr/bin/chromium). Without it these tests are skipped, saying so; in CI (.ci/run
 installs it) a skip fails the run.
+
+``E2E_SCREENSHOTS=/some/folder`` makes ``shot(name)`` save full-page screenshots there, to look
+at the pages as a person would.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "")
 
 
 @pytest.fixture(scope="session")
@@ -36,20 +41,68 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    context = browser.new_context(base_url=live_server.url, locale="en-GB")
-    tab = context.new_page()
-    tab.set_default_timeout(10_000)
-    yield tab
-    context.close()
+def new_page(browser: Any, live_server: Any) -> Iterator[Callable[[], Any]]:
+    """Another person at another machine: a fresh browser context (its own cookies)."""
+    contexts: list[Any] = []
+
+    def make() -> Any:
+        context = browser.new_context(base_url=live_server.url, locale="en-GB",
+                                      viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        tab = context.new_page()
+        tab.set_default_timeout(10_000)
+        return tab
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Callable[[], Any]) -> Any:
+    return new_page()
+
+
+def log_in_on(page: Any, username: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
 
 
 @pytest.fixture
 def log_in(page: Any) -> Callable[[str, str], None]:
     def _log_in(username: str, password: str) -> None:
-        page.goto("/accounts/login/")
-        page.get_by_label("Username").fill(username)
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Log in").click()
+        log_in_on(page, username, password)
 
     return _log_in
+
+
+@pytest.fixture
+def person(new_page: Callable[[], Any]) -> Callable[[str], Any]:
+    """``person("supervisor")``: a page of its own, logged in with the demo password."""
+
+    def make(username: str) -> Any:
+        tab = new_page()
+        log_in_on(tab, username, f"demo-{username}")
+        tab.wait_for_url("**/")
+        return tab
+
+    return make
+
+
+@pytest.fixture
+def demo(settings: Any) -> None:
+    settings.DEBUG = True  # seed_demo refuses to create demo passwords outside development
+    with open(os.devnull, "w") as quiet:
+        call_command("seed_demo", stdout=quiet)
+
+
+@pytest.fixture
+def shot() -> Callable[[Any, str], None]:
+    def take(page: Any, name: str) -> None:
+        if SCREENSHOTS:
+            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
+
+    return take

@@ -24,6 +24,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
@@ -155,7 +156,7 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
             return cage.shift_open(cage=code, metadata=meta,
                                    accept_previous=request.POST.get("accept_previous") or None)
 
-        if _run(request, open_shift, f"shift opened at {code}"):
+        if _run(request, open_shift, _("shift opened at %(cage)s") % {"cage": code}):
             live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
                 status=ShiftStatus.CLOSED).first()
             if live is not None:
@@ -194,47 +195,47 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     p = request.POST
     sid = str(shift.id)
     calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
-        "sell": ("chips sold", lambda: cage.chips_sell(
+        "sell": (_("chips sold"), lambda: cage.chips_sell(
             shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
             chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
             change=_form_counts(request, "change"), metadata=meta)),
-        "redeem": ("chips redeemed", lambda: cage.chips_redeem(
+        "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
             shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
             chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
             metadata=meta)),
-        "fill": ("fill issued", lambda: cage.fill_issue(
+        "fill": (_("fill issued"), lambda: cage.fill_issue(
             shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
-        "credit": ("credit received", lambda: cage.credit_receive(
+        "credit": (_("credit received"), lambda: cage.credit_receive(
             shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
-        "refuse": ("slip refused", lambda: cage.slip_refuse(
+        "refuse": (_("slip refused"), lambda: cage.slip_refuse(
             shift_id=sid, kind=p.get("kind", ""), slip=p.get("slip", ""),
             reason=p.get("reason", ""), chip_set=_chip_set(request), metadata=meta)),
-        "transfer": ("transfer sent", lambda: cage.transfer_send(
+        "transfer": (_("transfer sent"), lambda: cage.transfer_send(
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=_form_counts(request, "cash"),
             chips=_chip_counts_by_set(request, casino), metadata=meta)),
-        "jackpot": ("jackpot paid", lambda: cage.jackpot_pay(
+        "jackpot": (_("jackpot paid"), lambda: cage.jackpot_pay(
             shift_id=sid, pool_id=p.get("pool_id", ""), round_id=p.get("round_id", ""),
             winner=p.get("winner", ""), amount=p.get("amount", ""),
             cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
-        "drop": ("drop box received", lambda: cage.drop_box_receive(
+        "drop": (_("drop box received"), lambda: cage.drop_box_receive(
             shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table", ""),
             drop_box=p.get("drop_box", ""), amount=p.get("amount", ""),
             cash=_form_counts(request, "cash"), metadata=meta)),
-        "adjust": ("adjustment requested", lambda: cage.adjustment_request(
+        "adjust": (_("adjustment requested"), lambda: cage.adjustment_request(
             shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
             cash=_form_counts(request, "cash"), chips=_chip_counts_by_set(request, casino),
             metadata=meta)),
-        "approve_adjustment": ("adjustment approved", lambda: cage.adjustment_approve(
+        "approve_adjustment": (_("adjustment approved"), lambda: cage.adjustment_approve(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
-        "reject_adjustment": ("adjustment rejected", lambda: cage.adjustment_reject(
+        "reject_adjustment": (_("adjustment rejected"), lambda: cage.adjustment_reject(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
-        "into_service": ("chips put into service", lambda: cage.chips_put_into_service(
+        "into_service": (_("chips put into service"), lambda: cage.chips_put_into_service(
             shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
             reference=p.get("reference", ""), metadata=meta)),
-        "out_of_service": ("chips taken out of service", lambda: cage.chips_take_out_of_service(
+        "out_of_service": (_("chips taken out of service"), lambda: cage.chips_take_out_of_service(
             shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
             reason=p.get("reason", ""), metadata=meta)),
     }
@@ -305,7 +306,7 @@ def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRespo
         else:
             if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
                                                        chips=chips, metadata=meta),
-                    "count recorded"):
+                    _("count recorded")):
                 return redirect("cage:variance", casino=casino, shift=found.id)
     return render(request, "cage/count.html", {
         "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "cash_fields": cash_fields,
@@ -327,15 +328,15 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
         if action == "approve":
             meta = _metadata(request, casino, (Role.CAGE_SUPERVISOR,))
             _run(request, lambda: cage.variance_approve(shift_id=sid, note=request.POST.get(
-                "note", ""), metadata=meta), "variance approved")
+                "note", ""), metadata=meta), _("variance approved"))
         elif action == "explain":
             meta = _metadata(request, casino, CAGE_ROLES)
             _run(request, lambda: cage.variance_explain(
                 shift_id=sid, explanation=request.POST.get("explanation", ""), metadata=meta),
-                "explanation recorded")
+                _("explanation recorded"))
         elif action == "close":
             meta = _metadata(request, casino, CAGE_ROLES)
-            _run(request, lambda: cage.shift_close(shift_id=sid, metadata=meta), "shift closed")
+            _run(request, lambda: cage.shift_close(shift_id=sid, metadata=meta), _("shift closed"))
         else:
             messages.error(request, f"unknown action {action!r}")
         return redirect("cage:variance", casino=casino, shift=found.id)
@@ -358,8 +359,8 @@ def shift_reconciliation(request: HttpRequest, casino: str, shift: uuid.UUID,
     held = _require(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     if not selectors.expected_visible_to(found, supervisor=_sees_expected(held)):
-        messages.error(request, "the shift is open: its reconciliation is shown once it is "
-                                "counted")
+        messages.error(request, _("the shift is open: its reconciliation is shown once it is "
+                                  "counted"))
         return redirect("cage:shift", casino=casino, shift=found.id)
     report = reports.shift_reconciliation(found)
     if fmt_ == "csv":

@@ -1,0 +1,136 @@
+"""Where each person may go: the areas of the web admin their roles open, per casino.
+
+One place decides the links of the landing page and of the header, with the same role rules as
+the screens they lead to (the pit's, the cage's and the ledger's own checks), so nobody is shown
+a link that ends in "403 Forbidden".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from casino.models import Casino, Membership, Role
+
+PIT_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR,
+              Role.ADMINISTRATOR)
+LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
+
+ROLE_LABELS: dict[str, Promise] = {
+    Role.CASHIER: pgettext_lazy("role", "Cashier"),
+    Role.CAGE_SUPERVISOR: pgettext_lazy("role", "Cage supervisor"),
+    Role.PIT_BOSS: pgettext_lazy("role", "Pit boss"),
+    Role.ACCOUNTANT: pgettext_lazy("role", "Accountant"),
+    Role.REGULATOR: pgettext_lazy("role", "Regulator"),
+    Role.ADMINISTRATOR: pgettext_lazy("role", "Administrator"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Link:
+    area: str
+    label: Promise | str
+    url: str
+    about: Promise | str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class CasinoLinks:
+    casino: Casino
+    roles: list[Promise | str]
+    links: list[Link]
+
+
+def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
+    """The areas of one casino. A superuser reads the pit and the ledger everywhere (their
+    selectors say so); the cage checks memberships only, so it needs a role there."""
+    links = []
+    if superuser or roles & set(PIT_ROLES):
+        links.append(Link("pit", _("Pit"), reverse("pit-casino", args=[casino]),
+                          _("Tables, sessions and rounds")))
+    if roles & set(CAGE_ROLES):
+        links.append(Link("cage", _("Cage"), reverse("cage:overview", args=[casino]),
+                          _("Shifts, counts and reconciliation")))
+    if superuser or roles & set(LEDGER_ROLES):
+        links.append(Link("ledger", _("Ledger"), reverse("ledger:overview", args=[casino]),
+                          _("Trial balance, journal and exports")))
+    return links
+
+
+class Navigation:
+    """Computed on first use only: a page that never shows the navigation pays nothing."""
+
+    def __init__(self, user: AbstractBaseUser | AnonymousUser) -> None:
+        self.user = user
+
+    @cached_property
+    def _roles(self) -> dict[str, set[str]]:
+        if not self.user.is_authenticated:
+            return {}
+        held: dict[str, set[str]] = {}
+        for casino, role in Membership.objects.filter(user_id=self.user.pk).values_list(
+                "casino_id", "role"):
+            held.setdefault(casino, set()).add(role)
+        return held
+
+    @property
+    def _superuser(self) -> bool:
+        return bool(getattr(self.user, "is_superuser", False))
+
+    @cached_property
+    def casinos(self) -> list[CasinoLinks]:
+        """Each casino the person works in, with their roles there and the areas they open."""
+        if not self.user.is_authenticated:
+            return []
+        codes = Casino.objects.all() if self._superuser else Casino.objects.filter(
+            code__in=self._roles)
+        out = []
+        for casino in codes.order_by("code"):
+            roles = self._roles.get(casino.code, set())
+            out.append(CasinoLinks(
+                casino=casino,
+                roles=[ROLE_LABELS.get(r, r) for r in sorted(roles)],
+                links=_area_links(casino.code, roles, self._superuser)))
+        return out
+
+    @cached_property
+    def areas(self) -> list[Link]:
+        """The header's links: each area once (its page lists the casinos), then the tools."""
+        seen: dict[str, Link] = {}
+        for entry in self.casinos:
+            for link in entry.links:
+                seen.setdefault(link.area, link)
+        index = {"pit": reverse("pit-tables"), "cage": reverse("cage:casinos"),
+                 "ledger": reverse("ledger:casinos")}
+        links = [Link(a, seen[a].label, index[a]) for a in ("pit", "cage", "ledger") if a in seen]
+        links += self.tools
+        return links
+
+    @cached_property
+    def tools(self) -> list[Link]:
+        links = []
+        if getattr(self.user, "is_staff", False):
+            links.append(Link("admin", _("Admin"), reverse("admin:index"),
+                              _("Casinos, tables, limits, users")))
+        all_roles = set().union(*self._roles.values()) if self._roles else set()
+        if self._superuser or all_roles & set(API_DOCS_ROLES):
+            links.append(Link("api", _("API docs"), reverse("api-docs"),
+                              _("The regulator's read-only API")))
+        return links
+
+
+def navigation(request: Any) -> dict[str, Any]:
+    """Context processor: ``nav`` (areas, casinos, tools) and the area the page belongs to."""
+    path = getattr(request, "path", "") or ""
+    first = path.strip("/").split("/", 1)[0]
+    return {"nav": Navigation(request.user) if hasattr(request, "user") else None,
+            "nav_active": first if first in ("pit", "cage", "ledger", "admin", "api") else ""}
