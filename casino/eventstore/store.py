@@ -137,6 +137,8 @@ SELECT txid_current(), c.idempotency_key, c.command, c.fingerprint, c.result
 FROM (SELECT pg_advisory_xact_lock(%s)) AS locked
 LEFT JOIN command_record c ON c.casino_id = %s AND c.idempotency_key = %s
 """
+# One statement per append, so the chain trigger runs once per append. (Column arrays through
+# unnest() were measured slower than VALUES rows here.)
 _INSERT_SQL = """
 INSERT INTO event (position, stream, version, event_type, schema_version, data, metadata,
                    casino_id, recorded_at, prev_hash, hash)

@@ -24,29 +24,31 @@ CREATE TRIGGER command_record_refuse_truncate
 
 -- Each new event continues the chain: its position follows the one before it with no gap, and
 -- its prev_hash is that event's hash (64 zeros for position 1). Checked once per INSERT
--- statement over its transition table, so a 14-event append costs one indexed join, not 14
--- trigger calls. The primary key already refuses a position taken twice.
+-- statement over its transition table: one primary-key probe per new row, whatever the size of
+-- the table (a join here could be planned as a scan of the whole table). The primary key
+-- already refuses a position taken twice.
 CREATE OR REPLACE FUNCTION event_check_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    bad record;
+    new_row record;
+    before_hash text;
 BEGIN
-    SELECT n.position, n.prev_hash, p.position AS before_position, p.hash AS before_hash
-      INTO bad
-      FROM new_events n
-      LEFT JOIN event p ON p.position = n.position - 1
-     WHERE (n.position = 1 AND n.prev_hash <> repeat('0', 64))
-        OR (n.position > 1 AND (p.position IS NULL OR p.hash <> n.prev_hash))
-     ORDER BY n.position
-     LIMIT 1;
-    IF FOUND THEN
-        IF bad.position > 1 AND bad.before_position IS NULL THEN
-            RAISE EXCEPTION 'event position % does not follow the last position (% is missing)',
-                bad.position, bad.position - 1
+    FOR new_row IN SELECT position, prev_hash FROM new_events ORDER BY position LOOP
+        IF new_row.position = 1 THEN
+            before_hash := repeat('0', 64);
+        ELSE
+            before_hash := (SELECT hash FROM event WHERE position = new_row.position - 1);
+            IF before_hash IS NULL THEN
+                RAISE EXCEPTION 'event position % does not follow the last position (% is missing)',
+                    new_row.position, new_row.position - 1
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+        END IF;
+        IF new_row.prev_hash <> before_hash THEN
+            RAISE EXCEPTION 'event % does not chain to the hash of event %',
+                new_row.position, new_row.position - 1
                 USING ERRCODE = 'integrity_constraint_violation';
         END IF;
-        RAISE EXCEPTION 'event % does not chain to the hash of event %', bad.position, bad.position - 1
-            USING ERRCODE = 'integrity_constraint_violation';
-    END IF;
+    END LOOP;
     RETURN NULL;
 END;
 $$;
