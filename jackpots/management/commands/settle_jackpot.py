@@ -11,55 +11,13 @@ was rejected. Nothing else is written to stdout. The same pure code as the platf
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable, Iterable
-from decimal import Decimal
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.engine.errors import malformed
+from games.engine.jsonlines import process_lines
 from jackpots.rules import pay_coup
-
-_FLUSH_EVERY = 512  # output lines per write
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-# Numbers with a fraction are read as Decimal, never float: an amount written as a number is
-# then still "not a string" for the rules.
-_decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constants).decode
-_encode = json.JSONEncoder(separators=(",", ":")).encode
-
-
-def settle_jackpot_lines(lines: Iterable[bytes], write: Callable[[bytes], object]) -> int:
-    """Pay every non-blank line of ``lines``; ``write`` gets the output; returns how many lines
-    were rejected."""
-    rejected = 0
-    out: list[str] = []
-    for raw in lines:
-        if not raw.strip():
-            continue
-        try:
-            request = _decode(raw.decode("utf-8"))
-        except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, NaN / Infinity
-            result: dict[str, Any] = malformed(f"the line is not JSON: {error}").as_dict()
-        else:
-            result = pay_coup(request)
-        if "error" in result:
-            rejected += 1
-        out.append(_encode(result))
-        if len(out) >= _FLUSH_EVERY:
-            out.append("")
-            write("\n".join(out).encode("ascii"))
-            out.clear()
-    if out:
-        out.append("")
-        write("\n".join(out).encode("ascii"))
-    return rejected
 
 
 class Command(BaseCommand):
@@ -73,7 +31,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         stdout = sys.stdout.buffer
-        rejected = settle_jackpot_lines(sys.stdin.buffer, stdout.write)
+        rejected = process_lines(sys.stdin.buffer, stdout.write, pay_coup)
         stdout.flush()
         if rejected:
             raise SystemExit(2)
