@@ -23,6 +23,8 @@ def bench_database() -> Iterator[None]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "bench-only")
+    # Never the test suite's database name: a benchmark must not clobber a running test run.
+    os.environ.setdefault("TEST_DATABASE_NAME", "casino_bench_throwaway")
     if not os.environ.get("DATABASE_URL"):
         os.environ.setdefault("CASINO_EMBEDDED_PGDATA",
                               os.path.join(tempfile.mkdtemp(prefix="casino-bench-pg-"), "pgdata"))
