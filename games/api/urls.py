@@ -29,6 +29,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("sessions/<uuid:session_id>/rounds/whole/", v.RoundRecordApi.as_view(),
          name="pit-round-record"),
     path("rounds/<uuid:round_id>/", v.RoundDetailApi.as_view(), name="pit-round-detail"),
+    path("rounds/<uuid:round_id>/replay/", v.RoundReplayApi.as_view(), name="pit-round-replay"),
     path("rounds/<uuid:round_id>/bets/", v.BetPlaceApi.as_view(), name="pit-bet-place"),
     path("rounds/<uuid:round_id>/jackpot-bets/", v.JackpotBetPlaceApi.as_view(),
          name="pit-jackpot-bet-place"),

@@ -280,6 +280,18 @@ class RoundDetailApi(APIView):
         return Response(data)
 
 
+class RoundReplayApi(APIView):
+    """Settle the round again with the rules engine and compare with its recorded settlements."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, round_id: str) -> Response:
+        from games.replay import round_replay
+
+        the_round = selectors.round_get(round_id=round_id)
+        _reader(request, the_round.casino_id)
+        return Response(round_replay(round_id=round_id))
+
+
 class SlipOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     number = serializers.CharField()
