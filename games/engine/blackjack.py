@@ -28,7 +28,7 @@ from games.engine.cards import (
 )
 from games.engine.errors import invalid_bet, invalid_option, invalid_outcome
 from games.engine.money import bet_result, floor_cents, half_lost, lost, push, won
-from games.engine.registry import register
+from games.engine.registry import GameFunctions, register
 
 CODE = "blackjack"
 DECKS = (4, 6)  # n.º 3: quatro ou seis baralhos
@@ -637,28 +637,4 @@ def settle_bets(
     return results
 
 
-class Blackjack:
-    """The game as the registry sees it (``games.engine.registry.Game``)."""
-
-    code = CODE
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(options)
-
-    def check_outcome(self, options: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
-        return check_outcome(options, outcome)
-
-    def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:
-        check_bet(options, bet)
-
-    def settle_bets(
-        self,
-        options: dict[str, Any],
-        outcome: dict[str, Any],
-        bets: list[dict[str, Any]],
-        stakes: list[Decimal],
-    ) -> list[dict[str, Any]]:
-        return settle_bets(options, outcome, bets, stakes)
-
-
-GAME = register(Blackjack())
+GAME = register(GameFunctions(CODE, check_options, check_outcome, check_bet, settle_bets))

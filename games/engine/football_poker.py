@@ -15,7 +15,7 @@ from typing import Any
 from games.engine.cards import check_cards, check_copies, check_fields, is_int, point_total
 from games.engine.errors import invalid_bet, invalid_option, invalid_outcome
 from games.engine.money import half_lost, lost, push, won
-from games.engine.registry import register
+from games.engine.registry import GameFunctions, register
 
 CODE = "football_poker"
 MIN_DECKS = 6  # material 1): «seis ou mais baralhos» (FP-4: no maximum)
@@ -142,28 +142,4 @@ def settle_bets(
     return results
 
 
-class FootballPoker:
-    """The game as the registry sees it (``games.engine.registry.Game``)."""
-
-    code = CODE
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(options)
-
-    def check_outcome(self, options: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
-        return check_outcome(options, outcome)
-
-    def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:
-        check_bet(options, bet)
-
-    def settle_bets(
-        self,
-        options: dict[str, Any],
-        outcome: dict[str, Any],
-        bets: list[dict[str, Any]],
-        stakes: list[Decimal],
-    ) -> list[dict[str, Any]]:
-        return settle_bets(options, outcome, bets, stakes)
-
-
-GAME = register(FootballPoker())
+GAME = register(GameFunctions(CODE, check_options, check_outcome, check_bet, settle_bets))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -53,6 +55,20 @@ class PerBetGame(Game, Protocol):
     def settle_bet(
         self, options: dict[str, Any], outcome: dict[str, Any], bet: dict[str, Any], stake: Decimal
     ) -> dict[str, Any]: ...
+
+
+@dataclass
+class GameFunctions:
+    """A ``Game`` made of a module's four functions (the card games are written that way)."""
+
+    code: str
+    check_options: Callable[[dict[str, Any]], dict[str, Any]]
+    check_outcome: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+    check_bet: Callable[[dict[str, Any], dict[str, Any]], None]
+    settle_bets: Callable[
+        [dict[str, Any], dict[str, Any], list[dict[str, Any]], list[Decimal]],
+        list[dict[str, Any]],
+    ]
 
 
 GAMES: dict[str, Game] = {}

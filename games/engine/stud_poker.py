@@ -24,7 +24,7 @@ from games.engine.cards import (
 )
 from games.engine.errors import invalid_bet, invalid_option, invalid_outcome
 from games.engine.money import lost, push, won
-from games.engine.registry import register
+from games.engine.registry import GameFunctions, register
 
 CODE = "stud_poker"
 SEATS = range(1, 8)  # n.º 5: at most 7 boxes
@@ -220,28 +220,4 @@ def settle_bets(
     return results
 
 
-class StudPoker:
-    """The game as the registry sees it (``games.engine.registry.Game``)."""
-
-    code = CODE
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(options)
-
-    def check_outcome(self, options: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
-        return check_outcome(options, outcome)
-
-    def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:
-        check_bet(options, bet)
-
-    def settle_bets(
-        self,
-        options: dict[str, Any],
-        outcome: dict[str, Any],
-        bets: list[dict[str, Any]],
-        stakes: list[Decimal],
-    ) -> list[dict[str, Any]]:
-        return settle_bets(options, outcome, bets, stakes)
-
-
-GAME = register(StudPoker())
+GAME = register(GameFunctions(CODE, check_options, check_outcome, check_bet, settle_bets))
