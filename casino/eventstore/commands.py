@@ -4,9 +4,8 @@ A command with an idempotency key runs at most once per casino. The first run's 
 ``command_record`` beside its events, in the same transaction; a retry with the same key and the
 same request gets that answer back; the same key with a different request is refused.
 
-Two racing retries: both miss the record, both build their events; the first to take the append
-lock records; the second, once it holds the lock, finds the key (``store.DuplicateCommand``), its
-savepoint rolls back, and it returns the first answer.
+Two racing retries: each takes the append lock before it looks the key up, so the second waits
+until the first commits, then finds the key and returns the first answer without running.
 """
 
 from __future__ import annotations
@@ -21,7 +20,13 @@ from django.db import transaction
 
 from .hashing import canonical_json
 from .models import CommandRecord
-from .store import DuplicateCommand, Metadata, lock_and_find_command, raw_connection
+from .store import (
+    DuplicateCommand,
+    Metadata,
+    end_command_scope,
+    lock_and_find_command,
+    raw_connection,
+)
 
 Result = dict[str, Any]
 
@@ -87,9 +92,10 @@ def run_command(
     The handler appends its events with this ``metadata`` and returns a JSON-able answer. Runs in
     the caller's transaction when there is one (services are ``@transaction.atomic``).
 
-    No savepoint is needed: the key is checked again under the append lock, at the handler's
-    first append, before anything is written; a handler that appends nothing meets the key in
-    the ``ON CONFLICT`` insert instead, again having written nothing.
+    The key is looked up under the append lock, which the transaction then holds to its end, so
+    no twin can record it meanwhile and no savepoint is needed. (``DuplicateCommand`` and the
+    ``ON CONFLICT`` below stay as a second line of defence: each would answer with the first
+    result, having written nothing.)
     """
     key = metadata.idempotency_key
     with transaction.atomic(savepoint=False):
@@ -97,14 +103,17 @@ def run_command(
             return handler()
         digest = fingerprint(command, payload)
         found = lock_and_find_command(metadata.casino, key)
-        if found is not None:
-            return _replay(_record(metadata.casino, found), command, digest)
         try:
-            result = handler()
-        except DuplicateCommand:
-            record = _find(metadata.casino, key)
-            assert record is not None  # committed before our append lock was granted
-            return _replay(record, command, digest)
+            if found is not None:
+                return _replay(_record(metadata.casino, found), command, digest)
+            try:
+                result = handler()
+            except DuplicateCommand:
+                record = _find(metadata.casino, key)
+                assert record is not None  # committed before our append lock was granted
+                return _replay(record, command, digest)
+        finally:
+            end_command_scope()
         with psycopg.Cursor(raw_connection()) as cursor:
             cursor.execute(_RECORD_SQL, [metadata.casino, key, command, digest,
                                          canonical_json(result).decode()], prepare=True)

@@ -44,7 +44,8 @@ class Event:
             _EVENT_CLASSES[name] = cls
 
     def to_data(self) -> JSON:
-        return {f.name: _encode(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        names = _field_names(type(self))  # type: ignore[arg-type]  # classes are hashable
+        return {name: _encode(getattr(self, name)) for name in names}
 
     @classmethod
     def from_data(cls, data: JSON) -> Self:
@@ -106,7 +107,17 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def _encode(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, dt.datetime):

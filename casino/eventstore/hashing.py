@@ -14,14 +14,19 @@ from typing import Any
 GENESIS_HASH = "0" * 64
 
 
+# One encoder for all calls: json.dumps() with options builds a new one every time.
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+).encode
+_STRING = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def canonical_json(value: Any) -> bytes:
     """RFC 8785-style canonical JSON for the values events hold (no floats).
 
     Keys sorted, no insignificant white space, UTF-8, non-ASCII characters unescaped.
     """
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    ).encode("utf-8")
+    return _CANONICAL(value).encode("utf-8")
 
 
 def format_time(moment: datetime) -> str:
@@ -88,4 +93,4 @@ def event_hash_from_json(
 
 
 def _string(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _STRING(value)

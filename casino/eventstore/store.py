@@ -22,6 +22,7 @@ https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterator, Sequence
 from datetime import datetime
@@ -123,27 +124,45 @@ class RecordedEvent:
         }
 
 
-_LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
-_HEAD_SQL = """
-SELECT last.position, last.hash,
-       (SELECT max(version) FROM event WHERE stream = %s),
-       (SELECT 1 FROM command_record WHERE casino_id = %s AND idempotency_key = %s),
-       txid_current()
-FROM (SELECT 1) AS one
-LEFT JOIN LATERAL (SELECT position, hash FROM event ORDER BY position DESC LIMIT 1) AS last ON true
-"""
-_LOCK_AND_FIND_SQL = """
-SELECT txid_current(), c.idempotency_key, c.command, c.fingerprint, c.result
-FROM (SELECT pg_advisory_xact_lock(%s)) AS locked
-LEFT JOIN command_record c ON c.casino_id = %s AND c.idempotency_key = %s
-"""
-# One statement per append, so the chain trigger runs once per append. (Column arrays through
-# unnest() were measured slower than VALUES rows here.)
-_INSERT_SQL = """
-INSERT INTO event (position, stream, version, event_type, schema_version, data, metadata,
-                   casino_id, recorded_at, prev_hash, hash)
-VALUES """
-_ROW_SQL = "(%s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s, %s)"
+_APPEND_LOCK_SQL = "SELECT * FROM event_append_lock(%s, %s, %s)"
+_COLUMNS = 11  # position .. hash, as in the INSERT below
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(rows: int) -> str:
+    """The INSERT of ``rows`` events, with numbered placeholders ($1, $2 ...).
+
+    One statement per append, so the chain trigger runs once per append. The WHERE clause is the
+    optimistic concurrency check: under the append lock, the stream must still be at the expected
+    version, or nothing is inserted. Numbered placeholders go to PostgreSQL as they are
+    (``psycopg.RawCursor``): psycopg parses ``%s`` queries with over 50 parameters on every call,
+    which cost more than the insert. (Column arrays through unnest() were measured slower than
+    VALUES rows.)
+    """
+    values = []
+    for row in range(rows):
+        n = row * _COLUMNS
+        values.append(
+            f"(${n + 1}::bigint, ${n + 2}, ${n + 3}::integer, ${n + 4}, ${n + 5}::smallint, "
+            f"${n + 6}::jsonb, ${n + 7}::jsonb, ${n + 8}, ${n + 9}::timestamptz, ${n + 10}, "
+            f"${n + 11})"
+        )
+    last = rows * _COLUMNS
+    return (
+        "INSERT INTO event (position, stream, version, event_type, schema_version, data, "
+        "metadata, casino_id, recorded_at, prev_hash, hash) "
+        f"SELECT * FROM (VALUES {', '.join(values)}) AS new_event "
+        f"WHERE (SELECT coalesce(max(version), 0) FROM event WHERE stream = ${last + 1}) "
+        f"= ${last + 2}"
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class _Head:
+    """The last event when this transaction took the append lock: where the next append goes."""
+
+    position: int
+    hash: str
 
 
 def raw_connection() -> psycopg.Connection[Any]:
@@ -153,56 +172,64 @@ def raw_connection() -> psycopg.Connection[Any]:
     return raw
 
 
+def _take_append_lock(casino: str, key: str) -> tuple[_Head, tuple[Any, ...] | None]:
+    """Take the append lock; return the head of the store and the key's record, if any.
+
+    One statement (the ``event_append_lock`` function, sql/0002_append_lock.sql) whose query
+    starts after the lock is granted, so what it reads is current for as long as the lock is
+    held. When the transaction has not started yet, its BEGIN goes in the same round trip.
+    """
+    raw = raw_connection()
+    with psycopg.Cursor(raw) as cursor:
+        if raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+            with raw.pipeline():
+                cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
+        else:
+            cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
+        row = cursor.fetchone()
+    assert row is not None
+    head = _Head(row[1] or 0, row[2] or GENESIS_HASH)
+    return head, (None if row[3] is None else tuple(row[3:]))
+
+
 def lock_appends() -> None:
     """Take the append lock for the rest of the transaction (see the module docstring)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY])
-        cursor.execute("SELECT txid_current()")
-        _note_lock(cursor.fetchone()[0])
+    _take_append_lock("", "")
 
 
 def lock_and_find_command(casino: str, key: str) -> tuple[Any, ...] | None:
-    """Take the append lock and look up an idempotency key in one statement (one round trip).
+    """Take the append lock and look up an idempotency key, in one round trip.
 
-    The lookup's snapshot may predate the lock, so it can miss a twin that committed while we
-    waited; ``append`` looks again once it holds the lock (``DuplicateCommand``).
+    The lookup runs after the lock is granted, so it is the truth until this transaction ends:
+    ``run_command`` calls it first, and the head it read saves the command's first append a round
+    trip (``command_scope``).
     """
-    with psycopg.Cursor(raw_connection()) as cursor:
-        cursor.execute(_LOCK_AND_FIND_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
-        row = cursor.fetchone()
-    assert row is not None
-    _note_lock(row[0])
-    return None if row[1] is None else tuple(row[1:])
+    head, found = _take_append_lock(casino, key)
+    connection.casino_append_head = head  # type: ignore[attr-defined]
+    return found
 
 
-def _note_lock(xid: int) -> None:
-    connection.casino_append_lock_xid = xid  # type: ignore[attr-defined]
+def end_command_scope() -> None:
+    """Forget the head read by ``lock_and_find_command`` (``run_command`` calls it on the way out)."""
+    connection.casino_append_head = None  # type: ignore[attr-defined]
 
 
-def _lock_and_read_head(stream: str, metadata: Metadata) -> tuple[Any, ...]:
-    """Hold the append lock, then read the head of the store and of the stream.
+def _head_for_append(metadata: Metadata) -> _Head:
+    """Where this append goes, holding the append lock.
 
-    The head is read in a statement that starts after the lock is granted: under READ COMMITTED
-    its snapshot then holds everything the previous appender committed. When this transaction
-    took the lock already (``lock_and_find_command``), the head query alone suffices; the
-    transaction id it returns proves the lock belongs to this transaction.
+    The first append of a command uses the head that ``lock_and_find_command`` read under the
+    lock a moment ago (no round trip); any other append takes the lock (re-entrant) and reads the
+    head itself. Should the head ever be stale, the primary key and the chain trigger refuse the
+    insert: nothing wrong can be recorded.
     """
-    with psycopg.Cursor(raw_connection()) as cursor:
-        held = getattr(connection, "casino_append_lock_xid", None)
-        if held is None:
-            cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY], prepare=True)
-        cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key],
-                       prepare=True)
-        row = cursor.fetchone()
-        assert row is not None
-        if held is not None and row[4] != held:  # a lock noted in an earlier transaction
-            cursor.execute(_LOCK_SQL, [APPEND_LOCK_KEY], prepare=True)
-            cursor.execute(_HEAD_SQL, [stream, metadata.casino, metadata.idempotency_key],
-                           prepare=True)
-            row = cursor.fetchone()
-            assert row is not None
-        _note_lock(row[4])
-    return tuple(row[:4])
+    head: _Head | None = getattr(connection, "casino_append_head", None)
+    if head is not None:
+        connection.casino_append_head = None  # type: ignore[attr-defined]
+        return head
+    head, found = _take_append_lock(metadata.casino, metadata.idempotency_key)
+    if metadata.idempotency_key and found is not None:
+        raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
+    return head
 
 
 def append(
@@ -225,15 +252,9 @@ def append(
     if "/" not in stream:
         raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
 
-    last_position, last_hash, stream_version, key_used = _lock_and_read_head(stream, metadata)
-    if metadata.idempotency_key and key_used:
-        raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
-    actual = stream_version or 0
-    if actual != expected_version:
-        raise ConcurrencyError(stream, expected_version, actual)
-
-    position = last_position or 0
-    prev_hash = last_hash or GENESIS_HASH
+    head = _head_for_append(metadata)
+    position = head.position
+    prev_hash = head.hash
     recorded_at = timezone.now()
     stamp = format_time(recorded_at)
     meta = metadata.as_dict()
@@ -275,8 +296,12 @@ def append(
         prev_hash = digest
     # Server-side binding (psycopg.Cursor rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
-    with psycopg.Cursor(raw_connection()) as cursor:
-        cursor.execute(_INSERT_SQL + ", ".join([_ROW_SQL] * len(events)), params, prepare=True)
+    params += (stream, expected_version)
+    with psycopg.RawCursor(raw_connection()) as cursor:
+        cursor.execute(_insert_sql(len(events)), params, prepare=True)
+        inserted = cursor.rowcount
+    if inserted != len(events):
+        raise ConcurrencyError(stream, expected_version, stream_version(stream))
 
     from .projections import apply_live  # late import: projections import this module
 
