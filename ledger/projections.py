@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Protocol
 
 from django.db import connection
 
+from casino import prepared
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
 from casino.models import Casino
@@ -213,8 +214,7 @@ class DatabaseStore:
         session_id = recorded.data.get("session_id")
         since = recorded.recorded_at.astimezone(dt.UTC).date() - dt.timedelta(days=2)
         self._pre = None
-        with connection.cursor() as cursor:
-            cursor.execute(_BEGIN_SQL, [since, str(session_id or ""), casino])
+        with prepared.execute(_BEGIN_SQL, [since, str(session_id or ""), casino]) as cursor:
             row = cursor.fetchone()
         if row is None:
             return
@@ -289,8 +289,8 @@ class DatabaseStore:
                        stats.rounds, stats.sessions]
         if not parts:
             return
-        with connection.cursor() as cursor:
-            cursor.execute("WITH " + ",".join(parts) + " SELECT 1", params)
+        with prepared.execute("WITH " + ",".join(parts) + " SELECT 1", params):
+            pass
 
     def close_period(self, recorded: RecordedEvent) -> None:
         Period.objects.create(**_period_fields(recorded))

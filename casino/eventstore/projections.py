@@ -34,6 +34,9 @@ class Projection:
     # never rebuilt in place; ``check`` compares its tables with ``replay_snapshot``, the state
     # a replay of the events would produce, computed without writing.
     append_only: ClassVar[bool] = False
+    # Event types whose handlers read no table of another projection: before them, ``apply_live``
+    # need not write out what other projections hold back (``flush``).
+    self_contained: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -47,6 +50,16 @@ class Projection:
         method = self.handlers.get(recorded.event_type)
         if method is not None:
             getattr(self, method)(recorded)
+
+    def flush(self) -> None:
+        """Write what the handlers held back to write in fewer statements (most write at once).
+
+        ``apply_live`` calls it at the end of an append, and before another projection's
+        handler that may read this one's tables; a replay calls it after every event.
+        """
+
+    def discard(self) -> None:
+        """Forget what was held back: the append failed and its transaction rolls back."""
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """The projection's state, comparable across a rebuild (surrogate ids left out)."""
@@ -108,9 +121,31 @@ def register(cls: type[Projection]) -> type[Projection]:
 
 
 def apply_live(events: Iterable[RecordedEvent]) -> None:
-    for recorded in events:
-        for projection in registry.by_event_type.get(recorded.event_type, ()):
-            projection.apply(recorded)
+    """Apply one append's events to the live projections, in order, in the caller's transaction.
+
+    A projection may hold writes back and write them in one statement at the end (``flush``):
+    a round opened with its bets becomes two INSERTs rather than one statement per event. Before
+    a handler that may read other projections' tables, they write what they hold, so every
+    handler sees the tables as if each event had been written at once.
+    """
+    holding: list[Projection] = []
+    try:
+        for recorded in events:
+            for projection in registry.by_event_type.get(recorded.event_type, ()):
+                if recorded.event_type not in projection.self_contained:
+                    for other in holding:
+                        if other is not projection:
+                            other.flush()
+                    holding = [projection] if projection in holding else []
+                projection.apply(recorded)
+                if projection not in holding:
+                    holding.append(projection)
+        for projection in holding:
+            projection.flush()
+    except BaseException:
+        for projection in registry.projections.values():
+            projection.discard()
+        raise
 
 
 def _truncate(projections: Iterable[Projection]) -> None:
@@ -134,6 +169,7 @@ def _replay(projections: Sequence[Projection]) -> int:
     for recorded in read_all():
         for p in wanted.get(recorded.event_type, ()):
             p.apply(recorded)
+            p.flush()
         count += 1
     return count
 

@@ -33,6 +33,8 @@ import psycopg
 from django.db import connection
 from django.utils import timezone
 
+from casino.prepared import raw_connection as raw_connection
+
 from .events import JSON, Event, decode
 from .hashing import GENESIS_HASH, canonical_json, event_hash_from_json, format_time
 
@@ -163,13 +165,6 @@ class _Head:
 
     position: int
     hash: str
-
-
-def raw_connection() -> psycopg.Connection[Any]:
-    """The psycopg connection under Django's, for server-side binding and prepared statements."""
-    connection.ensure_connection()
-    raw: psycopg.Connection[Any] = connection.connection
-    return raw
 
 
 def _take_append_lock(casino: str, key: str) -> tuple[_Head, tuple[Any, ...] | None]:

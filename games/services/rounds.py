@@ -51,9 +51,10 @@ from ._common import (
     check_casino,
     engine_error,
     pit_command,
+    round_and_table,
     round_get,
+    session_and_table,
     session_get,
-    table_get,
 )
 
 # Bets the engine reads with a ``seat`` of their own.
@@ -454,9 +455,8 @@ def _open_events(table: Table, session: TableSession, round_id: str,
 def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata: Metadata,
                round_id: str | None = None) -> Result:
     """Open a round for bets, with the bets placed so far; bets still working carry into it."""
-    session = session_get(session_id, lock=True)
+    session, table = session_and_table(session_id)
     check_casino(metadata, session.casino_id)
-    table = table_get(session.casino_id, session.table)
     new_id = round_id or str(uuid.uuid4())
 
     def handler() -> Result:
@@ -470,18 +470,24 @@ def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata
 
 
 def _round_for_command(round_id: str, metadata: Metadata) -> tuple[Round, Table]:
-    the_round = _round_only(round_id, metadata)
-    return the_round, table_get(the_round.casino_id, the_round.table)
+    """The round, locked, and its table (see ``_round_only``)."""
+    the_round, table = round_and_table(round_id)
+    _check_round(the_round, metadata)
+    return the_round, table
 
 
 def _round_only(round_id: str, metadata: Metadata) -> Round:
     """The round, locked. A round still in play has an open session (a session does not close
     with a round in progress); a settled or void one is checked where it matters."""
     the_round = round_get(round_id, lock=True)
+    _check_round(the_round, metadata)
+    return the_round
+
+
+def _check_round(the_round: Round, metadata: Metadata) -> None:
     check_casino(metadata, the_round.casino_id)
     if the_round.status in (RoundStatus.SETTLED, RoundStatus.VOIDED):
         session_get(str(the_round.session_id))  # refuses a closed session
-    return the_round
 
 
 def _refuse_state(the_round: Round, *allowed: str) -> None:
@@ -913,9 +919,8 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
     ``jackpot_bets``: the jackpot chips placed before the deal (as ``jackpot_bet_place`` takes
     them; at blackjack a seat split more than once also gives its first cards in dealing order,
     ``cards``); the pool's coup is recorded right after the round's append."""
-    session = session_get(session_id, lock=True)
+    session, table = session_and_table(session_id)
     check_casino(metadata, session.casino_id)
-    table = table_get(session.casino_id, session.table)
     new_id = round_id or str(uuid.uuid4())
 
     def handler() -> Result:

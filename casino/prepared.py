@@ -1,0 +1,108 @@
+"""Hot-path SQL as prepared statements with server-side binding.
+
+Django's cursor binds on the client: psycopg renders every parameter into the query text, and
+re-parses queries with over 50 parameters on every call; PostgreSQL then parses and plans the
+text each time. The pit's and the ledger's per-round statements go through ``execute`` instead:
+the query is turned into ``$1, $2 …`` once, psycopg prepares it on the server after a few runs
+(one plan per statement shape), and database errors come out as Django's, as from its cursor.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from django.db import connection, models
+
+_PLACEHOLDER = re.compile(r"%s|%%")
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(query: str) -> str:
+    """``query`` with its ``%s`` placeholders numbered as PostgreSQL's ``$1, $2 …``."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() == "%%":
+            return "%"
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, query)
+
+
+def raw_connection() -> psycopg.Connection[Any]:
+    """The psycopg connection under Django's."""
+    connection.ensure_connection()
+    raw: psycopg.Connection[Any] = connection.connection
+    return raw
+
+
+@contextmanager
+def execute(query: str, params: Sequence[Any]) -> Iterator[psycopg.RawCursor[Any]]:
+    """Run ``query`` (``%s`` placeholders) as a prepared statement; yield its cursor."""
+    with connection.wrap_database_errors, psycopg.RawCursor(raw_connection()) as cursor:
+        cursor.execute(numbered(query), params, prepare=True)
+        yield cursor
+
+
+def insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> tuple[str, list[Any]]:
+    """A multi-row INSERT of ``rows`` into ``model``'s table, and its parameters.
+
+    Each row maps field attnames to values; a field it leaves out takes the model's default. The
+    values are prepared as the ORM prepares them (``get_db_prep_save``), so the rows are the ones
+    ``Model.objects.create`` would write.
+    """
+    fields = _insert_fields(model)
+    quote = connection.ops.quote_name
+    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = (f"INSERT INTO {quote(model._meta.db_table)} "
+           f"({', '.join(quote(f.column) for f in fields)}) VALUES "
+           + ", ".join([row_sql] * len(rows)))
+    params: list[Any] = []
+    for row in rows:
+        for field in fields:
+            value = row[field.attname] if field.attname in row else field.get_default()
+            params.append(field.get_db_prep_save(value, connection))
+    return sql, params
+
+
+@functools.cache
+def _insert_fields(model: type[models.Model]) -> tuple[models.Field[Any, Any], ...]:
+    return tuple(
+        f for f in model._meta.concrete_fields
+        if not (f.primary_key and isinstance(f, models.AutoField | models.BigAutoField))
+    )
+
+
+def columns(model: type[models.Model], alias: str) -> str:
+    """``alias.column, …`` for every concrete field of ``model``: the select list ``load`` reads."""
+    quote = connection.ops.quote_name
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
+
+
+def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
+                 ) -> tuple[models.Model, ...] | None:
+    """Run ``query``, whose one row holds ``columns(kind, …)`` of each model in turn, and build
+    the instances the ORM would (its converters applied). None when there is no row."""
+    with execute(query, params) as cursor:
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    instances = []
+    start = 0
+    for kind in kinds:
+        fields = kind._meta.concrete_fields
+        values = []
+        for field, value in zip(fields, row[start:start + len(fields)], strict=True):
+            for converter in field.get_db_converters(connection):  # type: ignore[attr-defined]
+                value = converter(value, field, connection)
+            values.append(value)
+        instances.append(kind.from_db(connection.alias, [f.attname for f in fields], values))
+        start += len(fields)
+    return tuple(instances)
