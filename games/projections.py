@@ -147,8 +147,9 @@ def _close_figures(s: TableSession) -> None:
 class TableSessionProjection(Projection):
     name = "table_sessions"
     models = (TableSession,)
-    # These handlers change the session row from the event alone (the pit's hot path).
-    self_contained = frozenset({"RoundOpened", "RoundSettled"})
+    # These handlers change the session row from the event alone (the pit's hot path): their
+    # statement goes with the event store's INSERT.
+    deferred = frozenset({"RoundOpened", "RoundSettled"})
 
     def _get(self, session_id: str) -> TableSession:
         return TableSession.objects.get(session_id=session_id)
@@ -261,11 +262,9 @@ class TableSessionProjection(Projection):
 
     @handles("RoundOpened")
     def round_opened(self, recorded: RecordedEvent) -> None:
-        with prepared.execute(
-                "UPDATE games_tablesession SET rounds = rounds + 1, current_round_id = %s "
-                "WHERE session_id = %s",
-                [uuid.UUID(recorded.data["round_id"]), uuid.UUID(recorded.data["session_id"])]):
-            pass
+        self.defer("UPDATE games_tablesession SET rounds = rounds + 1, current_round_id = %s "
+                   "WHERE session_id = %s",
+                   [uuid.UUID(recorded.data["round_id"]), uuid.UUID(recorded.data["session_id"])])
 
     @handles("BetCarried")
     def bet_carried(self, recorded: RecordedEvent) -> None:
@@ -292,8 +291,7 @@ class TableSessionProjection(Projection):
                      "craps_point = %s::smallint, current_round_id = NULL WHERE session_id = %s")
             params = [_dec(d["handle"]), _dec(d["result"]), json.dumps(d.get("pending", [])),
                       d.get("point_after"), session_id]
-        with prepared.execute(query, params):
-            pass
+        self.defer(query, params)
 
     @handles("RoundVoided")
     def round_voided(self, recorded: RecordedEvent) -> None:
@@ -365,21 +363,27 @@ class RoundProjection(Projection):
     # electronic table) then costs two statements instead of one per event. Any other handler
     # writes the held round first, then changes the tables as before.
 
+    # The handlers of the pit's hot path read no table: they change the held round, or hold
+    # their statement back (``defer``), and the event store sends it all with its INSERT.
+    deferred = frozenset({"RoundOpened", "BetPlaced", "BetCarried", "BettingClosed",
+                          "OutcomeRecorded", "RoundCorrected", "BetSettled", "RoundSettled"})
+
     def flush(self) -> None:
         pending: _NewRound | None = getattr(_local, "new_round", None)
-        if pending is None:
-            return
-        _local.new_round = None
-        sql, params = prepared.insert(Round, [pending.fields])
-        if pending.bets:  # one statement: the round in a WITH, then its bets
-            bets_sql, bets_params = prepared.insert(Bet, list(pending.bets.values()))
-            sql, params = f"WITH new_round AS ({sql}) {bets_sql}", params + bets_params
-        with prepared.execute(sql, params):
-            pass
+        if pending is not None:
+            _local.new_round = None
+            sql, params = prepared.insert(Round, [pending.fields])
+            if pending.bets:  # one statement: the round in a WITH, then its bets
+                bets_sql, bets_params = prepared.insert(Bet, list(pending.bets.values()))
+                sql, params = f"WITH new_round AS ({sql}) {bets_sql}", params + bets_params
+            with prepared.execute(sql, params):
+                pass
+        super().flush()
 
     def discard(self) -> None:
         _local.new_round = None
         _settlements().clear()
+        super().discard()
 
     def _held(self, recorded: RecordedEvent) -> _NewRound | None:
         """The round of ``recorded`` if this append opened it; else write any held round."""
@@ -391,7 +395,7 @@ class RoundProjection(Projection):
 
     @handles("RoundOpened")
     def opened(self, recorded: RecordedEvent) -> None:
-        self.flush()
+        self.flush()  # a round held from before (not in one append with this one)
         d = recorded.data
         _local.new_round = _NewRound(dict(
             round_id=d["round_id"], session_id=d["session_id"], casino_id=d["casino"],
@@ -413,22 +417,20 @@ class RoundProjection(Projection):
                 withdrawn=False, status="")
             return
         # One statement: bump the round's version, insert the bet.
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "WITH r AS (UPDATE games_round SET version = %s WHERE round_id = %s "
-                "RETURNING session_id) "
-                "INSERT INTO games_bet (round_id, bet_id, session_id, seat, player, bet_type, bet, "
-                "amount, stage, base, hand_key, carried_from, withdrawn, status) "
-                "SELECT %s, %s, r.session_id, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, false, '' "
-                "FROM r",
-                [recorded.version, d["round_id"], d["round_id"], d["bet_id"], d["seat"],
-                 d["player"], d["bet"]["type"], json.dumps(d["bet"]), _dec(d["amount"]),
-                 d.get("stage", "carried"), d.get("base"), d.get("hand_key"),
-                 d.get("from_round_id")])
+        self.defer(
+            "WITH r AS (UPDATE games_round SET version = %s WHERE round_id = %s "
+            "RETURNING session_id) "
+            "INSERT INTO games_bet (round_id, bet_id, session_id, seat, player, bet_type, bet, "
+            "amount, stage, base, hand_key, carried_from, withdrawn, status) "
+            "SELECT %s, %s, r.session_id, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, false, '' "
+            "FROM r",
+            [recorded.version, d["round_id"], d["round_id"], d["bet_id"], d["seat"],
+             d["player"], d["bet"]["type"], json.dumps(d["bet"]), _dec(d["amount"]),
+             d.get("stage", "carried"), d.get("base"), d.get("hand_key"),
+             d.get("from_round_id")])
 
     @handles("JackpotBetPlaced")
     def jackpot_bet(self, recorded: RecordedEvent) -> None:
-        self.flush()
         d = recorded.data
         session_id = self._round(recorded).values_list("session_id", flat=True).get()
         JackpotBet.objects.create(
@@ -441,7 +443,6 @@ class RoundProjection(Projection):
     def jackpot_coup(self, recorded: RecordedEvent) -> None:
         """The pool's coup of a round (on the pool's stream) decides the round's jackpot chips:
         won or lost, or, for a void round, in the pool and decided by nothing."""
-        self.flush()
         d = recorded.data
         try:
             round_id = uuid.UUID(str(d["round_id"]))
@@ -460,7 +461,6 @@ class RoundProjection(Projection):
 
     @handles("BetWithdrawn")
     def withdrawn(self, recorded: RecordedEvent) -> None:
-        self.flush()
         Bet.objects.filter(round_id=recorded.data["round_id"],
                            bet_id=recorded.data["bet_id"]).update(withdrawn=True)
         self._round(recorded).update(version=recorded.version)
@@ -471,18 +471,17 @@ class RoundProjection(Projection):
         if held is not None:
             held.fields.update(status=RoundStatus.CLOSED, version=recorded.version)
             return
-        self._round(recorded).update(status=RoundStatus.CLOSED, version=recorded.version)
+        self.defer("UPDATE games_round SET status = %s, version = %s WHERE round_id = %s",
+                   [RoundStatus.CLOSED, recorded.version, recorded.data["round_id"]])
 
     @handles("CardsDealt")
     def dealt(self, recorded: RecordedEvent) -> None:
-        self.flush()
         d = recorded.data
         self._round(recorded).update(play=play.deal(d["upcard"], d["seats"]),
                                      version=recorded.version)
 
     @handles("DecisionRecorded")
     def decision(self, recorded: RecordedEvent) -> None:
-        self.flush()
         d = recorded.data
         the_round = Round.objects.get(round_id=d["round_id"])
         the_round.play = play.apply_decision(the_round.play, d["seat"], d["hand"], d["decision"],
@@ -502,15 +501,16 @@ class RoundProjection(Projection):
                                outcome_by=recorded.metadata.get("actor", ""),
                                version=recorded.version, status=RoundStatus.OUTCOME)
             return
-        self.flush()
-        changes: dict[str, Any] = {
-            "outcome": recorded.data["outcome"], "outcome_version": recorded.version,
-            "outcome_by": recorded.metadata.get("actor", ""), "version": recorded.version}
-        if recorded.event_type == "OutcomeRecorded":
-            changes["status"] = RoundStatus.OUTCOME
-        else:
-            changes["corrections"] = F("corrections") + 1
-        self._round(recorded).update(**changes)
+        # A correction keeps the status (settled): its RoundSettled re-settles the round.
+        correction = recorded.event_type == "RoundCorrected"
+        self.defer(
+            "UPDATE games_round SET outcome = %s::jsonb, outcome_version = %s, outcome_by = %s, "
+            "version = %s, status = coalesce(%s, status), "
+            "corrections = corrections + %s WHERE round_id = %s",
+            [json.dumps(recorded.data["outcome"]), recorded.version,
+             recorded.metadata.get("actor", ""), recorded.version,
+             None if correction else RoundStatus.OUTCOME, 1 if correction else 0,
+             recorded.data["round_id"]])
 
     @handles("BetSettled")
     def bet_settled(self, recorded: RecordedEvent) -> None:
@@ -544,38 +544,35 @@ class RoundProjection(Projection):
                 version=recorded.version, settled_outcome=held.fields.get("outcome"),
                 handle=_dec(d["handle"]), stakes=d.get("stakes", {}))
             return
-        self.flush()
-        with connection.cursor() as cursor:
-            if pending:
-                columns = list(zip(*pending, strict=True))
-                cursor.execute(
-                    "UPDATE games_bet AS b SET status = v.status, win = v.win, "
-                    "returned = v.returned, point = v.point, capped_win = v.capped_win, "
-                    "settled_version = v.version "
-                    "FROM unnest(%s::text[], %s::text[], %s::numeric[], %s::numeric[], "
-                    "%s::smallint[], %s::numeric[], %s::integer[]) "
-                    "AS v(bet_id, status, win, returned, point, capped_win, version) "
-                    "WHERE b.round_id = %s AND b.bet_id = v.bet_id",
-                    [list(columns[1]), list(columns[2]), list(columns[3]), list(columns[4]),
-                     list(columns[5]), [None if c is None else Decimal(c) for c in columns[6]],
-                     list(columns[7]), d["round_id"]])
-            if d.get("correction"):
-                cursor.execute(
-                    "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
-                    "settled_outcome = outcome WHERE round_id = %s",
-                    [RoundStatus.SETTLED, _dec(d["result"]), _dec(d["prizes"]), recorded.version,
-                     d["round_id"]])
-            else:
-                cursor.execute(
-                    "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
-                    "settled_outcome = outcome, handle = %s, stakes = %s::jsonb "
-                    "WHERE round_id = %s",
-                    [RoundStatus.SETTLED, _dec(d["result"]), _dec(d["prizes"]), recorded.version,
-                     _dec(d["handle"]), json.dumps(d.get("stakes", {})), d["round_id"]])
+        if pending:
+            columns = list(zip(*pending, strict=True))
+            self.defer(
+                "UPDATE games_bet AS b SET status = v.status, win = v.win, "
+                "returned = v.returned, point = v.point, capped_win = v.capped_win, "
+                "settled_version = v.version "
+                "FROM unnest(%s::text[], %s::text[], %s::numeric[], %s::numeric[], "
+                "%s::smallint[], %s::numeric[], %s::integer[]) "
+                "AS v(bet_id, status, win, returned, point, capped_win, version) "
+                "WHERE b.round_id = %s AND b.bet_id = v.bet_id",
+                [list(columns[1]), list(columns[2]), list(columns[3]), list(columns[4]),
+                 list(columns[5]), [None if c is None else Decimal(c) for c in columns[6]],
+                 list(columns[7]), d["round_id"]])
+        if d.get("correction"):
+            self.defer(
+                "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
+                "settled_outcome = outcome WHERE round_id = %s",
+                [RoundStatus.SETTLED, _dec(d["result"]), _dec(d["prizes"]), recorded.version,
+                 d["round_id"]])
+        else:
+            self.defer(
+                "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
+                "settled_outcome = outcome, handle = %s, stakes = %s::jsonb "
+                "WHERE round_id = %s",
+                [RoundStatus.SETTLED, _dec(d["result"]), _dec(d["prizes"]), recorded.version,
+                 _dec(d["handle"]), json.dumps(d.get("stakes", {})), d["round_id"]])
 
     @handles("RoundVoided")
     def voided(self, recorded: RecordedEvent) -> None:
-        self.flush()
         changes: dict[str, Any] = {"status": RoundStatus.VOIDED,
                                    "void_reason": recorded.data["reason"],
                                    "version": recorded.version}

@@ -16,7 +16,7 @@ figures beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Protocol
@@ -204,10 +204,13 @@ class DatabaseStore:
 
     ``begin`` fetches in one query what the event's posting will ask for; a posting then costs
     one more statement (``write``), two for a table-session event that updates the session.
+    ``write`` hands its statement to ``send``: the live projection holds it back and the event
+    store sends it with its INSERT.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, send: Callable[[str, Sequence[Any]], None] | None = None) -> None:
         self._pre: _Prefetched | None = None
+        self._send = send or _execute
 
     def begin(self, recorded: RecordedEvent) -> None:
         casino = str(recorded.metadata.get("casino", ""))
@@ -289,11 +292,15 @@ class DatabaseStore:
                        stats.rounds, stats.sessions]
         if not parts:
             return
-        with prepared.execute("WITH " + ",".join(parts) + " SELECT 1", params):
-            pass
+        self._send("WITH " + ",".join(parts) + " SELECT 1", params)
 
     def close_period(self, recorded: RecordedEvent) -> None:
         Period.objects.create(**_period_fields(recorded))
+
+
+def _execute(query: str, params: Sequence[Any]) -> None:
+    with prepared.execute(query, params):
+        pass
 
 
 def _account_row(casino: str, ref: AccountRef) -> list[Any]:
@@ -483,9 +490,11 @@ class LedgerProjection(Projection):
     models = (Account, JournalEntry, JournalLine, Period, AccountDayBalance, TableDay,
               LedgerSession)
     append_only: ClassVar[bool] = True
+    # It reads its own tables and the casino's settings only.
+    self_contained = HANDLED
 
     def __init__(self) -> None:
-        self.store = DatabaseStore()
+        self.store = DatabaseStore(send=self.defer)
 
     @handles(*sorted(HANDLED))
     def post(self, recorded: RecordedEvent) -> None:

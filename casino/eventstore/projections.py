@@ -11,6 +11,7 @@ between the live tables and the rebuilt ones.
 from __future__ import annotations
 
 import json
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from decimal import Decimal
 from typing import Any, ClassVar
 
 from django.db import connection, models, transaction
+
+from casino import prepared
 
 from .store import RecordedEvent, lock_appends, read_all
 
@@ -37,6 +40,10 @@ class Projection:
     # Event types whose handlers read no table of another projection: before them, ``apply_live``
     # need not write out what other projections hold back (``flush``).
     self_contained: ClassVar[frozenset[str]] = frozenset()
+    # Event types whose handlers read no table at all and only hold writes back (``defer``, or
+    # state of their own that ``flush`` writes): before them, nothing need be written out. Before
+    # any other handler of the projection, ``apply`` writes out what it holds.
+    deferred: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -49,17 +56,41 @@ class Projection:
     def apply(self, recorded: RecordedEvent) -> None:
         method = self.handlers.get(recorded.event_type)
         if method is not None:
+            if recorded.event_type not in self.deferred:
+                self.flush()
             getattr(self, method)(recorded)
 
-    def flush(self) -> None:
-        """Write what the handlers held back to write in fewer statements (most write at once).
+    def defer(self, query: str, params: Sequence[Any]) -> None:
+        """Hold back a write whose result nobody reads (``%s`` placeholders): ``flush`` sends it.
 
-        ``apply_live`` calls it at the end of an append, and before another projection's
-        handler that may read this one's tables; a replay calls it after every event.
+        At the end of an append, ``apply_live`` sends every held write with the event INSERT in
+        one pipeline: one round trip for all of them.
         """
+        self._held_writes().append((query, params))
+
+    def flush(self) -> None:
+        """Send what the handlers held back (``defer``). Subclasses holding state of their own
+        write it here too.
+
+        ``apply_live`` calls it at the end of an append, and before a handler that may read this
+        projection's tables; a replay calls it after every event.
+        """
+        writes = self._held_writes()
+        while writes:
+            query, params = writes.pop(0)
+            with prepared.execute(query, params):
+                pass
 
     def discard(self) -> None:
         """Forget what was held back: the append failed and its transaction rolls back."""
+        self._held_writes().clear()
+
+    def _held_writes(self) -> list[tuple[str, Sequence[Any]]]:
+        local = self.__dict__.setdefault("_local", threading.local())  # one list per thread
+        if not hasattr(local, "writes"):
+            local.writes = []
+        writes: list[tuple[str, Sequence[Any]]] = local.writes
+        return writes
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """The projection's state, comparable across a rebuild (surrogate ids left out)."""
@@ -123,16 +154,18 @@ def register(cls: type[Projection]) -> type[Projection]:
 def apply_live(events: Iterable[RecordedEvent]) -> None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
-    A projection may hold writes back and write them in one statement at the end (``flush``):
-    a round opened with its bets becomes two INSERTs rather than one statement per event. Before
-    a handler that may read other projections' tables, they write what they hold, so every
-    handler sees the tables as if each event had been written at once.
+    A projection may hold writes back (``defer``, ``flush``): at the end, every held write goes
+    to the server in one pipeline, one round trip for them all. Before a handler that may read
+    other projections' tables, they write what they hold, so every handler sees the tables as
+    if each event had been written at once. (Handlers themselves run outside the pipeline: the
+    ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
     """
     holding: list[Projection] = []
     try:
         for recorded in events:
             for projection in registry.by_event_type.get(recorded.event_type, ()):
-                if recorded.event_type not in projection.self_contained:
+                event_type = recorded.event_type
+                if event_type not in projection.self_contained | projection.deferred:
                     for other in holding:
                         if other is not projection:
                             other.flush()
@@ -140,8 +173,11 @@ def apply_live(events: Iterable[RecordedEvent]) -> None:
                 projection.apply(recorded)
                 if projection not in holding:
                     holding.append(projection)
-        for projection in holding:
-            projection.flush()
+        if holding:
+            raw = prepared.raw_connection()
+            with connection.wrap_database_errors, raw.pipeline():
+                for projection in holding:
+                    projection.flush()
     except BaseException:
         for projection in registry.projections.values():
             projection.discard()
