@@ -13,12 +13,13 @@ import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from django.db import connection, models
 
 _PLACEHOLDER = re.compile(r"%s|%%")
+M = TypeVar("M", bound=models.Model)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -92,8 +93,23 @@ def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
     the instances the ORM would (its converters applied). None when there is no row."""
     with execute(query, params) as cursor:
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _instances(row, kinds)
+
+
+def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
+    """Run ``query``, whose rows hold ``columns(kind, …)``: the instances the ORM would build."""
+    with execute(query, params) as cursor:
+        rows = cursor.fetchall()
+    found = []
+    for row in rows:
+        instance = _instances(row, (kind,))[0]
+        assert isinstance(instance, kind)
+        found.append(instance)
+    return found
+
+
+def _instances(row: Sequence[Any], kinds: Sequence[type[models.Model]]
+               ) -> tuple[models.Model, ...]:
     instances = []
     start = 0
     for kind in kinds:

@@ -151,11 +151,13 @@ def register(cls: type[Projection]) -> type[Projection]:
     return cls
 
 
-def apply_live(events: Iterable[RecordedEvent]) -> None:
+def apply_live(events: Iterable[RecordedEvent], *, first: Callable[[], object] | None = None
+               ) -> None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
-    A projection may hold writes back (``defer``, ``flush``): at the end, every held write goes
-    to the server in one pipeline, one round trip for them all. Before a handler that may read
+    A projection may hold writes back (``defer``, ``flush``): at the end, ``first`` (the event
+    store's INSERT, when it can wait) and every held write go to the server in one pipeline, one
+    round trip for them all. Before a handler that may read
     other projections' tables, they write what they hold, so every handler sees the tables as
     if each event had been written at once. (Handlers themselves run outside the pipeline: the
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
@@ -173,9 +175,11 @@ def apply_live(events: Iterable[RecordedEvent]) -> None:
                 projection.apply(recorded)
                 if projection not in holding:
                     holding.append(projection)
-        if holding:
+        if holding or first is not None:
             raw = prepared.raw_connection()
             with connection.wrap_database_errors, raw.pipeline():
+                if first is not None:
+                    first()
                 for projection in holding:
                     projection.flush()
     except BaseException:

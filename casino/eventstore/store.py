@@ -30,7 +30,7 @@ from functools import cached_property
 from typing import Any
 
 import psycopg
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.prepared import raw_connection as raw_connection
@@ -201,12 +201,14 @@ def lock_and_find_command(casino: str, key: str) -> tuple[Any, ...] | None:
     """
     head, found = _take_append_lock(casino, key)
     connection.casino_append_head = head  # type: ignore[attr-defined]
+    connection.casino_command_locked = True  # type: ignore[attr-defined]
     return found
 
 
 def end_command_scope() -> None:
     """Forget the head read by ``lock_and_find_command`` (``run_command`` calls it on the way out)."""
     connection.casino_append_head = None  # type: ignore[attr-defined]
+    connection.casino_command_locked = False  # type: ignore[attr-defined]
 
 
 def _head_for_append(metadata: Metadata) -> _Head:
@@ -292,15 +294,33 @@ def append(
     # Server-side binding (psycopg.Cursor rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
     params += (stream, expected_version)
-    with psycopg.RawCursor(raw_connection()) as cursor:
-        cursor.execute(_insert_sql(len(events)), params, prepare=True)
-        inserted = cursor.rowcount
-    if inserted != len(events):
-        raise ConcurrencyError(stream, expected_version, stream_version(stream))
-
     from .projections import apply_live  # late import: projections import this module
 
-    apply_live(recorded)
+    insert = _insert_sql(len(events))
+    if not getattr(connection, "casino_command_locked", False):
+        with psycopg.RawCursor(raw_connection()) as cursor:
+            cursor.execute(insert, params, prepare=True)
+            inserted = cursor.rowcount
+        if inserted != len(events):
+            raise ConcurrencyError(stream, expected_version, stream_version(stream))
+        apply_live(recorded)
+        return recorded
+
+    # A command that took the append lock before it read anything (``run_command`` with an
+    # idempotency key) read the stream's current version: its INSERT can wait for the end of the
+    # live projections and go in one pipeline with the writes they held back. Should the version
+    # still be wrong (a caller's mistake), nothing is inserted and the projections' writes are
+    # rolled back with the transaction, or the savepoint around the append.
+    cursor = psycopg.RawCursor(raw_connection())
+    try:
+        apply_live(recorded, first=lambda: cursor.execute(insert, params, prepare=True))
+        inserted = cursor.rowcount
+    finally:
+        cursor.close()
+    if inserted != len(events):
+        actual = stream_version(stream)
+        transaction.set_rollback(True)
+        raise ConcurrencyError(stream, expected_version, actual)
     return recorded
 
 

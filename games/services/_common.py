@@ -143,10 +143,15 @@ def _uuid(value: str) -> uuid.UUID | None:
 
 
 def round_get(round_id: str, *, lock: bool = False) -> Round:
-    query = Round.objects.filter(round_id=round_id)
-    if lock:
-        query = query.select_for_update()
-    found = query.first()
+    key = _uuid(round_id)
+    if key is not None:  # the pit's hot path: a prepared statement
+        rows = prepared.fetch_all(
+            f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
+            + (" FOR UPDATE" if lock else ""), [key], Round)
+        found = rows[0] if rows else None
+    else:
+        query = Round.objects.filter(round_id=round_id)
+        found = query.first()
     if found is None:
         raise NotFound(f"there is no round {round_id}", round=str(round_id))
     return found

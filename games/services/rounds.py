@@ -23,6 +23,7 @@ from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
+from casino.prepared import columns, fetch_all
 from games import engine, play
 from games.engine import blackjack as bj
 from games.engine.errors import RoundError
@@ -116,8 +117,13 @@ class BetView:
 
 
 def _bets_of(round_id: uuid.UUID | str) -> list[BetView]:
-    return [BetView.of(b) for b in Bet.objects.filter(round_id=round_id, withdrawn=False)
-            .order_by("id")]
+    """The round's bets still standing, in the order they were placed (a prepared statement:
+    every command on a round reads them)."""
+    bets = fetch_all(
+        f"SELECT {columns(Bet, 'b')} FROM games_bet AS b "
+        "WHERE b.round_id = %s AND NOT b.withdrawn ORDER BY b.id",
+        [uuid.UUID(str(round_id))], Bet)
+    return [BetView.of(b) for b in bets]
 
 
 # --- placing bets -------------------------------------------------------------------------------
