@@ -368,7 +368,8 @@ class RoundProjection(Projection):
     deferred = frozenset({"RoundOpened", "BetPlaced", "BetCarried", "BettingClosed",
                           "OutcomeRecorded", "RoundCorrected", "BetSettled", "RoundSettled"})
 
-    def flush(self) -> None:
+    def held(self) -> list[prepared.Statement]:
+        statements = []
         pending: _NewRound | None = getattr(_local, "new_round", None)
         if pending is not None:
             _local.new_round = None
@@ -376,9 +377,8 @@ class RoundProjection(Projection):
             if pending.bets:  # one statement: the round in a WITH, then its bets
                 bets_sql, bets_params = prepared.insert(Bet, list(pending.bets.values()))
                 sql, params = f"WITH new_round AS ({sql}) {bets_sql}", params + bets_params
-            with prepared.execute(sql, params):
-                pass
-        super().flush()
+            statements.append((sql, params))
+        return statements + super().held()
 
     def discard(self) -> None:
         _local.new_round = None

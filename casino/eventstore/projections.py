@@ -63,23 +63,25 @@ class Projection:
     def defer(self, query: str, params: Sequence[Any]) -> None:
         """Hold back a write whose result nobody reads (``%s`` placeholders): ``flush`` sends it.
 
-        At the end of an append, ``apply_live`` sends every held write with the event INSERT in
-        one pipeline: one round trip for all of them.
+        At the end of an append, ``apply_live`` sends every held write, with the event INSERT
+        when it can wait, in one pipeline: one round trip for all of them.
         """
         self._held_writes().append((query, params))
 
-    def flush(self) -> None:
-        """Send what the handlers held back (``defer``). Subclasses holding state of their own
-        write it here too.
-
-        ``apply_live`` calls it at the end of an append, and before a handler that may read this
-        projection's tables; a replay calls it after every event.
-        """
+    def held(self) -> list[prepared.Statement]:
+        """Take what the handlers held back, in order, to be sent now. Subclasses holding state
+        of their own add its statements."""
         writes = self._held_writes()
-        while writes:
-            query, params = writes.pop(0)
-            with prepared.execute(query, params):
-                pass
+        taken = list(writes)
+        writes.clear()
+        return taken
+
+    def flush(self) -> None:
+        """Send what is held now: ``apply_live`` calls it before a handler that may read this
+        projection's tables; a replay calls it after every event."""
+        statements = self.held()
+        if statements:
+            prepared.send(statements)
 
     def discard(self) -> None:
         """Forget what was held back: the append failed and its transaction rolls back."""
@@ -151,13 +153,13 @@ def register(cls: type[Projection]) -> type[Projection]:
     return cls
 
 
-def apply_live(events: Iterable[RecordedEvent], *, first: Callable[[], object] | None = None
-               ) -> None:
+def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | None = None
+               ) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
-    A projection may hold writes back (``defer``, ``flush``): at the end, ``first`` (the event
+    A projection may hold writes back (``defer``, ``held``): at the end, ``first`` (the event
     store's INSERT, when it can wait) and every held write go to the server in one pipeline, one
-    round trip for them all. Before a handler that may read
+    round trip for them all; ``first``'s row count is returned. Before a handler that may read
     other projections' tables, they write what they hold, so every handler sees the tables as
     if each event had been written at once. (Handlers themselves run outside the pipeline: the
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
@@ -175,17 +177,15 @@ def apply_live(events: Iterable[RecordedEvent], *, first: Callable[[], object] |
                 projection.apply(recorded)
                 if projection not in holding:
                     holding.append(projection)
-        if holding or first is not None:
-            raw = prepared.raw_connection()
-            with connection.wrap_database_errors, raw.pipeline():
-                if first is not None:
-                    first()
-                for projection in holding:
-                    projection.flush()
+        statements = [first] if first is not None else []
+        for projection in holding:
+            statements += projection.held()
+        counts = prepared.send(statements) if statements else []
     except BaseException:
         for projection in registry.projections.values():
             projection.discard()
         raise
+    return counts[0] if first is not None else None
 
 
 def _truncate(projections: Iterable[Projection]) -> None:

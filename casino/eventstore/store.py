@@ -300,8 +300,8 @@ def append(
     if not getattr(connection, "casino_command_locked", False):
         with psycopg.RawCursor(raw_connection()) as cursor:
             cursor.execute(insert, params, prepare=True)
-            inserted = cursor.rowcount
-        if inserted != len(events):
+            rowcount = cursor.rowcount
+        if rowcount != len(events):
             raise ConcurrencyError(stream, expected_version, stream_version(stream))
         apply_live(recorded)
         return recorded
@@ -311,12 +311,7 @@ def append(
     # live projections and go in one pipeline with the writes they held back. Should the version
     # still be wrong (a caller's mistake), nothing is inserted and the projections' writes are
     # rolled back with the transaction, or the savepoint around the append.
-    cursor = psycopg.RawCursor(raw_connection())
-    try:
-        apply_live(recorded, first=lambda: cursor.execute(insert, params, prepare=True))
-        inserted = cursor.rowcount
-    finally:
-        cursor.close()
+    inserted = apply_live(recorded, first=(insert, params))
     if inserted != len(events):
         actual = stream_version(stream)
         transaction.set_rollback(True)
