@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import uuid
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
 
+from casino import prepared
 from casino.errors import NotFound
 
 from . import hold
@@ -113,6 +115,29 @@ def round_get(*, round_id: str) -> Round:
     if found is None:
         raise NotFound(f"there is no round {round_id}")
     return found
+
+
+def session_casino(*, session_id: str) -> str:
+    """The casino of a table session (the pit API asks it of every command on a session)."""
+    return _casino_of("games_tablesession", "session_id", session_id,
+                      f"there is no table session {session_id}")
+
+
+def round_casino(*, round_id: str) -> str:
+    """The casino of a round (the pit API asks it of every command on a round)."""
+    return _casino_of("games_round", "round_id", round_id, f"there is no round {round_id}")
+
+
+def _casino_of(table: str, key: str, value: str, missing: str) -> str:
+    try:
+        ident = uuid.UUID(str(value))
+    except ValueError:
+        raise NotFound(missing) from None
+    with prepared.execute(f"SELECT casino_id FROM {table} WHERE {key} = %s", [ident]) as cursor:
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound(missing)
+    return str(row[0])
 
 
 def round_list(*, session_id: str) -> QuerySet[Round]:

@@ -72,11 +72,11 @@ def _command(request: Request, casino: str, serializer: type[serializers.Seriali
 
 
 def _session_casino(session_id: str) -> str:
-    return str(selectors.table_session_get(session_id=session_id).casino_id)
+    return selectors.session_casino(session_id=session_id)
 
 
 def _round_casino(round_id: str) -> str:
-    return str(selectors.round_get(round_id=round_id).casino_id)
+    return selectors.round_casino(round_id=round_id)
 
 
 # --- reads --------------------------------------------------------------------------------------
