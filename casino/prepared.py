@@ -108,6 +108,7 @@ def _insert_fields(model: type[models.Model]) -> tuple[models.Field[Any, Any], .
     )
 
 
+@functools.cache
 def columns(model: type[models.Model], alias: str) -> str:
     """``alias.column, …`` for every concrete field of ``model``: the select list ``load`` reads."""
     quote = connection.ops.quote_name
@@ -140,12 +141,19 @@ def _instances(row: Sequence[Any], kinds: Sequence[type[models.Model]]
     instances = []
     start = 0
     for kind in kinds:
-        fields = kind._meta.concrete_fields
-        values = []
-        for field, value in zip(fields, row[start:start + len(fields)], strict=True):
-            for converter in field.get_db_converters(connection):  # type: ignore[attr-defined]
-                value = converter(value, field, connection)
-            values.append(value)
-        instances.append(kind.from_db(connection.alias, [f.attname for f in fields], values))
-        start += len(fields)
+        names, converters = _loading(kind)
+        values = list(row[start:start + len(names)])
+        for index, field, convert in converters:
+            values[index] = convert(values[index], field, connection)
+        instances.append(kind.from_db(connection.alias, names, values))
+        start += len(names)
     return tuple(instances)
+
+
+@functools.cache
+def _loading(kind: type[models.Model]) -> tuple[list[str], list[tuple[int, Any, Any]]]:
+    """The attnames of ``kind``'s concrete fields, and the converters the ORM applies to them."""
+    fields = kind._meta.concrete_fields
+    converters = [(index, field, convert) for index, field in enumerate(fields)
+                  for convert in field.get_db_converters(connection)]  # type: ignore[attr-defined]
+    return [f.attname for f in fields], converters

@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet, Sum
 
 from casino import prepared
 from casino.errors import NotFound
+from casino.models import Membership
 
 from . import hold
 from .models import (
@@ -117,27 +118,33 @@ def round_get(*, round_id: str) -> Round:
     return found
 
 
-def session_casino(*, session_id: str) -> str:
-    """The casino of a table session (the pit API asks it of every command on a session)."""
-    return _casino_of("games_tablesession", "session_id", session_id,
+def session_casino(*, session_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
+    """The casino of a table session, and the roles ``user_id`` holds there: one statement (the
+    pit API asks both of every command on a session)."""
+    return _casino_of("games_tablesession", "session_id", session_id, user_id,
                       f"there is no table session {session_id}")
 
 
-def round_casino(*, round_id: str) -> str:
-    """The casino of a round (the pit API asks it of every command on a round)."""
-    return _casino_of("games_round", "round_id", round_id, f"there is no round {round_id}")
+def round_casino(*, round_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
+    """The casino of a round, and the roles ``user_id`` holds there (see ``session_casino``)."""
+    return _casino_of("games_round", "round_id", round_id, user_id,
+                      f"there is no round {round_id}")
 
 
-def _casino_of(table: str, key: str, value: str, missing: str) -> str:
+def _casino_of(table: str, key: str, value: str, user_id: int | None, missing: str
+               ) -> tuple[str, set[str]]:
     try:
         ident = uuid.UUID(str(value))
     except ValueError:
         raise NotFound(missing) from None
-    with prepared.execute(f"SELECT casino_id FROM {table} WHERE {key} = %s", [ident]) as cursor:
+    with prepared.execute(
+            f"SELECT o.casino_id, ARRAY(SELECT m.role FROM {Membership._meta.db_table} AS m "
+            f"WHERE m.user_id = %s AND m.casino_id = o.casino_id) "
+            f"FROM {table} AS o WHERE o.{key} = %s", [user_id, ident]) as cursor:
         row = cursor.fetchone()
     if row is None:
         raise NotFound(missing)
-    return str(row[0])
+    return str(row[0]), set(row[1])
 
 
 def round_list(*, session_id: str) -> QuerySet[Round]:

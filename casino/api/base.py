@@ -8,7 +8,7 @@ then carries the user, the role they act in, the casino, the request id and that
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rest_framework.request import Request
 
@@ -26,10 +26,14 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
     user = request.user
     if not user.is_authenticated:
         raise NotAllowed("log in first")
-    with prepared.execute(  # every command asks: a prepared statement
-            f"SELECT role FROM {Membership._meta.db_table} WHERE user_id = %s AND casino_id = %s",
-            [user.pk, casino]) as cursor:
-        held = {row[0] for row in cursor.fetchall()}
+    remembered = getattr(request, "casino_roles", None)
+    if remembered is not None and remembered[0] == casino:
+        held = set(remembered[1])
+    else:
+        with prepared.execute(  # every command asks: a prepared statement
+                f"SELECT role FROM {Membership._meta.db_table} "
+                "WHERE user_id = %s AND casino_id = %s", [user.pk, casino]) as cursor:
+            held = {row[0] for row in cursor.fetchall()}
     asked = request.headers.get("X-Casino-Role")
     if asked:
         if asked not in roles:
@@ -42,6 +46,12 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
         if role in held:
             return role
     raise NotAllowed(f"you need one of these roles in casino {casino!r}: {', '.join(roles)}")
+
+
+def remember_roles(request: Request, casino: str, roles: Iterable[str]) -> None:
+    """The roles the user holds in ``casino``, read already with the object the request names
+    (one statement for both): ``acting_role`` uses them instead of asking again."""
+    request.casino_roles = (casino, frozenset(roles))  # type: ignore[attr-defined]
 
 
 def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Metadata:

@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import request_metadata
+from casino.api.base import remember_roles, request_metadata
 from casino.errors import NotAllowed
 from casino.eventstore.store import Metadata
 from casino.models import Role
@@ -71,12 +71,21 @@ def _command(request: Request, casino: str, serializer: type[serializers.Seriali
     return Response(result, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-def _session_casino(session_id: str) -> str:
-    return selectors.session_casino(session_id=session_id)
+def _session_casino(request: Request, session_id: str) -> str:
+    casino, roles = selectors.session_casino(session_id=session_id,
+                                             user_id=_user_id(request))
+    remember_roles(request, casino, roles)
+    return casino
 
 
-def _round_casino(round_id: str) -> str:
-    return selectors.round_casino(round_id=round_id)
+def _round_casino(request: Request, round_id: str) -> str:
+    casino, roles = selectors.round_casino(round_id=round_id, user_id=_user_id(request))
+    remember_roles(request, casino, roles)
+    return casino
+
+
+def _user_id(request: Request) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
 
 
 # --- reads --------------------------------------------------------------------------------------
@@ -264,7 +273,7 @@ class RoundOutput(serializers.Serializer[Any]):
 class RoundListApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Request, session_id: str) -> Response:
-        _reader(request, _session_casino(session_id))
+        _reader(request, _session_casino(request, session_id))
         return Response(RoundOutput(selectors.round_list(session_id=session_id), many=True).data)
 
 
@@ -384,7 +393,7 @@ class TableSessionCloseApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.table_session_close(
                             session_id=session_id, closing=data["closing"],
                             drop_count=data["drop_count"], metadata=meta))
@@ -400,7 +409,7 @@ class FillRequestApi(APIView):
 
     @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), SlipInput,
+        return _command(request, _session_casino(request, session_id), SlipInput,
                         lambda meta, data: services.fill_request(
                             session_id=session_id, slip=data["slip"], chips=data["chips"],
                             metadata=meta), created=True)
@@ -411,7 +420,7 @@ class CreditRequestApi(APIView):
 
     @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), SlipInput,
+        return _command(request, _session_casino(request, session_id), SlipInput,
                         lambda meta, data: services.credit_request(
                             session_id=session_id, slip=data["slip"], chips=data["chips"],
                             metadata=meta), created=True)
@@ -437,7 +446,7 @@ class DropRecordApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.drop_record(
                             session_id=session_id, amount=data["amount"], seat=data.get("seat"),
                             player=data["player"], metadata=meta), created=True)
@@ -454,7 +463,7 @@ class ColourChipsIssueApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.colour_chips_issue(
                             session_id=session_id, metadata=meta, **data), created=True)
 
@@ -467,7 +476,7 @@ class ColourChipsExchangeApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.colour_chips_exchange(
                             session_id=session_id, metadata=meta, **data))
 
@@ -486,7 +495,7 @@ class RoundOpenApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(session_id), self.InputSerializer,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.round_open(
                             session_id=session_id, bets=data["bets"], metadata=meta),
                         created=True)
@@ -514,7 +523,7 @@ class RoundRecordApi(APIView):
             return services.round_record(session_id=session_id, bets=data["bets"],
                                          outcome=data["outcome"], metadata=meta, **extra)
 
-        return _command(request, _session_casino(session_id), self.InputSerializer, call,
+        return _command(request, _session_casino(request, session_id), self.InputSerializer, call,
                         created=True)
 
 
@@ -526,7 +535,7 @@ class BetPlaceApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.bet_place(round_id=round_id,
                                                               bets=data["bets"], metadata=meta),
                         created=True)
@@ -543,7 +552,7 @@ class JackpotBetPlaceApi(APIView):
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.jackpot_bet_place(
                             round_id=round_id, bets=data["bets"], metadata=meta), created=True)
 
@@ -554,7 +563,7 @@ class BetWithdrawApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str, bet_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.bet_withdraw(
                             round_id=round_id, bet_id=bet_id, reason=data["reason"],
                             metadata=meta))
@@ -569,7 +578,7 @@ class RoundCloseBettingApi(APIView):
 
     @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), EmptyInput, lambda meta, data:
+        return _command(request, _round_casino(request, round_id), EmptyInput, lambda meta, data:
                         services.round_close_betting(round_id=round_id, metadata=meta))
 
 
@@ -580,7 +589,7 @@ class DealRecordApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.deal_record(
                             round_id=round_id, upcard=data["upcard"], seats=data["seats"],
                             metadata=meta))
@@ -598,7 +607,7 @@ class DecisionRecordApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.decision_record(round_id=round_id,
                                                                     metadata=meta, **data))
 
@@ -610,7 +619,7 @@ class OutcomeRecordApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.outcome_record(
                             round_id=round_id, outcome=data["outcome"], metadata=meta))
 
@@ -618,7 +627,7 @@ class OutcomeRecordApi(APIView):
 class RoundSettleApi(APIView):
     @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), EmptyInput, lambda meta, data:
+        return _command(request, _round_casino(request, round_id), EmptyInput, lambda meta, data:
                         services.round_settle(round_id=round_id, metadata=meta))
 
 
@@ -628,7 +637,7 @@ class RoundVoidApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.round_void(
                             round_id=round_id, reason=data["reason"], metadata=meta))
 
@@ -640,7 +649,7 @@ class RoundCorrectApi(APIView):
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(round_id), self.InputSerializer,
+        return _command(request, _round_casino(request, round_id), self.InputSerializer,
                         lambda meta, data: services.round_correct(
                             round_id=round_id, outcome=data["outcome"], reason=data["reason"],
                             metadata=meta))
