@@ -13,6 +13,7 @@ import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from typing import Any, TypeVar
 
 import psycopg
@@ -96,8 +97,18 @@ def insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> tupl
     for row in rows:
         for field in fields:
             value = row[field.attname] if field.attname in row else field.get_default()
-            params.append(field.get_db_prep_save(value, connection))
+            if value is None or (type(value) in _AS_IS and field.get_internal_type() not in
+                                 _PREPARED_TYPES):
+                params.append(value)  # what get_db_prep_save would return, without its cost
+            else:
+                params.append(field.get_db_prep_save(value, connection))
     return sql, params
+
+
+# Plain values that the ORM passes to the driver unchanged, except into these field types.
+_AS_IS = frozenset({str, int, bool, Decimal})
+_PREPARED_TYPES = frozenset({"JSONField", "UUIDField", "DurationField", "BinaryField", "DateField",
+                             "DateTimeField", "TimeField"})
 
 
 @functools.cache
