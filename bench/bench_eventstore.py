@@ -6,7 +6,8 @@ Each way appends the same rounds (14 events, one transaction per round) into an 
 the same PostgreSQL server and prints events per second:
 
 * store      -- the platform's public API: ``run_command`` + ``store.append`` with the hash
-                chain, the chain-checking insert trigger, an idempotency key and live projections
+                chain, the chain-checking insert trigger, an idempotency key (its record written
+                with the events: ``append(answer=…)``) and live projections
 * raw-many   -- raw psycopg ``executemany`` into an equivalent table (no trigger, no hashing)
 * raw-pipe   -- raw psycopg in pipeline mode: the physical reference
 * bulk       -- the Django ORM's ``bulk_create`` into the equivalent table
@@ -79,8 +80,9 @@ def run(rounds: int) -> None:
         meta = Metadata(actor="bench", role="system", casino="bench", idempotency_key=f"r{i}")
 
         def handler(i: int = i, events: list[Event] = events, meta: Metadata = meta) -> dict[str, int]:
-            store.append(f"round/{i}", events, expected_version=0, metadata=meta)
-            return {"round": i}
+            answer = {"round": i}  # recorded with the events (append's answer=)
+            store.append(f"round/{i}", events, expected_version=0, metadata=meta, answer=answer)
+            return answer
 
         with transaction.atomic():
             run_command(command="round_record", metadata=meta, payload={"round": i},

@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
-from django.db import transaction
+from django.db import connection, transaction
 
 from .hashing import canonical_json
 from .models import CommandRecord
 from .store import (
     DuplicateCommand,
+    EventStoreError,
     Metadata,
     end_command_scope,
     lock_and_find_command,
@@ -80,6 +81,26 @@ def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
                          result=json.loads(result) if isinstance(result, str) else result)
 
 
+# The record written with the command's last append (``store.append(answer=…)``): no conflict is
+# possible under the append lock, so a plain INSERT, which would fail loudly if one were.
+_RECORD_WITH_EVENTS_SQL = """
+INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
+VALUES (%s, %s, %s, %s, %s::jsonb, now())
+"""
+
+
+class _AnswerSlot:
+    """The running command's identity, for ``store.append(answer=…)`` (``store.AnswerSlot``)."""
+
+    def __init__(self, casino: str, key: str, command: str, digest: str) -> None:
+        self.casino, self.key, self.command, self.digest = casino, key, command, digest
+        self.answered: Any = None
+
+    def statement(self, answer: Any) -> tuple[str, list[Any]]:
+        return _RECORD_WITH_EVENTS_SQL, [self.casino, self.key, self.command, self.digest,
+                                         canonical_json(answer).decode()]
+
+
 def run_command(
     *,
     command: str,
@@ -103,6 +124,8 @@ def run_command(
             return handler()
         digest = fingerprint(command, payload)
         found = lock_and_find_command(metadata.casino, key)
+        slot = _AnswerSlot(metadata.casino, key, command, digest)
+        connection.casino_answer_slot = slot  # type: ignore[attr-defined]
         try:
             if found is not None:
                 return _replay(_record(metadata.casino, found), command, digest)
@@ -114,6 +137,13 @@ def run_command(
                 return _replay(record, command, digest)
         finally:
             end_command_scope()
+            connection.casino_answer_slot = None  # type: ignore[attr-defined]
+        if slot.answered is not None:  # recorded with the events
+            if canonical_json(slot.answered) != canonical_json(result):
+                raise EventStoreError(
+                    f"{command} gave its last append an answer that differs from the one it "
+                    "returns: a retry would get the wrong answer")
+            return result
         with psycopg.Cursor(raw_connection()) as cursor:
             cursor.execute(_RECORD_SQL, [metadata.casino, key, command, digest,
                                          canonical_json(result).decode()], prepare=True)

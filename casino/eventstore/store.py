@@ -27,7 +27,7 @@ import json
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 import psycopg
 from django.db import connection, transaction
@@ -224,9 +224,20 @@ def _head_for_append(metadata: Metadata) -> _Head:
         connection.casino_append_head = None  # type: ignore[attr-defined]
         return head
     head, found = _take_append_lock(metadata.casino, metadata.idempotency_key)
-    if metadata.idempotency_key and found is not None:
+    # Inside ``run_command`` the key was looked up under the lock this transaction still holds:
+    # a record found now is the command's own (written with an earlier append's answer).
+    if (metadata.idempotency_key and found is not None
+            and not getattr(connection, "casino_command_locked", False)):
         raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
     return head
+
+
+class AnswerSlot(Protocol):
+    """Where a command keeps its answer (``commands.run_command``): ``append(answer=…)`` fills it."""
+
+    answered: JSON | None
+
+    def statement(self, answer: JSON) -> tuple[str, Sequence[Any]]: ...
 
 
 def append(
@@ -235,12 +246,17 @@ def append(
     *,
     expected_version: int,
     metadata: Metadata,
+    answer: JSON | None = None,
 ) -> list[RecordedEvent]:
     """Append ``events`` to ``stream`` if it is still at ``expected_version`` (0: a new stream).
 
     Must run inside ``transaction.atomic``. Raises ``ConcurrencyError`` (and writes nothing) when
     another writer got there first, ``DuplicateCommand`` when the metadata's idempotency key was
     recorded meanwhile. Applies the live projections before returning.
+
+    ``answer``: a command's last append may give the answer the command will return; inside
+    ``run_command`` its idempotency record then travels with the events, not in a statement of
+    its own (``run_command`` checks that the command does return it).
     """
     if not events:
         return []
@@ -311,7 +327,14 @@ def append(
     # live projections and go in one pipeline with the writes they held back. Should the version
     # still be wrong (a caller's mistake), nothing is inserted and the projections' writes are
     # rolled back with the transaction, or the savepoint around the append.
-    inserted = apply_live(recorded, first=(insert, params))
+    also = []
+    slot: AnswerSlot | None = getattr(connection, "casino_answer_slot", None)
+    if answer is not None and slot is not None:
+        if slot.answered is not None:
+            raise EventStoreError("a command gives its answer to one append only")
+        also.append(slot.statement(answer))
+        slot.answered = answer
+    inserted = apply_live(recorded, first=(insert, params), also=also)
     if inserted != len(events):
         actual = stream_version(stream)
         transaction.set_rollback(True)

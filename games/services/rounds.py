@@ -468,9 +468,11 @@ def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata
     def handler() -> Result:
         options, _pool = jp.round_options(table)
         events, placed = _open_events(table, session, new_id, bets, options)
-        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata)
-        return {"round_id": new_id, "number": session.rounds + 1, "version": len(events),
-                "bets": [b.bet_id for b in placed]}
+        answer: Result = {"round_id": new_id, "number": session.rounds + 1,
+                          "version": len(events), "bets": [b.bet_id for b in placed]}
+        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
+                     answer=answer)
+        return answer
 
     return handler()
 
@@ -594,10 +596,11 @@ def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
 
     def handler() -> Result:
         _refuse_state(the_round, RoundStatus.BETTING)
+        answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.CLOSED,
+                          "version": the_round.version + 1}
         store.append(the_round.stream, [BettingClosed(round_id=str(the_round.round_id))],
-                     expected_version=the_round.version, metadata=metadata)
-        return {"round_id": str(the_round.round_id), "status": RoundStatus.CLOSED,
-                "version": the_round.version + 1}
+                     expected_version=the_round.version, metadata=metadata, answer=answer)
+        return answer
 
     return handler()
 
@@ -788,11 +791,12 @@ def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
             raise Conflict(f"boxes {undecided} have not called or folded", code="undecided")
     prepared = _prepare_outcome(the_round, table.game, outcome, the_round.point, the_round.play)
     _settle(table.game, the_round.options, prepared, bets, the_round.play)
+    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.OUTCOME,
+                      "version": the_round.version + 1}
     store.append(the_round.stream,
                  [OutcomeRecorded(round_id=str(the_round.round_id), outcome=prepared)],
-                 expected_version=the_round.version, metadata=metadata)
-    return {"round_id": str(the_round.round_id), "status": RoundStatus.OUTCOME,
-            "version": the_round.version + 1}
+                 expected_version=the_round.version, metadata=metadata, answer=answer)
+    return answer
 
 
 @pit_command("round_settle")
@@ -807,12 +811,12 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
         settled = _settle(table.game, the_round.options, the_round.outcome, bets, the_round.play)
         plan = _settlement(table, str(the_round.round_id), str(the_round.session_id), settled,
                            bets)
-        store.append(the_round.stream, plan.events, expected_version=the_round.version,
-                     metadata=metadata)
         answer: Result = {"round_id": str(the_round.round_id), "result": str(plan.result),
                           "prizes": str(plan.prizes), "handle": str(plan.handle),
                           "version": the_round.version + len(plan.events)}
-        chips = jp.round_jackpot_bets(the_round)
+        chips = jp.round_jackpot_bets(the_round)  # the pool's coup decides them, not the append
+        store.append(the_round.stream, plan.events, expected_version=the_round.version,
+                     metadata=metadata, answer=None if chips else answer)
         if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
             answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
                                                bets=jp.chip_specs(chips),
@@ -956,10 +960,11 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
         events.append(OutcomeRecorded(round_id=new_id, outcome=prepared))
         plan = _settlement(table, new_id, str(session.session_id), settled, placed)
         events += plan.events
-        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata)
         answer: Result = {"round_id": new_id, "number": session.rounds + 1,
                           "result": str(plan.result), "prizes": str(plan.prizes),
                           "handle": str(plan.handle)}
+        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
+                     answer=None if chips else answer)
         if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
             assert pool_id is not None
             given = [{"id": c.bet_id, "seat": c.seat, "player": c.player, "amount": fmt(c.amount)}

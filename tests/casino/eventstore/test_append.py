@@ -183,3 +183,61 @@ def test_racing_retries_of_one_command_record_once() -> None:
         t.join(30)
     assert answers == [{"position": 1}] * 3
     assert StoredEvent.objects.count() == 1
+
+
+def _register_answering(meta: Metadata, amount: str, *, returned: object = None,
+                        appends: int = 1) -> dict[str, object]:
+    """A command whose last append carries its answer (``append(answer=…)``)."""
+
+    def handler() -> dict[str, object]:
+        answer = {"amount": amount}
+        for _ in range(appends):
+            store.append("cage/C1", [ChipsCounted(table="cage", amount=Decimal(amount))],
+                         expected_version=store.stream_version("cage/C1"), metadata=meta,
+                         answer=answer)
+        return answer if returned is None else {"amount": returned}
+
+    return run_command(command="count", metadata=meta, payload={"amount": amount}, handler=handler)
+
+
+def test_an_answer_given_to_the_append_is_the_idempotency_record() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-2")
+    first = _register_answering(meta, "5.00")
+    again = _register_answering(meta, "5.00")
+    assert first == again == {"amount": "5.00"}
+    assert StoredEvent.objects.count() == 1
+    record = CommandRecord.objects.get()
+    assert (record.idempotency_key, record.command, record.result) == (
+        "k-2", "count", {"amount": "5.00"})
+
+
+def test_a_command_returning_another_answer_than_its_append_got_records_nothing() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-3")
+    with pytest.raises(store.EventStoreError, match="differs"), transaction.atomic():
+        _register_answering(meta, "5.00", returned="6.00")
+    assert StoredEvent.objects.count() == 0
+    assert CommandRecord.objects.count() == 0
+
+
+def test_a_command_gives_its_answer_to_one_append_only() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-4")
+    with pytest.raises(store.EventStoreError, match="one append"), transaction.atomic():
+        _register_answering(meta, "5.00", appends=2)
+    assert StoredEvent.objects.count() == 0
+
+
+def test_a_command_may_append_again_after_the_append_that_carried_its_answer() -> None:
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-5")
+
+    def handler() -> dict[str, object]:
+        answer = {"amount": "5.00"}
+        store.append("cage/C1", [ChipsCounted(table="cage", amount=Decimal("5.00"))],
+                     expected_version=0, metadata=meta, answer=answer)
+        store.append("cage/C2", [ChipsCounted(table="cage", amount=Decimal("1.00"))],
+                     expected_version=0, metadata=meta)
+        return answer
+
+    assert run_command(command="count", metadata=meta, payload={}, handler=handler) == {
+        "amount": "5.00"}
+    assert sorted(StoredEvent.objects.values_list("stream", flat=True)) == ["cage/C1", "cage/C2"]
+    assert CommandRecord.objects.count() == 1
