@@ -241,3 +241,31 @@ def test_a_command_may_append_again_after_the_append_that_carried_its_answer() -
         "amount": "5.00"}
     assert sorted(StoredEvent.objects.values_list("stream", flat=True)) == ["cage/C1", "cage/C2"]
     assert CommandRecord.objects.count() == 1
+
+
+def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swallowed() -> None:
+    # Inside run_command the projections run before the INSERT (they travel in one pipeline):
+    # when the INSERT finds the stream moved on, the transaction is marked for rollback, so
+    # even a caller that swallows the ConcurrencyError keeps none of the projections' writes.
+    from casino.events import CasinoRegistered
+    from casino.models import Casino
+
+    keyed = Metadata(actor="rui", role="admin", casino="porto", idempotency_key="k-6")
+    caught: list[ConcurrencyError] = []
+
+    def handler() -> dict[str, object]:
+        try:
+            store.append("casino/porto", [CasinoRegistered(
+                code="porto", name="Porto", currency="EUR", time_zone="Europe/Lisbon",
+                gaming_day_closes_at=6)], expected_version=3, metadata=keyed)
+        except ConcurrencyError as error:
+            caught.append(error)
+        return {}
+
+    with transaction.atomic():
+        run_command(command="register", metadata=keyed, payload={}, handler=handler)
+
+    assert [(e.expected, e.actual) for e in caught] == [(3, 0)]
+    assert StoredEvent.objects.count() == 0
+    assert CommandRecord.objects.count() == 0
+    assert not Casino.objects.filter(code="porto").exists()
