@@ -86,7 +86,7 @@ def run(rounds: int) -> None:
 
         with transaction.atomic():
             run_command(command="round_record", metadata=meta, payload={"round": i},
-                        handler=handler)
+                        handler=handler, reads_under_lock=True)
     results["store"] = time.perf_counter() - start
     print(f"{'store':<10}{rate(total, results['store'])}")
 

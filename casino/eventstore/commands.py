@@ -107,11 +107,18 @@ def run_command(
     metadata: Metadata,
     payload: Any,
     handler: Callable[[], Result],
+    reads_under_lock: bool = False,
 ) -> Result:
     """Run ``handler`` once per ``metadata.idempotency_key`` (always, when there is no key).
 
     The handler appends its events with this ``metadata`` and returns a JSON-able answer. Runs in
     the caller's transaction when there is one (services are ``@transaction.atomic``).
+
+    ``reads_under_lock``: the handler reads, after the lock, everything its events depend on
+    (the stream versions it appends at included), as the pit's services do; its INSERTs may then
+    wait for the live projections and share their round trip (``store.append``). A service that
+    reads before calling ``run_command`` leaves it off: a stale version is then refused before
+    any projection runs.
 
     The key is looked up under the append lock, which the transaction then holds to its end, so
     no twin can record it meanwhile and no savepoint is needed. (``DuplicateCommand`` and the
@@ -123,7 +130,7 @@ def run_command(
         if not key:
             return handler()
         digest = fingerprint(command, payload)
-        found = lock_and_find_command(metadata.casino, key)
+        found = lock_and_find_command(metadata.casino, key, reads_under_lock=reads_under_lock)
         slot = _AnswerSlot(metadata.casino, key, command, digest)
         connection.casino_answer_slot = slot  # type: ignore[attr-defined]
         try:

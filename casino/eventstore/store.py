@@ -192,16 +192,20 @@ def lock_appends() -> None:
     _take_append_lock("", "")
 
 
-def lock_and_find_command(casino: str, key: str) -> tuple[Any, ...] | None:
+def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = False
+                          ) -> tuple[Any, ...] | None:
     """Take the append lock and look up an idempotency key, in one round trip.
 
     The lookup runs after the lock is granted, so it is the truth until this transaction ends:
     ``run_command`` calls it first, and the head it read saves the command's first append a round
-    trip (``command_scope``).
+    trip (``_head_for_append``). ``reads_under_lock``: the command reads everything it decides on
+    from here on, so the stream versions it appends at are current, and its INSERTs may wait for
+    the live projections and travel with their writes (``append``).
     """
     head, found = _take_append_lock(casino, key)
     connection.casino_append_head = head  # type: ignore[attr-defined]
     connection.casino_command_locked = True  # type: ignore[attr-defined]
+    connection.casino_insert_may_wait = reads_under_lock  # type: ignore[attr-defined]
     return found
 
 
@@ -209,6 +213,7 @@ def end_command_scope() -> None:
     """Forget the head read by ``lock_and_find_command`` (``run_command`` calls it on the way out)."""
     connection.casino_append_head = None  # type: ignore[attr-defined]
     connection.casino_command_locked = False  # type: ignore[attr-defined]
+    connection.casino_insert_may_wait = False  # type: ignore[attr-defined]
 
 
 def _head_for_append(metadata: Metadata) -> _Head:
@@ -313,20 +318,6 @@ def append(
     from .projections import apply_live  # late import: projections import this module
 
     insert = _insert_sql(len(events))
-    if not getattr(connection, "casino_command_locked", False):
-        with psycopg.RawCursor(raw_connection()) as cursor:
-            cursor.execute(insert, params, prepare=True)
-            rowcount = cursor.rowcount
-        if rowcount != len(events):
-            raise ConcurrencyError(stream, expected_version, stream_version(stream))
-        apply_live(recorded)
-        return recorded
-
-    # A command that took the append lock before it read anything (``run_command`` with an
-    # idempotency key) read the stream's current version: its INSERT can wait for the end of the
-    # live projections and go in one pipeline with the writes they held back. Should the version
-    # still be wrong (a caller's mistake), nothing is inserted and the projections' writes are
-    # rolled back with the transaction, or the savepoint around the append.
     also = []
     slot: AnswerSlot | None = getattr(connection, "casino_answer_slot", None)
     if answer is not None and slot is not None:
@@ -334,6 +325,22 @@ def append(
             raise EventStoreError("a command gives its answer to one append only")
         also.append(slot.statement(answer))
         slot.answered = answer
+    if not getattr(connection, "casino_insert_may_wait", False):
+        # The INSERT first: a stale version is refused before any projection runs.
+        with psycopg.RawCursor(raw_connection()) as cursor:
+            cursor.execute(insert, params, prepare=True)
+            rowcount = cursor.rowcount
+        if rowcount != len(events):
+            raise ConcurrencyError(stream, expected_version, stream_version(stream))
+        apply_live(recorded, also=also)
+        return recorded
+
+    # A command that took the append lock before it read anything (``run_command`` with an
+    # idempotency key and ``reads_under_lock``) read the stream's current version: its INSERT can
+    # wait for the end of the live projections and go in one pipeline with the writes they held
+    # back. Should the version still be wrong (a caller's mistake), nothing is inserted and the
+    # projections' writes are rolled back with the transaction, or the savepoint around the
+    # append.
     inserted = apply_live(recorded, first=(insert, params), also=also)
     if inserted != len(events):
         actual = stream_version(stream)

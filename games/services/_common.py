@@ -27,9 +27,12 @@ Result = dict[str, Any]
 
 def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result]
                ) -> Result:
-    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict."""
+    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict.
+
+    ``handler`` is the whole service (``pit_command``): it reads after the append lock."""
     try:
-        return run_command(command=command, metadata=metadata, payload=payload, handler=handler)
+        return run_command(command=command, metadata=metadata, payload=payload, handler=handler,
+                           reads_under_lock=True)
     except ConcurrencyError as exc:
         raise Conflict(
             f"someone else recorded on this {exc.stream.partition('/')[0].replace('_', ' ')} "

@@ -244,7 +244,7 @@ def test_a_command_may_append_again_after_the_append_that_carried_its_answer() -
 
 
 def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swallowed() -> None:
-    # Inside run_command the projections run before the INSERT (they travel in one pipeline):
+    # With reads_under_lock the projections run before the INSERT (they travel in one pipeline):
     # when the INSERT finds the stream moved on, the transaction is marked for rollback, so
     # even a caller that swallows the ConcurrencyError keeps none of the projections' writes.
     from casino.events import CasinoRegistered
@@ -263,9 +263,36 @@ def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swall
         return {}
 
     with transaction.atomic():
-        run_command(command="register", metadata=keyed, payload={}, handler=handler)
+        run_command(command="register", metadata=keyed, payload={}, handler=handler,
+                    reads_under_lock=True)
 
     assert [(e.expected, e.actual) for e in caught] == [(3, 0)]
     assert StoredEvent.objects.count() == 0
     assert CommandRecord.objects.count() == 0
     assert not Casino.objects.filter(code="porto").exists()
+
+
+def test_a_command_that_read_before_the_lock_is_refused_before_any_projection_runs() -> None:
+    # Without reads_under_lock (a service that read its state before run_command) the INSERT
+    # goes first, so a stale version is the error the caller sees, never a projection's.
+    from casino.events import CasinoRegistered
+    from casino.models import Casino
+
+    keyed = Metadata(actor="rui", role="admin", casino="porto", idempotency_key="k-7")
+    projected: list[bool] = []
+
+    def handler() -> dict[str, object]:
+        try:
+            store.append("casino/porto", [CasinoRegistered(
+                code="porto", name="Porto", currency="EUR", time_zone="Europe/Lisbon",
+                gaming_day_closes_at=6)], expected_version=3, metadata=keyed)
+        except ConcurrencyError:
+            projected.append(Casino.objects.filter(code="porto").exists())
+            raise
+        return {}
+
+    with pytest.raises(ConcurrencyError, match="expected version 3, found 0"), \
+            transaction.atomic():
+        run_command(command="register", metadata=keyed, payload={}, handler=handler)
+    assert projected == [False]
+    assert StoredEvent.objects.count() == 0
