@@ -3,11 +3,14 @@ own lookup (one prepared statement) accepts and refuses exactly as DRF's does.""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
 
 from ..conftest import CASINO
@@ -54,3 +57,55 @@ def test_the_token_of_a_deactivated_user_is_refused(casino: str) -> None:
 
     assert response.status_code == 401
     assert response.json()["error"]["message"] == "User inactive or deleted."
+
+
+def open_round(client: APIClient, make_table) -> str:
+    make_table("french_roulette", "r1", minimum="5")
+    session = client.post(f"{API}/tables/{CASINO}/r1/sessions/", {"opening": {"5.00": 40}},
+                          format="json").json()["session_id"]
+    response = client.post(f"{API}/sessions/{session}/rounds/open/", {"bets": []}, format="json")
+    assert response.status_code == 201, response.json()
+    return str(response.json()["round_id"])
+
+
+def test_a_command_on_a_round_acts_in_the_rounds_casino_with_the_tokens_roles(
+        casino: str, make_table) -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
+    round_id = open_round(client, make_table)
+
+    response = client.post(f"{API}/rounds/{round_id}/close-betting/", {}, format="json",
+                           HTTP_IDEMPOTENCY_KEY="close-1")
+
+    assert response.status_code == 200, response.json()
+    event = StoredEvent.objects.get(stream=f"round/{round_id}", event_type="BettingClosed")
+    assert (event.metadata["actor"], event.metadata["role"], event.metadata["casino"]) == (
+        "fiscal", "pit_boss", CASINO)
+
+
+def test_a_token_without_a_role_in_the_rounds_casino_records_nothing(
+        casino: str, make_table) -> None:
+    owner = APIClient()
+    owner.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
+    round_id = open_round(owner, make_table)
+    stranger = get_user_model().objects.create_user("stranger", password="x")
+    Membership.objects.create(user=stranger, casino_id="macau", role=Role.PIT_BOSS)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=stranger).key}")
+    before = StoredEvent.objects.count()
+
+    response = client.post(f"{API}/rounds/{round_id}/close-betting/", {}, format="json")
+
+    assert response.status_code == 403, response.json()
+    assert CASINO in response.json()["error"]["message"]
+    assert StoredEvent.objects.count() == before
+
+
+def test_a_command_on_a_round_that_does_not_exist_is_not_found(casino: str) -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
+
+    response = client.post(f"{API}/rounds/{uuid.uuid4()}/close-betting/", {}, format="json")
+
+    assert response.status_code == 404
+    assert "there is no round" in response.json()["error"]["message"]
