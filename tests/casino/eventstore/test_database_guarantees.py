@@ -91,3 +91,18 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
         store.append("round/R1", counted(1), expected_version=3,
                      metadata=Metadata(actor="app", role="system", casino="lisboa"))
     assert store.head_position() == 4
+    # ...and run a command with an idempotency key (the lock function, the record sent with
+    # the events) as that role.
+    keyed = Metadata(actor="app", role="system", casino="lisboa", idempotency_key="app-1")
+
+    def handler() -> dict[str, object]:
+        answer = {"ok": True}
+        store.append("round/R1", counted(1), expected_version=4, metadata=keyed, answer=answer)
+        return answer
+
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL ROLE casino_app_test")
+        assert run_command(command="test", metadata=keyed, payload={}, handler=handler,
+                           reads_under_lock=True) == {"ok": True}
+    assert store.head_position() == 5
