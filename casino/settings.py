@@ -150,6 +150,10 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_UR
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TIMEZONE = "UTC"
+# `celery -A casino beat`: what runs on its own (docs/deployment.md).
+CELERY_BEAT_SCHEDULE = {
+    "cage-gaming-day-close": {"task": "cage.gaming_day_close_due", "schedule": 300.0},
+}
 
 LOGGING = {
     "version": 1,
