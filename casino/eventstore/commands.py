@@ -15,19 +15,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import psycopg
 from django.db import connection, transaction
+
+from casino import prepared
 
 from .hashing import canonical_json
 from .models import CommandRecord
-from .store import (
-    DuplicateCommand,
-    EventStoreError,
-    Metadata,
-    end_command_scope,
-    lock_and_find_command,
-    raw_connection,
-)
+from .store import EventStoreError, Metadata, end_command_scope, lock_and_find_command
 
 Result = dict[str, Any]
 
@@ -55,25 +49,6 @@ def _replay(record: CommandRecord, command: str, digest: str) -> Result:
     return result
 
 
-_FIND_SQL = """
-SELECT idempotency_key, command, fingerprint, result FROM command_record
-WHERE casino_id = %s AND idempotency_key = %s
-"""
-_RECORD_SQL = """
-INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
-VALUES (%s, %s, %s, %s, %s::jsonb, now())
-ON CONFLICT (casino_id, idempotency_key) DO NOTHING
-RETURNING id
-"""
-
-
-def _find(casino: str, key: str) -> CommandRecord | None:
-    with psycopg.Cursor(raw_connection()) as cursor:
-        cursor.execute(_FIND_SQL, [casino, key], prepare=True)
-        row = cursor.fetchone()
-    return None if row is None else _record(casino, tuple(row))
-
-
 def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
     key, command, digest, result = row
     return CommandRecord(casino_id=casino, idempotency_key=key, command=command,
@@ -81,9 +56,10 @@ def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
                          result=json.loads(result) if isinstance(result, str) else result)
 
 
-# The record written with the command's last append (``store.append(answer=…)``): no conflict is
-# possible under the append lock, so a plain INSERT, which would fail loudly if one were.
-_RECORD_WITH_EVENTS_SQL = """
+# The command's record, sent with its last append (``store.append(answer=…)``) or after its
+# handler: the key was looked up under the append lock the transaction still holds, so no twin
+# can have recorded it meanwhile; a plain INSERT, which would fail loudly if one had.
+_RECORD_SQL = """
 INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
 VALUES (%s, %s, %s, %s, %s::jsonb, now())
 """
@@ -97,7 +73,7 @@ class _AnswerSlot:
         self.answered: Any = None
 
     def statement(self, answer: Any) -> tuple[str, list[Any]]:
-        return _RECORD_WITH_EVENTS_SQL, [self.casino, self.key, self.command, self.digest,
+        return _RECORD_SQL, [self.casino, self.key, self.command, self.digest,
                                          canonical_json(answer).decode()]
 
 
@@ -121,9 +97,7 @@ def run_command(
     any projection runs.
 
     The key is looked up under the append lock, which the transaction then holds to its end, so
-    no twin can record it meanwhile and no savepoint is needed. (``DuplicateCommand`` and the
-    ``ON CONFLICT`` below stay as a second line of defence: each would answer with the first
-    result, having written nothing.)
+    no twin can record it meanwhile and no savepoint is needed.
     """
     key = metadata.idempotency_key
     with transaction.atomic(savepoint=False):
@@ -136,12 +110,7 @@ def run_command(
         try:
             if found is not None:
                 return _replay(_record(metadata.casino, found), command, digest)
-            try:
-                result = handler()
-            except DuplicateCommand:
-                record = _find(metadata.casino, key)
-                assert record is not None  # committed before our append lock was granted
-                return _replay(record, command, digest)
+            result = handler()
         finally:
             end_command_scope()
             connection.casino_answer_slot = None  # type: ignore[attr-defined]
@@ -151,12 +120,5 @@ def run_command(
                     f"{command} gave its last append an answer that differs from the one it "
                     "returns: a retry would get the wrong answer")
             return result
-        with psycopg.Cursor(raw_connection()) as cursor:
-            cursor.execute(_RECORD_SQL, [metadata.casino, key, command, digest,
-                                         canonical_json(result).decode()], prepare=True)
-            inserted = cursor.fetchone()
-        if inserted is None:  # a racing twin that appended nothing committed first
-            record = _find(metadata.casino, key)
-            assert record is not None
-            return _replay(record, command, digest)
+        prepared.send([slot.statement(result)])
         return result

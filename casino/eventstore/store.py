@@ -33,6 +33,7 @@ import psycopg
 from django.db import connection, transaction
 from django.utils import timezone
 
+from casino import prepared
 from casino.prepared import raw_connection as raw_connection
 
 from .events import JSON, Event, decode
@@ -312,7 +313,7 @@ def append(
         item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
         recorded.append(item)
         prev_hash = digest
-    # Server-side binding (psycopg.Cursor rather than Django's client-side cursor): the values
+    # Server-side binding (casino.prepared rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
     params += (stream, expected_version)
     from .projections import apply_live  # late import: projections import this module
@@ -327,9 +328,7 @@ def append(
         slot.answered = answer
     if not getattr(connection, "casino_insert_may_wait", False):
         # The INSERT first: a stale version is refused before any projection runs.
-        with psycopg.RawCursor(raw_connection()) as cursor:
-            cursor.execute(insert, params, prepare=True)
-            rowcount = cursor.rowcount
+        (rowcount,) = prepared.send([(insert, params)])
         if rowcount != len(events):
             raise ConcurrencyError(stream, expected_version, stream_version(stream))
         apply_live(recorded, also=also)
