@@ -100,6 +100,14 @@ else:
             "PORT": "",
         }
     }
+# The hot paths (casino.prepared, the event store) send server-side bound statements with
+# prepare=True. Django turns psycopg's preparation off by default (prepare_threshold None, for
+# PgBouncer before 1.21), which silently made every one of them parsed and planned again on each
+# run. The ORM's own queries use client-side binding and are never prepared either way. Behind a
+# transaction-mode PgBouncer older than 1.21, set DATABASE_PREPARE_THRESHOLD=off.
+_prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
+DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+    None if _prepare in ("off", "none", "") else int(_prepare))
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("TEST_DATABASE_NAME", "test_casino")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

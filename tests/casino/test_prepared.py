@@ -76,3 +76,23 @@ def test_several_statements_go_in_one_pipeline_and_one_failure_fails_them_all() 
     assert not Round.objects.filter(round_id__in=[first["round_id"], other["round_id"]]).exists()
     counts = prepared.send([prepared.insert(Round, [first]), prepared.insert(Round, [other])])
     assert counts == [1, 1]
+
+
+def test_hot_path_statements_are_prepared_on_the_server_once() -> None:
+    # Django turns psycopg's preparation off unless OPTIONS says otherwise: then every "prepared"
+    # statement was parsed and planned again on each run. PostgreSQL's own view says whether the
+    # session holds the statement, and how often it ran as a prepared statement.
+    fields = round_fields()
+    sql, params = prepared.insert(Round, [fields])
+    prepared.send([(sql, params)])
+    for _ in range(2):
+        sql, params = prepared.insert(Round, [round_fields()])
+        prepared.send([(sql, params)])
+
+    with prepared.execute(
+        "SELECT count(*), coalesce(sum(generic_plans + custom_plans), 0)"
+        " FROM pg_prepared_statements WHERE statement = %s", [prepared.numbered(sql)],
+    ) as cursor:
+        statements, runs = cursor.fetchone()
+    assert statements == 1
+    assert runs == 3
