@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import re
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any, TypeVar
 
 import psycopg
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 _PLACEHOLDER = re.compile(r"%s|%%")
 M = TypeVar("M", bound=models.Model)
@@ -40,15 +41,18 @@ def numbered(query: str) -> str:
 
 def raw_connection() -> psycopg.Connection[Any]:
     """The psycopg connection under Django's."""
-    connection.ensure_connection()
-    raw: psycopg.Connection[Any] = connection.connection
+    db = connections[DEFAULT_DB_ALIAS]  # one look-up (each ``connection.x`` makes its own)
+    if db.connection is None:
+        db.ensure_connection()
+    raw: psycopg.Connection[Any] = db.connection
     return raw
 
 
 @contextmanager
 def execute(query: str, params: Sequence[Any]) -> Iterator[psycopg.RawCursor[Any]]:
     """Run ``query`` (``%s`` placeholders) as a prepared statement; yield its cursor."""
-    with connection.wrap_database_errors, psycopg.RawCursor(raw_connection()) as cursor:
+    raw = raw_connection()
+    with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.RawCursor(raw) as cursor:
         cursor.execute(numbered(query), params, prepare=True)
         yield cursor
 
@@ -66,7 +70,7 @@ def send(statements: Sequence[Statement]) -> list[int]:
     raw = raw_connection()
     cursors = [psycopg.RawCursor(raw) for _ in statements]
     try:
-        with connection.wrap_database_errors:
+        with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
             if len(statements) > 1:
                 with raw.pipeline():
                     for cursor, (query, params) in zip(cursors, statements, strict=True):
@@ -85,30 +89,70 @@ def insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> tupl
 
     Each row maps field attnames to values; a field it leaves out takes the model's default. The
     values are prepared as the ORM prepares them (``get_db_prep_save``), so the rows are the ones
-    ``Model.objects.create`` would write.
+    ``Model.objects.create`` would write. The common cases skip the ORM's layers but give what
+    they would give: a plain value into a plain column as it is, a ``UUID`` into a UUID column as
+    it is (text too: psycopg sends a ``str`` untyped, and PostgreSQL parses it as the column's
+    uuid), a dict or list into a JSON column as psycopg's ``Jsonb`` with the field's encoder.
     """
-    fields = _insert_fields(model)
-    quote = connection.ops.quote_name
-    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (f"INSERT INTO {quote(model._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in fields)}) VALUES "
-           + ", ".join([row_sql] * len(rows)))
+    plan = _insert_plan(model)
     params: list[Any] = []
+    add = params.append
     for row in rows:
-        for field in fields:
-            value = row[field.attname] if field.attname in row else field.get_default()
-            if value is None or (type(value) in _AS_IS and field.get_internal_type() not in
-                                 _PREPARED_TYPES):
-                params.append(value)  # what get_db_prep_save would return, without its cost
+        for attname, field, kind, adapt in plan:
+            value = row[attname] if attname in row else field.get_default()
+            if value is None:
+                add(None)
+            elif kind is _PLAIN_COLUMN and type(value) in _AS_IS:
+                add(value)  # what get_db_prep_save would return, without its cost
+            elif kind is _UUID_COLUMN and type(value) is uuid.UUID:
+                add(value)
+            elif kind is _UUID_COLUMN and type(value) is str:
+                add(value)  # sent untyped: PostgreSQL reads it as a uuid, and refuses a bad one
+            elif kind is _JSON_COLUMN and type(value) in _JSON_CONTAINERS:
+                add(adapt(value))
             else:
-                params.append(field.get_db_prep_save(value, connection))
-    return sql, params
+                add(field.get_db_prep_save(value, connection))
+    return _insert_sql(model, len(rows)), params
 
 
 # Plain values that the ORM passes to the driver unchanged, except into these field types.
 _AS_IS = frozenset({str, int, bool, Decimal})
 _PREPARED_TYPES = frozenset({"JSONField", "UUIDField", "DurationField", "BinaryField", "DateField",
                              "DateTimeField", "TimeField"})
+_JSON_CONTAINERS = frozenset({dict, list})
+UUID_PREP = models.UUIDField.get_db_prep_value
+_PLAIN_COLUMN, _UUID_COLUMN, _JSON_COLUMN, _OTHER_COLUMN = "plain", "uuid", "json", "other"
+
+
+@functools.cache
+def _insert_plan(model: type[models.Model]) -> tuple[tuple[str, Any, str, Any], ...]:
+    """Per inserted field: its attname, the field, which shortcut applies, and its JSON adapter."""
+    plan = []
+    for field in _insert_fields(model):
+        internal = field.get_internal_type()
+        adapt = None
+        if internal == "UUIDField" and type(field).get_db_prep_value is UUID_PREP:
+            kind = _UUID_COLUMN
+        elif internal == "JSONField" and type(field).get_prep_value is models.Field.get_prep_value:
+            kind = _JSON_COLUMN
+            adapt = functools.partial(connection.ops.adapt_json_value,
+                                      encoder=field.encoder)  # type: ignore[attr-defined]
+        elif internal in _PREPARED_TYPES:
+            kind = _OTHER_COLUMN
+        else:
+            kind = _PLAIN_COLUMN
+        plan.append((field.attname, field, kind, adapt))
+    return tuple(plan)
+
+
+@functools.lru_cache(maxsize=256)
+def _insert_sql(model: type[models.Model], rows: int) -> str:
+    fields = _insert_fields(model)
+    quote = connection.ops.quote_name
+    row_sql = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return (f"INSERT INTO {quote(model._meta.db_table)} "
+            f"({', '.join(quote(f.column) for f in fields)}) VALUES "
+            + ", ".join([row_sql] * rows))
 
 
 @functools.cache

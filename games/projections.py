@@ -260,10 +260,19 @@ class TableSessionProjection(Projection):
         s.pending_bets = []
         self._save(s, recorded)
 
+    _ROUND_OPENED = ("UPDATE games_tablesession SET rounds = rounds + 1, current_round_id = %s "
+                     "WHERE session_id = %s")
+    _ROUND_SETTLED = ("UPDATE games_tablesession SET handle = handle + %s, "
+                      "round_result = round_result + %s, pending_bets = pending_bets || %s::jsonb, "
+                      "craps_point = %s::smallint, current_round_id = NULL WHERE session_id = %s")
+    # A round opened and settled in one append (a whole round): one UPDATE for both.
+    _ROUND_PLAYED = ("UPDATE games_tablesession SET rounds = rounds + 1, handle = handle + %s, "
+                     "round_result = round_result + %s, pending_bets = pending_bets || %s::jsonb, "
+                     "craps_point = %s::smallint, current_round_id = NULL WHERE session_id = %s")
+
     @handles("RoundOpened")
     def round_opened(self, recorded: RecordedEvent) -> None:
-        self.defer("UPDATE games_tablesession SET rounds = rounds + 1, current_round_id = %s "
-                   "WHERE session_id = %s",
+        self.defer(self._ROUND_OPENED,
                    [uuid.UUID(recorded.data["round_id"]), uuid.UUID(recorded.data["session_id"])])
 
     @handles("BetCarried")
@@ -286,11 +295,13 @@ class TableSessionProjection(Projection):
                      "WHERE session_id = %s")
             params: list[Any] = [_dec(d.get("result_delta")), session_id]
         else:
-            query = ("UPDATE games_tablesession SET handle = handle + %s, "
-                     "round_result = round_result + %s, pending_bets = pending_bets || %s::jsonb, "
-                     "craps_point = %s::smallint, current_round_id = NULL WHERE session_id = %s")
+            query = self._ROUND_SETTLED
             params = [_dec(d["handle"]), _dec(d["result"]), json.dumps(d.get("pending", [])),
                       d.get("point_after"), session_id]
+            held = self._held_writes()
+            if held and held[-1][0] is self._ROUND_OPENED and held[-1][1][1] == session_id:
+                held.pop()  # the same round's opening, still held back: fold it in
+                query = self._ROUND_PLAYED
         self.defer(query, params)
 
     @handles("RoundVoided")

@@ -19,7 +19,7 @@ from django.db import connection, transaction
 
 from casino import prepared
 
-from .hashing import canonical_json
+from .hashing import canonical_json, canonical_text
 from .models import CommandRecord
 from .store import EventStoreError, Metadata, end_command_scope, lock_and_find_command
 
@@ -74,7 +74,7 @@ class _AnswerSlot:
 
     def statement(self, answer: Any) -> tuple[str, list[Any]]:
         return _RECORD_SQL, [self.casino, self.key, self.command, self.digest,
-                                         canonical_json(answer).decode()]
+                                         canonical_text(answer)]
 
 
 def run_command(
@@ -115,7 +115,7 @@ def run_command(
             end_command_scope()
             connection.casino_answer_slot = None  # type: ignore[attr-defined]
         if slot.answered is not None:  # recorded with the events
-            if canonical_json(slot.answered) != canonical_json(result):
+            if canonical_text(slot.answered) != canonical_text(result):
                 raise EventStoreError(
                     f"{command} gave its last append an answer that differs from the one it "
                     "returns: a retry would get the wrong answer")

@@ -45,7 +45,9 @@ class Event:
 
     def to_data(self) -> JSON:
         names = _field_names(type(self))  # type: ignore[arg-type]  # classes are hashable
-        return {name: _encode(getattr(self, name)) for name in names}
+        values = self.__dict__  # a frozen dataclass keeps its fields there (no __slots__)
+        return {name: value if type(value := values[name]) in _PLAIN else _encode(value)
+                for name in names}
 
     @classmethod
     def from_data(cls, data: JSON) -> Self:
@@ -116,8 +118,16 @@ _PLAIN = frozenset({str, int, bool, type(None)})
 
 
 def _encode(value: Any) -> Any:
-    if type(value) in _PLAIN:
+    kind = type(value)
+    if kind in _PLAIN:
         return value
+    # The usual containers and Decimal by exact type first (no isinstance chain per value).
+    if kind is Decimal:
+        return str(value)
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else _encode(v) for v in value]
+    if kind is dict:
+        return {str(k): v if type(v) in _PLAIN else _encode(v) for k, v in value.items()}
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, dt.datetime):

@@ -37,7 +37,7 @@ from casino import prepared
 from casino.prepared import raw_connection as raw_connection
 
 from .events import JSON, Event, decode
-from .hashing import GENESIS_HASH, canonical_json, event_hash_from_json, format_time
+from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
 
 # pg_advisory_xact_lock key for "appending to the event store" (ASCII "casino").
 APPEND_LOCK_KEY = 0x636173696E6F
@@ -82,7 +82,9 @@ class Metadata:
     idempotency_key: str = ""
 
     def as_dict(self) -> dict[str, str]:
-        return dataclasses.asdict(self)
+        return {"actor": self.actor, "role": self.role, "casino": self.casino,
+                "request_id": self.request_id, "causation_id": self.causation_id,
+                "correlation_id": self.correlation_id, "idempotency_key": self.idempotency_key}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -277,25 +279,18 @@ def append(
     recorded_at = timezone.now()
     stamp = format_time(recorded_at)
     meta = metadata.as_dict()
-    meta_json = canonical_json(meta).decode()
+    meta_json = canonical_text(meta)
+    chain_hash = ChainHasher(stream=stream, recorded_at=stamp, metadata_json=meta_json)
     recorded: list[RecordedEvent] = []
     params: list[Any] = []
     for offset, event in enumerate(events, start=1):
         position += 1
         version = expected_version + offset
         data = event.to_data()
-        data_json = canonical_json(data).decode()
-        digest = event_hash_from_json(
-            position=position,
-            stream=stream,
-            version=version,
-            event_type=event.event_type,
-            schema_version=event.schema_version,
-            data_json=data_json,
-            metadata_json=meta_json,
-            recorded_at=stamp,
-            prev_hash=prev_hash,
-        )
+        data_json = canonical_text(data)
+        digest = chain_hash(position=position, version=version, event_type=event.event_type,
+                            schema_version=event.schema_version, data_json=data_json,
+                            prev_hash=prev_hash)
         params += (position, stream, version, event.event_type, event.schema_version,
                    data_json, meta_json, metadata.casino, recorded_at, prev_hash, digest)
         item = RecordedEvent(

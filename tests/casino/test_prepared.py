@@ -8,7 +8,7 @@ import uuid
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.forms.models import model_to_dict
 
 from casino import prepared
@@ -36,9 +36,10 @@ def test_numbered_placeholders_keep_a_literal_percent_sign() -> None:
             == "SELECT $1, name LIKE 'x%' FROM t WHERE a = $2")
 
 
-def test_a_prepared_insert_writes_the_row_the_orm_would() -> None:
+@pytest.mark.parametrize("ids", [str, uuid.UUID], ids=["text ids", "UUID ids"])
+def test_a_prepared_insert_writes_the_row_the_orm_would(ids: type) -> None:
     by_orm = Round.objects.create(**round_fields())
-    fields = round_fields()
+    fields = round_fields(round_id=ids(str(uuid.uuid4())), session_id=ids(str(uuid.uuid4())))
     sql, params = prepared.insert(Round, [fields])
 
     assert prepared.send([(sql, params)]) == [1]
@@ -49,6 +50,13 @@ def test_a_prepared_insert_writes_the_row_the_orm_would() -> None:
     assert written.result == Decimal("-12.50")
     assert written.play == {}  # the model's default, as create() gives it
     assert written.opened_at == fields["opened_at"]
+
+
+def test_a_malformed_id_is_refused_by_the_database_and_nothing_is_written() -> None:
+    sql, params = prepared.insert(Round, [round_fields(round_id="not-a-uuid")])
+    with pytest.raises(DataError, match="uuid"), transaction.atomic():
+        prepared.send([(sql, params)])
+    assert not Round.objects.exists()
 
 
 def test_a_prepared_read_builds_the_instance_the_orm_would() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from decimal import Decimal
 from io import StringIO
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from casino.eventstore import store
 from casino.eventstore.hashing import canonical_json, event_hash
 from casino.eventstore.store import Metadata
 
-from .conftest import counted
+from .conftest import ChipsCounted, counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 VERIFIER = Path(__file__).resolve().parents[3] / "tools" / "verify_events.py"
@@ -97,3 +98,29 @@ def test_the_documented_hash_is_sha256_of_canonical_json(tmp_path: Path) -> None
                       schema_version=first["schema_version"], data=first["data"],
                       metadata=first["metadata"], recorded_at=first["recorded_at"],
                       prev_hash=first["prev_hash"]) == first["hash"]
+
+
+def test_appended_hashes_follow_the_spec_with_characters_json_escapes(tmp_path: Path) -> None:
+    """The append writes each envelope's shared parts once (hashing.ChainHasher): with quotes,
+    back-slashes, control and non-ASCII characters in the stream, the metadata and the data,
+    every hash is still sha256 of the plain json.dumps of the exported fields."""
+    import hashlib
+
+    odd = Metadata(actor='Zé "o" \\ \t\n\x01', role="pit_boss", casino="lisboa",
+                   request_id="ñ\u2028", correlation_id="r1")
+    with transaction.atomic():
+        store.append('round/é"1\\', counted(3), expected_version=0, metadata=odd)
+    with transaction.atomic():
+        store.append("round/R2", [ChipsCounted(table='T"\x7f€', amount=Decimal("1.50"))],
+                     expected_version=0, metadata=odd)
+
+    # JSON Lines split at "\n" only: U+2028 stays raw inside a string (str.splitlines splits it).
+    lines = _export(tmp_path).read_text(encoding="utf-8").rstrip("\n").split("\n")
+    assert sum('round/é\\"1' in line for line in lines) == 3
+    for line in lines:
+        exported = json.loads(line)
+        body = {k: v for k, v in exported.items() if k != "hash"}
+        manual = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":"),
+                                           ensure_ascii=False).encode()).hexdigest()
+        assert manual == exported["hash"], exported["position"]
+    assert _verify(_export(tmp_path)).returncode == 0
