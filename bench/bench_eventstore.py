@@ -23,6 +23,7 @@ import argparse
 import json
 import time
 import uuid
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -34,9 +35,12 @@ EVENTS_PER_ROUND = 14
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--passes", type=int, default=5,
+                        help="the rounds are split in this many passes, each way taking its turn "
+                             "in every pass, so a machine whose speed drifts slows all alike")
     args = parser.parse_args()
     with bench_database():
-        run(args.rounds)
+        run(args.rounds, args.passes)
 
 
 def _payloads(i: int) -> list[dict[str, Any]]:
@@ -45,152 +49,33 @@ def _payloads(i: int) -> list[dict[str, Any]]:
             for k in range(EVENTS_PER_ROUND)]
 
 
-def run(rounds: int) -> None:
-    from dataclasses import dataclass
+Way = Callable[[range], None]
 
-    from django.db import connection, transaction
+
+def run(rounds: int, passes: int) -> None:
+    from django.db import connection
 
     from casino.eventstore import store
-    from casino.eventstore.commands import run_command
-    from casino.eventstore.events import Event
-    from casino.eventstore.store import Metadata
 
-    @dataclass(frozen=True, kw_only=True)
-    class BenchBetRecorded(Event):
-        event_type = "BenchBetRecorded"
-        round: int
-        seat: int
-        bet: str
-        type: str
-        numbers: tuple[int, ...]
-        amount: Decimal
-        status: str
-
+    ways, closers = _ways(rounds)
     total = rounds * EVENTS_PER_ROUND
-    results: dict[str, float] = {}
-    print(f"{rounds} rounds x {EVENTS_PER_ROUND} events = {total:,} events per way")
+    print(f"{rounds} rounds x {EVENTS_PER_ROUND} events = {total:,} events per way, "
+          f"in {passes} interleaved passes")
+    seconds = dict.fromkeys(ways, 0.0)
+    chunk = -(-rounds // passes)
+    for first in range(0, rounds, chunk):
+        part = range(first, min(rounds, first + chunk))
+        for name, way in ways.items():
+            began = time.perf_counter()
+            way(part)
+            seconds[name] += time.perf_counter() - began
     print(f"{'way':<10}{'events/s':>12}")
-
-    # 1. The store's public API.
-    rows = [[BenchBetRecorded(**{**p, "numbers": tuple(p["numbers"]),
-                                 "amount": Decimal(p["amount"])}) for p in _payloads(i)]
-            for i in range(rounds)]
-    start = time.perf_counter()
-    for i, events in enumerate(rows):
-        meta = Metadata(actor="bench", role="system", casino="bench", idempotency_key=f"r{i}")
-
-        def handler(i: int = i, events: list[Event] = events, meta: Metadata = meta) -> dict[str, int]:
-            answer = {"round": i}  # recorded with the events (append's answer=)
-            store.append(f"round/{i}", events, expected_version=0, metadata=meta, answer=answer)
-            return answer
-
-        with transaction.atomic():
-            run_command(command="round_record", metadata=meta, payload={"round": i},
-                        handler=handler, reads_under_lock=True)
-    results["store"] = time.perf_counter() - start
-    print(f"{'store':<10}{rate(total, results['store'])}")
-
-    # An equivalent table for the raw ways: same columns and keys, no trigger.
-    with connection.cursor() as cursor:
-        cursor.execute("CREATE TABLE bench_event (LIKE event INCLUDING DEFAULTS INCLUDING "
-                       "CONSTRAINTS INCLUDING INDEXES)")
-    raw = connection.connection  # the psycopg connection under Django's
-    insert = ("INSERT INTO bench_event (position, stream, version, event_type, schema_version, "
-              "data, metadata, casino_id, recorded_at, prev_hash, hash) VALUES "
-              "(%s, %s, %s, %s, 1, %s::jsonb, %s::jsonb, 'bench', now(), %s, %s)")
-    meta_json = json.dumps({"actor": "bench"})
-
-    def raw_rows(i: int, base: int) -> list[tuple[Any, ...]]:
-        return [(base + k + 1, f"round/{i}", k + 1, "BenchBetRecorded", json.dumps(p), meta_json,
-                 "0" * 64, uuid.uuid4().hex + uuid.uuid4().hex)
-                for k, p in enumerate(_payloads(i))]
-
-    def truncate() -> None:
-        with connection.cursor() as cursor:
-            cursor.execute("TRUNCATE bench_event")
-
-    # 2. executemany
-    truncate()
-    start = time.perf_counter()
-    for i in range(rounds):
-        with raw.transaction(), raw.cursor() as cur:
-            cur.executemany(insert, raw_rows(i, i * EVENTS_PER_ROUND))
-    results["raw-many"] = time.perf_counter() - start
-    print(f"{'raw-many':<10}{rate(total, results['raw-many'])}")
-
-    # 3. pipeline mode
-    truncate()
-    start = time.perf_counter()
-    for i in range(rounds):
-        with raw.transaction(), raw.pipeline(), raw.cursor() as cur:
-            for row in raw_rows(i, i * EVENTS_PER_ROUND):
-                cur.execute(insert, row)
-    results["raw-pipe"] = time.perf_counter() - start
-    print(f"{'raw-pipe':<10}{rate(total, results['raw-pipe'])}")
-
-    # 4. Django bulk_create into the equivalent table
-    truncate()
-    from django.db import models
-
-    class BenchEvent(models.Model):
-        position = models.BigIntegerField(primary_key=True)
-        stream = models.CharField(max_length=200)
-        version = models.PositiveIntegerField()
-        event_type = models.CharField(max_length=100)
-        schema_version = models.PositiveSmallIntegerField()
-        data = models.JSONField()
-        metadata = models.JSONField()
-        casino_id = models.CharField(max_length=64)
-        recorded_at = models.DateTimeField()
-        prev_hash = models.CharField(max_length=64)
-        hash = models.CharField(max_length=64)
-
-        class Meta:
-            app_label = "eventstore"
-            db_table = "bench_event"
-            managed = False
-
-    from django.utils import timezone
-
-    start = time.perf_counter()
-    for i in range(rounds):
-        base = i * EVENTS_PER_ROUND
-        now = timezone.now()
-        objs = [BenchEvent(position=base + k + 1, stream=f"round/{i}", version=k + 1,
-                           event_type="BenchBetRecorded", schema_version=1, data=p,
-                           metadata={"actor": "bench"}, casino_id="bench", recorded_at=now,
-                           prev_hash="0" * 64, hash=uuid.uuid4().hex + uuid.uuid4().hex)
-                for k, p in enumerate(_payloads(i))]
-        with transaction.atomic():
-            BenchEvent.objects.bulk_create(objs)
-    results["bulk"] = time.perf_counter() - start
-    print(f"{'bulk':<10}{rate(total, results['bulk'])}")
-
-    # 5. the eventsourcing library's recorder
-    try:
-        from eventsourcing.persistence import StoredEvent as LibStoredEvent
-        from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-    except ImportError:
-        print(f"{'es-lib':<10}{'(skipped: pip install -r bench/requirements.txt)':>12}")
-    else:
-        params = connection.get_connection_params()
-        datastore = PostgresDatastore(
-            dbname=connection.settings_dict["NAME"], host=str(params.get("host") or "127.0.0.1"),
-            port=params.get("port") or 5432, user=params.get("user") or "postgres",
-            password=params.get("password") or "")
-        recorder = PostgresApplicationRecorder(datastore, events_table_name="es_stored_events")
-        recorder.create_table()
-        start = time.perf_counter()
-        for i in range(rounds):
-            originator = uuid.uuid4()
-            recorder.insert_events([
-                LibStoredEvent(originator_id=originator, originator_version=k + 1,
-                               topic="bench:BenchBetRecorded",
-                               state=json.dumps(p).encode())
-                for k, p in enumerate(_payloads(i))])
-        results["es-lib"] = time.perf_counter() - start
-        print(f"{'es-lib':<10}{rate(total, results['es-lib'])}")
-        datastore.close()
+    for name in ways:
+        print(f"{name:<10}{rate(total, seconds[name])}")
+    for close in closers:
+        close()
+    results = seconds
+    raw = connection.connection
 
     # Follower reads by position.
     start = time.perf_counter()
@@ -212,11 +97,149 @@ def run(rounds: int) -> None:
     print(f"{'follow-raw':<10}{rate(count, elapsed)}   (raw keyset pages of 5000)")
 
     store_rate = total / results["store"]
+    if "es-lib" not in results:
+        print(f"{'es-lib':<10}{'(skipped: pip install -r bench/requirements.txt)':>12}")
     pipe_rate = total / results["raw-pipe"]
     print(f"\nstore / raw pipelined = {store_rate / pipe_rate:.2f} (target >= 0.50)")
     if "es-lib" in results:
         print(f"store / eventsourcing recorder = {store_rate / (total / results['es-lib']):.2f} "
               "(target > 1)")
+
+
+def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
+    """Each way, appending the rounds of a range into its own empty table; and what to close."""
+    from dataclasses import dataclass
+
+    from django.db import connection, models, transaction
+    from django.utils import timezone
+
+    from casino.eventstore import store
+    from casino.eventstore.commands import run_command
+    from casino.eventstore.events import Event
+    from casino.eventstore.store import Metadata
+
+    @dataclass(frozen=True, kw_only=True)
+    class BenchBetRecorded(Event):
+        event_type = "BenchBetRecorded"
+        round: int
+        seat: int
+        bet: str
+        type: str
+        numbers: tuple[int, ...]
+        amount: Decimal
+        status: str
+
+    events = [[BenchBetRecorded(**{**p, "numbers": tuple(p["numbers"]),
+                                   "amount": Decimal(p["amount"])}) for p in _payloads(i)]
+              for i in range(rounds)]
+
+    def by_store(part: range) -> None:
+        # 1. The store's public API.
+        for i in part:
+            meta = Metadata(actor="bench", role="system", casino="bench",
+                            idempotency_key=f"r{i}")
+
+            def handler(i: int = i, meta: Metadata = meta) -> dict[str, int]:
+                answer = {"round": i}  # recorded with the events (append's answer=)
+                store.append(f"round/{i}", events[i], expected_version=0, metadata=meta,
+                             answer=answer)
+                return answer
+
+            with transaction.atomic():
+                run_command(command="round_record", metadata=meta, payload={"round": i},
+                            handler=handler, reads_under_lock=True)
+
+    # Equivalent tables for the raw ways: same columns and keys, no trigger.
+    with connection.cursor() as cursor:
+        for table in ("bench_event_many", "bench_event_pipe", "bench_event_bulk"):
+            cursor.execute(f"CREATE TABLE {table} (LIKE event INCLUDING DEFAULTS INCLUDING "
+                           "CONSTRAINTS INCLUDING INDEXES)")
+    raw = connection.connection  # the psycopg connection under Django's
+    insert = ("INSERT INTO {table} (position, stream, version, event_type, schema_version, "
+              "data, metadata, casino_id, recorded_at, prev_hash, hash) VALUES "
+              "(%s, %s, %s, %s, 1, %s::jsonb, %s::jsonb, 'bench', now(), %s, %s)")
+    meta_json = json.dumps({"actor": "bench"})
+
+    def raw_rows(i: int) -> list[tuple[Any, ...]]:
+        base = i * EVENTS_PER_ROUND
+        return [(base + k + 1, f"round/{i}", k + 1, "BenchBetRecorded", json.dumps(p), meta_json,
+                 "0" * 64, uuid.uuid4().hex + uuid.uuid4().hex)
+                for k, p in enumerate(_payloads(i))]
+
+    def by_executemany(part: range) -> None:
+        # 2. executemany
+        query = insert.format(table="bench_event_many")
+        for i in part:
+            with raw.transaction(), raw.cursor() as cur:
+                cur.executemany(query, raw_rows(i))
+
+    def by_pipeline(part: range) -> None:
+        # 3. pipeline mode
+        query = insert.format(table="bench_event_pipe")
+        for i in part:
+            with raw.transaction(), raw.pipeline(), raw.cursor() as cur:
+                for row in raw_rows(i):
+                    cur.execute(query, row)
+
+    class BenchEvent(models.Model):
+        position = models.BigIntegerField(primary_key=True)
+        stream = models.CharField(max_length=200)
+        version = models.PositiveIntegerField()
+        event_type = models.CharField(max_length=100)
+        schema_version = models.PositiveSmallIntegerField()
+        data = models.JSONField()
+        metadata = models.JSONField()
+        casino_id = models.CharField(max_length=64)
+        recorded_at = models.DateTimeField()
+        prev_hash = models.CharField(max_length=64)
+        hash = models.CharField(max_length=64)
+
+        class Meta:
+            app_label = "eventstore"
+            db_table = "bench_event_bulk"
+            managed = False
+
+    def by_bulk_create(part: range) -> None:
+        # 4. Django bulk_create into the equivalent table
+        for i in part:
+            base = i * EVENTS_PER_ROUND
+            now = timezone.now()
+            objs = [BenchEvent(position=base + k + 1, stream=f"round/{i}", version=k + 1,
+                               event_type="BenchBetRecorded", schema_version=1, data=p,
+                               metadata={"actor": "bench"}, casino_id="bench", recorded_at=now,
+                               prev_hash="0" * 64, hash=uuid.uuid4().hex + uuid.uuid4().hex)
+                    for k, p in enumerate(_payloads(i))]
+            with transaction.atomic():
+                BenchEvent._default_manager.bulk_create(objs)
+
+    ways: dict[str, Way] = {"store": by_store, "raw-many": by_executemany,
+                            "raw-pipe": by_pipeline, "bulk": by_bulk_create}
+
+    # 5. the eventsourcing library's recorder
+    try:
+        from eventsourcing.persistence import StoredEvent as LibStoredEvent
+        from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+    except ImportError:
+        return ways, []
+    params = connection.get_connection_params()
+    datastore = PostgresDatastore(
+        dbname=connection.settings_dict["NAME"], host=str(params.get("host") or "127.0.0.1"),
+        port=params.get("port") or 5432, user=params.get("user") or "postgres",
+        password=params.get("password") or "")
+    recorder = PostgresApplicationRecorder(datastore, events_table_name="es_stored_events")
+    recorder.create_table()
+
+    def by_recorder(part: range) -> None:
+        for i in part:
+            originator = uuid.uuid4()
+            recorder.insert_events([
+                LibStoredEvent(originator_id=originator, originator_version=k + 1,
+                               topic="bench:BenchBetRecorded",
+                               state=json.dumps(p).encode())
+                for k, p in enumerate(_payloads(i))])
+
+    ways["es-lib"] = by_recorder
+    return ways, [datastore.close]
 
 
 if __name__ == "__main__":

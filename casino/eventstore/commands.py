@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from casino import prepared
 
@@ -104,16 +104,15 @@ def run_command(
         if not key:
             return handler()
         digest = fingerprint(command, payload)
-        found = lock_and_find_command(metadata.casino, key, reads_under_lock=reads_under_lock)
         slot = _AnswerSlot(metadata.casino, key, command, digest)
-        connection.casino_answer_slot = slot  # type: ignore[attr-defined]
         try:
+            found = lock_and_find_command(metadata.casino, key,
+                                          reads_under_lock=reads_under_lock, answer=slot)
             if found is not None:
                 return _replay(_record(metadata.casino, found), command, digest)
             result = handler()
         finally:
             end_command_scope()
-            connection.casino_answer_slot = None  # type: ignore[attr-defined]
         if slot.answered is not None:  # recorded with the events
             if canonical_text(slot.answered) != canonical_text(result):
                 raise EventStoreError(

@@ -30,7 +30,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 import psycopg
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 
 from casino import prepared
@@ -195,31 +195,43 @@ def lock_appends() -> None:
     _take_append_lock("", "")
 
 
-def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = False
-                          ) -> tuple[Any, ...] | None:
+class CommandScope:
+    """What ``run_command`` knows while its handler runs, kept on the connection as one
+    attribute (``casino_command``): the head read under the lock, whether INSERTs may wait for
+    the projections, and where the answer goes."""
+
+    __slots__ = ("answer", "head", "insert_may_wait")
+
+    def __init__(self, head: _Head | None, insert_may_wait: bool,
+                 answer: AnswerSlot | None) -> None:
+        self.head = head
+        self.insert_may_wait = insert_may_wait
+        self.answer = answer
+
+
+def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = False,
+                          answer: AnswerSlot | None = None) -> tuple[Any, ...] | None:
     """Take the append lock and look up an idempotency key, in one round trip.
 
     The lookup runs after the lock is granted, so it is the truth until this transaction ends:
     ``run_command`` calls it first, and the head it read saves the command's first append a round
     trip (``_head_for_append``). ``reads_under_lock``: the command reads everything it decides on
     from here on, so the stream versions it appends at are current, and its INSERTs may wait for
-    the live projections and travel with their writes (``append``).
+    the live projections and travel with their writes (``append``). ``answer``: where
+    ``append(answer=…)`` puts the command's answer.
     """
     head, found = _take_append_lock(casino, key)
-    connection.casino_append_head = head  # type: ignore[attr-defined]
-    connection.casino_command_locked = True  # type: ignore[attr-defined]
-    connection.casino_insert_may_wait = reads_under_lock  # type: ignore[attr-defined]
+    connections[DEFAULT_DB_ALIAS].casino_command = CommandScope(  # type: ignore[attr-defined]
+        head, reads_under_lock, answer)
     return found
 
 
 def end_command_scope() -> None:
-    """Forget the head read by ``lock_and_find_command`` (``run_command`` calls it on the way out)."""
-    connection.casino_append_head = None  # type: ignore[attr-defined]
-    connection.casino_command_locked = False  # type: ignore[attr-defined]
-    connection.casino_insert_may_wait = False  # type: ignore[attr-defined]
+    """Forget the command's scope (``run_command`` calls it on the way out)."""
+    connections[DEFAULT_DB_ALIAS].casino_command = None  # type: ignore[attr-defined]
 
 
-def _head_for_append(metadata: Metadata) -> _Head:
+def _head_for_append(metadata: Metadata, scope: CommandScope | None) -> _Head:
     """Where this append goes, holding the append lock.
 
     The first append of a command uses the head that ``lock_and_find_command`` read under the
@@ -227,15 +239,14 @@ def _head_for_append(metadata: Metadata) -> _Head:
     head itself. Should the head ever be stale, the primary key and the chain trigger refuse the
     insert: nothing wrong can be recorded.
     """
-    head: _Head | None = getattr(connection, "casino_append_head", None)
-    if head is not None:
-        connection.casino_append_head = None  # type: ignore[attr-defined]
+    if scope is not None and scope.head is not None:
+        head = scope.head
+        scope.head = None
         return head
     head, found = _take_append_lock(metadata.casino, metadata.idempotency_key)
     # Inside ``run_command`` the key was looked up under the lock this transaction still holds:
     # a record found now is the command's own (written with an earlier append's answer).
-    if (metadata.idempotency_key and found is not None
-            and not getattr(connection, "casino_command_locked", False)):
+    if metadata.idempotency_key and found is not None and scope is None:
         raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
     return head
 
@@ -268,12 +279,14 @@ def append(
     """
     if not events:
         return []
-    if not connection.in_atomic_block:
+    db = connections[DEFAULT_DB_ALIAS]
+    if not db.in_atomic_block:
         raise EventStoreError("append must run inside transaction.atomic()")
     if "/" not in stream:
         raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
 
-    head = _head_for_append(metadata)
+    scope: CommandScope | None = getattr(db, "casino_command", None)
+    head = _head_for_append(metadata, scope)
     position = head.position
     prev_hash = head.hash
     recorded_at = timezone.now()
@@ -315,13 +328,13 @@ def append(
 
     insert = _insert_sql(len(events))
     also = []
-    slot: AnswerSlot | None = getattr(connection, "casino_answer_slot", None)
+    slot = scope.answer if scope is not None else None
     if answer is not None and slot is not None:
         if slot.answered is not None:
             raise EventStoreError("a command gives its answer to one append only")
         also.append(slot.statement(answer))
         slot.answered = answer
-    if not getattr(connection, "casino_insert_may_wait", False):
+    if scope is None or not scope.insert_may_wait:
         # The INSERT first: a stale version is refused before any projection runs.
         (rowcount,) = prepared.send([(insert, params)])
         if rowcount != len(events):
