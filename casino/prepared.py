@@ -186,22 +186,58 @@ def columns(model: type[models.Model], alias: str) -> str:
 def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
                  ) -> tuple[models.Model, ...] | None:
     """Run ``query``, whose one row holds ``columns(kind, …)`` of each model in turn, and build
-    the instances the ORM would (its converters applied). None when there is no row."""
-    with execute(query, params) as cursor:
-        row = cursor.fetchone()
+    the instances the ORM would (its converters applied). None when there is no row. Rows read
+    ahead (``remember``) are taken instead of running the query again."""
+    rows = _take_ahead(query, params)
+    if rows is None:
+        with execute(query, params) as cursor:
+            row = cursor.fetchone()
+    else:
+        row = rows[0] if rows else None
     return None if row is None else _instances(row, kinds)
 
 
 def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
     """Run ``query``, whose rows hold ``columns(kind, …)``: the instances the ORM would build."""
-    with execute(query, params) as cursor:
-        rows = cursor.fetchall()
+    rows = _take_ahead(query, params)
+    if rows is None:
+        with execute(query, params) as cursor:
+            rows = cursor.fetchall()
     found = []
     for row in rows:
         instance = _instances(row, (kind,))[0]
         assert isinstance(instance, kind)
         found.append(instance)
     return found
+
+
+# --- reads sent ahead ----------------------------------------------------------------------------
+# A command that takes the append lock knows the first reads its service will make (the session
+# or the round it names): they travel in the lock's round trip, after the lock in the same
+# pipeline, so they read what is current under it; ``fetch_models`` and ``fetch_all`` then take
+# their rows instead of asking again. Kept on the connection until the command ends (``forget``).
+
+
+def remember(statement: Statement, rows: list[tuple[Any, ...]]) -> None:
+    """Keep the rows ``statement`` read, for the service's own ``fetch_*`` of it."""
+    db = connections[DEFAULT_DB_ALIAS]
+    ahead: dict[Any, list[tuple[Any, ...]]] | None = getattr(db, "casino_read_ahead", None)
+    if ahead is None:
+        ahead = db.casino_read_ahead = {}  # type: ignore[attr-defined]
+    ahead[(statement[0], tuple(statement[1]))] = rows
+
+
+def forget() -> None:
+    """Drop what was read ahead and not used (the command is over)."""
+    connections[DEFAULT_DB_ALIAS].casino_read_ahead = None  # type: ignore[attr-defined]
+
+
+def _take_ahead(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
+    ahead = getattr(connections[DEFAULT_DB_ALIAS], "casino_read_ahead", None)
+    if not ahead:
+        return None
+    rows: list[tuple[Any, ...]] | None = ahead.pop((query, tuple(params)), None)
+    return rows
 
 
 def _instances(row: Sequence[Any], kinds: Sequence[type[models.Model]]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -84,6 +84,7 @@ def run_command(
     payload: Any,
     handler: Callable[[], Result],
     reads_under_lock: bool = False,
+    read_ahead: Sequence[prepared.Statement] = (),
 ) -> Result:
     """Run ``handler`` once per ``metadata.idempotency_key`` (always, when there is no key).
 
@@ -96,6 +97,9 @@ def run_command(
     reads before calling ``run_command`` leaves it off: a stale version is then refused before
     any projection runs.
 
+    ``read_ahead``: the first reads the handler will make through ``casino.prepared``, sent with
+    the lock in one round trip (with ``reads_under_lock``).
+
     The key is looked up under the append lock, which the transaction then holds to its end, so
     no twin can record it meanwhile and no savepoint is needed.
     """
@@ -107,7 +111,8 @@ def run_command(
         slot = _AnswerSlot(metadata.casino, key, command, digest)
         try:
             found = lock_and_find_command(metadata.casino, key,
-                                          reads_under_lock=reads_under_lock, answer=slot)
+                                          reads_under_lock=reads_under_lock, answer=slot,
+                                          ahead=read_ahead if reads_under_lock else ())
             if found is not None:
                 return _replay(_record(metadata.casino, found), command, digest)
             result = handler()

@@ -170,21 +170,33 @@ class _Head:
     hash: str
 
 
-def _take_append_lock(casino: str, key: str) -> tuple[_Head, tuple[Any, ...] | None]:
+def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement] = ()
+                      ) -> tuple[_Head, tuple[Any, ...] | None]:
     """Take the append lock; return the head of the store and the key's record, if any.
 
     One statement (the ``event_append_lock`` function, sql/0002_append_lock.sql) whose query
     starts after the lock is granted, so what it reads is current for as long as the lock is
-    held. When the transaction has not started yet, its BEGIN goes in the same round trip.
+    held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
+    so do the reads ``ahead`` (``prepared.remember`` keeps their rows for the command).
     """
     raw = raw_connection()
-    with psycopg.Cursor(raw) as cursor:
-        if raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
-            with raw.pipeline():
+    cursors = [psycopg.RawCursor(raw) for _ in ahead]
+    try:
+        with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
+            if ahead or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+                with raw.pipeline():
+                    cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key],
+                                   prepare=True)
+                    for read, (query, params) in zip(cursors, ahead, strict=True):
+                        read.execute(prepared.numbered(query), params, prepare=True)
+            else:
                 cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
-        else:
-            cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
-        row = cursor.fetchone()
+            row = cursor.fetchone()
+            for read, statement in zip(cursors, ahead, strict=True):
+                prepared.remember(statement, read.fetchall())
+    finally:
+        for read in cursors:
+            read.close()
     assert row is not None
     head = _Head(row[1] or 0, row[2] or GENESIS_HASH)
     return head, (None if row[3] is None else tuple(row[3:]))
@@ -210,7 +222,8 @@ class CommandScope:
 
 
 def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = False,
-                          answer: AnswerSlot | None = None) -> tuple[Any, ...] | None:
+                          answer: AnswerSlot | None = None,
+                          ahead: Sequence[prepared.Statement] = ()) -> tuple[Any, ...] | None:
     """Take the append lock and look up an idempotency key, in one round trip.
 
     The lookup runs after the lock is granted, so it is the truth until this transaction ends:
@@ -218,9 +231,10 @@ def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = Fal
     trip (``_head_for_append``). ``reads_under_lock``: the command reads everything it decides on
     from here on, so the stream versions it appends at are current, and its INSERTs may wait for
     the live projections and travel with their writes (``append``). ``answer``: where
-    ``append(answer=…)`` puts the command's answer.
+    ``append(answer=…)`` puts the command's answer. ``ahead``: the first reads of the command,
+    sent in the same round trip (``prepared.remember``).
     """
-    head, found = _take_append_lock(casino, key)
+    head, found = _take_append_lock(casino, key, ahead)
     connections[DEFAULT_DB_ALIAS].casino_command = CommandScope(  # type: ignore[attr-defined]
         head, reads_under_lock, answer)
     return found
@@ -229,6 +243,7 @@ def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = Fal
 def end_command_scope() -> None:
     """Forget the command's scope (``run_command`` calls it on the way out)."""
     connections[DEFAULT_DB_ALIAS].casino_command = None  # type: ignore[attr-defined]
+    prepared.forget()
 
 
 def _head_for_append(metadata: Metadata, scope: CommandScope | None) -> _Head:

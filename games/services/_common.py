@@ -7,7 +7,7 @@ import functools
 import json
 import uuid
 import zoneinfo
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, ParamSpec
 
@@ -20,19 +20,20 @@ from casino.eventstore.store import ConcurrencyError, Metadata
 from casino.models import Casino, ChipSet
 from casino.money import counts_as_data, counts_value, fmt, parse_counts
 from games.engine.errors import RoundError
-from games.models import Round, SessionStatus, Table, TableSession
+from games.models import Bet, Round, SessionStatus, Table, TableSession
 
 Result = dict[str, Any]
 
 
-def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result]
-               ) -> Result:
+def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result],
+               read_ahead: Sequence[prepared.Statement] = ()) -> Result:
     """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict.
 
-    ``handler`` is the whole service (``pit_command``): it reads after the append lock."""
+    ``handler`` is the whole service (``pit_command``): it reads after the append lock, its
+    first reads (``read_ahead``) in the lock's own round trip."""
     try:
         return run_command(command=command, metadata=metadata, payload=payload, handler=handler,
-                           reads_under_lock=True)
+                           reads_under_lock=True, read_ahead=read_ahead)
     except ConcurrencyError as exc:
         raise Conflict(
             f"someone else recorded on this {exc.stream.partition('/')[0].replace('_', ' ')} "
@@ -45,12 +46,18 @@ def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable
 P = ParamSpec("P")
 
 
-def pit_command(name: str) -> Callable[[Callable[P, Result]], Callable[P, Result]]:
+Reads = Callable[[dict[str, Any]], list[prepared.Statement]]
+
+
+def pit_command(name: str, reads: Reads | None = None
+                ) -> Callable[[Callable[P, Result]], Callable[P, Result]]:
     """A public service: one transaction, run once per idempotency key.
 
     A retry with the same key answers as the first time *before* any state is looked at (the
     session may have closed since); the same key with other arguments is refused. The payload
-    fingerprinted is the service's arguments (keyword-only), less the metadata.
+    fingerprinted is the service's arguments (keyword-only), less the metadata. ``reads``: from
+    the service's arguments, the first reads it makes (``session_reads``, ``round_reads``), sent
+    with the append lock in one round trip.
     """
 
     def wrap(fn: Callable[P, Result]) -> Callable[P, Result]:
@@ -61,8 +68,9 @@ def pit_command(name: str) -> Callable[[Callable[P, Result]], Callable[P, Result
             payload = json.loads(json.dumps(
                 {k: v for k, v in kwargs.items() if k != "metadata"}, default=str,
                 sort_keys=True))
+            ahead = reads(kwargs) if reads is not None else []
             with transaction.atomic():
-                return idempotent(name, metadata, payload, lambda: fn(*args, **kwargs))
+                return idempotent(name, metadata, payload, lambda: fn(*args, **kwargs), ahead)
 
         return run
 
@@ -99,15 +107,38 @@ def session_get(session_id: str, *, lock: bool = False, open_only: bool = True) 
     return session
 
 
+def _session_and_table_sql() -> str:
+    return (f"SELECT {prepared.columns(TableSession, 's')}, {prepared.columns(Table, 't')} "
+            "FROM games_tablesession AS s "
+            "JOIN games_table AS t ON t.casino_id = s.casino_id AND t.code = s.\"table\" "
+            "WHERE s.session_id = %s FOR UPDATE OF s")
+
+
+def _round_and_table_sql() -> str:
+    return (f"SELECT {prepared.columns(Round, 'r')}, {prepared.columns(Table, 't')} "
+            "FROM games_round AS r "
+            "JOIN games_table AS t ON t.casino_id = r.casino_id AND t.code = r.\"table\" "
+            "WHERE r.round_id = %s FOR UPDATE OF r")
+
+
+def session_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+    """What ``session_and_table`` reads for a service's ``session_id`` (``pit_command(reads=)``)."""
+    key = _uuid(str(arguments.get("session_id", "")))
+    return [] if key is None else [(_session_and_table_sql(), [key])]
+
+
+def round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+    """What ``round_and_table`` and ``round_bets`` read for a service's ``round_id``."""
+    key = _uuid(str(arguments.get("round_id", "")))
+    return [] if key is None else [(_round_and_table_sql(), [key]), (_ROUND_BETS_SQL, [key])]
+
+
 def session_and_table(session_id: str) -> tuple[TableSession, Table]:
     """An open session, locked, and its table: ``session_get(lock=True)`` and ``table_get`` in one
     statement (the pit's hot path)."""
     key = _uuid(session_id)
     found = None if key is None else prepared.fetch_models(
-        f"SELECT {prepared.columns(TableSession, 's')}, {prepared.columns(Table, 't')} "
-        "FROM games_tablesession AS s "
-        "JOIN games_table AS t ON t.casino_id = s.casino_id AND t.code = s.\"table\" "
-        "WHERE s.session_id = %s FOR UPDATE OF s", [key], TableSession, Table)
+        _session_and_table_sql(), [key], TableSession, Table)
     if found is None:
         session_get(session_id, lock=True)  # the refusal, as it would be without the join
         raise NotFound(f"there is no table for session {session_id}", session=str(session_id))
@@ -123,10 +154,7 @@ def round_and_table(round_id: str) -> tuple[Round, Table]:
     """A round, locked, and its table, in one statement (the pit's hot path)."""
     key = _uuid(round_id)
     found = None if key is None else prepared.fetch_models(
-        f"SELECT {prepared.columns(Round, 'r')}, {prepared.columns(Table, 't')} "
-        "FROM games_round AS r "
-        "JOIN games_table AS t ON t.casino_id = r.casino_id AND t.code = r.\"table\" "
-        "WHERE r.round_id = %s FOR UPDATE OF r", [key], Round, Table)
+        _round_and_table_sql(), [key], Round, Table)
     if found is None:
         round_get(round_id, lock=True)
         raise NotFound(f"there is no table for round {round_id}", round=str(round_id))
@@ -134,6 +162,16 @@ def round_and_table(round_id: str) -> tuple[Round, Table]:
     assert isinstance(the_round, Round)
     assert isinstance(table, Table)
     return the_round, table
+
+
+_ROUND_BETS_SQL = (f"SELECT {prepared.columns(Bet, 'b')} FROM games_bet AS b "
+                   "WHERE b.round_id = %s AND NOT b.withdrawn ORDER BY b.id")
+
+
+def round_bets(round_id: uuid.UUID | str) -> list[Bet]:
+    """The round's bets still standing, in the order they were placed (every command on a round
+    reads them)."""
+    return prepared.fetch_all(_ROUND_BETS_SQL, [uuid.UUID(str(round_id))], Bet)
 
 
 def _uuid(value: str) -> uuid.UUID | None:
@@ -145,12 +183,21 @@ def _uuid(value: str) -> uuid.UUID | None:
         return None
 
 
+def _round_sql(lock: bool) -> str:
+    return (f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
+            + (" FOR UPDATE" if lock else ""))
+
+
+def locked_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+    """What ``round_get(lock=True)`` reads for a service's ``round_id``."""
+    key = _uuid(str(arguments.get("round_id", "")))
+    return [] if key is None else [(_round_sql(lock=True), [key])]
+
+
 def round_get(round_id: str, *, lock: bool = False) -> Round:
     key = _uuid(round_id)
     if key is not None:  # the pit's hot path: a prepared statement
-        rows = prepared.fetch_all(
-            f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
-            + (" FOR UPDATE" if lock else ""), [key], Round)
+        rows = prepared.fetch_all(_round_sql(lock), [key], Round)
         found = rows[0] if rows else None
     else:
         query = Round.objects.filter(round_id=round_id)

@@ -23,7 +23,6 @@ from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
-from casino.prepared import columns, fetch_all
 from games import engine, play
 from games.engine import blackjack as bj
 from games.engine.errors import RoundError
@@ -51,11 +50,15 @@ from ._common import (
     Result,
     check_casino,
     engine_error,
+    locked_round_reads,
     pit_command,
     round_and_table,
+    round_bets,
     round_get,
+    round_reads,
     session_and_table,
     session_get,
+    session_reads,
 )
 
 # Bets the engine reads with a ``seat`` of their own.
@@ -119,11 +122,7 @@ class BetView:
 def _bets_of(round_id: uuid.UUID | str) -> list[BetView]:
     """The round's bets still standing, in the order they were placed (a prepared statement:
     every command on a round reads them)."""
-    bets = fetch_all(
-        f"SELECT {columns(Bet, 'b')} FROM games_bet AS b "
-        "WHERE b.round_id = %s AND NOT b.withdrawn ORDER BY b.id",
-        [uuid.UUID(str(round_id))], Bet)
-    return [BetView.of(b) for b in bets]
+    return [BetView.of(b) for b in round_bets(round_id)]
 
 
 # --- placing bets -------------------------------------------------------------------------------
@@ -457,7 +456,7 @@ def _open_events(table: Table, session: TableSession, round_id: str,
     return events, bets
 
 
-@pit_command("round_open")
+@pit_command("round_open", reads=session_reads)
 def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata: Metadata,
                round_id: str | None = None) -> Result:
     """Open a round for bets, with the bets placed so far; bets still working carry into it."""
@@ -517,7 +516,7 @@ def _refuse_state(the_round: Round, *allowed: str) -> None:
     raise Conflict(message, code=code, round=str(the_round.round_id), status=the_round.status)
 
 
-@pit_command("bet_place")
+@pit_command("bet_place", reads=round_reads)
 def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata) -> Result:
     """Place bets while betting is open (seat, player, type, amount, the type's fields)."""
     the_round, table = _round_for_command(round_id, metadata)
@@ -538,7 +537,7 @@ def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metada
     return handler()
 
 
-@pit_command("jackpot_bet_place")
+@pit_command("jackpot_bet_place", reads=round_reads)
 def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata
                       ) -> Result:
     """Jackpot chips (apostas no acumulado), before the deal: ``{seat, player?, amount, id?}``
@@ -568,7 +567,7 @@ def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata
     return handler()
 
 
-@pit_command("bet_withdraw")
+@pit_command("bet_withdraw", reads=round_reads)
 def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Metadata) -> Result:
     """Take down a bet carried from an earlier round, where the rules let a player do so."""
     the_round, table = _round_for_command(round_id, metadata)
@@ -589,7 +588,7 @@ def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Meta
     return {"round_id": str(the_round.round_id), "bet_id": bet_id, "withdrawn": True}
 
 
-@pit_command("round_close_betting")
+@pit_command("round_close_betting", reads=locked_round_reads)
 def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
     """«Jogo feito. Nada mais.»: no initial bet is taken after this."""
     the_round = _round_only(round_id, metadata)
@@ -647,7 +646,7 @@ def _stake_on_hand(bets: list[BetView], owner: BetView, key: str, seat: int) -> 
                  and b.hand_key == key), None)
 
 
-@pit_command("decision_record")
+@pit_command("decision_record", reads=round_reads)
 def decision_record(
     *,
     round_id: str,
@@ -779,7 +778,7 @@ def _blackjack_decision(the_round: Round, bets: list[BetView], used: set[str], s
     return new
 
 
-@pit_command("outcome_record")
+@pit_command("outcome_record", reads=round_reads)
 def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata) -> Result:
     """Record what happened, validated by the rules engine against the round's bets."""
     the_round, table = _round_for_command(round_id, metadata)
@@ -799,7 +798,7 @@ def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
     return answer
 
 
-@pit_command("round_settle")
+@pit_command("round_settle", reads=round_reads)
 def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     """Settle the round from the rules engine: one ``BetSettled`` per bet."""
     the_round, table = _round_for_command(round_id, metadata)
@@ -858,7 +857,7 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
     return handler()
 
 
-@pit_command("round_correct")
+@pit_command("round_correct", reads=round_reads)
 def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metadata: Metadata
                   ) -> Result:
     """Correct a settled round's outcome and re-settle it, approved by a pit boss who is not the
@@ -919,7 +918,7 @@ def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, An
                        code="jackpot_decided", seats=changed)
 
 
-@pit_command("round_record")
+@pit_command("round_record", reads=session_reads)
 def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: dict[str, Any],
                  metadata: Metadata, round_id: str | None = None,
                  jackpot_bets: Sequence[dict[str, Any]] = ()) -> Result:

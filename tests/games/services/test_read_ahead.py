@@ -1,0 +1,102 @@
+"""A keyed pit command sends its first reads (its round and bets, or its session and table) in
+the append lock's own round trip, and reads nothing of those again: the rows it gets are the ones
+it would have read itself, under the lock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from casino import prepared
+from games.models import Bet, Round, RoundStatus
+from games.services import (
+    outcome_record,
+    round_close_betting,
+    round_open,
+    round_settle,
+    table_session_open,
+)
+
+from ..conftest import CASINO, pit
+
+pytestmark = pytest.mark.django_db
+
+BETS = [{"seat": 1, "player": "p1", "type": "straight", "numbers": [17], "amount": "5"},
+        {"seat": 2, "player": "p2", "type": "red", "amount": "20"}]
+
+
+@pytest.fixture
+def executed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The queries ``casino.prepared`` runs as statements of their own."""
+    queries: list[str] = []
+    run = prepared.execute
+
+    @contextmanager
+    def counting(query: str, params: Any) -> Iterator[Any]:
+        queries.append(query)
+        with run(query, params) as cursor:
+            yield cursor
+
+    monkeypatch.setattr(prepared, "execute", counting)
+    return queries
+
+
+def _round_with_outcome(make_table: Any) -> str:
+    table = make_table("french_roulette")
+    sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
+                             metadata=pit())["session_id"]
+    rid = round_open(session_id=sid, bets=BETS, metadata=pit(key="open"))["round_id"]
+    round_close_betting(round_id=rid, metadata=pit(key="close"))
+    outcome_record(round_id=rid, outcome={"number": 17}, metadata=pit(key="outcome"))
+    return str(rid)
+
+
+def _reads_of_round(queries: list[str]) -> list[str]:
+    return [q for q in queries if "FROM games_round" in q or "FROM games_bet" in q]
+
+
+def test_a_keyed_settle_reads_its_round_and_bets_with_the_lock(make_table: Any,
+                                                               executed: list[str]) -> None:
+    rid = _round_with_outcome(make_table)
+    executed.clear()
+
+    answer = round_settle(round_id=rid, metadata=pit(key="settle"))
+
+    assert _reads_of_round(executed) == []
+    assert Round.objects.get(round_id=rid).status == RoundStatus.SETTLED
+    assert answer["result"] == "-155.00"  # the straight up is paid 35 to 1, red (17 is black) lost
+    assert Bet.objects.filter(round_id=rid, settled_version__gt=0).count() == 2
+    assert not getattr(connection, "casino_read_ahead", None)  # nothing left for the next one
+
+
+def test_without_a_key_the_settle_reads_for_itself(make_table: Any,
+                                                   executed: list[str]) -> None:
+    rid = _round_with_outcome(make_table)
+    executed.clear()
+
+    round_settle(round_id=rid, metadata=pit())
+
+    assert len(_reads_of_round(executed)) == 2  # the round with its table, then its bets
+
+
+def test_rows_read_ahead_serve_one_read_only(make_table: Any, executed: list[str]) -> None:
+    rid = _round_with_outcome(make_table)
+    query = f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
+    key = Round.objects.get(round_id=rid).round_id
+    with prepared.execute(query, [key]) as cursor:
+        stale = list(cursor.fetchone())  # as the database sends it
+    names = [f.attname for f in Round._meta.concrete_fields]
+    stale[names.index("version")] = 999  # no row has it: proof the remembered row was used
+    executed.clear()
+
+    prepared.remember((query, [key]), [tuple(stale)])
+    first = prepared.fetch_all(query, [key], Round)
+    again = prepared.fetch_all(query, [key], Round)
+
+    assert first[0].version == 999
+    assert again[0].version != 999
+    assert executed == [query]
