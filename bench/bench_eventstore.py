@@ -35,7 +35,7 @@ EVENTS_PER_ROUND = 14
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
-    parser.add_argument("--passes", type=int, default=5,
+    parser.add_argument("--passes", type=int, default=20,
                         help="the rounds are split in this many passes, each way taking its turn "
                              "in every pass, so a machine whose speed drifts slows all alike")
     args = parser.parse_args()
