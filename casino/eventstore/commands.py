@@ -56,8 +56,8 @@ def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
                          result=json.loads(result) if isinstance(result, str) else result)
 
 
-# The command's record, sent with its last append (``store.append(answer=…)``) or after its
-# handler: the key was looked up under the append lock the transaction still holds, so no twin
+# The command's record, inserted with its last append's events (``store.append(answer=…)``,
+# the same columns) or after its handler: the key was looked up under the append lock the transaction still holds, so no twin
 # can have recorded it meanwhile; a plain INSERT, which would fail loudly if one had.
 _RECORD_SQL = """
 INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
@@ -73,8 +73,10 @@ class _AnswerSlot:
         self.answered: Any = None
 
     def statement(self, answer: Any) -> tuple[str, list[Any]]:
-        return _RECORD_SQL, [self.casino, self.key, self.command, self.digest,
-                                         canonical_text(answer)]
+        return _RECORD_SQL, self.values(answer)
+
+    def values(self, answer: Any) -> list[Any]:
+        return [self.casino, self.key, self.command, self.digest, canonical_text(answer)]
 
 
 def run_command(

@@ -153,14 +153,14 @@ def register(cls: type[Projection]) -> type[Projection]:
     return cls
 
 
-def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | None = None,
-               also: Sequence[prepared.Statement] = ()) -> int | None:
+def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | None = None
+               ) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
     A projection may hold writes back (``defer``, ``held``): at the end, ``first`` (the event
-    store's INSERT, when it can wait) and every held write go to the server in one pipeline, one
-    round trip for them all, and ``also`` after them (the command's idempotency record);
-    ``first``'s row count is returned. Before a handler that may read
+    store's INSERT, when it can wait, with the command's idempotency record) and every held
+    write go to the server in one pipeline, one round trip for them all; ``first``'s row count
+    is returned. Before a handler that may read
     other projections' tables, they write what they hold, so every handler sees the tables as
     if each event had been written at once. (Handlers themselves run outside the pipeline: the
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
@@ -181,7 +181,6 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
         statements = [first] if first is not None else []
         for projection in holding:
             statements += projection.held()
-        statements += also
         counts = prepared.send(statements) if statements else []
     except BaseException:
         for projection in registry.projections.values():

@@ -134,8 +134,8 @@ _SHARED = 7  # first position, stream, expected version, metadata, casino, time,
 _PER_EVENT = 4  # event type, schema version, data, hash
 
 
-@functools.lru_cache(maxsize=64)
-def _insert_sql(rows: int) -> str:
+@functools.lru_cache(maxsize=128)
+def _insert_sql(rows: int, *, with_record: bool = False) -> str:
     """The INSERT of ``rows`` events, with numbered placeholders ($1, $2 ...).
 
     One statement per append, so the chain trigger runs once per append. The WHERE clause is the
@@ -143,7 +143,9 @@ def _insert_sql(rows: int) -> str:
     is inserted. What the events of an append share is sent once (``_SHARED``: the first
     position and the expected version, from which each row's position and version follow, the
     stream, metadata, casino, time and the first ``prev_hash``); each row's ``prev_hash`` is the
-    hash parameter of the row before it. Numbered placeholders go to PostgreSQL as they are
+    hash parameter of the row before it. ``with_record``: the command's idempotency record
+    (five more parameters) is inserted by the same statement, if and only if the events are.
+    Numbered placeholders go to PostgreSQL as they are
     (``psycopg.RawCursor``): psycopg parses ``%s`` queries with over 50 parameters on every call,
     which cost more than the insert. (Column arrays through unnest() were measured slower than
     VALUES rows.)
@@ -156,11 +158,20 @@ def _insert_sql(rows: int) -> str:
             f"($1::bigint + {row}, $2, $3::integer + {row + 1}, ${n + 1}, ${n + 2}::smallint, "
             f"${n + 3}::jsonb, $4::jsonb, $5, $6::timestamptz, {prev}, ${n + 4})"
         )
-    return (
+    events = (
         "INSERT INTO event (position, stream, version, event_type, schema_version, data, "
         "metadata, casino_id, recorded_at, prev_hash, hash) "
         f"SELECT * FROM (VALUES {', '.join(values)}) AS new_event "
         "WHERE (SELECT coalesce(max(version), 0) FROM event WHERE stream = $2) = $3"
+    )
+    if not with_record:
+        return events
+    n = _SHARED + rows * _PER_EVENT
+    return (
+        f"WITH new_events AS ({events} RETURNING 1) "
+        "INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, "
+        f"recorded_at) SELECT ${n + 1}, ${n + 2}, ${n + 3}, ${n + 4}, ${n + 5}::jsonb, now() "
+        f"WHERE (SELECT count(*) FROM new_events) = {rows}"
     )
 
 
@@ -275,6 +286,10 @@ class AnswerSlot(Protocol):
 
     def statement(self, answer: JSON) -> tuple[str, Sequence[Any]]: ...
 
+    def values(self, answer: JSON) -> list[Any]:
+        """The record's casino, key, command, fingerprint and answer (canonical JSON)."""
+        ...
+
 
 def append(
     stream: str,
@@ -342,20 +357,25 @@ def append(
     # travel as parameters and the statement, one per batch size, is prepared once.
     from .projections import apply_live  # late import: projections import this module
 
-    insert = _insert_sql(len(events))
-    also = []
     slot = scope.answer if scope is not None else None
+    inserted_rows = len(events)
     if answer is not None and slot is not None:
         if slot.answered is not None:
             raise EventStoreError("a command gives its answer to one append only")
-        also.append(slot.statement(answer))
+        # The command's record goes in the INSERT itself (only if the events do): the
+        # statement then inserts one row, the record, or none.
+        params += slot.values(answer)
         slot.answered = answer
+        insert = _insert_sql(len(events), with_record=True)
+        inserted_rows = 1
+    else:
+        insert = _insert_sql(len(events))
     if scope is None or not scope.insert_may_wait:
         # The INSERT first: a stale version is refused before any projection runs.
         (rowcount,) = prepared.send([(insert, params)])
-        if rowcount != len(events):
+        if rowcount != inserted_rows:
             raise ConcurrencyError(stream, expected_version, stream_version(stream))
-        apply_live(recorded, also=also)
+        apply_live(recorded)
         return recorded
 
     # A command that took the append lock before it read anything (``run_command`` with an
@@ -364,8 +384,8 @@ def append(
     # back. Should the version still be wrong (a caller's mistake), nothing is inserted and the
     # projections' writes are rolled back with the transaction, or the savepoint around the
     # append.
-    inserted = apply_live(recorded, first=(insert, params), also=also)
-    if inserted != len(events):
+    inserted = apply_live(recorded, first=(insert, params))
+    if inserted != inserted_rows:
         actual = stream_version(stream)
         transaction.set_rollback(True)
         raise ConcurrencyError(stream, expected_version, actual)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from decimal import Decimal
@@ -209,6 +210,29 @@ def test_an_answer_given_to_the_append_is_the_idempotency_record() -> None:
     record = CommandRecord.objects.get()
     assert (record.idempotency_key, record.command, record.result) == (
         "k-2", "count", {"amount": "5.00"})
+
+
+@pytest.mark.parametrize("reads_under_lock", [False, True], ids=["insert first", "insert last"])
+def test_an_answer_at_a_stale_version_records_neither_events_nor_the_record(
+        reads_under_lock: bool) -> None:
+    # The record travels in the event INSERT (a CTE inserting it only if the events go in): a
+    # stale version inserts neither, and the swallowed error still leaves nothing behind.
+    meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-stale")
+    with transaction.atomic():
+        store.append("cage/C1", counted(1), expected_version=0,
+                     metadata=Metadata(actor="ana", role="cashier", casino="lisboa"))
+
+    def handler() -> dict[str, object]:
+        answer = {"amount": "5.00"}
+        with contextlib.suppress(ConcurrencyError):  # a careless caller
+            store.append("cage/C1", counted(1), expected_version=0, metadata=meta, answer=answer)
+        return answer
+
+    with transaction.atomic():
+        run_command(command="count", metadata=meta, payload={}, handler=handler,
+                    reads_under_lock=reads_under_lock)
+    assert StoredEvent.objects.count() == 1
+    assert CommandRecord.objects.count() == 0
 
 
 def test_a_command_returning_another_answer_than_its_append_got_records_nothing() -> None:
