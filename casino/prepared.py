@@ -70,10 +70,13 @@ def send(statements: Sequence[Statement]) -> list[int]:
     sent alone costs about 140 µs of waiting, one more in a pipeline about 20 µs, the pipeline
     itself about 60 µs, so a single statement is sent plainly).
     """
+    db = connections[DEFAULT_DB_ALIAS]
+    if getattr(db, "casino_read_ahead", None):
+        forget()  # rows read ahead are the truth until the command writes
     raw = raw_connection()
     cursors = [psycopg.RawCursor(raw) for _ in statements]
     try:
-        with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+        with db.wrap_database_errors:
             if len(statements) > 1:
                 with raw.pipeline():
                     for cursor, (query, params) in zip(cursors, statements, strict=True):
@@ -183,6 +186,16 @@ def columns(model: type[models.Model], alias: str) -> str:
     return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
 
 
+def fetch_one(query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """Run ``query``; its first row as the database sends it (or the row read ahead)."""
+    rows = _take_ahead(query, params)
+    if rows is not None:
+        return rows[0] if rows else None
+    with execute(query, params) as cursor:
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
 def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
                  ) -> tuple[models.Model, ...] | None:
     """Run ``query``, whose one row holds ``columns(kind, …)`` of each model in turn, and build
@@ -214,8 +227,9 @@ def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
 # --- reads sent ahead ----------------------------------------------------------------------------
 # A command that takes the append lock knows the first reads its service will make (the session
 # or the round it names): they travel in the lock's round trip, after the lock in the same
-# pipeline, so they read what is current under it; ``fetch_models`` and ``fetch_all`` then take
-# their rows instead of asking again. Kept on the connection until the command ends (``forget``).
+# pipeline, so they read what is current under it; ``fetch_one``, ``fetch_models`` and
+# ``fetch_all`` then take their rows instead of asking again, once. Kept on the connection until
+# the command ends or first writes (``send``), whichever comes first (``forget``).
 
 
 def remember(statement: Statement, rows: list[tuple[Any, ...]]) -> None:

@@ -16,7 +16,7 @@ figures beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Protocol
@@ -189,6 +189,14 @@ stats AS (
 )"""
 
 
+def begin_statement(casino: str, session_id: str, at: dt.datetime
+                    ) -> tuple[str, list[Any]]:
+    """``DatabaseStore.begin``'s read for an event of ``casino`` about ``session_id`` recorded
+    ``at``: also what ``LedgerProjection.reads_ahead`` sends with a command's append lock."""
+    since = at.astimezone(dt.UTC).date() - dt.timedelta(days=2)
+    return _BEGIN_SQL, [since, session_id, casino]
+
+
 @dataclass
 class _Prefetched:
     position: int
@@ -215,10 +223,10 @@ class DatabaseStore:
     def begin(self, recorded: RecordedEvent) -> None:
         casino = str(recorded.metadata.get("casino", ""))
         session_id = recorded.data.get("session_id")
-        since = recorded.recorded_at.astimezone(dt.UTC).date() - dt.timedelta(days=2)
+        statement = begin_statement(casino, str(session_id or ""), recorded.recorded_at)
+        since = statement[1][0]
         self._pre = None
-        with prepared.execute(_BEGIN_SQL, [since, str(session_id or ""), casino]) as cursor:
-            row = cursor.fetchone()
+        row = prepared.fetch_one(*statement)  # read ahead with the lock, when the command could
         if row is None:
             return
         zone, hour, closed, sid, table, game, recorded_drop, counted = row
@@ -499,6 +507,13 @@ class LedgerProjection(Projection):
     @handles(*sorted(HANDLED))
     def post(self, recorded: RecordedEvent) -> None:
         apply(recorded, self.store)
+
+    def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
+        """A command about a table session will post: the casino's settings, closed days and
+        the session's facts, as ``begin`` reads them (the same statement, so it is taken)."""
+        if "casino" not in about or "session_id" not in about or "at" not in about:
+            return []
+        return [begin_statement(str(about["casino"]), str(about["session_id"]), about["at"])]
 
     def snapshot(self) -> Snapshot:
         return database_snapshot()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -75,6 +75,12 @@ class Projection:
         taken = list(writes)
         writes.clear()
         return taken
+
+    def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
+        """What this projection's handlers will read for a command ``about`` something (its
+        ``casino``, ``session_id``, and the time ``at`` it runs): a service may send these
+        reads with the append lock (``prepared.remember``). None by default."""
+        return []
 
     def flush(self) -> None:
         """Send what is held now: ``apply_live`` calls it before a handler that may read this
@@ -151,6 +157,14 @@ def register(cls: type[Projection]) -> type[Projection]:
     """Class decorator: register a projection to run live on every append."""
     registry.register(cls())
     return cls
+
+
+def reads_ahead(about: Mapping[str, Any]) -> list[prepared.Statement]:
+    """Every live projection's ``reads_ahead`` for a command ``about`` something."""
+    statements: list[prepared.Statement] = []
+    for projection in registry.projections.values():
+        statements += projection.reads_ahead(about)
+    return statements
 
 
 def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | None = None

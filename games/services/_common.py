@@ -12,9 +12,11 @@ from decimal import Decimal
 from typing import Any, ParamSpec
 
 from django.db import transaction
+from django.utils import timezone
 
 from casino import prepared
 from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore import projections
 from casino.eventstore.commands import run_command
 from casino.eventstore.store import ConcurrencyError, Metadata
 from casino.models import Casino, ChipSet
@@ -125,6 +127,18 @@ def session_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
     """What ``session_and_table`` reads for a service's ``session_id`` (``pit_command(reads=)``)."""
     key = _uuid(str(arguments.get("session_id", "")))
     return [] if key is None else [(_session_and_table_sql(), [key])]
+
+
+def whole_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+    """``session_reads``, and what the live projections will read for the round's settlement
+    (the ledger's posting facts): a whole round's reads, all with the lock."""
+    reads = session_reads(arguments)
+    metadata = arguments.get("metadata")
+    if reads and isinstance(metadata, Metadata):
+        reads += projections.reads_ahead({"casino": metadata.casino,
+                                          "session_id": str(reads[0][1][0]),
+                                          "at": timezone.now()})
+    return reads
 
 
 def round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:

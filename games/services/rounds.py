@@ -59,6 +59,7 @@ from ._common import (
     session_and_table,
     session_get,
     session_reads,
+    whole_round_reads,
 )
 
 # Bets the engine reads with a ``seat`` of their own.
@@ -918,7 +919,7 @@ def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, An
                        code="jackpot_decided", seats=changed)
 
 
-@pit_command("round_record", reads=session_reads)
+@pit_command("round_record", reads=whole_round_reads)
 def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: dict[str, Any],
                  metadata: Metadata, round_id: str | None = None,
                  jackpot_bets: Sequence[dict[str, Any]] = ()) -> Result:

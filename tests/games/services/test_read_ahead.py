@@ -100,3 +100,52 @@ def test_rows_read_ahead_serve_one_read_only(make_table: Any, executed: list[str
     assert first[0].version == 999
     assert again[0].version != 999
     assert executed == [query]
+
+
+def test_a_keyed_whole_round_reads_its_session_and_posting_facts_with_the_lock(
+        make_table: Any, executed: list[str]) -> None:
+    from games.services import round_record
+    from ledger.models import JournalEntry
+
+    table = make_table("french_roulette")
+    sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
+                             metadata=pit())["session_id"]
+    executed.clear()
+
+    answer = round_record(session_id=sid, bets=BETS, outcome={"number": 17},
+                          metadata=pit(key="whole"))
+
+    assert [q for q in executed if "games_tablesession" in q or "ledger_session" in q] == []
+    assert answer["result"] == "-155.00"
+    posted = JournalEntry.objects.get(stream=f"round/{answer['round_id']}")
+    assert posted.casino_id == CASINO  # the posting used the facts read ahead
+
+
+def test_without_a_key_the_whole_round_reads_for_itself(make_table: Any,
+                                                       executed: list[str]) -> None:
+    from games.services import round_record
+
+    table = make_table("french_roulette")
+    sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
+                             metadata=pit())["session_id"]
+    executed.clear()
+
+    round_record(session_id=sid, bets=BETS, outcome={"number": 17}, metadata=pit())
+
+    assert len([q for q in executed if "games_tablesession" in q]) == 1
+    assert len([q for q in executed if "ledger_session" in q]) == 1
+
+
+def test_rows_read_ahead_are_dropped_at_the_first_write(make_table: Any,
+                                                        executed: list[str]) -> None:
+    rid = _round_with_outcome(make_table)
+    query = f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
+    key = Round.objects.get(round_id=rid).round_id
+    with prepared.execute(query, [key]) as cursor:
+        row = cursor.fetchone()
+    prepared.remember((query, [key]), [row])
+
+    prepared.send([("UPDATE games_round SET outcome_by = %s WHERE round_id = %s", ["rui", key])])
+    (read,) = prepared.fetch_all(query, [key], Round)
+
+    assert read.outcome_by == "rui"  # read again after the write, not the row from before
