@@ -1,13 +1,15 @@
 """Event store benchmark: appends of 14-event rounds several ways, then a follower's read.
 
-    python bench/bench_eventstore.py [--rounds 2000]
+    python bench/bench_eventstore.py [--rounds 2000] [--passes 20]
 
-Each way appends the same rounds (14 events, one transaction per round) into an empty table of
-the same PostgreSQL server and prints events per second:
+Each way appends the same rounds (14 events, one transaction per round) into its own empty table
+of the same PostgreSQL server and prints events per second. The ways take turns: the rounds are
+split in ``--passes`` passes and every way runs its share of each pass, so a machine whose speed
+drifts while the benchmark runs slows every way alike.
 
 * store      -- the platform's public API: ``run_command`` + ``store.append`` with the hash
-                chain, the chain-checking insert trigger, an idempotency key (its record written
-                with the events: ``append(answer=…)``) and live projections
+                chain, the chain-checking insert trigger, an idempotency key (its record inserted
+                by the events' INSERT: ``append(answer=…)``) and live projections
 * raw-many   -- raw psycopg ``executemany`` into an equivalent table (no trigger, no hashing)
 * raw-pipe   -- raw psycopg in pipeline mode: the physical reference
 * bulk       -- the Django ORM's ``bulk_create`` into the equivalent table
