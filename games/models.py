@@ -192,10 +192,13 @@ class Round(models.Model):
     """A round (golpe): its bets, outcome and settlements."""
 
     round_id = models.UUIDField(primary_key=True)
-    session_id = models.UUIDField(db_index=True)
+    # Every index is written on every round opened: the session's is the (session_id, number)
+    # one below; the casino's is a plain one (not the LIKE one Django adds for a text key); the
+    # table's rounds are read through its sessions.
+    session_id = models.UUIDField()
     casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
-                               related_name="rounds")
-    table = models.SlugField(max_length=64)
+                               related_name="rounds", db_index=False)
+    table = models.SlugField(max_length=64, db_index=False)
     game = models.CharField(max_length=32)
     options = models.JSONField(default=dict)
     number = models.PositiveIntegerField()
@@ -220,7 +223,8 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["session_id", "number"]
-        indexes = [models.Index(fields=["session_id", "number"], name="round_session_number")]
+        indexes = [models.Index(fields=["session_id", "number"], name="round_session_number"),
+                   models.Index(fields=["casino"], name="round_casino")]
 
     def __str__(self) -> str:
         return f"round {self.number} of {self.table} ({self.status})"

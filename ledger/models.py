@@ -32,8 +32,10 @@ from casino.models import Casino, money_field
 
 
 class Account(models.Model):
+    # No index of its own on casino (nor the LIKE one Django adds for a text key): the unique
+    # (casino, code) leads with it. Every index is written on every insert.
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
-                               related_name="ledger_accounts")
+                               related_name="ledger_accounts", db_index=False)
     code = models.CharField(max_length=100)
     name = models.CharField(max_length=300)
     name_pt = models.CharField(max_length=300)
@@ -57,8 +59,9 @@ class Account(models.Model):
 
 
 class JournalEntry(models.Model):
+    # Covered by the unique (casino, number) and the (casino, day, number) index.
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
-                               related_name="journal_entries")
+                               related_name="journal_entries", db_index=False)
     number = models.PositiveIntegerField(help_text="Entry number, per casino, in event order.")
     day = models.DateField(help_text="The gaming day (period) the entry is posted in.")
     event_day = models.DateField(help_text="The gaming day of the event it came from.")
@@ -89,7 +92,9 @@ class JournalEntry(models.Model):
 
 
 class JournalLine(models.Model):
-    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="lines")
+    # Covered by the unique (entry, line_no).
+    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="lines",
+                              db_index=False)
     line_no = models.PositiveSmallIntegerField()
     casino_code = models.CharField(max_length=64, db_column="casino_id")
     account_code = models.CharField(max_length=100)
@@ -142,8 +147,9 @@ class Period(models.Model):
 class AccountDayBalance(models.Model):
     """Debits and credits posted to one account in one gaming day."""
 
+    # Covered by the unique (casino, day, account_code) and the (casino, account_code) index.
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
-                               related_name="+")
+                               related_name="+", db_index=False)
     day = models.DateField()
     account_code = models.CharField(max_length=100)
     debit = models.DecimalField(max_digits=18, decimal_places=2)
@@ -162,8 +168,9 @@ class AccountDayBalance(models.Model):
 class TableDay(models.Model):
     """A table's figures for a gaming day that are not amounts posted: handle, drop, counts."""
 
+    # Covered by the unique (casino, day, table).
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
-                               related_name="+")
+                               related_name="+", db_index=False)
     day = models.DateField()
     table = models.CharField(max_length=64)
     game = models.CharField(max_length=32)
