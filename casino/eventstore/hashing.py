@@ -67,7 +67,8 @@ def canonical_text(value: Any) -> str:
 
 def format_time(moment: datetime) -> str:
     """UTC time as ``YYYY-MM-DDTHH:MM:SS.ffffffZ`` (always six fractional digits)."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat() is several times faster than strftime() and writes the same digits.
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def event_hash(
