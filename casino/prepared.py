@@ -90,6 +90,71 @@ def send(statements: Sequence[Statement]) -> list[int]:
             cursor.close()
 
 
+class EarlyPipeline:
+    """A pipeline whose first statement is sent at once, so the server runs it while Python
+    prepares the next ones (``add``); ``finish`` sends those and waits once for all.
+
+    Django's own queries must not run inside a pipeline (the ORM reads a row count right after
+    its statement, which a pipeline only gives at its end): ``before_orm``, installed with
+    ``connection.execute_wrapper``, ends the pipeline (waiting for what was sent) before any of
+    them, and what is added afterwards goes through ``send``. This module's reads and ``send``
+    work inside it (they fetch what they need, or end a nested pipeline).
+    """
+
+    def __init__(self, first: Statement) -> None:
+        self._raw = raw_connection()
+        self._cursors: list[psycopg.RawCursor[Any]] = []
+        self._pipeline: Any = None
+        self._counts: list[int] | None = None
+        with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+            self._pipeline = self._raw.pipeline()
+            self._pipeline.__enter__()
+            self._execute([first])
+
+    def _execute(self, statements: Sequence[Statement]) -> None:
+        for query, params in statements:
+            cursor = psycopg.RawCursor(self._raw)
+            self._cursors.append(cursor)
+            cursor.execute(numbered(query), params, prepare=True)
+
+    def before_orm(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        self._end()
+        return execute(sql, params, many, context)
+
+    def _end(self, error: BaseException | None = None) -> None:
+        """Leave the pipeline, waiting for what was sent (raising its first error, unless
+        ``error`` is already on its way out)."""
+        if self._pipeline is None:
+            return
+        pipeline, self._pipeline = self._pipeline, None
+        try:
+            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+                if error is None:
+                    pipeline.__exit__(None, None, None)
+                else:
+                    pipeline.__exit__(type(error), error, error.__traceback__)
+        finally:
+            self._counts = [cursor.rowcount for cursor in self._cursors]
+            for cursor in self._cursors:
+                cursor.close()
+
+    def finish(self, statements: Sequence[Statement]) -> list[int]:
+        """Send ``statements`` too and wait for everything: the row counts, first statement's
+        first."""
+        if self._pipeline is not None:
+            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+                self._execute(statements)
+            self._end()
+            assert self._counts is not None
+            return self._counts
+        counts = list(self._counts or [])
+        return counts + (send(statements) if statements else [])
+
+    def abort(self, error: BaseException) -> None:
+        """Leave the pipeline after ``error``, which is the one the caller sees."""
+        self._end(error)
+
+
 def insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> tuple[str, list[Any]]:
     """A multi-row INSERT of ``rows`` into ``model``'s table, and its parameters.
 

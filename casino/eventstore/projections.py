@@ -10,6 +10,7 @@ between the live tables and the rebuilt ones.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections import defaultdict
@@ -180,27 +181,36 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
     """
     holding: list[Projection] = []
+    # ``first`` goes to the server now: it runs the INSERT while the handlers below run here.
+    early = prepared.EarlyPipeline(first) if first is not None else None
     try:
-        for recorded in events:
-            for projection in registry.by_event_type.get(recorded.event_type, ()):
-                event_type = recorded.event_type
-                if event_type not in projection.self_contained | projection.deferred:
-                    for other in holding:
-                        if other is not projection:
-                            other.flush()
-                    holding = [projection] if projection in holding else []
-                projection.apply(recorded)
-                if projection not in holding:
-                    holding.append(projection)
-        statements = [first] if first is not None else []
-        for projection in holding:
-            statements += projection.held()
-        counts = prepared.send(statements) if statements else []
-    except BaseException:
+        with (connection.execute_wrapper(early.before_orm) if early is not None
+              else contextlib.nullcontext()):
+            for recorded in events:
+                for projection in registry.by_event_type.get(recorded.event_type, ()):
+                    event_type = recorded.event_type
+                    if event_type not in projection.self_contained | projection.deferred:
+                        for other in holding:
+                            if other is not projection:
+                                other.flush()
+                        holding = [projection] if projection in holding else []
+                    projection.apply(recorded)
+                    if projection not in holding:
+                        holding.append(projection)
+            statements: list[prepared.Statement] = []
+            for projection in holding:
+                statements += projection.held()
+        if early is not None:
+            return early.finish(statements)[0]
+        if statements:
+            prepared.send(statements)
+    except BaseException as error:
+        if early is not None:
+            early.abort(error)
         for projection in registry.projections.values():
             projection.discard()
         raise
-    return counts[0] if first is not None else None
+    return None
 
 
 def _truncate(projections: Iterable[Projection]) -> None:

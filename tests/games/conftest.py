@@ -3,6 +3,7 @@ cage that issues fills (through the cage's own services)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -22,8 +23,12 @@ CASINO = "lisboa"
 DENOMINATIONS = ["1000", "500", "100", "25", "5", "1", "0.50", "0.25", "0.05", "0.01"]
 
 
-def pit(actor: str = "ana", *, key: str = "") -> Metadata:
-    return person_metadata(username=actor, role=Role.PIT_BOSS, casino=CASINO, idempotency_key=key)
+def pit(actor: str = "ana", *, key: str | None = None) -> Metadata:
+    """A pit boss's metadata. Each command gets an idempotency key of its own, as from the API
+    and the screens (the keyed path: append lock first, reads ahead, the INSERT sent early);
+    ``key=""`` for none."""
+    return person_metadata(username=actor, role=Role.PIT_BOSS, casino=CASINO,
+                           idempotency_key=uuid.uuid4().hex if key is None else key)
 
 
 def events_count() -> int:

@@ -147,8 +147,11 @@ def admin(actor: str = "gestor", *, key: str = "") -> Metadata:
                            idempotency_key=key)
 
 
-def pit(actor: str = "paulo", *, key: str = "") -> Metadata:
-    return person_metadata(username=actor, role=Role.PIT_BOSS, casino=CASINO, idempotency_key=key)
+def pit(actor: str = "paulo", *, key: str | None = None) -> Metadata:
+    """A pit boss's metadata, with an idempotency key of its own as from the API (``key=""``:
+    none)."""
+    return person_metadata(username=actor, role=Role.PIT_BOSS, casino=CASINO,
+                           idempotency_key=uuid.uuid4().hex if key is None else key)
 
 
 def cashier(actor: str = "ana", *, key: str = "") -> Metadata:

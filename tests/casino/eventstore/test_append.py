@@ -268,9 +268,10 @@ def test_a_command_may_append_again_after_the_append_that_carried_its_answer() -
 
 
 def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swallowed() -> None:
-    # With reads_under_lock the projections run before the INSERT (they travel in one pipeline):
-    # when the INSERT finds the stream moved on, the transaction is marked for rollback, so
-    # even a caller that swallows the ConcurrencyError keeps none of the projections' writes.
+    # With reads_under_lock the INSERT is sent first and runs while the projections do, and its
+    # row count is read at the end: when it found the stream moved on, the transaction is marked
+    # for rollback, so even a caller that swallows the ConcurrencyError keeps none of the
+    # projections' writes.
     from casino.events import CasinoRegistered
     from casino.models import Casino
 
@@ -291,6 +292,37 @@ def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swall
                     reads_under_lock=True)
 
     assert [(e.expected, e.actual) for e in caught] == [(3, 0)]
+    assert StoredEvent.objects.count() == 0
+    assert CommandRecord.objects.count() == 0
+    assert not Casino.objects.filter(code="porto").exists()
+
+
+def test_an_insert_the_database_refuses_while_the_projections_run_records_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The INSERT runs on the server while the projections run here (an early pipeline); the
+    # casino projection writes through the ORM, which first ends the pipeline and so meets the
+    # chain trigger's refusal: the error surfaces, and nothing at all is kept.
+    from casino.events import CasinoRegistered
+    from casino.models import Casino
+
+    real = store._head_for_append
+
+    def broken_chain(metadata: Metadata, scope: object) -> object:
+        head = real(metadata, scope)  # type: ignore[arg-type]
+        return store._Head(head.position, "f" * 64)
+
+    monkeypatch.setattr(store, "_head_for_append", broken_chain)
+    keyed = Metadata(actor="rui", role="admin", casino="porto", idempotency_key="k-7")
+
+    def handler() -> dict[str, object]:
+        store.append("casino/porto", [CasinoRegistered(
+            code="porto", name="Porto", currency="EUR", time_zone="Europe/Lisbon",
+            gaming_day_closes_at=6)], expected_version=0, metadata=keyed, answer={})
+        return {}
+
+    with pytest.raises(IntegrityError, match="does not chain"), transaction.atomic():
+        run_command(command="register", metadata=keyed, payload={}, handler=handler,
+                    reads_under_lock=True)
     assert StoredEvent.objects.count() == 0
     assert CommandRecord.objects.count() == 0
     assert not Casino.objects.filter(code="porto").exists()
