@@ -181,6 +181,9 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
     """
     holding: list[Projection] = []
+    events = list(events)
+    if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
+        return prepared.send([first])[0]  # no projection: nothing to overlap
     # ``first`` goes to the server now: it runs the INSERT while the handlers below run here.
     early = prepared.EarlyPipeline(first) if first is not None else None
     try:
