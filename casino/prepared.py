@@ -74,25 +74,33 @@ def send(statements: Sequence[Statement]) -> list[int]:
     if getattr(db, "casino_read_ahead", None):
         forget()  # rows read ahead are the truth until the command writes
     raw = raw_connection()
-    cursors = [psycopg.RawCursor(raw) for _ in statements]
+    cursors: list[psycopg.RawCursor[Any]] = []
     try:
         with db.wrap_database_errors:
             if len(statements) > 1:
                 with raw.pipeline():
-                    for cursor, (query, params) in zip(cursors, statements, strict=True):
-                        cursor.execute(numbered(query), params, prepare=True)
+                    run_on(raw, statements, cursors)
             else:
-                for cursor, (query, params) in zip(cursors, statements, strict=True):
-                    cursor.execute(numbered(query), params, prepare=True)
+                run_on(raw, statements, cursors)
         return [cursor.rowcount for cursor in cursors]
     finally:
         for cursor in cursors:
             cursor.close()
 
 
+def run_on(raw: psycopg.Connection[Any], statements: Sequence[Statement],
+           cursors: list[psycopg.RawCursor[Any]]) -> None:
+    """Execute each statement, prepared, on a cursor of its own appended to ``cursors`` (which
+    the caller closes)."""
+    for query, params in statements:
+        cursor = psycopg.RawCursor(raw)
+        cursors.append(cursor)
+        cursor.execute(numbered(query), params, prepare=True)
+
+
 class EarlyPipeline:
     """A pipeline whose first statement is sent at once, so the server runs it while Python
-    prepares the next ones (``add``); ``finish`` sends those and waits once for all.
+    prepares the next ones; ``finish`` sends those and waits once for all.
 
     Django's own queries must not run inside a pipeline (the ORM reads a row count right after
     its statement, which a pipeline only gives at its end): ``before_orm``, installed with
@@ -109,13 +117,7 @@ class EarlyPipeline:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
             self._pipeline = self._raw.pipeline()
             self._pipeline.__enter__()
-            self._execute([first])
-
-    def _execute(self, statements: Sequence[Statement]) -> None:
-        for query, params in statements:
-            cursor = psycopg.RawCursor(self._raw)
-            self._cursors.append(cursor)
-            cursor.execute(numbered(query), params, prepare=True)
+            run_on(self._raw, [first], self._cursors)
 
     def before_orm(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         self._end()
@@ -143,7 +145,7 @@ class EarlyPipeline:
         first."""
         if self._pipeline is not None:
             with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
-                self._execute(statements)
+                run_on(self._raw, statements, self._cursors)
             self._end()
             assert self._counts is not None
             return self._counts
@@ -191,17 +193,14 @@ _AS_IS = frozenset({str, int, bool, Decimal})
 _PREPARED_TYPES = frozenset({"JSONField", "UUIDField", "DurationField", "BinaryField", "DateField",
                              "DateTimeField", "TimeField"})
 _JSON_CONTAINERS = frozenset({dict, list})
-UUID_PREP = models.UUIDField.get_db_prep_value
+_UUID_PREP = models.UUIDField.get_db_prep_value
 _PLAIN_COLUMN, _UUID_COLUMN, _JSON_COLUMN, _OTHER_COLUMN = "plain", "uuid", "json", "other"
 
 
 def _jsonb(value: Any) -> Jsonb:
-    """What ``adapt_json_value(value, None)`` gives, written by the C encoder built once (the
-    column is jsonb: PostgreSQL keeps the value, not the text, so the spacing is immaterial)."""
-    return Jsonb(value, dumps=_dumps)
-
-
-_dumps = canonical_text  # the standard library's C encoder, built once (eventstore.hashing)
+    """What ``adapt_json_value(value, None)`` gives, written by the C encoder built once
+    (``canonical_text``; the column is jsonb: PostgreSQL keeps the value, not the text)."""
+    return Jsonb(value, dumps=canonical_text)
 
 
 @functools.cache
@@ -211,7 +210,7 @@ def _insert_plan(model: type[models.Model]) -> tuple[tuple[str, Any, str, Any], 
     for field in _insert_fields(model):
         internal = field.get_internal_type()
         adapt = None
-        if internal == "UUIDField" and type(field).get_db_prep_value is UUID_PREP:
+        if internal == "UUIDField" and type(field).get_db_prep_value is _UUID_PREP:
             kind = _UUID_COLUMN
         elif internal == "JSONField" and type(field).get_prep_value is models.Field.get_prep_value:
             kind = _JSON_COLUMN

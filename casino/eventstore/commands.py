@@ -57,8 +57,9 @@ def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
 
 
 # The command's record, inserted with its last append's events (``store.append(answer=…)``,
-# the same columns) or after its handler: the key was looked up under the append lock the transaction still holds, so no twin
-# can have recorded it meanwhile; a plain INSERT, which would fail loudly if one had.
+# the same columns) or after its handler: the key was looked up under the append lock the
+# transaction still holds, so no twin can have recorded it meanwhile; a plain INSERT, which
+# would fail loudly if one had.
 _RECORD_SQL = """
 INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
 VALUES (%s, %s, %s, %s, %s::jsonb, now())

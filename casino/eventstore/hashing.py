@@ -108,25 +108,11 @@ def event_hash_from_json(
     recorded_at: str,
     prev_hash: str,
 ) -> str:
-    """The same hash, from data and metadata already in canonical JSON (the append's fast path).
-
-    The envelope's keys in sorted order are: data, metadata, position, prev_hash, recorded_at,
-    schema_version, stream, type, version; each value canonical; so the concatenation below is
-    exactly ``canonical_json(envelope)``. The tests check it against a plain ``json.dumps``.
-    """
-    text = (
-        '{"data":' + data_json
-        + ',"metadata":' + metadata_json
-        + ',"position":' + str(int(position))
-        + ',"prev_hash":' + _string(prev_hash)
-        + ',"recorded_at":' + _string(recorded_at)
-        + ',"schema_version":' + str(int(schema_version))
-        + ',"stream":' + _string(stream)
-        + ',"type":' + _string(event_type)
-        + ',"version":' + str(int(version))
-        + "}"
-    )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The same hash, from data and metadata already in canonical JSON: ``ChainHasher`` for
+    one event."""
+    hasher = ChainHasher(stream=stream, recorded_at=recorded_at, metadata_json=metadata_json)
+    return hasher(position=position, version=version, event_type=event_type,
+                  schema_version=schema_version, data_json=data_json, prev_hash=prev_hash)
 
 
 def _string(value: str) -> str:
@@ -134,10 +120,13 @@ def _string(value: str) -> str:
 
 
 class ChainHasher:
-    """``event_hash_from_json`` for the events of one append, which share their stream, time and
-    metadata: the envelope's constant parts are written once, not once per event. Gives exactly
-    the same text (the tests check it against ``event_hash``). A hash is hexadecimal: letters
-    and digits, which JSON writes as they are."""
+    """The hash of each event of one append, from its data in canonical JSON. The events share
+    their stream, time and metadata, so the envelope's constant parts are written once.
+
+    The envelope's keys in sorted order are: data, metadata, position, prev_hash, recorded_at,
+    schema_version, stream, type, version; each value canonical; so the concatenation below is
+    exactly ``canonical_json(envelope)`` (the tests check it against a plain ``json.dumps``). A
+    hash is hexadecimal: letters and digits, which JSON writes as they are."""
 
     def __init__(self, *, stream: str, recorded_at: str, metadata_json: str) -> None:
         self._metadata = ',"metadata":' + metadata_json + ',"position":'

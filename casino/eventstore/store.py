@@ -193,15 +193,14 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement]
     so do the reads ``ahead`` (``prepared.remember`` keeps their rows for the command).
     """
     raw = raw_connection()
-    cursors = [psycopg.RawCursor(raw) for _ in ahead]
+    cursors: list[psycopg.RawCursor[Any]] = []
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
             if ahead or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
                 with raw.pipeline():
                     cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key],
                                    prepare=True)
-                    for read, (query, params) in zip(cursors, ahead, strict=True):
-                        read.execute(prepared.numbered(query), params, prepare=True)
+                    prepared.run_on(raw, ahead, cursors)
             else:
                 cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
             row = cursor.fetchone()
