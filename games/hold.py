@@ -11,7 +11,7 @@ Where the figures come from (``figure``): the engine's game math
 (``games.engine.math.house_edge_of``, the ``game_math`` command) for every bet it has a figure
 for; a blackjack split or double stake and a stud poker call have none of their own (they are
 inside the main bet's or the ante's figure, so they count in the handle with no edge of their
-own). Two exceptions and a fallback, derived here by exact enumeration from each game's spec:
+own). Two exceptions and a fallback, derived here by exact enumeration from each game's rules:
 
 - banca francesa: the platform leaves a pushed bet where it is (it carries, staked once), so its
   figure is per *decision* (1/63 for every chance), not per throw as a push that settles;
@@ -76,7 +76,7 @@ def _roulette() -> dict[str, Dist]:
         ("line", 6, 5), ("dozen", 12, 2), ("column", 12, 2), ("red", 18, 1), ("black", 18, 1),
         ("even", 18, 1), ("odd", 18, 1), ("low", 18, 1), ("high", 18, 1))}
     out["double_dozen"] = out["double_column"] = _bet(24 * k37, F(1, 2))
-    # Series (spec american_roulette.md, per chip c = amount / chips): numbers -> returned units.
+    # Series (I n.º 25, R5: per chip c = amount / chips): numbers -> returned units.
     out["series:big"] = [(3 * k37, F(24, 9) - 1), (14 * k37, F(1)), (20 * k37, F(-1))]
     out["series:small"] = [(12 * k37, F(18, 6) - 1), (25 * k37, F(-1))]
     out["series:orphans"] = [(2 * k37, F(36, 5) - 1), (6 * k37, F(18, 5) - 1), (29 * k37, F(-1))]

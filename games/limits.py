@@ -3,9 +3,9 @@
 Pure (no Django): the services and the admin use it when a table is configured and when a bet is
 placed. Limits are configured per *limit group* (``straight``, ``even_chances``, ``main`` ...):
 ``{"min": "5.00", "max": "150.00"}``. A configuration whose maximum is more than the ratio the
-regulation allows times the minimum is refused naming the article (``RATIOS``). Where the seed has
-no ratio for a group, none is enforced; where the platform reads one in, it says so
-(``interpretation``).
+regulation allows times the minimum is refused naming the article (``RATIOS``). Where the
+regulation's text has no ratio for a group, none is enforced; where the platform reads one in, it
+says so (``interpretation``).
 """
 
 from __future__ import annotations

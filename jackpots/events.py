@@ -162,8 +162,8 @@ class JackpotHit(Event):
 @dataclass(frozen=True, kw_only=True)
 class JackpotReset(Event):
     """After a top prize the pool restarts at ``start`` plus the ``leftover`` rounding cents
-    (``jackpots.md`` rule 5, JP-7); the start is funded from the reserve where there is one
-    (``from_reserve``), the rest by the casino (``from_casino``)."""
+    (``docs/jackpots.md`` § Paying a coup, rule 5; JP-7); the start is funded from the reserve where
+    there is one (``from_reserve``), the rest by the casino (``from_casino``)."""
 
     event_type = "JackpotReset"
     schema_version = 1

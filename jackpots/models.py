@@ -112,7 +112,7 @@ class JackpotPool(models.Model):
         return f"jackpot/{self.casino_id}.{self.pool_id}"
 
     def jackpot_option(self) -> dict[str, Any]:
-        """The parameters in force as a table's ``options.jackpot`` (``spec/jackpots.md``)."""
+        """The parameters in force as a table's ``options.jackpot`` (docs/jackpots.md)."""
         return {
             "bet": str(self.bet.quantize(CENT)),
             "increment_percent": number_text(self.increment_percent),

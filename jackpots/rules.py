@@ -1,6 +1,6 @@
 """Pure jackpot rules: the payment of one coup (golpe) of a progressive jackpot.
 
-Spec: ``spec/jackpots.md`` (Portaria 217/2007, blackjack Subsecção II n.os 38-50; póquer sem
+Rules: ``docs/jackpots.md`` (Portaria 217/2007, blackjack Subsecção II n.os 38-50; póquer sem
 descarte n.os 3, 4, 8-12 and 16). No Django, no clock, no I/O: the platform pays with this code
 and anyone can recompute a recorded coup with it (``pay_coup``, ``manage.py settle_jackpot``).
 
@@ -9,7 +9,7 @@ The card knowledge is the rules engine's: the configuration check
 (:func:`games.engine.cards.rank_poker_hand`) and each game's combination vocabulary
 (``JACKPOT_COMBINATIONS``). Errors are the settlement contract's (:class:`RoundError`).
 
-Paying a coup (``jackpots.md`` § Paying a coup):
+Paying a coup (``docs/jackpots.md`` § Paying a coup):
 
 1. every jackpot bet adds ``bet`` x ``increment_percent`` / 100, rounded down to the cent, to the
    pool before anything is paid (JP-2);
@@ -22,7 +22,7 @@ Paying a coup (``jackpots.md`` § Paying a coup):
 5. after a top prize the pool restarts at ``start`` plus the cents left by rounding (JP-7).
 
 Two optional extensions, off unless the request carries them; without them requests and results
-are exactly the spec's:
+are exactly those of ``docs/jackpots.md`` § Paying a coup as data:
 
 - ``cap``, the most the meter may show. An increment that would take the pool above the cap is
   *diverted* (to the pool's reserve, by the platform) instead of entering the pool; the result
@@ -70,7 +70,7 @@ __all__ = [
     "settle_coup",
 ]
 
-#: Each game's combinations, lowest to highest (``jackpots.md`` § Combinations; JP-6).
+#: Each game's combinations, lowest to highest (``docs/jackpots.md`` § Combinations; JP-6).
 COMBINATIONS: dict[str, tuple[str, ...]] = {
     "blackjack": tuple(blackjack.JACKPOT_COMBINATIONS),
     "stud_poker": tuple(stud_poker.JACKPOT_COMBINATIONS),
@@ -110,7 +110,7 @@ class Prize:
 
 @dataclass(frozen=True)
 class Config:
-    """A checked ``options.jackpot`` of a game (``jackpots.md`` § Configuration)."""
+    """A checked ``options.jackpot`` of a game (``docs/jackpots.md`` § Configuration)."""
 
     game: str
     bet: Decimal
@@ -258,7 +258,8 @@ class Payment:
 
 @dataclass(frozen=True)
 class Coup:
-    """Everything about one coup's payment; :meth:`result` is the spec's result object."""
+    """Everything about one coup's payment; :meth:`result` is the result object of
+    ``docs/jackpots.md``."""
 
     config: Config
     pool_before: Decimal
@@ -301,7 +302,7 @@ class Coup:
         return self.config.start if self.jackpot_won else ZERO
 
     def result(self) -> dict[str, Any]:
-        """The result object of ``jackpots.md`` § Paying a coup as data."""
+        """The result object of ``docs/jackpots.md`` § Paying a coup as data."""
         out: dict[str, Any] = {
             "game": self.config.game,
             "pool_before": fmt(self.pool_before),
@@ -337,8 +338,9 @@ def settle_coup(
     cap: Decimal | None = None,
     void: bool = False,
 ) -> Coup:
-    """Pay one coup from checked inputs (``jackpots.md`` § Paying a coup, rules 1-5). A ``void``
-    coup takes its increments (rule 1) and pays nothing: no card of it decides a combination."""
+    """Pay one coup from checked inputs (``docs/jackpots.md`` § Paying a coup, rules 1-5). A
+    ``void`` coup takes its increments (rule 1) and pays nothing: no card of it decides a
+    combination."""
     with localcontext(MONEY_CONTEXT):
         # 1. Increment (JP-2), bet by bet in the order given; a cap diverts what would exceed it.
         increments: list[Decimal] = []
@@ -428,7 +430,7 @@ def reserve_share(amount: Decimal, percent: Decimal) -> Decimal:
 
 
 def _meter(value: object) -> Decimal:
-    """The pool: an amount string (zero allowed), else ``malformed`` (``jackpots.md``)."""
+    """The pool: an amount string (zero allowed), else ``malformed`` (``docs/jackpots.md``)."""
     if type(value) is not str:
         raise malformed("pool must be an amount string such as \"52345.67\"")
     whole, dot, frac = value.partition(".")
@@ -521,7 +523,7 @@ def _bet(game: str, config: Config, raw: dict[str, Any], *, void: bool = False) 
 
 
 def coup(request: object) -> Coup:
-    """Check a request (``jackpots.md`` § Paying a coup as data) and pay it; raises
+    """Check a request (``docs/jackpots.md`` § Paying a coup as data) and pay it; raises
     :class:`RoundError` with the contract's code when the request is invalid (nothing is paid).
 
     Check order: the frame (``malformed``), the game (``unknown_game``), the configuration and
@@ -560,7 +562,7 @@ def coup(request: object) -> Coup:
 
 def pay_coup(request: dict[str, Any]) -> dict[str, Any]:
     """The coup's payment as data: the result object, or ``{"error": {"code", "message",
-    ["bet"]}}`` for an invalid request (``jackpots.md`` § Paying a coup as data)."""
+    ["bet"]}}`` for an invalid request (``docs/jackpots.md`` § Paying a coup as data)."""
     try:
         return coup(request).result()
     except RoundError as error:

@@ -1,7 +1,7 @@
 """The rules engine: settle one round of any game of Portaria 217/2007 (and Macau football poker).
 
 Pure: no Django, no clock, no randomness, no I/O. The same round always settles the same way
-(``spec/settlement-contract.md``).
+(``docs/settlement.md``).
 
 Public entry points:
 
@@ -10,7 +10,7 @@ Public entry points:
 - :func:`settle_or_raise` — the same, raising :class:`RoundError`.
 - :func:`check_bet` — placement-time validation of one bet, before any outcome exists.
 
-Check order (``card-games-common.md`` § "Which error, and when", applied to every game):
+Check order (``docs/settlement.md`` § "Which error, and when", applied to every game):
 1 ``malformed`` frame, 2 ``unknown_game``, 3 options, 4 outcome, 5 per bet in order (duplicate id,
 amount, the game's own bet check), 6 the game's settlement (outcome-dependent and all-bets checks).
 """

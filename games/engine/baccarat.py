@@ -1,14 +1,14 @@
 """Bacará ponto e banca (punto banco), and its Macau variant.
 
 - ``punto_banco``: Portaria 217/2007, Anexo, Tít. I, Cap. III, Secção III n.os 1-21.
-- ``punto_banco_macau``: the same Cap. III, Secção IV. The seed stops at n.º 12; what is missing
-  (tableau, payouts, deductions) follows Secção III (PBM-1), so both games share every rule here
-  and differ only in the default of ``pairs`` (Secção IV n.º 11: pair bets only by the
+- ``punto_banco_macau``: the same Cap. III, Secção IV. The text we hold stops at n.º 12; what is
+  missing (tableau, payouts, deductions) follows Secção III (PBM-1), so both games share every
+  rule here and differ only in the default of ``pairs`` (Secção IV n.º 11: pair bets only by the
   concessionaire's option).
 
-Spec: ``spec/games/punto_banco.md``, ``punto_banco_macau.md``, ``card-games-common.md``.
-The drawing table of n.º 13 is missing from the seed ("ver documento original"); the standard
-punto banco tableau is used (PB-1).
+Interpretations PB-1..PB-5, PBM-1..PBM-3: ``docs/settlement.md`` § Interpretations. The drawing
+table of n.º 13 is missing from the text we hold ("ver documento original"); the standard punto
+banco tableau is used (PB-1).
 """
 
 from __future__ import annotations

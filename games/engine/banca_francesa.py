@@ -1,11 +1,11 @@
 """Banca francesa (``banca_francesa``).
 
-Portaria 217/2007, Anexo, Título I, Capítulo II, Secção I, n.ºs 1-18;
-spec ``spec/games/banca_francesa.md``.
+Portaria 217/2007, Anexo, Título I, Capítulo II, Secção I, n.ºs 1-18. Interpretations B1-B6:
+``docs/settlement.md`` § Interpretations.
 
 Three dice thrown together (n.º 7 a). Three chances (n.º 9): «ases» (total 3), «pequeno» (5, 6, 7),
 «grande» (14, 15, 16); pequeno and grande may also be played on the lines of the cloth at half
-value (n.ºs 10-11). Any other total decides nothing: every bet is a push (spec B1).
+value (n.ºs 10-11). Any other total decides nothing: every bet is a push (B1).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from games.engine.registry import register
 
 ACES, SMALL, BIG = "aces", "small", "big"
 
-#: n.º 9: the chance each total decides (None: no chance, the dealer throws again, spec B1).
+#: n.º 9: the chance each total decides (None: no chance, the dealer throws again, B1).
 CHANCE: tuple[str | None, ...] = tuple(
     ACES if t == 3 else SMALL if 5 <= t <= 7 else BIG if 14 <= t <= 16 else None for t in range(19)
 )
@@ -65,7 +65,7 @@ class BancaFrancesa:
         if len(bet) != 3:
             raise bet_fields_fault(bet, ())
         if kind[1] and stake % _TEN:
-            # n.º 11: the chips on a line «deverão perfazer múltiplos de €10» (spec B4).
+            # n.º 11: the chips on a line «deverão perfazer múltiplos de €10» (B4).
             raise invalid_bet(f"a line bet must be a multiple of 10.00, not {stake}", bet["id"])
         return kind
 
@@ -79,7 +79,7 @@ class BancaFrancesa:
         came = outcome["chance"]
         text = str(stake)
         if came is None:
-            # Spec B1: a total that decides nothing leaves every bet as it was.
+            # B1: a total that decides nothing leaves every bet as it was.
             return {
                 "id": bet["id"],
                 "status": "push",
@@ -107,7 +107,7 @@ class BancaFrancesa:
                 "returned": text,
             }
         if line:
-            # n.º 11: only the half in play is lost (spec B3); the amount is a multiple of 10: exact,
+            # n.º 11: only the half in play is lost (B3); the amount is a multiple of 10: exact,
             # and stake / 2 keeps two decimals.
             return {"id": bet["id"], "status": "half_lost", "stake": text, "win": "0.00",
                     "returned": str(stake / 2)}  # fmt: skip

@@ -1,7 +1,8 @@
 """Blackjack/21: Portaria 217/2007, Anexo, Título I, Cap. III, Secção I, Subsecção I n.os 1-37.
 
-Spec: ``spec/games/blackjack.md`` (interpretations BJ-1..BJ-11), ``card-games-common.md``.
-Where this module departs from the spec to follow the regulation it says so (``REG-``):
+Interpretations BJ-1..BJ-11: ``docs/settlement.md`` § Interpretations. Where the rules first
+specified for the platform departed from the regulation, this module follows the regulation and says
+so (``REG-``):
 
 - REG-BJ-1: a split hand of ace and ten-value card is 21 and may not be doubled (n.os 18, 32);
 - REG-BJ-2: a back bettor may insure only when the seat holder insured (n.º 15).
@@ -35,7 +36,7 @@ DECKS = (4, 6)  # n.º 3: quatro ou seis baralhos
 DEFAULT_DECKS = 6
 SEATS = range(1, 8)  # n.º 2: seis ou sete lugares, numbered from the dealer's left
 
-# spec/jackpots.md § Combinations (n.os 42, 46), lowest to highest.
+# docs/jackpots.md § Combinations (n.os 42, 46), lowest to highest.
 JACKPOT_COMBINATIONS = (
     "two_aces",
     "two_aces_suited",
@@ -160,7 +161,7 @@ def _may_double(cards: Sequence[str]) -> bool:
 
     REG-BJ-1: not an ace with a ten-value card. Those two cards are 21 (n.º 6 a), at 21 no more
     cards may be taken (n.º 18), and n.º 32 lets an ace count 1 for a double only on 9 or 10
-    (A-8, A-9). The spec's "10-A on a split hand may double" is not in the regulation.
+    (A-8, A-9). A first specification's "10-A on a split hand may double" is not in the regulation.
     """
     a, b = BLACKJACK_VALUE[cards[0]], BLACKJACK_VALUE[cards[1]]
     return 9 <= a + b <= 11 and not (a == 1 and b == 10) and not (a == 10 and b == 1)
@@ -338,7 +339,7 @@ def _check_double(cards: Sequence[str], where: str) -> None:
 def _hand_result(
     total: int, bust: bool, blackjack: bool, surrender: bool, dealer: dict[str, Any]
 ) -> str:
-    """The result of a plain stake on a hand (blackjack.md § Settlement)."""
+    """The result of a plain stake on a hand (n.os 20, 21, 23, 24; BJ-2)."""
     if surrender:
         return "half_lost"  # n.º 36
     if blackjack:

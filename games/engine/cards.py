@@ -1,11 +1,11 @@
 """Cards shared by the five card games: parsing, shoe counts, point values, poker hands.
 
 A card is two characters, rank ``A 2 3 4 5 6 7 8 9 T J Q K`` then suit ``S H D C``
-(``settlement-contract.md`` § Cards and dice; ``card-games-common.md`` § Cards). Everything a card
+(``docs/settlement.md`` § Cards and dice). Everything a card
 is worth is looked up in tables built once at import: no per-card parsing at settlement time.
 
 Also here, because two card games share it: the check of a table's jackpot configuration
-(``options.jackpot``, ``spec/jackpots.md`` § Configuration), blackjack Subsecção II n.os 38-44 and
+(``options.jackpot``, ``docs/jackpots.md`` § Configuration), blackjack Subsecção II n.os 38-44 and
 póquer sem descarte n.os 3, 8-10.
 """
 
@@ -72,7 +72,7 @@ def check_cards(value: object, where: str, low: int, high: int | None) -> list[s
 
 
 def check_copies(cards: Sequence[str], copies: int) -> None:
-    """No card more often than the shoe holds (``card-games-common.md`` § Cards)."""
+    """No card more often than the shoe holds (``docs/settlement.md`` § Cards and dice)."""
     if len(cards) <= copies:
         return  # cannot exceed: the common case (a baccarat coup has at most six cards)
     card, seen = Counter(cards).most_common(1)[0]
@@ -116,7 +116,7 @@ def point_total(cards: Sequence[str]) -> int:
 
 # --- poker hands (póquer sem descarte n.os 6, 7; reused by the stud poker jackpot) ----------------
 
-# Lowest to highest, the names of stud_poker.md § Hand ranking (n.º 6 a-j in reverse).
+# Lowest to highest: póquer sem descarte n.º 6 a-j in reverse.
 POKER_CATEGORIES: tuple[str, ...] = (
     "high_card",  # n.º 6 j  cartas maiores
     "one_pair",  # n.º 6 i  um par
@@ -195,7 +195,7 @@ def poker_hand_key(cards: Sequence[str]) -> tuple[int, tuple[int, ...]]:
     return POKER_CATEGORY_INDEX[category], tiebreak
 
 
-# --- jackpot configuration (spec/jackpots.md § Configuration) ------------------------------------
+# --- jackpot configuration (docs/jackpots.md § Configuration) ------------------------------------
 
 _JACKPOT_FIELDS = frozenset({"bet", "increment_percent", "start", "paytable"})
 _PAYTABLE_FIELDS = frozenset({"combination", "pays"})
@@ -230,7 +230,7 @@ def _positive_number(text: str) -> Decimal | None:
 def check_jackpot_option(value: object, combinations: Sequence[str]) -> dict[str, Any] | None:
     """Validate ``options.jackpot`` (``None`` = no jackpot at the table); ``invalid_option``.
 
-    ``combinations`` is the game's vocabulary from lowest to highest (``spec/jackpots.md``
+    ``combinations`` is the game's vocabulary from lowest to highest (``docs/jackpots.md``
     § Combinations). The jackpot itself is settled by the jackpot subsystem, never by ``settle``.
     Returns the configuration as given.
     """

@@ -1,13 +1,14 @@
 """Craps (``craps``).
 
-Portaria 217/2007, Anexo, Título I, Capítulo II, Secção II, n.ºs 1-13; spec ``spec/games/craps.md``.
+Portaria 217/2007, Anexo, Título I, Capítulo II, Secção II, n.ºs 1-13. Interpretations C1-C9:
+``docs/settlement.md`` § Interpretations.
 
 One round is one roll of two dice (n.º 4). A bet this roll does not decide is ``pending`` and its
 result carries ``point``, the number that, against 7, will decide it; the platform keeps pending
 bets and sends them again with the next roll (``settle`` remembers nothing). ``outcome.point`` is
 the table point *before* the roll (``None`` on a come-out roll).
 
-Every bet works on every roll, come-out included (spec C6). Prizes are N to 1, the winning stake
+Every bet works on every roll, come-out included (C6). Prizes are N to 1, the winning stake
 staying with the player (n.º 13.2); a prize not in whole cents is rounded down.
 """
 
@@ -26,11 +27,11 @@ POINTS = frozenset({4, 5, 6, 8, 9, 10})
 
 #: n.º 11.1 odds for the right side (pass, come): the number's true odds against 7.
 RIGHT_ODDS = {4: (2, 1), 10: (2, 1), 5: (3, 2), 9: (3, 2), 6: (6, 5), 8: (6, 5)}
-#: Odds laid by the wrong side (don't pass, don't come): the inverse, 1:2, 2:3, 5:6 (spec C4).
+#: Odds laid by the wrong side (don't pass, don't come): the inverse, 1:2, 2:3, 5:6 (C4).
 WRONG_ODDS = {n: (den, num) for n, (num, den) in RIGHT_ODDS.items()}
-#: n.º 12 «1.ª» place to win; the seed's table is missing, standard values (spec C5).
+#: n.º 12 «1.ª» place to win; the table is missing from the text we hold, standard values (C5).
 PLACE_ODDS = {4: (9, 5), 10: (9, 5), 5: (7, 5), 9: (7, 5), 6: (7, 6), 8: (7, 6)}
-#: n.º 12 «2.ª» place to lose (lay); standard values (spec C5).
+#: n.º 12 «2.ª» place to lose (lay); standard values (C5).
 LAY_ODDS = {4: (5, 11), 10: (5, 11), 5: (5, 8), 9: (5, 8), 6: (4, 5), 8: (4, 5)}
 #: n.º 11.3 hardways: «sete vezes … duques ou quinas», «nove vezes … ternos ou quadras».
 HARDWAY_N = {4: 7, 10: 7, 6: 9, 8: 9}
@@ -61,7 +62,7 @@ def _right_first(total: int) -> Decision:
 def _wrong_first(total: int, bar: int) -> Decision:
     """n.º 10.2 / 10.4: the first roll of a don't pass or don't come bet; the bar is a push."""
     if total == bar:
-        return _PUSH  # «as apostas feitas não ganham nem perdem (o golpe é nulo)» (spec C2)
+        return _PUSH  # «as apostas feitas não ganham nem perdem (o golpe é nulo)» (C2)
     if total in (2, 3, 12):
         return _EVEN
     if total in (7, 11):
@@ -207,11 +208,11 @@ def parse_bet(bet: dict[str, Any]) -> BetKey:
 
 
 def check_in_round(bet: dict[str, Any], key: BetKey, table_point: int | None) -> None:
-    """The checks that need the roll's table point (spec Rejections step 5, last items)."""
+    """Checks that need the roll's table point (``docs/settlement.md`` § Which error, step 6)."""
     if table_point is None:
         kind = key[0]
         if kind in ("come", "dont_come") and key[1] is None:
-            # n.º 10.3: come bets «depois de estabelecido o ponto» (spec C3).
+            # n.º 10.3: come bets «depois de estabelecido o ponto» (C3).
             raise invalid_bet(f"a {kind} bet needs an established point (n.º 10.3)", bet["id"])
         if kind in ("odds_pass", "odds_dont_pass"):
             # n.º 11.1: odds «estabelecido o ponto».
@@ -225,7 +226,7 @@ class Craps:
         unknown = sorted(str(k) for k in options if k != "bar")
         if unknown:
             raise invalid_option(f"unknown option {', '.join(unknown)} (craps has only bar)")
-        bar = options.get("bar", 12)  # spec C1
+        bar = options.get("bar", 12)  # C1
         if not is_int(bar) or bar not in (12, 2):
             raise invalid_option(
                 f"bar must be 12 (par de senas) or 2 (par de ases) (n.º 10.2), not {show(bar)}"

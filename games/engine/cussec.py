@@ -1,6 +1,7 @@
 """Cussec (``cussec``), the sic bo family.
 
-Portaria 217/2007, Anexo, Título I, Capítulo II, Secção III, n.ºs 1-11; spec ``spec/games/cussec.md``.
+Portaria 217/2007, Anexo, Título I, Capítulo II, Secção III, n.ºs 1-11. Interpretations S1-S5:
+``docs/settlement.md`` § Interpretations.
 
 Three dice under a dome (n.º 1); every bet is decided by every roll. Chances n.º 7 a)-h), prizes
 n.º 8 (N to 1: «as paradas premiadas continuam a pertencer ao apostador», n.º 10).
@@ -52,16 +53,16 @@ def _prizes(dice: tuple[int, ...]) -> dict[tuple[str, Any], Decimal]:
     for face in FACES:
         k = dice.count(face)
         if k:
-            # n.º 8 c): 1, 2 or 3 times, counting the dice showing the chosen face (spec S1).
+            # n.º 8 c): 1, 2 or 3 times, counting the dice showing the chosen face (S1).
             won["single", face] = _D[k]
         if k >= 2:
-            won["double", face] = _D[10 if k == 2 else 30]  # n.º 8 e), spec S2
+            won["double", face] = _D[10 if k == 2 else 30]  # n.º 8 e), S2
         if k == 3:
             won["triple", face] = _D[190]  # n.º 8 f)
     for a in FACES:
         for b in FACES:
             if a != b and a in dice and b in dice:
-                won["combination", frozenset((a, b))] = _D[5]  # n.º 8 d), paid once (spec S4)
+                won["combination", frozenset((a, b))] = _D[5]  # n.º 8 d), paid once (S4)
     if triple:
         won["any_triple", None] = _D[32]  # n.º 8 g)
     if total in TOTAL_PRIZE:

@@ -1,4 +1,4 @@
-"""Error codes of the settlement contract (``spec/settlement-contract.md`` § Errors).
+"""Error codes of the settlement contract (``docs/settlement.md`` § Errors).
 
 An invalid round is rejected whole: the engine raises :class:`RoundError` and the public
 ``settle()`` turns it into ``{"error": {"code", "message", ["bet"]}}``.

@@ -1,9 +1,9 @@
 """Poker de Futebol (Macau): Despacho Regulamentar Externo of the Secretário para a Economia e
 Finanças, 21 June 2004 (revoking DRE 41/2003), "Regulamento oficial do Poker de Futebol".
 
-The seed has no article numbers; rules are cited by its sections: apostas (bets), mesa (table),
-procedimento (procedure), valores das cartas (card values), terceira carta (third card), prémios
-(payouts). Spec: ``spec/games/football_poker.md`` (FP-1..FP-5), ``card-games-common.md``.
+The regulation's text has no article numbers; rules are cited by its sections: apostas (bets),
+mesa (table), procedimento (procedure), valores das cartas (card values), terceira carta (third
+card), prémios (payouts). Interpretations FP-1..FP-5: ``docs/settlement.md`` § Interpretations.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The round's envelope: checks that come before any game looks at it.
 
-``spec/settlement-contract.md`` § Errors (``malformed``) and ``card-games-common.md``
-§ "Which error, and when", step 1: the round is not an object; ``game`` missing or not a string;
-``options`` present and not an object (``null`` included); ``outcome`` missing or not an object;
-``bets`` missing or not a list; a bet that is not an object; a bet whose ``id``, ``type`` or
-``amount`` is missing or not a string. Unknown top-level keys are ignored.
+``docs/settlement.md`` § Errors (``malformed``) and § "Which error, and when", step 1: the round is
+not an object; ``game`` missing or not a string; ``options`` present and not an object (``null``
+included); ``outcome`` missing or not an object; ``bets`` missing or not a list; a bet that is not
+an object; a bet whose ``id``, ``type`` or ``amount`` is missing or not a string. Unknown top-level
+keys are ignored.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def bet_fields_fault(
 def check_dice(outcome: dict[str, Any], count: int) -> list[int]:
     """``outcome["dice"]``: a list of ``count`` JSON integers 1-6, or ``invalid_outcome``.
 
-    A die is an integer 1 to 6 (``settlement-contract.md`` § Cards and dice).
+    A die is an integer 1 to 6 (``docs/settlement.md`` § Cards and dice).
     """
     if "dice" not in outcome:
         raise invalid_outcome("the outcome has no dice")

@@ -1,4 +1,4 @@
-"""JSON Lines in, JSON Lines out, as ``spec/settlement-contract.md`` says (pure, standard library).
+"""JSON Lines in, JSON Lines out (``docs/settlement.md`` § The command; pure, standard library).
 
 Shared by ``manage.py settle`` and ``manage.py settle_jackpot``: one request per input line
 (UTF-8), one result per output line in the same order; blank lines are skipped and get no output

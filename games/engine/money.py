@@ -1,6 +1,6 @@
 """Money: decimal strings in, exact ``Decimal`` arithmetic, two-decimal strings out.
 
-Contract (``spec/settlement-contract.md`` § Round, § Result; ``card-games-common.md`` § Money):
+Contract (``docs/settlement.md`` § The round and its result, § Money):
 an amount is a string matching ``^[0-9]+(\\.[0-9]{1,2})?$`` and above zero; a prize that is not a
 whole number of cents is rounded down to the cent (the bank never pays a fraction of a cent).
 

@@ -1,4 +1,4 @@
-"""The games the engine knows, by code (``spec/games/README.md``)."""
+"""The games the engine knows, by code (``docs/settlement.md`` § The games)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Roulette: ``american_roulette`` and ``french_roulette``.
 
 Portaria 217/2007, Anexo, Título I, Capítulo I: Secção I «Roleta americana» (n.ºs 1-33) and
-Secção II «Roleta francesa» (n.ºs 1-25). Specs: ``spec/games/american_roulette.md``,
-``spec/games/french_roulette.md``.
+Secção II «Roleta francesa» (n.ºs 1-25). Interpretations R1-R6, F1-F5:
+``docs/settlement.md`` § Interpretations.
 
 Both are single-zero wheels (0-36) with the same layout and the same chances (Secção I n.º 24 =
 Secção II n.º 16) and prizes (I n.º 27 = II n.º 18); only the American game has the series and the
@@ -36,7 +36,7 @@ WHEEL_AMERICAN: tuple[int, ...] = (
     27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2,
 )  # fmt: skip
 
-#: The layout's red numbers (n.º 24 b «encarnado»); spec R2: colours belong to the numbers.
+#: The layout's red numbers (n.º 24 b «encarnado»); R2: colours belong to the numbers.
 RED: frozenset[int] = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
 #: n.º 6: 0 has neither colour, reported "green".
 COLOR: tuple[str, ...] = tuple(
@@ -69,7 +69,7 @@ def _selections() -> dict[str, tuple[int, dict[frozenset[int], Token]]]:
     """Every «chance múltipla» on numbers (n.º 24 a / 16 a; n.º 26: every one the layout makes)."""
     splits = [(n, n + 1) for n in range(1, 36) if n % 3]  # same row
     splits += [(n, n + 3) for n in range(1, 34)]  # same column
-    splits += [(0, 1), (0, 2), (0, 3)]  # spec R3
+    splits += [(0, 1), (0, 2), (0, 3)]  # R3
     streets = [(3 * r + 1, 3 * r + 2, 3 * r + 3) for r in range(12)] + [(0, 1, 2), (0, 2, 3)]
     corners = [(n, n + 1, n + 3, n + 4) for n in range(1, 33) if n % 3] + [(0, 1, 2, 3)]
     lines = [tuple(range(3 * r + 1, 3 * r + 7)) for r in range(11)]
@@ -92,7 +92,7 @@ DOZENS = {d: frozenset(range(12 * d - 11, 12 * d + 1)) for d in (1, 2, 3)}
 COLUMNS = {c: frozenset(range(c, 37, 3)) for c in (1, 2, 3)}
 _DOZEN = {d: (_SINGLE, _mask(ns), _N2) for d, ns in DOZENS.items()}
 _COLUMN = {c: (_SINGLE, _mask(ns), _N2) for c, ns in COLUMNS.items()}
-# Spec R4: the «cavalo» between two adjacent dozens or columns, [1, 2] or [2, 3].
+# R4: the «cavalo» between two adjacent dozens or columns, [1, 2] or [2, 3].
 _DOUBLE_DOZEN = {
     frozenset(p): (_HALF, _mask(DOZENS[p[0]] | DOZENS[p[1]]), HALF) for p in ((1, 2), (2, 3))
 }
@@ -181,7 +181,7 @@ class Roulette:
             raise invalid_option(
                 f"unknown option {', '.join(unknown)} (american_roulette has only wheel)"
             )
-        wheel = options.get("wheel", "french")  # spec R1: French numbering by default
+        wheel = options.get("wheel", "french")  # R1: French numbering by default
         if type(wheel) is not str or wheel not in ("french", "american"):
             raise invalid_option(
                 f'wheel must be "french" or "american" (I n.º 2), not {show(wheel)}'
@@ -283,7 +283,7 @@ class Roulette:
                         "returned": str(stake + win)}  # fmt: skip
         elif kind == _HALF:
             if data >> number & 1:
-                win = floor_cents(stake * n)  # «metade do seu valor», rounded down (spec R6)
+                win = floor_cents(stake * n)  # «metade do seu valor», rounded down (R6)
                 return {"id": bet["id"], "status": "won", "stake": str(stake), "win": str(win),
                         "returned": str(stake + win)}  # fmt: skip
         else:
@@ -337,7 +337,7 @@ def _selection_fault(bet: dict[str, Any], bet_type: str, numbers: object, count:
 
 
 def _chip(bet: dict[str, Any], stake: Decimal, chips: int, what: str) -> Decimal:
-    """``stake`` split into ``chips`` equal whole-cent chips (I n.º 32 c; spec R5)."""
+    """``stake`` split into ``chips`` equal whole-cent chips (I n.º 32 c; R5)."""
     if stake.scaleb(2) % chips:
         raise invalid_bet(
             f"{what} of {stake} does not split into {chips} equal chips (whole cents)", bet["id"]

@@ -1,6 +1,6 @@
 """Póquer sem descarte (Caribbean stud): Portaria 217/2007, Anexo, Tít. I, Cap. III, Secção II.
 
-Spec: ``spec/games/stud_poker.md`` (interpretations SP-1..SP-5), ``card-games-common.md``. The hand
+Interpretations SP-1..SP-5: ``docs/settlement.md`` § Interpretations. The hand
 ranking (n.os 6, 7) lives in :mod:`games.engine.cards`, shared with the stud poker jackpot. The
 jackpot (n.os 3, 4, 8-12) is settled by the jackpot subsystem; only ``options.jackpot`` is checked.
 """
@@ -44,7 +44,7 @@ PAYTABLE: dict[str, Decimal] = {
     "high_card": Decimal(1),  # j
 }
 
-# spec/jackpots.md § Combinations, lowest to highest (n.º 9: left to the concessionaire).
+# docs/jackpots.md § Combinations, lowest to highest (n.º 9: left to the concessionaire; JP-6).
 JACKPOT_COMBINATIONS = POKER_CATEGORIES[POKER_CATEGORY_INDEX["three_of_a_kind"] :]
 
 _OPTIONS = frozenset({"jackpot"})

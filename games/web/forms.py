@@ -7,8 +7,9 @@ to say, and their refusal is shown as it is.
 
 * ``BET_FORMS``: per game, one small form per bet type (types with the same fields share one
   form, chosen from a list), each field named as the rules engine reads it
-  (``spec/games/<game>.md``). A game the catalogue does not know (or a new bet type, such as a
-  jackpot side bet) still has the "other bet" form: the type and its fields as JSON.
+  (``games/engine/<game>.py``, ``docs/settlement.md``). A game the catalogue does not know (or a new
+  bet type, such as a jackpot side bet) still has the "other bet" form: the type and its fields as
+  JSON.
 * ``OUTCOME_FORMS``: per game, the outcome in the game's own form.
 """
 

@@ -1,6 +1,6 @@
 """Fixtures of the jackpot tests: a casino, blackjack and stud poker tables (through the pit's own
-services), pools (through the jackpot services), and the worked examples of ``spec/jackpots.md``
-as data (request and expected result, the spec's figures)."""
+services), pools (through the jackpot services), and the worked examples of ``docs/jackpots.md``
+as data (request and expected result, the figures of its § Worked examples)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from casino.services.chips import chip_set_register
 CASINO = "lisboa"
 DENOMINATIONS = ["1000", "500", "100", "25", "5", "1", "0.50", "0.25", "0.05", "0.01"]
 
-# --- the spec's configurations (jackpots.md § Configuration, § Worked examples) -----------------
+# --- the configurations of docs/jackpots.md (§ Configuration, § Worked examples) ----------------
 
 STUD_PAYTABLE = [
     {"combination": "royal_flush", "pays": "jackpot"},
@@ -51,7 +51,7 @@ def _won(seat: int, combination: str | None, prize: str) -> dict[str, Any]:
     return {"id": f"seat{seat}", "combination": combination, "prize": prize}
 
 
-# Each example: the seats' bets (seat -> cards, folded), the pool before, the spec's result.
+# Each example: the seats' bets (seat -> cards, folded), the pool before, the documented result.
 EXAMPLES: dict[str, dict[str, Any]] = {
     # A. Royal flush with smaller prizes.
     "A": {

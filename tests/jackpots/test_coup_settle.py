@@ -1,6 +1,6 @@
 """The platform's own recording of a coup: ``jackpot_coup_settle`` -> events -> meters.
 
-Every worked example of spec/jackpots.md with the spec's figures; what each event carries; the
+Every worked example of docs/jackpots.md with its figures; what each event carries; the
 reserve and the cap; a change never applies to a round already open; one coup per round.
 """
 
@@ -73,7 +73,7 @@ def test_worked_example_recorded_by_the_platform(name: str, make_pool) -> None:
 
     answer = settle(pool_id, example_table_bets(name), round_id=rid)
 
-    # the answer is the spec's result
+    # the answer is the documented result (docs/jackpots.md § Worked examples)
     assert answer["result"] == expected
     # the events: contributions, one hit per winning bet (lowest combination first), the reset
     # after a top prize, the coup as data

@@ -1,7 +1,7 @@
-"""The pure jackpot rules: ``jackpots.rules.pay_coup`` (spec/jackpots.md § Paying a coup as data).
+"""The pure jackpot rules: ``jackpots.rules.pay_coup`` (docs/jackpots.md § Paying a coup as data).
 
-No database. The worked examples A-D with the spec's figures, the combinations, every error of
-the spec's list, and properties of any coup (hypothesis).
+No database. The worked examples A-D with the figures of docs/jackpots.md, the combinations, every
+error of its list (§ Paying a coup as data), and properties of any coup (hypothesis).
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def test_a_cap_below_the_start_is_an_invalid_option() -> None:
     assert pay_coup(request)["error"]["code"] == "invalid_option"
 
 
-# --- errors (spec/jackpots.md § Paying a coup as data, Errors) ----------------------------------
+# --- errors (docs/jackpots.md § Paying a coup as data, Errors) ----------------------------------
 
 
 def _error(request: Any) -> dict[str, Any]:
@@ -453,4 +453,4 @@ def test_a_void_coup_decides_nothing_so_its_bets_carry_no_cards() -> None:
     for bet in request["bets"]:
         bet["cards"] = []
     assert pay_coup(request)["void"] is True
-    assert "void" not in pay_coup(example_request("A"))  # off: exactly the spec's result
+    assert "void" not in pay_coup(example_request("A"))  # off: exactly the documented result

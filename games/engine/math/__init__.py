@@ -44,7 +44,7 @@ __all__ = [
     "report",
 ]
 
-#: The games in the order of ``spec/games/README.md``.
+#: The games in the regulation's order (``docs/settlement.md`` § The games).
 GAME_ORDER = (
     "american_roulette",
     "french_roulette",

@@ -10,7 +10,7 @@ state solve two linear systems, solved exactly in fractions.
 Where each bet starts: pass and don't pass on a come-out roll; come and don't come once a point is
 established (checked to be the same for every table point); odds with the point they ride on (the
 table point for odds on the line, the come bet's own point for odds on come) and reported per
-point; every other bet on a come-out roll (every bet works on every roll, spec C6, and none of them
+point; every other bet on a come-out roll (every bet works on every roll, C6, and none of them
 depends on the table point).
 """
 

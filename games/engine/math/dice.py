@@ -3,7 +3,8 @@
 Every throw of three dice (6³ = 216 ordered outcomes, equally likely) is settled by the engine with
 every bet of the game on it.
 
-Banca francesa: a throw whose total decides no chance is a ``push`` for every bet (spec B1), and a
+Banca francesa: a throw whose total decides no chance is a ``push`` for every bet (B1,
+``docs/settlement.md`` § Interpretations), and a
 push is a settlement with no loss, so the figure is per throw (the bet is settled on every throw).
 The per-decision figure (pushes left out) is derived in ``docs/game-math.md``.
 """

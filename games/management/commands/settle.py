@@ -1,10 +1,10 @@
 """``python manage.py settle``: JSON Lines in, JSON Lines out, through the same engine.
 
-``spec/settlement-contract.md``: one round per input line (UTF-8), one result per output line in
-the same order; blank lines are skipped and get no output line; a line that cannot be settled gets
-its error object and the run goes on; a line that is not JSON (``NaN`` and ``Infinity`` included)
-is ``malformed``. Exit status 0 when every line settled, 2 when any was rejected. Nothing else is
-written to stdout.
+``docs/settlement.md`` § The command: one round per input line (UTF-8), one result per output line
+in the same order; blank lines are skipped and get no output line; a line that cannot be settled
+gets its error object and the run goes on; a line that is not JSON (``NaN`` and ``Infinity``
+included) is ``malformed``. Exit status 0 when every line settled, 2 when any was rejected. Nothing
+else is written to stdout.
 
 JSON numbers with a fraction or exponent are read as ``Decimal`` (never float), so ``17.0`` is not
 taken for the integer 17 and an amount written as a number stays "not a string" (``malformed``).

@@ -1,7 +1,7 @@
 """``python manage.py settle_jackpot``: a coup's jackpot payment, JSON Lines in and out.
 
-``spec/jackpots.md`` § Paying a coup as data, with the conventions of ``settle``
-(``spec/settlement-contract.md``): one request per input line (UTF-8), one result per output
+``docs/jackpots.md`` § Paying a coup as data, with the conventions of ``settle``
+(``docs/settlement.md`` § The command): one request per input line (UTF-8), one result per output
 line in the same order; blank lines are skipped and get no output line; a line that cannot be
 paid gets its error object on its own line and the run goes on; a line that is not JSON (``NaN``
 and ``Infinity`` included) is ``malformed``. Exit status 0 when every line was paid, 2 when any

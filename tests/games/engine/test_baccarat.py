@@ -1,7 +1,8 @@
 """Bacará ponto e banca and its Macau variant (Portaria 217/2007, Cap. III, Secções III and IV).
 
-The tableau (n.º 13; PB-1) is checked cell by cell against the spec's table, written out here by
-hand; coups are in ``cases/punto_banco*.jsonl``; random coups in ``test_properties_cards.py``.
+The tableau (n.º 13; PB-1 in docs/settlement.md § Interpretations) is checked cell by cell against
+the standard table, written out here by hand; coups are in ``cases/punto_banco*.jsonl``; random
+coups in ``test_properties_cards.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ CARD_OF = {0: "KS", 1: "AS", 2: "2S", 3: "3S", 4: "4S", 5: "5S", 6: "6S", 7: "7S
 # Two cards totalling t (for t in 0..9), neither a natural unless t >= 8.
 TWO_OF = {t: ["KH", CARD_OF[t]] for t in range(10)}
 
-# punto_banco.md § Drawing rules, rule 4: banker two-card total -> player third-card values it draws on.
+# PB-1 (docs/settlement.md § Interpretations), rule 4: banker two-card total -> player third-card
+# values it draws on.
 DRAWS_ON = {
     0: set(range(10)),
     1: set(range(10)),

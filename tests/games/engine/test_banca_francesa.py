@@ -1,7 +1,8 @@
 """Banca francesa (Portaria 217/2007 Tít. I Cap. II Secç. I): every throw, every bet.
 
-An independent reading of n.ºs 7 d), 9-14 and spec B1-B5 is compared with the engine on all 216
-throws, touched or not; the house edges the payouts imply are checked exactly.
+An independent reading of n.ºs 7 d), 9-14 and of B1-B5 (docs/settlement.md § Interpretations) is
+compared with the engine on all 216 throws, touched or not; the house edges the payouts imply are
+checked exactly.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def _edge(bet_type: str) -> tuple[Fraction, Fraction]:
 
 
 def test_house_edges() -> None:
-    # Aces: 1 way pays 61, 62 ways lose -> -1/216 a throw, -1/63 (1.59 %) a decision (spec B2).
+    # Aces: 1 way pays 61, 62 ways lose -> -1/216 a throw, -1/63 (1.59 %) a decision (B2).
     assert _edge("aces") == (Fraction(-1, 216), Fraction(-1, 63))
     # Small / big: 31 ways win, 32 lose -> -1/216 (0.46 %) a throw.
     assert _edge("small") == (Fraction(-1, 216), Fraction(-1, 63))

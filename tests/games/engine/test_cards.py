@@ -263,7 +263,7 @@ def test_equal_hands_tie(a: list[str], b: list[str]) -> None:
     assert poker_hand_key(a) == poker_hand_key(b)
 
 
-# --- jackpot configuration (spec/jackpots.md § Configuration) ----------------------------------------
+# --- jackpot configuration (docs/jackpots.md § Configuration) -------------------------------------
 
 STUD = (
     "three_of_a_kind",

@@ -2,8 +2,8 @@
 
 The strongest check here is independent of the engine's code: following each bet roll after roll
 (``pending`` -> the next state) gives its exact expected value, which must be the house edge the
-payouts of n.ºs 10-13 and spec C4/C5 imply (pass 7/495, place 6 1/66, ...). A wrong decision rule or
-payout anywhere moves some edge.
+payouts of n.ºs 10-13 and C4/C5 (docs/settlement.md § Interpretations) imply (pass 7/495, place 6
+1/66, ...). A wrong decision rule or payout anywhere moves some edge.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ EDGES: list[tuple[dict[str, Any], int | None, Fraction]] = [
     ({"type": "come"}, 6, Fraction(-7, 495)),
     ({"type": "dont_come"}, 6, Fraction(-3, 220)),
     *[({"type": "odds", "on": "pass"}, n, Fraction(0)) for n in POINTS],  # n.º 11.1 true odds
-    *[({"type": "odds", "on": "dont_pass"}, n, Fraction(0)) for n in POINTS],  # spec C4
+    *[({"type": "odds", "on": "dont_pass"}, n, Fraction(0)) for n in POINTS],  # C4
     *[({"type": "odds", "on": "come", "point": n}, None, Fraction(0)) for n in POINTS],
     *[({"type": "odds", "on": "dont_come", "point": n}, 8, Fraction(0)) for n in POINTS],
     *[({"type": "place", "number": n}, None, e) for n, e in

@@ -1,7 +1,8 @@
 """Cussec (Portaria 217/2007 Tít. I Cap. II Secç. III): every throw, every bet, and the edges.
 
-An independent reading of n.ºs 7-10 (and spec S1-S5) is compared with the engine on all 216 throws
-for every one of the 50 bets of the layout; the exact house edges those payouts imply are checked.
+An independent reading of n.ºs 7-10 (and S1-S5, docs/settlement.md § Interpretations) is compared
+with the engine on all 216 throws for every one of the 50 bets of the layout; the exact house edges
+those payouts imply are checked.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Poker de Futebol (Macau, DRE of 21 June 2004): the third-card rule and every total x every bet.
 
 The grid below is written out by hand from the regulation's bets and payout sections; the
-examples of the spec are in ``cases/football_poker.jsonl``.
+worked examples are in ``cases/football_poker.jsonl``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The envelope (``settlement-contract.md`` § Errors, ``card-games-common.md`` § Which error), money,
+"""The envelope (``docs/settlement.md`` § Errors, § Which error, and when), money,
 errors and the public entry points, for every game the engine knows."""
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Game math (issue 3, item 3): ``games.engine.math`` and ``python manage.py game_math``.
 
-The exact figures are checked against fractions derived here BY HAND from the spec's payouts and
-the count of outcomes (roulette: 37 pockets; cussec and banca francesa: 216 throws; craps: the
-classic pass / don't pass figures), the baccarat figures against the published ones (the spec's
-PB-1 says its tableau is the standard one), blackjack insurance against P(ten | ace up). The
-command is run once, ``--fast --format json``, and its output checked for shape and coverage.
+The exact figures are checked against fractions derived here BY HAND from the regulation's payouts
+and the count of outcomes (roulette: 37 pockets; cussec and banca francesa: 216 throws; craps: the
+classic pass / don't pass figures), the baccarat figures against the published ones (PB-1,
+docs/settlement.md § Interpretations: the tableau is the standard one), blackjack insurance against
+P(ten | ace up). The command is run once, ``--fast --format json``, and its output checked for shape
+and coverage.
 
 Only the command test needs Django (through a subprocess); the rest is the pure package.
 """
@@ -123,7 +124,7 @@ def series_outcomes(chips: int, per_number_returned: dict[int, int]) -> list[tup
 
 def test_roulette_series_chip_by_chip_by_hand() -> None:
     # Big (9 chips): 2 on street 0-2-3 (12 back each), 1 on each of five splits (18 back),
-    # 2 on corner 25-26-28-29 (9 back each) — the spec's per-chip table.
+    # 2 on corner 25-26-28-29 (9 back each) — the per-chip table of I n.º 25 (R5).
     big = {n: 24 for n in (0, 2, 3)}
     big |= {n: 18 for n in (25, 26, 28, 29)}
     big |= {n: 18 for n in (4, 7, 12, 15, 18, 19, 21, 22, 32, 35)}

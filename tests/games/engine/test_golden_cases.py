@@ -3,7 +3,8 @@
 One JSON object per line: ``{"name", "article", "round", "expected"}``. ``expected`` is the full
 result, or ``{"error": {"code": ..., ["bet": ...]}}``: for an error only ``error.code`` and, where
 the case gives it, ``error.bet`` are compared (``message`` is free text). The expected figures are
-derived by hand from the regulation and the game's spec, never produced by the engine.
+derived by hand from the regulation and the interpretations of docs/settlement.md, never produced by
+the engine.
 """
 
 from __future__ import annotations

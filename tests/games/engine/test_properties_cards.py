@@ -4,8 +4,8 @@
 - ``returned`` is stake + win for ``won``, the stake for ``push``, half the stake rounded down for
   ``half_lost``, 0 for ``lost``; every amount has exactly two decimals.
 - Baccarat coups dealt from a shuffled shoe by the tableau (written out again here from
-  ``punto_banco.md``, independently of the engine) are never rejected, and a coup with one third
-  card added or taken away is ``invalid_outcome``.
+  PB-1 in ``docs/settlement.md``, independently of the engine) are never rejected, and a coup
+  with one third card added or taken away is ``invalid_outcome``.
 - Blackjack rounds played at random with only the decisions ``allowed_decisions`` offers are
   always accepted (the platform's helper and settle agree).
 """
@@ -36,7 +36,8 @@ POINTS = {"A": 1, "T": 0, "J": 0, "Q": 0, "K": 0} | {str(n): n for n in range(2,
 AMOUNT = re.compile(r"^[0-9]+\.[0-9]{2}$")
 CENT = Decimal("0.01")
 
-# punto_banco.md § Drawing rules, rule 4 (banker total -> player third-card values it draws on).
+# PB-1 (docs/settlement.md § Interpretations), rule 4 (banker total -> player third-card values it
+# draws on).
 BANKER_DRAWS_ON = {
     0: set(range(10)),
     1: set(range(10)),

@@ -26,7 +26,7 @@ from games.engine.roulette import (
     neighbours_of,
 )
 
-# n.º 2 a) and b), copied from the seed text.
+# n.º 2 a) and b), copied from the regulation's text.
 SEED_FRENCH = "0-32-15-19-4-21-2-25-17-34-6-27-13-36-11-30-8-23-10-5-24-16-33-1-20-14-31-9-22-18-29-7-28-12-35-3-26"
 SEED_AMERICAN = "0-28-9-26-30-11-7-20-32-17-5-22-34-15-3-24-36-13-1-27-10-25-29-12-8-19-31-18-6-21-33-16-4-23-35-14-2"
 
@@ -89,7 +89,7 @@ def test_each_series_is_one_arc_of_the_french_wheel() -> None:
         assert starts == runs, name
 
 
-# Spec § Series: per chip c, (returned, win) by number.
+# I n.º 25 (series; R5): per chip c, (returned, win) by number.
 SERIES_TABLE = {
     "big": {**dict.fromkeys((0, 2, 3), (24, 22)), **dict.fromkeys((25, 26, 28, 29), (18, 16)),
             **dict.fromkeys((4, 7, 12, 15, 18, 19, 21, 22, 32, 35), (18, 17))},

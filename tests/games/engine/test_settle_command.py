@@ -1,4 +1,4 @@
-"""``python manage.py settle`` (settlement-contract.md § "Two ways in, same answer").
+"""``python manage.py settle`` (docs/settlement.md § The command).
 
 Every golden case file goes through the command in ONE subprocess and must give, line by line,
 what the golden case expects; then the command's own rules: blank lines, lines that are not JSON,

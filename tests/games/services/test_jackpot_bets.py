@@ -1,7 +1,7 @@
 """Jackpot chips at the pit: placed before the deal, recorded on the round, outside the handle,
 decided by the pool's coup in the transaction that settles (or voids) the round, paid by the cage.
 
-Every figure is computed by hand here from ``spec/jackpots.md`` and the games' specs; the worked
+Every figure is computed by hand here from ``docs/jackpots.md`` and the games' rules; the worked
 examples C (blackjack), A (stud poker) and D (blackjack, a whole round) are played as real rounds.
 """
 
@@ -68,9 +68,9 @@ def cashier(key: str = "") -> Metadata:
 
 @pytest.fixture
 def pool_table(make_table) -> Callable[..., str]:
-    """``make(game, code, meter)``: a table feeding a new pool (the spec's configuration: bet
-    1.00, start 10,000.00), its meter brought to ``meter`` by an approved correction; returns an
-    open session of the table."""
+    """``make(game, code, meter)``: a table feeding a new pool (the configuration of
+    docs/jackpots.md: bet 1.00, start 10,000.00), its meter brought to ``meter`` by an approved
+    correction; returns an open session of the table."""
     from jackpots.services import jackpot_meter_correct, jackpot_pool_create
 
     def make(game: str, code: str, meter: str | None = None) -> str:
