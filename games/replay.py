@@ -15,8 +15,9 @@ from typing import Any
 from casino.eventstore import store
 from games import engine
 from games.models import RoundStatus
+from games.rules.settlement import engine_round
 from games.selectors import round_get
-from games.services.rounds import _bets_of, _engine_round
+from games.services.rounds import _bets_of
 
 
 def round_replay(*, round_id: str) -> dict[str, Any]:
@@ -32,8 +33,8 @@ def round_replay(*, round_id: str) -> dict[str, Any]:
             recorded[event.data["bet_id"]] = event.data
     outcome = the_round.settled_outcome or the_round.outcome or {}
     bets = _bets_of(the_round.round_id)
-    result = engine.settle(_engine_round(the_round.game, the_round.options, outcome, bets,
-                                         the_round.play))
+    result = engine.settle(engine_round(the_round.game, the_round.options, outcome, bets,
+                                        the_round.play))
     if "error" in result:
         answer.update(matches=False, reason=f"the engine refuses the round: {result['error']}")
         return answer

@@ -1,0 +1,49 @@
+"""Amounts as the pit's commands write them, and cents rounded down (no Django).
+
+``parse_amount`` reads an amount exactly as ``casino.money.parse_amount`` does (same refusals,
+same messages, ``tests/games/rules/test_money.py`` holds them side by side), raising the rules'
+own ``RuleError``: the pure rules may not import the platform's errors.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_FLOOR, Decimal
+
+from games.rules.errors import invalid
+
+CENT = Decimal("0.01")
+_AMOUNT = re.compile(r"^[0-9]{1,12}(\.[0-9]{1,2})?$")
+
+
+def parse_amount(value: object, *, field: str = "amount") -> Decimal:
+    """A positive amount from a string, an int or a Decimal, with at most two decimals.
+
+    Floats are refused: ``10.1`` as a float is not ten euros and ten cents."""
+    if isinstance(value, Decimal):
+        text = format(value, "f")
+    elif isinstance(value, bool | float):
+        raise invalid(f"{field} must be written as a string such as \"10.50\", not {value!r}",
+                      field=field)
+    elif isinstance(value, int | str):
+        text = str(value).strip()
+    else:
+        raise invalid(f"{field} must be an amount such as \"10.50\"", field=field)
+    if text.startswith("-"):
+        raise invalid(f"{field} cannot be negative ({text})", field=field)
+    if not _AMOUNT.match(text):
+        raise invalid(f"{field} {text!r} is not an amount with at most two decimals", field=field)
+    amount = Decimal(text).quantize(CENT)
+    if amount == 0:
+        raise invalid(f"{field} must be more than zero", field=field)
+    return amount
+
+
+def fmt(amount: Decimal) -> str:
+    """An amount as event data writes it: two decimals."""
+    return str(amount.quantize(CENT))
+
+
+def cents_down(amount: Decimal) -> Decimal:
+    """To the cent below: the bank never pays a fraction of a cent."""
+    return amount.quantize(CENT, rounding=ROUND_FLOOR)
