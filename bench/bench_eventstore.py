@@ -149,7 +149,7 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
 
             with transaction.atomic():
                 run_command(command="round_record", metadata=meta, payload={"round": i},
-                            handler=handler, reads_under_lock=True)
+                            handler=handler)
 
     # Equivalent tables for the raw ways: same columns and keys, no trigger.
     with connection.cursor() as cursor:

@@ -48,3 +48,26 @@ class Conflict(DomainError):
 
     code = "conflict"
     http_status = 409
+
+
+class ConcurrentChange(Conflict):
+    """Another command changed the same records at the same moment and PostgreSQL stopped this
+    one (a deadlock or a serialization failure). Nothing was recorded; sending it again works."""
+
+    code = "concurrent_change"
+
+    def __init__(self, message: str = "", **extra: Any) -> None:
+        super().__init__(message or "someone else recorded on the same records at the same time; "
+                         "nothing of yours was recorded: try again", retryable=True, **extra)
+
+
+# PostgreSQL's SQLSTATEs for "your transaction lost a race; run it again".
+RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock_detected, serialization_failure
+
+
+def is_retryable(error: BaseException) -> bool:
+    """Whether a database error (Django's, or the driver's under it) is a lost race."""
+    for candidate in (error, error.__cause__, error.__context__):
+        if getattr(candidate, "sqlstate", None) in RETRYABLE_SQLSTATES:
+            return True
+    return False

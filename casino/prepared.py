@@ -21,6 +21,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
+from casino.eventstore import unit
 from casino.eventstore.hashing import canonical_text
 
 _PLACEHOLDER = re.compile(r"%s|%%")
@@ -71,8 +72,9 @@ def send(statements: Sequence[Statement]) -> list[int]:
     itself about 60 µs, so a single statement is sent plainly).
     """
     db = connections[DEFAULT_DB_ALIAS]
-    if getattr(db, "casino_read_ahead", None):
-        forget()  # rows read ahead are the truth until the command writes
+    work = unit.current()
+    if work is not None:
+        work.forget_reads()  # rows read ahead are the truth until the command writes
     raw = raw_connection()
     cursors: list[psycopg.RawCursor[Any]] = []
     try:
@@ -289,33 +291,15 @@ def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
 
 
 # --- reads sent ahead ----------------------------------------------------------------------------
-# A command that takes the append lock knows the first reads its service will make (the session
-# or the round it names): they travel in the lock's round trip, after the lock in the same
-# pipeline, so they read what is current under it; ``fetch_one``, ``fetch_models`` and
-# ``fetch_all`` then take their rows instead of asking again, once. Kept on the connection until
-# the command ends or first writes (``send``), whichever comes first (``forget``).
-
-
-def remember(statement: Statement, rows: list[tuple[Any, ...]]) -> None:
-    """Keep the rows ``statement`` read, for the service's own ``fetch_*`` of it."""
-    db = connections[DEFAULT_DB_ALIAS]
-    ahead: dict[Any, list[tuple[Any, ...]]] | None = getattr(db, "casino_read_ahead", None)
-    if ahead is None:
-        ahead = db.casino_read_ahead = {}  # type: ignore[attr-defined]
-    ahead[(statement[0], tuple(statement[1]))] = rows
-
-
-def forget() -> None:
-    """Drop what was read ahead and not used (the command is over)."""
-    connections[DEFAULT_DB_ALIAS].casino_read_ahead = None  # type: ignore[attr-defined]
+# A command declares the first reads its service will make (the session or the round it names):
+# they travel in the lock's round trip, after the lock in the same pipeline, so they read what is
+# current under it; ``fetch_one``, ``fetch_models`` and ``fetch_all`` then take their rows from the
+# unit of work instead of asking again, once, until the command first writes (``send``).
 
 
 def _take_ahead(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
-    ahead = getattr(connections[DEFAULT_DB_ALIAS], "casino_read_ahead", None)
-    if not ahead:
-        return None
-    rows: list[tuple[Any, ...]] | None = ahead.pop((query, tuple(params)), None)
-    return rows
+    work = unit.current()
+    return None if work is None else work.take_read(query, params)
 
 
 def _instances(row: Sequence[Any], kinds: Sequence[type[models.Model]]

@@ -15,7 +15,6 @@ replay in event order reproduces.
 from __future__ import annotations
 
 import json
-import threading
 import uuid
 from decimal import Decimal
 from typing import Any
@@ -45,15 +44,6 @@ from .models import (
 )
 
 ZERO = Decimal("0.00")
-_local = threading.local()
-
-
-def _settlements() -> list[tuple[Any, ...]]:
-    """Per thread: the ``BetSettled`` rows of the append being applied (see ``bet_settled``)."""
-    if not hasattr(_local, "settlements"):
-        _local.settlements = []
-    rows: list[tuple[Any, ...]] = _local.settlements
-    return rows
 HUNDRED = Decimal(100)
 
 
@@ -272,7 +262,7 @@ class TableSessionProjection(Projection):
 
     @handles("RoundOpened")
     def round_opened(self, recorded: RecordedEvent) -> None:
-        self.defer(self._ROUND_OPENED,
+        self.queue(self._ROUND_OPENED,
                    [uuid.UUID(recorded.data["round_id"]), uuid.UUID(recorded.data["session_id"])])
 
     @handles("BetCarried")
@@ -298,11 +288,12 @@ class TableSessionProjection(Projection):
             query = self._ROUND_SETTLED
             params = [_dec(d["handle"]), _dec(d["result"]), json.dumps(d.get("pending", [])),
                       d.get("point_after"), session_id]
-            held = self._held_writes()
-            if held and held[-1][0] is self._ROUND_OPENED and held[-1][1][1] == session_id:
-                held.pop()  # the same round's opening, still held back: fold it in
+            queued = self.queued()
+            if (queued and queued[-1][0] == self._ROUND_OPENED
+                    and queued[-1][1][1] == session_id):
+                queued.pop()  # the same round's opening, still queued: fold it in
                 query = self._ROUND_PLAYED
-        self.defer(query, params)
+        self.queue(query, params)
 
     @handles("RoundVoided")
     def round_voided(self, recorded: RecordedEvent) -> None:
@@ -368,37 +359,36 @@ class RoundProjection(Projection):
     def _round(self, recorded: RecordedEvent) -> Any:
         return Round.objects.filter(round_id=recorded.data["round_id"])
 
-    # A round opened in the append being applied is held back (``_NewRound``): its bets, no more
+    # A round opened in the append being applied is kept back (``_NewRound``): its bets, no more
     # bets, outcome and settlement change it in memory, and ``flush`` writes the round and its
     # bets in two INSERTs. The pit's hot path (a round opened with its bets; a whole round from an
     # electronic table) then costs two statements instead of one per event. Any other handler
-    # writes the held round first, then changes the tables as before.
+    # writes the new round first, then changes the tables as before.
 
-    # The handlers of the pit's hot path read no table: they change the held round, or hold
-    # their statement back (``defer``), and the event store sends it all with its INSERT.
+    # The handlers of the pit's hot path read no table: they change the new round, or queue
+    # their statement (``queue``), and the event store sends it all with its INSERT.
     deferred = frozenset({"RoundOpened", "BetPlaced", "BetCarried", "BettingClosed",
                           "OutcomeRecorded", "RoundCorrected", "BetSettled", "RoundSettled"})
 
-    def held(self) -> list[prepared.Statement]:
+    def take_queued(self) -> list[prepared.Statement]:
         statements = []
-        pending: _NewRound | None = getattr(_local, "new_round", None)
+        pending: _NewRound | None = self.state().pop("new_round", None)
         if pending is not None:
-            _local.new_round = None
             sql, params = prepared.insert(Round, [pending.fields])
             if pending.bets:  # one statement: the round in a WITH, then its bets
                 bets_sql, bets_params = prepared.insert(Bet, list(pending.bets.values()))
                 sql, params = f"WITH new_round AS ({sql}) {bets_sql}", params + bets_params
             statements.append((sql, params))
-        return statements + super().held()
+        return statements + super().take_queued()
 
-    def discard(self) -> None:
-        _local.new_round = None
-        _settlements().clear()
-        super().discard()
+    def _settlements(self) -> list[tuple[Any, ...]]:
+        """The ``BetSettled`` rows of the append being applied (see ``bet_settled``)."""
+        rows: list[tuple[Any, ...]] = self.state().setdefault("settlements", [])
+        return rows
 
-    def _held(self, recorded: RecordedEvent) -> _NewRound | None:
-        """The round of ``recorded`` if this append opened it; else write any held round."""
-        pending: _NewRound | None = getattr(_local, "new_round", None)
+    def _new_round(self, recorded: RecordedEvent) -> _NewRound | None:
+        """The round of ``recorded`` if this append opened it; else write any new round."""
+        pending: _NewRound | None = self.state().get("new_round")
         if pending is not None and pending.fields["round_id"] == recorded.data["round_id"]:
             return pending
         self.flush()
@@ -406,9 +396,9 @@ class RoundProjection(Projection):
 
     @handles("RoundOpened")
     def opened(self, recorded: RecordedEvent) -> None:
-        self.flush()  # a round held from before (not in one append with this one)
+        self.flush()  # a round new from before (not in one append with this one)
         d = recorded.data
-        _local.new_round = _NewRound(dict(
+        self.state()["new_round"] = _NewRound(dict(
             round_id=d["round_id"], session_id=d["session_id"], casino_id=d["casino"],
             table=d["table"], game=d["game"], options=d["options"], number=d["number"],
             status=RoundStatus.BETTING, point=d.get("point"), opened_at=recorded.recorded_at,
@@ -417,18 +407,18 @@ class RoundProjection(Projection):
     @handles("BetPlaced", "BetCarried")
     def bet(self, recorded: RecordedEvent) -> None:
         d = recorded.data
-        held = self._held(recorded)
-        if held is not None:
-            held.fields["version"] = recorded.version
-            held.bets[d["bet_id"]] = dict(
-                round_id=d["round_id"], bet_id=d["bet_id"], session_id=held.fields["session_id"],
+        new = self._new_round(recorded)
+        if new is not None:
+            new.fields["version"] = recorded.version
+            new.bets[d["bet_id"]] = dict(
+                round_id=d["round_id"], bet_id=d["bet_id"], session_id=new.fields["session_id"],
                 seat=d["seat"], player=d["player"], bet_type=d["bet"]["type"], bet=d["bet"],
                 amount=_dec(d["amount"]), stage=d.get("stage", "carried"), base=d.get("base"),
                 hand_key=d.get("hand_key"), carried_from=d.get("from_round_id"),
                 withdrawn=False, status="")
             return
         # One statement: bump the round's version, insert the bet.
-        self.defer(
+        self.queue(
             "WITH r AS (UPDATE games_round SET version = %s WHERE round_id = %s "
             "RETURNING session_id) "
             "INSERT INTO games_bet (round_id, bet_id, session_id, seat, player, bet_type, bet, "
@@ -478,11 +468,11 @@ class RoundProjection(Projection):
 
     @handles("BettingClosed")
     def betting_closed(self, recorded: RecordedEvent) -> None:
-        held = self._held(recorded)
-        if held is not None:
-            held.fields.update(status=RoundStatus.CLOSED, version=recorded.version)
+        new = self._new_round(recorded)
+        if new is not None:
+            new.fields.update(status=RoundStatus.CLOSED, version=recorded.version)
             return
-        self.defer("UPDATE games_round SET status = %s, version = %s WHERE round_id = %s",
+        self.queue("UPDATE games_round SET status = %s, version = %s WHERE round_id = %s",
                    [RoundStatus.CLOSED, recorded.version, recorded.data["round_id"]])
 
     @handles("CardsDealt")
@@ -506,15 +496,15 @@ class RoundProjection(Projection):
 
     @handles("OutcomeRecorded", "RoundCorrected")
     def outcome(self, recorded: RecordedEvent) -> None:
-        held = self._held(recorded) if recorded.event_type == "OutcomeRecorded" else None
-        if held is not None:
-            held.fields.update(outcome=recorded.data["outcome"], outcome_version=recorded.version,
+        new = self._new_round(recorded) if recorded.event_type == "OutcomeRecorded" else None
+        if new is not None:
+            new.fields.update(outcome=recorded.data["outcome"], outcome_version=recorded.version,
                                outcome_by=recorded.metadata.get("actor", ""),
                                version=recorded.version, status=RoundStatus.OUTCOME)
             return
         # A correction keeps the status (settled): its RoundSettled re-settles the round.
         correction = recorded.event_type == "RoundCorrected"
-        self.defer(
+        self.queue(
             "UPDATE games_round SET outcome = %s::jsonb, outcome_version = %s, outcome_by = %s, "
             "version = %s, status = coalesce(%s, status), "
             "corrections = corrections + %s WHERE round_id = %s",
@@ -530,7 +520,7 @@ class RoundProjection(Projection):
         ``RoundSettled``, in one append (so also in one replay): anything else in the buffer is
         left from a rolled-back transaction and is dropped."""
         d = recorded.data
-        pending = _settlements()
+        pending = self._settlements()
         if pending and (pending[0][0] != d["round_id"] or pending[-1][7] >= recorded.version):
             pending.clear()
         pending.append((d["round_id"], d["bet_id"], d["status"], _dec(d["win"]),
@@ -540,24 +530,24 @@ class RoundProjection(Projection):
     @handles("RoundSettled")
     def settled(self, recorded: RecordedEvent) -> None:
         d = recorded.data
-        pending = [row for row in _settlements()
+        pending = [row for row in self._settlements()
                    if row[0] == d["round_id"] and row[7] < recorded.version]
-        _settlements().clear()
-        held = None if d.get("correction") else self._held(recorded)
-        if held is not None:
+        self._settlements().clear()
+        new = None if d.get("correction") else self._new_round(recorded)
+        if new is not None:
             for _, bet_id, status, win, returned, point, capped_win, version in pending:
-                held.bets[bet_id].update(
+                new.bets[bet_id].update(
                     status=status, win=win, returned=returned, point=point,
                     capped_win=None if capped_win is None else Decimal(capped_win),
                     settled_version=version)
-            held.fields.update(
+            new.fields.update(
                 status=RoundStatus.SETTLED, result=_dec(d["result"]), prizes=_dec(d["prizes"]),
-                version=recorded.version, settled_outcome=held.fields.get("outcome"),
+                version=recorded.version, settled_outcome=new.fields.get("outcome"),
                 handle=_dec(d["handle"]), stakes=d.get("stakes", {}))
             return
         if pending:
             columns = list(zip(*pending, strict=True))
-            self.defer(
+            self.queue(
                 "UPDATE games_bet AS b SET status = v.status, win = v.win, "
                 "returned = v.returned, point = v.point, capped_win = v.capped_win, "
                 "settled_version = v.version "
@@ -569,13 +559,13 @@ class RoundProjection(Projection):
                  list(columns[5]), [None if c is None else Decimal(c) for c in columns[6]],
                  list(columns[7]), d["round_id"]])
         if d.get("correction"):
-            self.defer(
+            self.queue(
                 "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
                 "settled_outcome = outcome WHERE round_id = %s",
                 [RoundStatus.SETTLED, _dec(d["result"]), _dec(d["prizes"]), recorded.version,
                  d["round_id"]])
         else:
-            self.defer(
+            self.queue(
                 "UPDATE games_round SET status = %s, result = %s, prizes = %s, version = %s, "
                 "settled_outcome = outcome, handle = %s, stakes = %s::jsonb "
                 "WHERE round_id = %s",

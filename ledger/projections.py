@@ -212,7 +212,7 @@ class DatabaseStore:
 
     ``begin`` fetches in one query what the event's posting will ask for; a posting then costs
     one more statement (``write``), two for a table-session event that updates the session.
-    ``write`` hands its statement to ``send``: the live projection holds it back and the event
+    ``write`` hands its statement to ``send``: the live projection queues it and the event
     store sends it with its INSERT.
     """
 
@@ -501,12 +501,10 @@ class LedgerProjection(Projection):
     # It reads its own tables and the casino's settings only.
     self_contained = HANDLED
 
-    def __init__(self) -> None:
-        self.store = DatabaseStore(send=self.defer)
-
     @handles(*sorted(HANDLED))
     def post(self, recorded: RecordedEvent) -> None:
-        apply(recorded, self.store)
+        # A store per event: what it fetched for one event is never seen by another.
+        apply(recorded, DatabaseStore(send=self.queue))
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
         """A command about a table session will post: the casino's settings, closed days and

@@ -1,8 +1,8 @@
 """The ledger's write side: closing a gaming day's period.
 
 Everything else the ledger writes, it writes as a projection of other apps' events. Closing a
-period is the ledger's own command: it checks the day's journal under the append lock (so no
-posting can slip into the day while it is checked), then records ``PeriodClosed``; from then on
+period is the ledger's own command: it checks the day's journal under the append lock, which every
+command takes first (so no posting can slip into the day while it is checked), then records ``PeriodClosed``; from then on
 PostgreSQL refuses any entry in that day, and the projection posts an event of that day in the
 first open day after it.
 """
@@ -13,11 +13,12 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore import store
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
 
@@ -63,7 +64,7 @@ def period_stream(casino: str, day: dt.date) -> str:
     return f"ledger_period/{casino}.{day.isoformat()}"
 
 
-@transaction.atomic
+@command("period_close")
 def period_close(*, casino: str, day: dt.date, metadata: Metadata,
                  now: dt.datetime | None = None) -> Result:
     """Close gaming day ``day`` of ``casino``'s ledger, if it is over and balances.
@@ -81,7 +82,6 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
         raise NotFound(f"there is no casino {casino!r}")
-    store.lock_appends()
     closed = Period.objects.filter(casino_id=casino, day=day).first()
     if closed is not None:
         return _answer(casino, day, closed.entries, closed.debit_total, closed.credit_total,

@@ -6,14 +6,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DatabaseError
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from casino.errors import DomainError
-from casino.eventstore.commands import IdempotencyConflict
-from casino.eventstore.store import ConcurrencyError
+from casino.errors import ConcurrentChange, DomainError, is_retryable
 
 
 def _body(code: str, message: str, extra: Any = None) -> dict[str, Any]:
@@ -31,17 +30,10 @@ def _first_message(detail: Any) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, DomainError):
+    if isinstance(exc, DatabaseError) and is_retryable(exc):
+        exc = ConcurrentChange()  # a deadlock or serialization failure: rolled back, retryable
+    if isinstance(exc, DomainError):  # the store's and the commands' refusals included
         return Response(_body(exc.code, exc.message, exc.extra), status=exc.http_status)
-    if isinstance(exc, ConcurrencyError):
-        return Response(
-            _body("conflict", str(exc), {"stream": exc.stream, "expected_version": exc.expected,
-                                         "actual_version": exc.actual}),
-            status=status.HTTP_409_CONFLICT,
-        )
-    if isinstance(exc, IdempotencyConflict):
-        return Response(_body("idempotency_conflict", str(exc), {"key": exc.key}),
-                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):

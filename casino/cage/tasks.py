@@ -27,7 +27,9 @@ CLOSE_WINDOW = dt.timedelta(minutes=15)
 def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> dict[str, object]:
     """Record the chips in circulation for ``gaming_day`` (default: the day that just closed).
 
-    Running it twice records nothing the second time and returns the figure on record.
+    Running it twice records nothing the second time and returns the figure on record, saying
+    so (``recorded: false``): idempotent by state, checked under the append lock, so no key (a
+    key would replay the first run's answer, ``recorded: true``).
     """
     from django.utils import timezone
 
@@ -41,8 +43,7 @@ def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> 
            else gaming_day_of(the_casino, timezone.now() - dt.timedelta(minutes=1)))
     return gaming_day_chips_record(
         gaming_day=day,
-        metadata=system_metadata(casino, job="gaming_day_chips_record",
-                                 idempotency_key=f"cage-day:{day.isoformat()}"),
+        metadata=system_metadata(casino, job="gaming_day_chips_record"),
     )
 
 

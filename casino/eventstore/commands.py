@@ -1,131 +1,145 @@
-"""Idempotent commands: a retried command returns its first answer and records nothing new.
+"""Commands: one shape for every service that records something.
 
-A command with an idempotency key runs at most once per casino. The first run's answer is kept in
-``command_record`` beside its events, in the same transaction; a retry with the same key and the
-same request gets that answer back; the same key with a different request is refused.
+``@command("chips_sell")`` makes a service a unit of work (``unit.UnitOfWork``): one transaction
+that takes the append lock first, keyed or not, in its first round trip, together with the
+idempotency look-up and the reads the command declares (``reads=``); then the service runs,
+appending its events.
 
-Two racing retries: each takes the append lock before it looks the key up, so the second waits
-until the first commits, then finds the key and returns the first answer without running.
+The lock-order trap. Two commands that lock the same rows must take their locks in one order, or
+each waits for the other and PostgreSQL kills one of them (a deadlock). The append lock is taken
+first by every command, so a row lock is only ever asked for by whoever holds the append lock:
+a command on a round waits at the append lock, never at the round's row.
+
+Idempotency. A command with an idempotency key runs at most once per casino. The first run's
+answer is kept in ``command_record`` beside its events, in the same transaction; a retry with the
+same key and the same request gets that answer back before any state is looked at (the session
+may have closed since); the same key with a different request is refused. Two racing retries:
+the second waits at the lock until the first commits, then finds the key.
+
+Errors. Every refusal is a ``casino.errors.DomainError``. The store's (``ConcurrencyError``,
+``DuplicateCommand``) and ``IdempotencyConflict`` are ``Conflict``s; a deadlock or a
+serialization failure reported by PostgreSQL becomes a retryable ``ConcurrentChange``, with the
+transaction rolled back: nothing recorded, never a 500.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from casino import prepared
+from casino.errors import ConcurrentChange, Conflict, is_retryable
 
+from . import unit
 from .hashing import canonical_json, canonical_text
-from .models import CommandRecord
-from .store import EventStoreError, Metadata, end_command_scope, lock_and_find_command
+from .store import EventStoreError, Metadata, begin_command, record_values
 
 Result = dict[str, Any]
+P = ParamSpec("P")
+R = TypeVar("R")
+Reads = Callable[[dict[str, Any]], Sequence[prepared.Statement]]
 
 
-class IdempotencyConflict(Exception):
+class IdempotencyConflict(Conflict):
     """The key was used before for a different command or request. Nothing was recorded."""
+
+    code = "idempotency_conflict"
 
     def __init__(self, key: str, command: str) -> None:
         self.key = key
         self.command = command
         super().__init__(
             f"idempotency key {key!r} was already used for a different request ({command}); "
-            "use a new key for a new command"
-        )
+            "use a new key for a new command", key=key)
 
 
 def fingerprint(command: str, payload: Any) -> str:
     return hashlib.sha256(canonical_json({"command": command, "payload": payload})).hexdigest()
 
 
-def _replay(record: CommandRecord, command: str, digest: str) -> Result:
-    if record.command != command or record.fingerprint != digest:
-        raise IdempotencyConflict(record.idempotency_key, record.command)
-    result: Result = record.result
-    return result
+def payload_of(arguments: dict[str, Any]) -> Any:
+    """What a command's fingerprint covers: its arguments (keyword-only) less the metadata."""
+    return json.loads(json.dumps({k: v for k, v in arguments.items() if k != "metadata"},
+                                 default=str, sort_keys=True))
 
 
-def _record(casino: str, row: tuple[Any, ...]) -> CommandRecord:
-    key, command, digest, result = row
-    return CommandRecord(casino_id=casino, idempotency_key=key, command=command,
-                         fingerprint=digest,
-                         result=json.loads(result) if isinstance(result, str) else result)
-
-
-# The command's record, inserted with its last append's events (``store.append(answer=…)``,
-# the same columns) or after its handler: the key was looked up under the append lock the
-# transaction still holds, so no twin can have recorded it meanwhile; a plain INSERT, which
-# would fail loudly if one had.
+# The command's record when its last append did not carry it (``store.append(answer=…)``): the
+# key was looked up under the append lock the transaction still holds, so no twin can have
+# recorded it meanwhile; a plain INSERT, which would fail loudly if one had.
 _RECORD_SQL = """
 INSERT INTO command_record (casino_id, idempotency_key, command, fingerprint, result, recorded_at)
 VALUES (%s, %s, %s, %s, %s::jsonb, now())
 """
 
 
-class _AnswerSlot:
-    """The running command's identity, for ``store.append(answer=…)`` (``store.AnswerSlot``)."""
+def command(name: str, *, reads: Reads | None = None
+            ) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Make a service (keyword arguments, one of them ``metadata``) a command named ``name``.
 
-    def __init__(self, casino: str, key: str, command: str, digest: str) -> None:
-        self.casino, self.key, self.command, self.digest = casino, key, command, digest
-        self.answered: Any = None
-
-    def statement(self, answer: Any) -> tuple[str, list[Any]]:
-        return _RECORD_SQL, self.values(answer)
-
-    def values(self, answer: Any) -> list[Any]:
-        return [self.casino, self.key, self.command, self.digest, canonical_text(answer)]
-
-
-def run_command(
-    *,
-    command: str,
-    metadata: Metadata,
-    payload: Any,
-    handler: Callable[[], Result],
-    reads_under_lock: bool = False,
-    read_ahead: Sequence[prepared.Statement] = (),
-) -> Result:
-    """Run ``handler`` once per ``metadata.idempotency_key`` (always, when there is no key).
-
-    The handler appends its events with this ``metadata`` and returns a JSON-able answer. Runs in
-    the caller's transaction when there is one (services are ``@transaction.atomic``).
-
-    ``reads_under_lock``: the handler reads, after the lock, everything its events depend on
-    (the stream versions it appends at included), as the pit's services do; its INSERTs may then
-    wait for the live projections and share their round trip (``store.append``). A service that
-    reads before calling ``run_command`` leaves it off: a stale version is then refused before
-    any projection runs.
-
-    ``read_ahead``: the first reads the handler will make through ``casino.prepared``, sent with
-    the lock in one round trip (with ``reads_under_lock``).
-
-    The key is looked up under the append lock, which the transaction then holds to its end, so
-    no twin can record it meanwhile and no savepoint is needed.
+    ``reads``: from the service's arguments, the first reads it makes through the event store's
+    read helpers, sent with the append lock in one round trip (their rows are taken once, by the
+    same read, instead of asking again). A command called by another command is part of the
+    caller's unit of work: it runs at once, under the lock the caller holds.
     """
+
+    def wrap(service: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(service)
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
+            metadata = kwargs["metadata"]
+            if not isinstance(metadata, Metadata):
+                raise TypeError(f"{name} needs metadata=Metadata(...)")
+            return run_command(command=name, metadata=metadata, payload=payload_of(kwargs),
+                               handler=functools.partial(service, *args, **kwargs),
+                               reads=reads(kwargs) if reads is not None else ())
+
+        run.command_name = name  # type: ignore[attr-defined]
+        return run
+
+    return wrap
+
+
+def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Callable[[], R],
+                reads: Sequence[prepared.Statement] = ()) -> R:
+    """Run ``handler`` as the command ``command`` (what ``@command`` does for a service; called
+    directly by a body that is no service, such as a benchmark's)."""
+    running = unit.current()
+    if running is not None and running.in_command:
+        return handler()
+    try:
+        with transaction.atomic():
+            return _run(command, metadata, payload, handler, reads)
+    except DatabaseError as error:
+        if is_retryable(error):
+            raise ConcurrentChange() from error
+        raise
+
+
+def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
+         ahead: Sequence[prepared.Statement]) -> R:
     key = metadata.idempotency_key
-    with transaction.atomic(savepoint=False):
-        if not key:
-            return handler()
-        digest = fingerprint(command, payload)
-        slot = _AnswerSlot(metadata.casino, key, command, digest)
-        try:
-            found = lock_and_find_command(metadata.casino, key,
-                                          reads_under_lock=reads_under_lock, answer=slot,
-                                          ahead=read_ahead if reads_under_lock else ())
-            if found is not None:
-                return _replay(_record(metadata.casino, found), command, digest)
-            result = handler()
-        finally:
-            end_command_scope()
-        if slot.answered is not None:  # recorded with the events
-            if canonical_text(slot.answered) != canonical_text(result):
-                raise EventStoreError(
-                    f"{command} gave its last append an answer that differs from the one it "
-                    "returns: a retry would get the wrong answer")
-            return result
-        prepared.send([slot.statement(result)])
-        return result
+    digest = fingerprint(name, payload) if key else ""
+    answer = unit.Answer(metadata.casino, key, name, digest) if key else None
+    with unit.running(unit.UnitOfWork(name, in_command=True, answer=answer)) as work:
+        found = begin_command(work, metadata.casino, key, ahead)
+        if found is not None:
+            _key, recorded_command, recorded_digest, result = found
+            if recorded_command != name or recorded_digest != digest:
+                raise IdempotencyConflict(key, recorded_command)
+            replayed: R = json.loads(result) if isinstance(result, str) else result
+            return replayed
+        outcome = service()
+    if answer is None:
+        return outcome
+    if answer.answered is not None:  # recorded with the events
+        if canonical_text(answer.answered) != canonical_text(outcome):
+            raise EventStoreError(
+                f"{name} gave its last append an answer that differs from the one it returns: "
+                "a retry would get the wrong answer")
+        return outcome
+    prepared.send([(_RECORD_SQL, record_values(answer, outcome))])
+    return outcome

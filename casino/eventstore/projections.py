@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from django.db import connection, models, transaction
 
 from casino import prepared
 
+from . import unit
 from .store import RecordedEvent, lock_appends, read_all
 
 Handler = Callable[[RecordedEvent], None]
@@ -39,11 +39,11 @@ class Projection:
     # a replay of the events would produce, computed without writing.
     append_only: ClassVar[bool] = False
     # Event types whose handlers read no table of another projection: before them, ``apply_live``
-    # need not write out what other projections hold back (``flush``).
+    # need not write out what other projections queued (``flush``).
     self_contained: ClassVar[frozenset[str]] = frozenset()
-    # Event types whose handlers read no table at all and only hold writes back (``defer``, or
+    # Event types whose handlers read no table at all and only queue writes (``queue``, or
     # state of their own that ``flush`` writes): before them, nothing need be written out. Before
-    # any other handler of the projection, ``apply`` writes out what it holds.
+    # any other handler of the projection, ``apply`` writes out what it queued.
     deferred: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -61,45 +61,41 @@ class Projection:
                 self.flush()
             getattr(self, method)(recorded)
 
-    def defer(self, query: str, params: Sequence[Any]) -> None:
-        """Hold back a write whose result nobody reads (``%s`` placeholders): ``flush`` sends it.
+    def queue(self, query: str, params: Sequence[Any]) -> None:
+        """Queue a write whose result nobody reads (``%s`` placeholders): ``flush`` sends it.
 
-        At the end of an append, ``apply_live`` sends every held write, with the event INSERT
-        when it can wait, in one pipeline: one round trip for all of them.
+        At the end of an append, ``apply_live`` sends every queued write, with the event INSERT
+        when it can wait, in one pipeline: one round trip for all of them. The queue belongs to
+        the append's unit of work (``unit.Writes``).
         """
-        self._held_writes().append((query, params))
+        _writes().queued.setdefault(self.name, []).append((query, params))
 
-    def held(self) -> list[prepared.Statement]:
-        """Take what the handlers held back, in order, to be sent now. Subclasses holding state
-        of their own add its statements."""
-        writes = self._held_writes()
-        taken = list(writes)
-        writes.clear()
-        return taken
+    def queued(self) -> list[prepared.Statement]:
+        """What is queued now, without taking it."""
+        return _writes().queued.get(self.name, [])
+
+    def state(self) -> dict[str, Any]:
+        """This projection's own state for the append being applied (empty at its start)."""
+        found: dict[str, Any] = _writes().state.setdefault(self.name, {})
+        return found
+
+    def take_queued(self) -> list[prepared.Statement]:
+        """Take what the handlers queued, in order, to be sent now. Subclasses keeping state of
+        their own (``state``) add its statements."""
+        return _writes().queued.pop(self.name, [])
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
         """What this projection's handlers will read for a command ``about`` something (its
-        ``casino``, ``session_id``, and the time ``at`` it runs): a service may send these
-        reads with the append lock (``prepared.remember``). None by default."""
+        ``casino``, ``session_id``, and the time ``at`` it runs): a command may send these
+        reads with the append lock. None by default."""
         return []
 
     def flush(self) -> None:
-        """Send what is held now: ``apply_live`` calls it before a handler that may read this
+        """Send what is queued now: ``apply_live`` calls it before a handler that may read this
         projection's tables; a replay calls it after every event."""
-        statements = self.held()
+        statements = self.take_queued()
         if statements:
             prepared.send(statements)
-
-    def discard(self) -> None:
-        """Forget what was held back: the append failed and its transaction rolls back."""
-        self._held_writes().clear()
-
-    def _held_writes(self) -> list[tuple[str, Sequence[Any]]]:
-        local = self.__dict__.setdefault("_local", threading.local())  # one list per thread
-        if not hasattr(local, "writes"):
-            local.writes = []
-        writes: list[tuple[str, Sequence[Any]]] = local.writes
-        return writes
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """The projection's state, comparable across a rebuild (surrogate ids left out)."""
@@ -120,6 +116,13 @@ class Projection:
     def replay_snapshot(self, events: Iterable[RecordedEvent]) -> dict[str, list[tuple[Any, ...]]]:
         """For append-only projections: ``snapshot()`` as a replay of ``events`` would leave it."""
         raise NotImplementedError(f"{self.name} must compute its replayed state to be checked")
+
+
+def _writes() -> unit.Writes:
+    work = unit.current()
+    if work is None:
+        raise RuntimeError("projections run inside a unit of work (store.append, rebuild)")
+    return work.writes
 
 
 def handles(*event_types: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -172,15 +175,15 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
                ) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
-    A projection may hold writes back (``defer``, ``held``): at the end, ``first`` (the event
-    store's INSERT, when it can wait, with the command's idempotency record) and every held
+    A projection may queue writes (``queue``, ``take_queued``): at the end, ``first`` (the event
+    store's INSERT, when it can wait, with the command's idempotency record) and every queued
     write go to the server in one pipeline, one round trip for them all; ``first``'s row count
     is returned. Before a handler that may read
-    other projections' tables, they write what they hold, so every handler sees the tables as
+    other projections' tables, they write what they queued, so every handler sees the tables as
     if each event had been written at once. (Handlers themselves run outside the pipeline: the
     ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
     """
-    holding: list[Projection] = []
+    queuing: list[Projection] = []
     events = list(events)
     if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
         return prepared.send([first])[0]  # no projection: nothing to overlap
@@ -193,16 +196,17 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
                 for projection in registry.by_event_type.get(recorded.event_type, ()):
                     event_type = recorded.event_type
                     if event_type not in projection.self_contained | projection.deferred:
-                        for other in holding:
+                        for other in queuing:
                             if other is not projection:
                                 other.flush()
-                        holding = [projection] if projection in holding else []
+                        queuing = [projection] if projection in queuing else []
                     projection.apply(recorded)
-                    if projection not in holding:
-                        holding.append(projection)
+                    if projection not in queuing:
+                        queuing.append(projection)
             statements: list[prepared.Statement] = []
-            for projection in holding:
-                statements += projection.held()
+            for projection in queuing:
+                statements += projection.take_queued()
+            _writes().clear()  # a projection's state lasts one append
         if early is not None:
             return early.finish(statements)[0]
         if statements:
@@ -210,8 +214,7 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
     except BaseException as error:
         if early is not None:
             early.abort(error)
-        for projection in registry.projections.values():
-            projection.discard()
+        _writes().clear()
         raise
     return None
 
@@ -234,11 +237,12 @@ def _replay(projections: Sequence[Projection]) -> int:
         for event_type in p.handlers:
             wanted[event_type].append(p)
     count = 0
-    for recorded in read_all():
-        for p in wanted.get(recorded.event_type, ()):
-            p.apply(recorded)
-            p.flush()
-        count += 1
+    with unit.implicit():
+        for recorded in read_all():
+            for p in wanted.get(recorded.event_type, ()):
+                p.apply(recorded)
+                p.flush()
+            count += 1
     return count
 
 

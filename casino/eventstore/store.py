@@ -27,17 +27,20 @@ import json
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 
 from casino import prepared
+from casino.errors import Conflict
 from casino.prepared import raw_connection as raw_connection
 
+from . import unit
 from .events import JSON, Event, decode
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
+from .unit import Head
 
 # pg_advisory_xact_lock key for "appending to the event store" (ASCII "casino").
 APPEND_LOCK_KEY = 0x636173696E6F
@@ -47,26 +50,34 @@ class EventStoreError(Exception):
     """Base of the store's errors."""
 
 
-class ConcurrencyError(EventStoreError):
+class ConcurrencyError(EventStoreError, Conflict):
     """Someone else wrote to the stream since the caller read it. Nothing was written."""
+
+    code = "concurrent_change"
 
     def __init__(self, stream: str, expected: int, actual: int) -> None:
         self.stream = stream
         self.expected = expected
         self.actual = actual
-        super().__init__(
-            f"{stream} was changed by someone else (expected version {expected}, found {actual}); "
-            "nothing was recorded: reload and try again"
+        Conflict.__init__(
+            self,
+            f"someone else recorded on this {stream.partition('/')[0].replace('_', ' ')} at the "
+            f"same time (expected version {expected}, found {actual}); nothing of yours was "
+            "recorded: reload and try again",
+            stream=stream, expected_version=expected, actual_version=actual, retryable=True,
         )
 
 
-class DuplicateCommand(EventStoreError):
+class DuplicateCommand(EventStoreError, Conflict):
     """The idempotency key was recorded by a concurrent command that committed first."""
+
+    code = "duplicate_command"
 
     def __init__(self, casino: str, key: str) -> None:
         self.casino = casino
         self.key = key
-        super().__init__(f"idempotency key {key!r} was already used in casino {casino!r}")
+        Conflict.__init__(self, f"idempotency key {key!r} was already used in casino {casino!r}",
+                          key=key)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,22 +186,14 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class _Head:
-    """The last event when this transaction took the append lock: where the next append goes."""
-
-    position: int
-    hash: str
-
-
 def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement] = ()
-                      ) -> tuple[_Head, tuple[Any, ...] | None]:
+                      ) -> tuple[Head, tuple[Any, ...] | None]:
     """Take the append lock; return the head of the store and the key's record, if any.
 
     One statement (the ``event_append_lock`` function, sql/0002_append_lock.sql) whose query
     starts after the lock is granted, so what it reads is current for as long as the lock is
     held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
-    so do the reads ``ahead`` (``prepared.remember`` keeps their rows for the command).
+    so do the reads ``ahead``, whose rows the current unit of work keeps for the command.
     """
     raw = raw_connection()
     cursors: list[psycopg.RawCursor[Any]] = []
@@ -204,90 +207,59 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement]
             else:
                 cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
             row = cursor.fetchone()
+            running = unit.current()
             for read, statement in zip(cursors, ahead, strict=True):
-                prepared.remember(statement, read.fetchall())
+                if running is not None:
+                    running.read_ahead[(statement[0], tuple(statement[1]))] = read.fetchall()
     finally:
         for read in cursors:
             read.close()
     assert row is not None
-    head = _Head(row[1] or 0, row[2] or GENESIS_HASH)
+    head = Head(row[1] or 0, row[2] or GENESIS_HASH)
     return head, (None if row[3] is None else tuple(row[3:]))
 
 
 def lock_appends() -> None:
-    """Take the append lock for the rest of the transaction (see the module docstring)."""
+    """Hold the append lock for the rest of the transaction (see the module docstring).
+
+    A command holds it from its first round trip (``commands.command``): nothing to do then."""
+    running = unit.current()
+    if running is not None and running.in_command:
+        return
     _take_append_lock("", "")
 
 
-class CommandScope:
-    """What ``run_command`` knows while its handler runs, kept on the connection as one
-    attribute (``casino_command``): the head read under the lock, whether INSERTs may wait for
-    the projections, and where the answer goes."""
+def begin_command(work: unit.UnitOfWork, casino: str, key: str,
+                  ahead: Sequence[prepared.Statement] = ()) -> tuple[Any, ...] | None:
+    """A command's first round trip: the append lock, the idempotency look-up and the reads
+    ``ahead``. Returns the key's record if the key was used before.
 
-    __slots__ = ("answer", "head", "insert_may_wait")
-
-    def __init__(self, head: _Head | None, insert_may_wait: bool,
-                 answer: AnswerSlot | None) -> None:
-        self.head = head
-        self.insert_may_wait = insert_may_wait
-        self.answer = answer
-
-
-def lock_and_find_command(casino: str, key: str, *, reads_under_lock: bool = False,
-                          answer: AnswerSlot | None = None,
-                          ahead: Sequence[prepared.Statement] = ()) -> tuple[Any, ...] | None:
-    """Take the append lock and look up an idempotency key, in one round trip.
-
-    The lookup runs after the lock is granted, so it is the truth until this transaction ends:
-    ``run_command`` calls it first, and the head it read saves the command's first append a round
-    trip (``_head_for_append``). ``reads_under_lock``: the command reads everything it decides on
-    from here on, so the stream versions it appends at are current, and its INSERTs may wait for
-    the live projections and travel with their writes (``append``). ``answer``: where
-    ``append(answer=…)`` puts the command's answer. ``ahead``: the first reads of the command,
-    sent in the same round trip (``prepared.remember``).
+    The look-up runs after the lock is granted, so it is the truth until this transaction ends,
+    and the head it read saves the command's first append a round trip (``_head_for_append``).
     """
     head, found = _take_append_lock(casino, key, ahead)
-    connections[DEFAULT_DB_ALIAS].casino_command = CommandScope(  # type: ignore[attr-defined]
-        head, reads_under_lock, answer)
+    work.head = head
     return found
 
 
-def end_command_scope() -> None:
-    """Forget the command's scope (``run_command`` calls it on the way out)."""
-    connections[DEFAULT_DB_ALIAS].casino_command = None  # type: ignore[attr-defined]
-    prepared.forget()
-
-
-def _head_for_append(metadata: Metadata, scope: CommandScope | None) -> _Head:
+def _head_for_append(metadata: Metadata, work: unit.UnitOfWork | None) -> Head:
     """Where this append goes, holding the append lock.
 
-    The first append of a command uses the head that ``lock_and_find_command`` read under the
-    lock a moment ago (no round trip); any other append takes the lock (re-entrant) and reads the
-    head itself. Should the head ever be stale, the primary key and the chain trigger refuse the
+    The first append of a command uses the head that ``begin_command`` read under the lock a
+    moment ago (no round trip); any other append takes the lock (re-entrant) and reads the head
+    itself. Should the head ever be stale, the primary key and the chain trigger refuse the
     insert: nothing wrong can be recorded.
     """
-    if scope is not None and scope.head is not None:
-        head = scope.head
-        scope.head = None
+    head = work.take_head() if work is not None else None
+    if head is not None:
         return head
     head, found = _take_append_lock(metadata.casino, metadata.idempotency_key)
-    # Inside ``run_command`` the key was looked up under the lock this transaction still holds:
-    # a record found now is the command's own (written with an earlier append's answer).
-    if metadata.idempotency_key and found is not None and scope is None:
+    # Inside a command the key was looked up under the lock this transaction still holds: a
+    # record found now is the command's own (written with an earlier append's answer).
+    in_command = work is not None and work.in_command
+    if metadata.idempotency_key and found is not None and not in_command:
         raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
     return head
-
-
-class AnswerSlot(Protocol):
-    """Where a command keeps its answer (``commands.run_command``): ``append(answer=…)`` fills it."""
-
-    answered: JSON | None
-
-    def statement(self, answer: JSON) -> tuple[str, Sequence[Any]]: ...
-
-    def values(self, answer: JSON) -> list[Any]:
-        """The record's casino, key, command, fingerprint and answer (canonical JSON)."""
-        ...
 
 
 def append(
@@ -316,8 +288,8 @@ def append(
     if "/" not in stream:
         raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
 
-    scope: CommandScope | None = getattr(db, "casino_command", None)
-    head = _head_for_append(metadata, scope)
+    work = unit.current()
+    head = _head_for_append(metadata, work)
     position = head.position
     prev_hash = head.hash
     recorded_at = timezone.now()
@@ -356,39 +328,45 @@ def append(
     # travel as parameters and the statement, one per batch size, is prepared once.
     from .projections import apply_live  # late import: projections import this module
 
-    slot = scope.answer if scope is not None else None
+    slot = work.answer if work is not None else None
     inserted_rows = len(events)
     if answer is not None and slot is not None:
         if slot.answered is not None:
             raise EventStoreError("a command gives its answer to one append only")
         # The command's record goes in the INSERT itself (only if the events do): the
         # statement then inserts one row, the record, or none.
-        params += slot.values(answer)
+        params += record_values(slot, answer)
         slot.answered = answer
         insert = _insert_sql(len(events), with_record=True)
         inserted_rows = 1
     else:
         insert = _insert_sql(len(events))
-    if scope is None or not scope.insert_may_wait:
-        # The INSERT first: a stale version is refused before any projection runs.
-        (rowcount,) = prepared.send([(insert, params)])
-        if rowcount != inserted_rows:
-            raise ConcurrencyError(stream, expected_version, stream_version(stream))
-        apply_live(recorded)
-        return recorded
+    with unit.implicit():
+        if work is None or not work.in_command:
+            # The INSERT first: a stale version is refused before any projection runs.
+            (rowcount,) = prepared.send([(insert, params)])
+            if rowcount != inserted_rows:
+                raise ConcurrencyError(stream, expected_version, stream_version(stream))
+            apply_live(recorded)
+            return recorded
 
-    # A command that took the append lock before it read anything (``run_command`` with an
-    # idempotency key and ``reads_under_lock``) read the stream's current version: its INSERT can
-    # wait for the end of the live projections and go in one pipeline with the writes they held
-    # back. Should the version still be wrong (a caller's mistake), nothing is inserted and the
-    # projections' writes are rolled back with the transaction, or the savepoint around the
-    # append.
-    inserted = apply_live(recorded, first=(insert, params))
+        # A command took the append lock before it read anything, so it read the stream's
+        # current version: its INSERT can wait for the end of the live projections and go in one
+        # pipeline with the writes they queued. Should the version still be wrong (a caller's
+        # mistake), nothing is inserted and the projections' writes are rolled back with the
+        # transaction, or the savepoint around the append.
+        inserted = apply_live(recorded, first=(insert, params))
     if inserted != inserted_rows:
         actual = stream_version(stream)
         transaction.set_rollback(True)
         raise ConcurrencyError(stream, expected_version, actual)
     return recorded
+
+
+def record_values(answer_slot: unit.Answer, answer: Any) -> list[Any]:
+    """The idempotency record's casino, key, command, fingerprint and answer (canonical JSON)."""
+    return [answer_slot.casino, answer_slot.key, answer_slot.command, answer_slot.digest,
+            canonical_text(answer)]
 
 
 _SELECT = """

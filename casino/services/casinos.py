@@ -6,12 +6,10 @@ import re
 import zoneinfo
 from typing import Any
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.eventstore import store
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.models import Casino, Currency
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -32,7 +30,6 @@ def _check_hour(hour: int) -> None:
         )
 
 
-@transaction.atomic
 def casino_register(
     *,
     code: str,
@@ -42,6 +39,22 @@ def casino_register(
     gaming_day_closes_at: int,
     metadata: store.Metadata,
 ) -> Casino:
+    """Register a casino (``casino_record_registration``) and return it."""
+    casino_record_registration(code=code, name=name, currency=currency, time_zone=time_zone,
+                               gaming_day_closes_at=gaming_day_closes_at, metadata=metadata)
+    return Casino.objects.get(code=code)
+
+
+@command("casino_register")
+def casino_record_registration(
+    *,
+    code: str,
+    name: str,
+    currency: str,
+    time_zone: str,
+    gaming_day_closes_at: int,
+    metadata: store.Metadata,
+) -> dict[str, str]:
     if not _CODE.match(code):
         raise InvalidCommand(
             f"casino code {code!r} must be lower-case letters, digits and dashes", field="code"
@@ -56,37 +69,25 @@ def casino_register(
     _check_hour(gaming_day_closes_at)
     if metadata.casino != code:
         raise InvalidCommand("the metadata must name the casino being registered")
-
-    def handler() -> dict[str, str]:
-        if Casino.objects.filter(code=code).exists():
-            raise Conflict(f"casino {code!r} is already registered", field="code")
-        store.append(
-            f"casino/{code}",
-            [
-                CasinoRegistered(
-                    code=code,
-                    name=name.strip(),
-                    currency=currency,
-                    time_zone=time_zone,
-                    gaming_day_closes_at=gaming_day_closes_at,
-                )
-            ],
-            expected_version=0,
-            metadata=metadata,
-        )
-        return {"casino": code}
-
-    run_command(
-        command="casino_register",
+    if Casino.objects.filter(code=code).exists():
+        raise Conflict(f"casino {code!r} is already registered", field="code")
+    store.append(
+        f"casino/{code}",
+        [
+            CasinoRegistered(
+                code=code,
+                name=name.strip(),
+                currency=currency,
+                time_zone=time_zone,
+                gaming_day_closes_at=gaming_day_closes_at,
+            )
+        ],
+        expected_version=0,
         metadata=metadata,
-        payload={"code": code, "name": name, "currency": currency, "time_zone": time_zone,
-                 "gaming_day_closes_at": gaming_day_closes_at},
-        handler=handler,
     )
-    return Casino.objects.get(code=code)
+    return {"casino": code}
 
 
-@transaction.atomic
 def casino_change_settings(
     *,
     code: str,
@@ -95,6 +96,21 @@ def casino_change_settings(
     time_zone: str | None = None,
     gaming_day_closes_at: int | None = None,
 ) -> Casino:
+    """Change a casino's name, time zone or gaming-day closing hour; return it."""
+    casino_record_settings(code=code, metadata=metadata, name=name, time_zone=time_zone,
+                           gaming_day_closes_at=gaming_day_closes_at)
+    return Casino.objects.get(code=code)
+
+
+@command("casino_change_settings")
+def casino_record_settings(
+    *,
+    code: str,
+    metadata: store.Metadata,
+    name: str | None = None,
+    time_zone: str | None = None,
+    gaming_day_closes_at: int | None = None,
+) -> dict[str, Any]:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
         raise NotFound(f"there is no casino {code!r}")
@@ -118,5 +134,4 @@ def casino_change_settings(
             expected_version=casino.version,
             metadata=metadata,
         )
-        casino.refresh_from_db()
-    return casino
+    return {"casino": code, "changed": sorted(changes)}

@@ -6,11 +6,10 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import ChipSetDenominationsChanged, ChipSetRegistered
 from casino.eventstore import store
+from casino.eventstore.commands import command
 from casino.models import Casino, ChipSet
 from casino.money import fmt, parse_amount
 
@@ -26,11 +25,21 @@ def _denominations(values: Sequence[object]) -> tuple[str, ...]:
     return tuple(fmt(d) for d in sorted(parsed, reverse=True))
 
 
-@transaction.atomic
 def chip_set_register(
     *, casino: str, code: str, name: str, denominations: Sequence[object],
     metadata: store.Metadata,
 ) -> ChipSet:
+    """Register a chip set (``chip_set_record_registration``) and return it."""
+    chip_set_record_registration(casino=casino, code=code, name=name,
+                                 denominations=denominations, metadata=metadata)
+    return ChipSet.objects.get(casino_id=casino, code=code)
+
+
+@command("chip_set_register")
+def chip_set_record_registration(
+    *, casino: str, code: str, name: str, denominations: Sequence[object],
+    metadata: store.Metadata,
+) -> dict[str, str]:
     if not Casino.objects.filter(code=casino).exists():
         raise NotFound(f"there is no casino {casino!r}")
     if not _CODE.match(code):
@@ -42,14 +51,24 @@ def chip_set_register(
     store.append(f"chipset/{casino}.{code}",
                  [ChipSetRegistered(casino=casino, code=code, name=name, denominations=values)],
                  expected_version=0, metadata=metadata)
-    return ChipSet.objects.get(casino_id=casino, code=code)
+    return {"casino": casino, "chip_set": code}
 
 
-@transaction.atomic
 def chip_set_change_denominations(
     *, casino: str, code: str, denominations: Sequence[object], reason: str,
     metadata: store.Metadata,
 ) -> ChipSet:
+    """Change a chip set's denominations (``chip_set_record_denominations``); return it."""
+    chip_set_record_denominations(casino=casino, code=code, denominations=denominations,
+                                  reason=reason, metadata=metadata)
+    return ChipSet.objects.get(casino_id=casino, code=code)
+
+
+@command("chip_set_change_denominations")
+def chip_set_record_denominations(
+    *, casino: str, code: str, denominations: Sequence[object], reason: str,
+    metadata: store.Metadata,
+) -> dict[str, object]:
     chip_set = ChipSet.objects.filter(casino_id=casino, code=code).first()
     if chip_set is None:
         raise NotFound(f"there is no chip set {code!r} in {casino}")
@@ -59,8 +78,7 @@ def chip_set_change_denominations(
     store.append(chip_set.stream,
                  [ChipSetDenominationsChanged(denominations=values, reason=reason.strip())],
                  expected_version=chip_set.version, metadata=metadata)
-    chip_set.refresh_from_db()
-    return chip_set
+    return {"casino": casino, "chip_set": code, "denominations": list(values)}
 
 
 def chip_denominations(casino: str, code: str) -> tuple[Decimal, ...]:

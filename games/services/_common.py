@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import json
 import uuid
 import zoneinfo
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, ParamSpec
+from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
 from casino import prepared
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import projections
-from casino.eventstore.commands import run_command
-from casino.eventstore.store import ConcurrencyError, Metadata
+from casino.eventstore.commands import command
+from casino.eventstore.store import Metadata
 from casino.models import Casino, ChipSet
 from casino.money import counts_as_data, counts_value, fmt, parse_counts
 from games.engine.errors import RoundError
@@ -27,56 +24,10 @@ from games.models import Bet, Round, SessionStatus, Table, TableSession
 Result = dict[str, Any]
 
 
-def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result],
-               read_ahead: Sequence[prepared.Statement] = ()) -> Result:
-    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict.
-
-    ``handler`` is the whole service (``pit_command``): it reads after the append lock, its
-    first reads (``read_ahead``) in the lock's own round trip."""
-    try:
-        return run_command(command=command, metadata=metadata, payload=payload, handler=handler,
-                           reads_under_lock=True, read_ahead=read_ahead)
-    except ConcurrencyError as exc:
-        raise Conflict(
-            f"someone else recorded on this {exc.stream.partition('/')[0].replace('_', ' ')} "
-            "at the same time; nothing of yours was recorded: reload and try again",
-            code="concurrent_change", stream=exc.stream, expected_version=exc.expected,
-            actual_version=exc.actual,
-        ) from None
-
-
-P = ParamSpec("P")
-
-
 Reads = Callable[[dict[str, Any]], list[prepared.Statement]]
 
-
-def pit_command(name: str, reads: Reads | None = None
-                ) -> Callable[[Callable[P, Result]], Callable[P, Result]]:
-    """A public service: one transaction, run once per idempotency key.
-
-    A retry with the same key answers as the first time *before* any state is looked at (the
-    session may have closed since); the same key with other arguments is refused. The payload
-    fingerprinted is the service's arguments (keyword-only), less the metadata. ``reads``: from
-    the service's arguments, the first reads it makes (``session_reads``, ``round_reads``), sent
-    with the append lock in one round trip.
-    """
-
-    def wrap(fn: Callable[P, Result]) -> Callable[P, Result]:
-        @functools.wraps(fn)
-        def run(*args: P.args, **kwargs: P.kwargs) -> Result:
-            metadata = kwargs["metadata"]
-            assert isinstance(metadata, Metadata)
-            payload = json.loads(json.dumps(
-                {k: v for k, v in kwargs.items() if k != "metadata"}, default=str,
-                sort_keys=True))
-            ahead = reads(kwargs) if reads is not None else []
-            with transaction.atomic():
-                return idempotent(name, metadata, payload, lambda: fn(*args, **kwargs), ahead)
-
-        return run
-
-    return wrap
+#: The pit's services are commands (``casino.eventstore.commands.command``), like every other.
+pit_command = command
 
 
 def casino_get(code: str) -> Casino:
@@ -269,4 +220,4 @@ def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
     return InvalidCommand(error.message, code=error.code, **extra)
 
 
-__all__ = ["Result", "chips", "chips_add", "chips_value", "fmt", "gaming_day"]
+__all__ = ["Result", "chips", "chips_add", "chips_value", "command", "fmt", "gaming_day"]

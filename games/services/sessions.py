@@ -37,7 +37,7 @@ from ._common import (
     check_casino,
     chips,
     chips_add,
-    pit_command,
+    command,
     session_get,
     table_get,
 )
@@ -48,7 +48,7 @@ _SLIP = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
 ROULETTES = ("american_roulette", "french_roulette")
 
 
-@pit_command("table_session_open")
+@command("table_session_open")
 def table_session_open(
     *,
     casino: str,
@@ -126,21 +126,21 @@ def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, 
     return handler()
 
 
-@pit_command("fill_request")
+@command("fill_request")
 def fill_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
                  ) -> Result:
     """Ask the cage for chips (reforço) on fill slip ``slip``; the cage issues it."""
     return _slip_request(SlipKind.FILL, session_id, slip, chips, metadata)
 
 
-@pit_command("credit_request")
+@command("credit_request")
 def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
                    ) -> Result:
     """Send chips to the cage (crédito) on credit slip ``slip``; they leave the float now."""
     return _slip_request(SlipKind.CREDIT, session_id, slip, chips, metadata)
 
 
-@pit_command("slip_void")
+@command("slip_void")
 def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> Result:
     """Void a slip the cage has not acted on. The number stays used (never missing)."""
     check_casino(metadata, casino)
@@ -167,7 +167,7 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
     return handler()
 
 
-@pit_command("drop_record")
+@command("drop_record")
 def drop_record(*, session_id: str, amount: object, seat: int | None = None, player: str = "",
                 metadata: Metadata) -> Result:
     """Cash exchanged for chips at the table, pushed into the drop box."""
@@ -191,7 +191,7 @@ def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
     return Decimal(straight["min"]), Decimal(straight["max"])
 
 
-@pit_command("colour_chips_issue")
+@command("colour_chips_issue")
 def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value: object,
                        chips: int, paid_with: str = "chips", metadata: Metadata) -> Result:
     """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13)."""
@@ -242,7 +242,7 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
     return handler()
 
 
-@pit_command("colour_chips_exchange")
+@command("colour_chips_exchange")
 def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: bool = False,
                           metadata: Metadata) -> Result:
     """Colour chips back for value chips (n.º 15); late ones are worth the table minimum."""
@@ -269,7 +269,7 @@ def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: boo
     return handler()
 
 
-@pit_command("table_session_close")
+@command("table_session_close")
 def table_session_close(*, session_id: str, closing: dict[str, int], drop_count: object,
                         metadata: Metadata) -> Result:
     """Close the session with the closing count by denomination and the drop box count."""

@@ -17,7 +17,7 @@ from games.engine.errors import RoundError
 from games.events import DropDefinitionSet, TableConfigured, TableLimitsChanged, TableOptionsChanged
 from games.models import DropDefinition, Table
 
-from ._common import Result, casino_get, check_casino, engine_error, pit_command, table_get
+from ._common import Result, casino_get, check_casino, command, engine_error, table_get
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -80,7 +80,7 @@ def _check_prize_cap(game: str, cap: object) -> Decimal | None:
     return parse_amount(cap, field="max_prize_per_coup")
 
 
-@pit_command("table_configure")
+@command("table_configure")
 def table_configure(
     *,
     casino: str,
@@ -121,7 +121,7 @@ def table_configure(
     return handler()
 
 
-@pit_command("table_change_limits")
+@command("table_change_limits")
 def table_change_limits(
     *,
     casino: str,
@@ -147,7 +147,7 @@ def table_change_limits(
     return handler()
 
 
-@pit_command("table_change_options")
+@command("table_change_options")
 def table_change_options(
     *, casino: str, code: str, options: dict[str, Any], seats: int, reason: str = "",
     metadata: Metadata,
@@ -167,7 +167,7 @@ def table_change_options(
     return {"casino": casino, "table": code, "version": table.version + 1}
 
 
-@pit_command("drop_definition_set")
+@command("drop_definition_set")
 def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metadata) -> Result:
     """A new version of what the casino counts as drop (``DropDefinitionSet``)."""
     check_casino(metadata, casino)

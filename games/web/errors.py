@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.errors import DomainError
 from casino.eventstore.commands import IdempotencyConflict
-from casino.eventstore.store import ConcurrencyError
 
 MESSAGES: dict[str, Promise] = {
     "four_eyes": _("You recorded the outcome being corrected: another pit boss must approve "
@@ -61,8 +60,6 @@ def refusal_text(error: Exception) -> str:
     if isinstance(error, IdempotencyConflict):
         return str(_("This form was already sent for another request: reload the page and "
                      "try again."))
-    if isinstance(error, ConcurrencyError):
-        return str(MESSAGES["concurrent_change"])
     if isinstance(error, DomainError):
         if error.code in MESSAGES:
             return str(MESSAGES[error.code])

@@ -29,8 +29,7 @@ from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
-from casino.eventstore.commands import IdempotencyConflict
-from casino.eventstore.store import ConcurrencyError, Metadata
+from casino.eventstore.store import Metadata
 from casino.models import Casino, ChipSet, Membership, Role
 from casino.selectors import casino_codes_for
 from games import engine, selectors, services
@@ -42,7 +41,7 @@ from .errors import refusal_text
 
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 COMMAND_ROLES = (Role.PIT_BOSS,)
-REFUSALS = (DomainError, IdempotencyConflict, ConcurrencyError)
+REFUSALS = (DomainError,)  # the store's and the commands' refusals are DomainErrors too
 
 Done = tuple[str, str]  # the message to show, where to go next
 

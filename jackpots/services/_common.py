@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.commands import run_command
 from casino.eventstore.store import ConcurrencyError, Metadata, lock_appends
 from casino.money import fmt
 from jackpots.models import JackpotPool
@@ -36,15 +35,6 @@ ONE_CHIP_ARTICLE = {
     "stud_poker": "Portaria 217/2007, póquer sem descarte, n.os 5 and 16 (one box, one chip)",
 }
 START_MULTIPLE = Decimal(10000)
-
-
-def idempotent(command: str, metadata: Metadata, payload: Any, handler: Callable[[], Result]
-               ) -> Result:
-    """Run ``handler`` once per idempotency key; a lost race on a stream becomes a Conflict."""
-    try:
-        return run_command(command=command, metadata=metadata, payload=payload, handler=handler)
-    except ConcurrencyError as exc:
-        raise concurrent(exc) from None
 
 
 def concurrent(exc: ConcurrencyError) -> Conflict:
@@ -81,7 +71,9 @@ def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
     append lock second, a prize being paid (pool row held, waiting for the append lock) and a
     round settling (append lock held, waiting for the pool row) would deadlock. Taking the append
     lock first gives one order everywhere; reads made after it see every committed append
-    (``casino.eventstore.store``'s module docstring), so the meter read here is current.
+    (``casino.eventstore.store``'s module docstring), so the meter read here is current. Every
+    command holds the append lock from its first round trip (``casino.eventstore.commands``);
+    ``lock_appends`` takes it only for a caller outside any command.
     """
     lock_appends()
     return pool_get(casino, pool_id, lock=True)

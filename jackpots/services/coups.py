@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand
 from casino.eventstore import store
+from casino.eventstore.commands import command
 from casino.eventstore.events import Event
 from casino.eventstore.store import ConcurrencyError, Metadata
 from casino.money import fmt, parse_amount
@@ -160,7 +159,7 @@ def _answer(pool: JackpotPool, coup: JackpotCoup) -> Result:
     }
 
 
-@transaction.atomic
+@command("jackpot_coup_settle")
 def jackpot_coup_settle(
     *,
     pool_id: str,

@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import Any
-
-from django.db import transaction
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore import store
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
 from jackpots.events import JackpotMeterCorrected, JackpotPrizePaid
 from jackpots.models import JackpotPrize
 
-from ._common import Result, idempotent, pool_for_update, require_role, text
+from ._common import Result, pool_for_update, require_role, text
 
 PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 CORRECTION_ROLES = (Role.ADMINISTRATOR, Role.PIT_BOSS)
 
 
-@transaction.atomic
+@command("jackpot_prize_pay")
 def jackpot_prize_pay(
     *,
     prize_id: str,
@@ -38,39 +36,32 @@ def jackpot_prize_pay(
     require_role(metadata, PAY_ROLES, "paying a jackpot prize")
     from casino.cage import services as cage  # the cage's payout transaction
 
-    payload = {"prize_id": prize_id, "shift_id": str(shift_id), "cash": cash, "chips": chips,
-               "chip_set": chip_set}
-
-    def handler() -> Result:
-        store.lock_appends()  # before any row lock: see _common.pool_for_update
-        prize = (JackpotPrize.objects.select_for_update()
-                 .filter(prize_id=prize_id, casino_id=metadata.casino).first())
-        if prize is None:
-            raise NotFound(f"there is no jackpot prize {prize_id!r} in {metadata.casino}",
-                           prize_id=prize_id)
-        if prize.paid:
-            raise Conflict(f"this prize was paid already (cage payout {prize.payout_id})",
-                           code="already_paid", prize_id=prize_id, payout_id=prize.payout_id)
-        pool = pool_for_update(prize.casino_id, prize.pool_id)
-        # The cage's command runs inside this one: its events carry no idempotency key (ours is
-        # recorded once, for the whole payment, by run_command).
-        paid = cage.jackpot_pay(
-            shift_id=str(shift_id), pool_id=prize.pool_id, round_id=prize.round_id,
-            winner=prize.player, amount=fmt(prize.amount), cash=cash, chips=chips,
-            chip_set=chip_set, metadata=dataclasses.replace(metadata, idempotency_key=""))
-        store.append(pool.stream, [JackpotPrizePaid(
-            pool_id=prize.pool_id, prize_id=prize.prize_id, round_id=prize.round_id,
-            seat=prize.seat, player=prize.player, amount=prize.amount,
-            payout_id=str(paid["payout_id"]), shift_id=str(shift_id))],
-            expected_version=pool.version, metadata=metadata)
-        return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
-                "round_id": prize.round_id, "amount": fmt(prize.amount),
-                "payout_id": str(paid["payout_id"]), "shift_id": str(shift_id)}
-
-    return idempotent("jackpot_prize_pay", metadata, payload, handler)
+    prize = (JackpotPrize.objects.select_for_update()
+             .filter(prize_id=prize_id, casino_id=metadata.casino).first())
+    if prize is None:
+        raise NotFound(f"there is no jackpot prize {prize_id!r} in {metadata.casino}",
+                       prize_id=prize_id)
+    if prize.paid:
+        raise Conflict(f"this prize was paid already (cage payout {prize.payout_id})",
+                       code="already_paid", prize_id=prize_id, payout_id=prize.payout_id)
+    pool = pool_for_update(prize.casino_id, prize.pool_id)
+    # The cage's command runs inside this one: its events carry no idempotency key (ours is
+    # recorded once, for the whole payment, by run_command).
+    paid = cage.jackpot_pay(
+        shift_id=str(shift_id), pool_id=prize.pool_id, round_id=prize.round_id,
+        winner=prize.player, amount=fmt(prize.amount), cash=cash, chips=chips,
+        chip_set=chip_set, metadata=dataclasses.replace(metadata, idempotency_key=""))
+    store.append(pool.stream, [JackpotPrizePaid(
+        pool_id=prize.pool_id, prize_id=prize.prize_id, round_id=prize.round_id,
+        seat=prize.seat, player=prize.player, amount=prize.amount,
+        payout_id=str(paid["payout_id"]), shift_id=str(shift_id))],
+        expected_version=pool.version, metadata=metadata)
+    return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
+            "round_id": prize.round_id, "amount": fmt(prize.amount),
+            "payout_id": str(paid["payout_id"]), "shift_id": str(shift_id)}
 
 
-@transaction.atomic
+@command("jackpot_meter_correct")
 def jackpot_meter_correct(
     *,
     casino: str,
@@ -98,21 +89,15 @@ def jackpot_meter_correct(
         raise NotAllowed(f"{asker} asked for this correction: another person must approve it "
                          "(four eyes)", code="four_eyes")
     pool = pool_for_update(casino, pool_id)
-    payload: dict[str, Any] = {"casino": casino, "pool_id": pool_id, "meter": meter,
-                               "direction": direction, "amount": fmt(value), "reason": why,
-                               "requested_by": asker}
 
-    def handler() -> Result:
-        before: Decimal = pool.amount if meter == "pool" else pool.reserve
-        after = before + value if direction == "up" else before - value
-        if after < 0:
-            raise Conflict(f"the {meter} holds {fmt(before)}: it cannot go down by {fmt(value)}",
-                           code="meter_negative")
-        store.append(pool.stream, [JackpotMeterCorrected(
-            pool_id=pool_id, meter=meter, direction=direction, amount=value, before=before,
-            after=after, reason=why, requested_by=asker, approved_by=metadata.actor)],
-            expected_version=pool.version, metadata=metadata)
-        return {"pool_id": pool_id, "meter": meter, "before": fmt(before), "after": fmt(after),
-                "version": pool.version + 1}
-
-    return idempotent("jackpot_meter_correct", metadata, payload, handler)
+    before: Decimal = pool.amount if meter == "pool" else pool.reserve
+    after = before + value if direction == "up" else before - value
+    if after < 0:
+        raise Conflict(f"the {meter} holds {fmt(before)}: it cannot go down by {fmt(value)}",
+                       code="meter_negative")
+    store.append(pool.stream, [JackpotMeterCorrected(
+        pool_id=pool_id, meter=meter, direction=direction, amount=value, before=before,
+        after=after, reason=why, requested_by=asker, approved_by=metadata.actor)],
+        expected_version=pool.version, metadata=metadata)
+    return {"pool_id": pool_id, "meter": meter, "before": fmt(before), "after": fmt(after),
+            "version": pool.version + 1}

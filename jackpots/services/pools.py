@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
@@ -31,7 +30,6 @@ from jackpots.models import JackpotPool, JackpotTable
 from ._common import (
     Result,
     check_start,
-    idempotent,
     parse_date,
     parse_percent,
     pool_for_update,
@@ -113,7 +111,7 @@ def _tables(casino: str, game: str, tables: object, pool_id: str) -> tuple[str, 
     return tuple(codes)
 
 
-@transaction.atomic
+@command("jackpot_pool_create")
 def jackpot_pool_create(
     *,
     casino: str,
@@ -151,31 +149,23 @@ def jackpot_pool_create(
     approved = parse_date(approved_on, field="approved_on")
     reference = text(approval_reference, field="approval_reference")
     fed_by = _tables(casino, game, list(tables), pool_id)
-    payload = {"casino": casino, "pool_id": pool_id, "name": label, "game": game,
-               "tables": list(fed_by), "approved_on": approved.isoformat(),
-               "approval_reference": reference,
-               **{k: v if not isinstance(v, Decimal) else str(v) for k, v in params.items()
-                  if k != "paytable"}, "paytable": list(params["paytable"])}
 
-    def handler() -> Result:
-        if JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id).exists():
-            raise Conflict(f"pool {pool_id!r} already exists in {casino}", field="pool_id")
-        start_ = params["start"]
-        store.append(f"jackpot/{casino}.{pool_id}", [
-            JackpotPoolCreated(pool_id=pool_id, casino=casino, name=label, game=game,
-                               tables=fed_by, approved_on=approved,
-                               approval_reference=reference, **params),
-            JackpotSeeded(pool_id=pool_id, amount=start_, from_casino=start_,
-                          from_reserve=Decimal("0.00"), pool_after=start_,
-                          reserve_after=Decimal("0.00")),
-        ], expected_version=0, metadata=metadata)
-        return {"casino": casino, "pool_id": pool_id, "amount": fmt(start_), "version": 2,
-                "config_version": 1}
-
-    return idempotent("jackpot_pool_create", metadata, payload, handler)
+    if JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id).exists():
+        raise Conflict(f"pool {pool_id!r} already exists in {casino}", field="pool_id")
+    start_ = params["start"]
+    store.append(f"jackpot/{casino}.{pool_id}", [
+        JackpotPoolCreated(pool_id=pool_id, casino=casino, name=label, game=game,
+                           tables=fed_by, approved_on=approved,
+                           approval_reference=reference, **params),
+        JackpotSeeded(pool_id=pool_id, amount=start_, from_casino=start_,
+                      from_reserve=Decimal("0.00"), pool_after=start_,
+                      reserve_after=Decimal("0.00")),
+    ], expected_version=0, metadata=metadata)
+    return {"casino": casino, "pool_id": pool_id, "amount": fmt(start_), "version": 2,
+            "config_version": 1}
 
 
-@transaction.atomic
+@command("jackpot_pool_change")
 def jackpot_pool_change(
     *,
     casino: str,
@@ -213,23 +203,16 @@ def jackpot_pool_change(
     approved = parse_date(approved_on, field="approved_on")
     reference = text(approval_reference, field="approval_reference")
     why = text(reason, field="reason", required=False, limit=1000)
-    payload = {"casino": casino, "pool_id": pool_id, "changed": list(changed),
-               "approved_on": approved.isoformat(), "approval_reference": reference,
-               **{k: str(params[k]) for k in changed if k != "paytable"},
-               "paytable": list(params["paytable"]) if "paytable" in changed else None}
 
-    def handler() -> Result:
-        store.append(pool.stream, [JackpotParametersChanged(
-            pool_id=pool_id, config_version=pool.config_version + 1, changed=changed,
-            approved_on=approved, approval_reference=reference, reason=why, **params)],
-            expected_version=pool.version, metadata=metadata)
-        return {"casino": casino, "pool_id": pool_id, "changed": list(changed),
-                "config_version": pool.config_version + 1, "version": pool.version + 1}
-
-    return idempotent("jackpot_pool_change", metadata, payload, handler)
+    store.append(pool.stream, [JackpotParametersChanged(
+        pool_id=pool_id, config_version=pool.config_version + 1, changed=changed,
+        approved_on=approved, approval_reference=reference, reason=why, **params)],
+        expected_version=pool.version, metadata=metadata)
+    return {"casino": casino, "pool_id": pool_id, "changed": list(changed),
+            "config_version": pool.config_version + 1, "version": pool.version + 1}
 
 
-@transaction.atomic
+@command("jackpot_pool_set_tables")
 def jackpot_pool_set_tables(
     *, casino: str, pool_id: str, tables: Sequence[str], reason: str = "", metadata: Metadata,
 ) -> Result:
@@ -246,13 +229,9 @@ def jackpot_pool_set_tables(
         raise InvalidCommand("the pool is fed by these tables already", code="no_change")
     why = text(reason, field="reason", required=False, limit=1000)
 
-    def handler() -> Result:
-        store.append(pool.stream, [JackpotTablesChanged(
-            pool_id=pool_id, config_version=pool.config_version + 1, tables=fed_by,
-            added=added, removed=removed, reason=why)],
-            expected_version=pool.version, metadata=metadata)
-        return {"casino": casino, "pool_id": pool_id, "tables": list(fed_by),
-                "config_version": pool.config_version + 1, "version": pool.version + 1}
-
-    return idempotent("jackpot_pool_set_tables", metadata,
-                      {"casino": casino, "pool_id": pool_id, "tables": list(fed_by)}, handler)
+    store.append(pool.stream, [JackpotTablesChanged(
+        pool_id=pool_id, config_version=pool.config_version + 1, tables=fed_by,
+        added=added, removed=removed, reason=why)],
+        expected_version=pool.version, metadata=metadata)
+    return {"casino": casino, "pool_id": pool_id, "tables": list(fed_by),
+            "config_version": pool.config_version + 1, "version": pool.version + 1}

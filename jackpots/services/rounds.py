@@ -23,9 +23,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata, read_stream
 from jackpots.models import JackpotTable
 
@@ -99,7 +98,7 @@ def _stud_cards(outcome: dict[str, Any]) -> dict[int, tuple[list[str], bool]]:
             for s in outcome.get("seats", [])}
 
 
-@transaction.atomic
+@command("jackpot_round_settle")
 def jackpot_round_settle(
     *, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata,
     pool_id: str | None = None,

@@ -1,4 +1,4 @@
-"""The cage's write side: every public service is ``@transaction.atomic``, takes keyword
+"""The cage's write side: every public service is a command (``@command``), takes keyword
 arguments and a ``metadata`` (who acts, in which role and casino, with which idempotency key),
 and returns the command's answer (a retry with the same key gets the first answer back)."""
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand
 from casino.eventstore import store
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
@@ -21,7 +19,7 @@ _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
 
 
-@transaction.atomic
+@command("cage_configure")
 def cage_configure(
     *, code: str, name: str, kind: str, minimum_cash: object = "0.00", metadata: Metadata,
 ) -> Result:
@@ -37,22 +35,16 @@ def cage_configure(
     label = text(name, field="name", limit=200)
     minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
 
-    def handler() -> Result:
-        if Cage.objects.filter(casino=casino, code=code).exists():
-            raise Conflict(f"{code!r} is already configured in {casino.code}", field="code")
-        store.append(f"cage/{casino.code}.{code}",
-                     [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
-                                     minimum_cash=minimum)],
-                     expected_version=0, metadata=metadata)
-        return {"cage": code, "kind": kind, "minimum_cash": fmt(minimum)}
-
-    return run_command(command="cage_configure", metadata=metadata,
-                       payload={"code": code, "name": label, "kind": kind,
-                                "minimum_cash": fmt(minimum)},
-                       handler=handler)
+    if Cage.objects.filter(casino=casino, code=code).exists():
+        raise Conflict(f"{code!r} is already configured in {casino.code}", field="code")
+    store.append(f"cage/{casino.code}.{code}",
+                 [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
+                                 minimum_cash=minimum)],
+                 expected_version=0, metadata=metadata)
+    return {"cage": code, "kind": kind, "minimum_cash": fmt(minimum)}
 
 
-@transaction.atomic
+@command("cage_minimum_cash_change")
 def cage_minimum_cash_change(
     *, code: str, minimum_cash: object, reason: str, metadata: Metadata,
 ) -> Result:
@@ -61,11 +53,6 @@ def cage_minimum_cash_change(
     minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
     why = text(reason, field="reason")
 
-    def handler() -> Result:
-        store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],
-                     expected_version=cage.version, metadata=metadata)
-        return {"cage": code, "minimum_cash": fmt(minimum)}
-
-    return run_command(command="cage_minimum_cash_change", metadata=metadata,
-                       payload={"code": code, "minimum_cash": fmt(minimum), "reason": why},
-                       handler=handler)
+    store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],
+                 expected_version=cage.version, metadata=metadata)
+    return {"cage": code, "minimum_cash": fmt(minimum)}

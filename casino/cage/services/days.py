@@ -13,7 +13,7 @@ from django.db import transaction
 
 from casino.context import SYSTEM_ACTOR
 from casino.eventstore import store
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.eventstore.store import ConcurrencyError, Metadata
 from casino.models import Role
 from casino.money import ZERO, fmt
@@ -38,7 +38,7 @@ def _on_record(casino: str, gaming_day: dt.date) -> Result:
                                if r.in_circulation}}
 
 
-@transaction.atomic
+@command("gaming_day_chips_record")
 def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Result:
     """Record the chips in circulation as they stand now, for ``gaming_day`` (its close)."""
     require_role(metadata, RECORD_ROLES, "recording the chips in circulation")
@@ -47,25 +47,21 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Resul
     if store.stream_version(stream):
         return _on_record(casino.code, gaming_day)
 
-    def handler() -> Result:
-        figure = chips_in_circulation(casino=casino.code)
-        event = ChipsInCirculationRecorded(
-            casino=casino.code, gaming_day=gaming_day,
-            in_service=_counts(figure.pieces("in_service")),
-            in_cages=_counts(figure.pieces("in_cages")),
-            in_vaults=_counts(figure.pieces("in_vaults")),
-            in_table_trays=_counts(figure.pieces("in_table_trays")),
-            in_circulation=_counts(figure.pieces("in_circulation")),
-            value=figure.value, table_trays_known=figure.table_trays_known,
-        )
-        try:
-            with transaction.atomic():
-                store.append(stream, [event], expected_version=0, metadata=metadata)
-        except ConcurrencyError:
-            return _on_record(casino.code, gaming_day)  # a twin close got there first
-        return {"casino": casino.code, "gaming_day": gaming_day.isoformat(), "recorded": True,
-                "value": fmt(figure.value),
-                "in_circulation": _counts(figure.pieces("in_circulation"))}
-
-    return run_command(command="gaming_day_chips_record", metadata=metadata,
-                       payload={"gaming_day": gaming_day.isoformat()}, handler=handler)
+    figure = chips_in_circulation(casino=casino.code)
+    event = ChipsInCirculationRecorded(
+        casino=casino.code, gaming_day=gaming_day,
+        in_service=_counts(figure.pieces("in_service")),
+        in_cages=_counts(figure.pieces("in_cages")),
+        in_vaults=_counts(figure.pieces("in_vaults")),
+        in_table_trays=_counts(figure.pieces("in_table_trays")),
+        in_circulation=_counts(figure.pieces("in_circulation")),
+        value=figure.value, table_trays_known=figure.table_trays_known,
+    )
+    try:
+        with transaction.atomic():
+            store.append(stream, [event], expected_version=0, metadata=metadata)
+    except ConcurrencyError:
+        return _on_record(casino.code, gaming_day)  # a twin close got there first
+    return {"casino": casino.code, "gaming_day": gaming_day.isoformat(), "recorded": True,
+            "value": fmt(figure.value),
+            "in_circulation": _counts(figure.pieces("in_circulation"))}

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.eventstore import store
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.money import fmt
 
@@ -37,7 +37,6 @@ from ._common import (
     chips_data,
     count_of,
     expected,
-    inventory_data,
     require_role,
     shift_get,
     text,
@@ -53,7 +52,7 @@ VARIANCE_NOT_APPROVED = ("count {count} differs from what the shift should hold:
 OWN_VARIANCE = "you counted this shift: another cage supervisor must approve its variance"
 
 
-@transaction.atomic
+@command("shift_open")
 def shift_open(
     *,
     cage: str,
@@ -96,40 +95,34 @@ def shift_open(
         opening = inv.of(cash_counts(casino, cash), chip_set_counts(casino, chips))
         basis = "blind_count"
 
-    payload = {"cage": cage, "accept_previous": str(accept_previous or ""),
-               "basis": basis, **inventory_data(opening)}
-
-    def handler() -> Result:
-        shift_id = str(uuid.uuid4())
-        event = ShiftOpened(
-            shift_id=shift_id, casino=casino.code, window=where.code, kind=where.kind,
-            gaming_day=gaming_day_of(casino, timezone.now()), basis=basis,
-            previous_shift_id=str(previous.id) if previous else None,
-            cash=cash_data(inv.cash_part(opening)), chips=chips_data(inv.chips_part(opening)),
-        )
-        try:
-            with transaction.atomic():
-                recorded = store.append(f"shift/{shift_id}", [event], expected_version=0,
-                                        metadata=metadata)
-        except IntegrityError as exc:
-            # the partial unique index: another cashier opened this cage a moment ago
-            raise Conflict(LIVE_SHIFT_EXISTS.format(cage=label),
-                           code="shift_open_already") from exc
-        shift = Shift.objects.get(id=shift_id)
-        alert_if_crossed(shift, where, None, inv.value(opening, inv.CASH), metadata)
-        return {"shift_id": shift_id, "cage": where.code, "basis": basis,
-                "gaming_day": event.gaming_day.isoformat(),
-                "previous_shift_id": event.previous_shift_id,
-                "opening_value": fmt(inv.value(opening)), "version": recorded[-1].version}
-
-    return run_command(command="shift_open", metadata=metadata, payload=payload, handler=handler)
+    shift_id = str(uuid.uuid4())
+    event = ShiftOpened(
+        shift_id=shift_id, casino=casino.code, window=where.code, kind=where.kind,
+        gaming_day=gaming_day_of(casino, timezone.now()), basis=basis,
+        previous_shift_id=str(previous.id) if previous else None,
+        cash=cash_data(inv.cash_part(opening)), chips=chips_data(inv.chips_part(opening)),
+    )
+    try:
+        with transaction.atomic():
+            recorded = store.append(f"shift/{shift_id}", [event], expected_version=0,
+                                    metadata=metadata)
+    except IntegrityError as exc:
+        # the partial unique index: another cashier opened this cage a moment ago
+        raise Conflict(LIVE_SHIFT_EXISTS.format(cage=label),
+                       code="shift_open_already") from exc
+    shift = Shift.objects.get(id=shift_id)
+    alert_if_crossed(shift, where, None, inv.value(opening, inv.CASH), metadata)
+    return {"shift_id": shift_id, "cage": where.code, "basis": basis,
+            "gaming_day": event.gaming_day.isoformat(),
+            "previous_shift_id": event.previous_shift_id,
+            "opening_value": fmt(inv.value(opening)), "version": recorded[-1].version}
 
 
 def _variance(shift: Shift) -> inv.Inventory:
     return inv.variance(expected(shift), count_of(shift))
 
 
-@transaction.atomic
+@command("shift_count")
 def shift_count(*, shift_id: str, cash: object, chips: object = None,
                 metadata: Metadata) -> Result:
     """The blind closing count. The answer (expected, counted, variance) comes after it.
@@ -148,25 +141,19 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
         raise Conflict("an adjustment is waiting for approval: approve or reject it before "
                        "counting", code="adjustment_pending")
     counted = inv.of(cash_counts(casino, cash, required=True), chip_set_counts(casino, chips))
-    payload = {"shift_id": str(shift.id), "count_number": shift.count_number + 1,
-               **inventory_data(counted)}
 
-    def handler() -> Result:
-        difference = inv.variance(expected(shift), counted)
-        value = inv.value(difference)
-        number = shift.count_number + 1
-        append(shift, [ShiftCounted(
-            shift_id=str(shift.id), window=shift.cage, count_number=number,
-            cash=cash_data(inv.cash_part(counted)), chips=chips_data(inv.chips_part(counted)),
-            variance_cash=cash_data(inv.cash_part(difference)),
-            variance_chips=chips_data(inv.chips_part(difference)),
-            variance_value=value,
-        )], metadata)
-        return {"shift_id": str(shift.id), "count_number": number, "balanced": not difference,
-                "variance_value": fmt(value), "version": shift.version}
-
-    return run_command(command="shift_count", metadata=metadata, payload=payload,
-                       handler=handler)
+    difference = inv.variance(expected(shift), counted)
+    value = inv.value(difference)
+    number = shift.count_number + 1
+    append(shift, [ShiftCounted(
+        shift_id=str(shift.id), window=shift.cage, count_number=number,
+        cash=cash_data(inv.cash_part(counted)), chips=chips_data(inv.chips_part(counted)),
+        variance_cash=cash_data(inv.cash_part(difference)),
+        variance_chips=chips_data(inv.chips_part(difference)),
+        variance_value=value,
+    )], metadata)
+    return {"shift_id": str(shift.id), "count_number": number, "balanced": not difference,
+            "variance_value": fmt(value), "version": shift.version}
 
 
 def _require_variance(shift: Shift) -> inv.Inventory:
@@ -180,27 +167,21 @@ def _require_variance(shift: Shift) -> inv.Inventory:
     return difference
 
 
-@transaction.atomic
+@command("variance_explain")
 def variance_explain(*, shift_id: str, explanation: str, metadata: Metadata) -> Result:
     require_role(metadata, CAGE_ROLES, "explaining a variance")
     shift = shift_get(metadata, shift_id)
     why = text(explanation, field="explanation")
     _require_variance(shift)
-    payload = {"shift_id": str(shift.id), "count_number": shift.count_number,
-               "explanation": why}
 
-    def handler() -> Result:
-        append(shift, [VarianceExplained(shift_id=str(shift.id), window=shift.cage,
-                                         count_number=shift.count_number, explanation=why)],
-               metadata)
-        return {"shift_id": str(shift.id), "count_number": shift.count_number,
-                "version": shift.version}
-
-    return run_command(command="variance_explain", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [VarianceExplained(shift_id=str(shift.id), window=shift.cage,
+                                     count_number=shift.count_number, explanation=why)],
+           metadata)
+    return {"shift_id": str(shift.id), "count_number": shift.count_number,
+            "version": shift.version}
 
 
-@transaction.atomic
+@command("variance_approve")
 def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Result:
     """A cage supervisor accepts the explained variance; never the person who counted."""
     require_role(metadata, SUPERVISOR_ROLES, "approving a variance")
@@ -214,21 +195,16 @@ def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Re
     if shift.approved_count == shift.count_number:
         raise Conflict(f"count {shift.count_number} is approved already", code="approved_already")
     remark = text(note, field="note", required=False)
-    payload = {"shift_id": str(shift.id), "count_number": shift.count_number, "note": remark}
 
-    def handler() -> Result:
-        value = shift.variance_value if shift.variance_value is not None else inv.ZERO
-        append(shift, [VarianceApproved(shift_id=str(shift.id), window=shift.cage,
-                                        count_number=shift.count_number, variance_value=value,
-                                        note=remark)], metadata)
-        return {"shift_id": str(shift.id), "count_number": shift.count_number,
-                "variance_value": fmt(value), "version": shift.version}
-
-    return run_command(command="variance_approve", metadata=metadata, payload=payload,
-                       handler=handler)
+    value = shift.variance_value if shift.variance_value is not None else inv.ZERO
+    append(shift, [VarianceApproved(shift_id=str(shift.id), window=shift.cage,
+                                    count_number=shift.count_number, variance_value=value,
+                                    note=remark)], metadata)
+    return {"shift_id": str(shift.id), "count_number": shift.count_number,
+            "variance_value": fmt(value), "version": shift.version}
 
 
-@transaction.atomic
+@command("shift_close")
 def shift_close(*, shift_id: str, metadata: Metadata) -> Result:
     """Close a counted shift. Refused while a variance is not explained and approved."""
     require_role(metadata, CAGE_ROLES, "closing a shift")
@@ -243,19 +219,14 @@ def shift_close(*, shift_id: str, metadata: Metadata) -> Result:
         raise Conflict(VARIANCE_NOT_APPROVED.format(count=shift.count_number),
                        code="variance_not_approved",
                        variance_value=fmt(inv.value(difference)))
-    payload = {"shift_id": str(shift.id), "count_number": shift.count_number}
 
-    def handler() -> Result:
-        counted = count_of(shift)
-        value = inv.value(difference)
-        append(shift, [ShiftClosed(shift_id=str(shift.id), window=shift.cage,
-                                   count_number=shift.count_number,
-                                   cash=cash_data(inv.cash_part(counted)),
-                                   chips=chips_data(inv.chips_part(counted)),
-                                   variance_value=value)], metadata)
-        return {"shift_id": str(shift.id), "closed": True, "count_number": shift.count_number,
-                "variance_value": fmt(value), "closing_value": fmt(inv.value(counted)),
-                "version": shift.version}
-
-    return run_command(command="shift_close", metadata=metadata, payload=payload,
-                       handler=handler)
+    counted = count_of(shift)
+    value = inv.value(difference)
+    append(shift, [ShiftClosed(shift_id=str(shift.id), window=shift.cage,
+                               count_number=shift.count_number,
+                               cash=cash_data(inv.cash_part(counted)),
+                               chips=chips_data(inv.chips_part(counted)),
+                               variance_value=value)], metadata)
+    return {"shift_id": str(shift.id), "closed": True, "count_number": shift.count_number,
+            "variance_value": fmt(value), "closing_value": fmt(inv.value(counted)),
+            "version": shift.version}

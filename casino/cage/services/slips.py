@@ -17,10 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
 from casino.money import counts_as_data, counts_value, fmt
@@ -123,7 +121,7 @@ def _counter(metadata: Metadata, shift_id: str, action: str) -> Shift:
     return shift
 
 
-@transaction.atomic
+@command("fill_issue")
 def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = None,
                chip_set: str | None = None) -> Result:
     """Issue the chips of a requested fill slip from this window to the table.
@@ -135,44 +133,34 @@ def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = 
     pit = _requested_slip(casino, "fill", slip, chip_set, chips)
     out = inv.of(chips={pit.chip_set: pit.chips})
     check_holds(shift, out, field="chips")
-    payload = {"shift_id": str(shift.id), "slip": pit.number, "chip_set": pit.chip_set}
 
-    def handler() -> Result:
-        append(shift, [FillIssued(
-            slip=pit.number, shift_id=str(shift.id), window=shift.cage,
-            session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
-            chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
-            conflict=f"fill slip {pit.number} was issued by another window a moment ago")
-        return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
-                "amount": fmt(pit.amount), "version": shift.version}
-
-    return run_command(command="fill_issue", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [FillIssued(
+        slip=pit.number, shift_id=str(shift.id), window=shift.cage,
+        session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
+        chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
+        conflict=f"fill slip {pit.number} was issued by another window a moment ago")
+    return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
+            "amount": fmt(pit.amount), "version": shift.version}
 
 
-@transaction.atomic
+@command("credit_receive")
 def credit_receive(*, shift_id: str, slip: str, metadata: Metadata, chips: object = None,
                    chip_set: str | None = None) -> Result:
     """Take the chips of a requested credit slip from the table into this window."""
     shift = _counter(metadata, shift_id, "receiving a credit")
     casino = casino_get(metadata)
     pit = _requested_slip(casino, "credit", slip, chip_set, chips)
-    payload = {"shift_id": str(shift.id), "slip": pit.number, "chip_set": pit.chip_set}
 
-    def handler() -> Result:
-        append(shift, [CreditReceived(
-            slip=pit.number, shift_id=str(shift.id), window=shift.cage,
-            session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
-            chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
-            conflict=f"credit slip {pit.number} was received by another window a moment ago")
-        return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
-                "amount": fmt(pit.amount), "version": shift.version}
-
-    return run_command(command="credit_receive", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [CreditReceived(
+        slip=pit.number, shift_id=str(shift.id), window=shift.cage,
+        session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
+        chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
+        conflict=f"credit slip {pit.number} was received by another window a moment ago")
+    return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
+            "amount": fmt(pit.amount), "version": shift.version}
 
 
-@transaction.atomic
+@command("slip_refuse")
 def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: Metadata,
                 chip_set: str | None = None) -> Result:
     """Record that the cage will not act on a requested slip; the pit voids it."""
@@ -182,13 +170,8 @@ def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: M
         raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
     why = text(reason, field="reason")
     pit = _requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
-    payload = {"shift_id": str(shift.id), "kind": kind, "slip": pit.number, "reason": why}
 
-    def handler() -> Result:
-        append(shift, [SlipRefused(kind=kind, slip=pit.number, shift_id=str(shift.id),
-                                   window=shift.cage, session_id=pit.session_id,
-                                   table=pit.table, reason=why)], metadata)
-        return {"slip": pit.number, "kind": kind, "refused": True, "version": shift.version}
-
-    return run_command(command="slip_refuse", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [SlipRefused(kind=kind, slip=pit.number, shift_id=str(shift.id),
+                               window=shift.cage, session_id=pit.session_id,
+                               table=pit.table, reason=why)], metadata)
+    return {"slip": pit.number, "kind": kind, "refused": True, "version": shift.version}

@@ -11,10 +11,8 @@ from __future__ import annotations
 import uuid
 from decimal import Decimal
 
-from django.db import transaction
-
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.commands import run_command
+from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.money import fmt, parse_amount
 
@@ -47,7 +45,6 @@ from ._common import (
     chip_set_code,
     chip_set_counts,
     chips_data,
-    inventory_data,
     must_equal,
     new_id,
     require_open,
@@ -87,7 +84,7 @@ def _not_empty(inventory: inv.Inventory, field: str) -> None:
         raise InvalidCommand(f"{field}: nothing to move", field=field)
 
 
-@transaction.atomic
+@command("chips_sell")
 def chips_sell(
     *, shift_id: str, amount: object, chips: object, cash: object, change: object = None,
     chip_set: str | None = None, metadata: Metadata,
@@ -106,24 +103,18 @@ def chips_sell(
                what="the cash received less the change", field="cash")
     out = inv.add(chips_out, change_out)
     check_holds(shift, out, field="chips", incoming=cash_in)
-    payload = {"shift_id": str(shift.id), "amount": fmt(total), "chip_set": chip_set_,
-               "chips": inventory_data(chips_out), "cash": inventory_data(cash_in),
-               "change": inventory_data(change_out)}
 
-    def handler() -> Result:
-        transaction_id = new_id()
-        append(shift, [ChipsSold(
-            transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
-            chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
-            cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
-            amount=total)], metadata)
-        return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-                "amount": fmt(total), "version": shift.version}
-
-    return run_command(command="chips_sell", metadata=metadata, payload=payload, handler=handler)
+    transaction_id = new_id()
+    append(shift, [ChipsSold(
+        transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
+        chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
+        cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
+        amount=total)], metadata)
+    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+            "amount": fmt(total), "version": shift.version}
 
 
-@transaction.atomic
+@command("chips_redeem")
 def chips_redeem(
     *, shift_id: str, amount: object, chips: object, cash: object,
     chip_set: str | None = None, metadata: Metadata,
@@ -139,23 +130,17 @@ def chips_redeem(
     must_equal(total, inv.value(chips_in), what="the chips", field="chips")
     must_equal(total, inv.value(cash_out), what="the cash paid", field="cash")
     check_holds(shift, cash_out, field="cash")
-    payload = {"shift_id": str(shift.id), "amount": fmt(total), "chip_set": chip_set_,
-               "chips": inventory_data(chips_in), "cash": inventory_data(cash_out)}
 
-    def handler() -> Result:
-        transaction_id = new_id()
-        append(shift, [ChipsRedeemed(
-            transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
-            chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
-            cash=cash_data(inv.cash_part(cash_out)), amount=total)], metadata)
-        return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-                "amount": fmt(total), "version": shift.version}
-
-    return run_command(command="chips_redeem", metadata=metadata, payload=payload,
-                       handler=handler)
+    transaction_id = new_id()
+    append(shift, [ChipsRedeemed(
+        transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
+        chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
+        cash=cash_data(inv.cash_part(cash_out)), amount=total)], metadata)
+    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+            "amount": fmt(total), "version": shift.version}
 
 
-@transaction.atomic
+@command("transfer_send")
 def transfer_send(
     *, shift_id: str, to_cage: str, metadata: Metadata, cash: object = None,
     chips: object = None,
@@ -182,28 +167,23 @@ def transfer_send(
     _not_empty(moved, "cash and chips")
     check_holds(source, moved, field="cash")
     total = inv.value(moved)
-    payload = {"shift_id": str(source.id), "to_cage": target_cage.code, **inventory_data(moved)}
 
-    def handler() -> Result:
-        transfer_id = new_id()
-        cash_ = cash_data(inv.cash_part(moved))
-        chips_ = chips_data(inv.chips_part(moved))
-        append(source, [TransferSent(
-            transfer_id=transfer_id, shift_id=str(source.id), window=source.cage,
-            to_window=target.cage, to_shift_id=str(target.id), cash=cash_, chips=chips_,
-            amount=total)], metadata)
-        append(target, [TransferReceived(
-            transfer_id=transfer_id, shift_id=str(target.id), window=target.cage,
-            from_window=source.cage, from_shift_id=str(source.id), cash=cash_, chips=chips_,
-            amount=total)], metadata)
-        return {"transfer_id": transfer_id, "shift_id": str(source.id),
-                "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
-
-    return run_command(command="transfer_send", metadata=metadata, payload=payload,
-                       handler=handler)
+    transfer_id = new_id()
+    cash_ = cash_data(inv.cash_part(moved))
+    chips_ = chips_data(inv.chips_part(moved))
+    append(source, [TransferSent(
+        transfer_id=transfer_id, shift_id=str(source.id), window=source.cage,
+        to_window=target.cage, to_shift_id=str(target.id), cash=cash_, chips=chips_,
+        amount=total)], metadata)
+    append(target, [TransferReceived(
+        transfer_id=transfer_id, shift_id=str(target.id), window=target.cage,
+        from_window=source.cage, from_shift_id=str(source.id), cash=cash_, chips=chips_,
+        amount=total)], metadata)
+    return {"transfer_id": transfer_id, "shift_id": str(source.id),
+            "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
 
 
-@transaction.atomic
+@command("jackpot_pay")
 def jackpot_pay(
     *, shift_id: str, pool_id: str, round_id: str, winner: str, amount: object,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
@@ -222,24 +202,18 @@ def jackpot_pay(
     _not_empty(paid, "cash and chips")
     must_equal(total, inv.value(paid), what="the cash and chips paid", field="cash")
     check_holds(shift, paid, field="cash")
-    payload = {"shift_id": str(shift.id), "pool_id": pool, "round_id": round_, "winner": who,
-               "amount": fmt(total), "chip_set": chip_set_, **inventory_data(paid)}
 
-    def handler() -> Result:
-        payout_id = new_id()
-        append(shift, [JackpotPaid(
-            payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool,
-            round_id=round_, winner=who, amount=total, cash=cash_data(inv.cash_part(paid)),
-            chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}))],
-            metadata)
-        return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(total),
-                "version": shift.version}
-
-    return run_command(command="jackpot_pay", metadata=metadata, payload=payload,
-                       handler=handler)
+    payout_id = new_id()
+    append(shift, [JackpotPaid(
+        payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool,
+        round_id=round_, winner=who, amount=total, cash=cash_data(inv.cash_part(paid)),
+        chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}))],
+        metadata)
+    return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(total),
+            "version": shift.version}
 
 
-@transaction.atomic
+@command("drop_box_receive")
 def drop_box_receive(
     *, shift_id: str, session_id: str, table: str, cash: object, amount: object,
     metadata: Metadata, drop_box: str = "",
@@ -254,23 +228,17 @@ def drop_box_receive(
     cash_in = inv.of(cash_counts(casino, cash, required=True))
     _not_empty(cash_in, "cash")
     must_equal(total, inv.value(cash_in), what="the notes and coins", field="cash")
-    payload = {"shift_id": str(shift.id), "session_id": session, "table": table_,
-               "drop_box": box, "amount": fmt(total), **inventory_data(cash_in)}
 
-    def handler() -> Result:
-        receipt_id = new_id()
-        append(shift, [DropBoxReceived(
-            receipt_id=receipt_id, shift_id=str(shift.id), window=shift.cage,
-            session_id=session, table=table_, drop_box=box,
-            cash=cash_data(inv.cash_part(cash_in)), amount=total)], metadata)
-        return {"receipt_id": receipt_id, "shift_id": str(shift.id), "amount": fmt(total),
-                "version": shift.version}
-
-    return run_command(command="drop_box_receive", metadata=metadata, payload=payload,
-                       handler=handler)
+    receipt_id = new_id()
+    append(shift, [DropBoxReceived(
+        receipt_id=receipt_id, shift_id=str(shift.id), window=shift.cage,
+        session_id=session, table=table_, drop_box=box,
+        cash=cash_data(inv.cash_part(cash_in)), amount=total)], metadata)
+    return {"receipt_id": receipt_id, "shift_id": str(shift.id), "amount": fmt(total),
+            "version": shift.version}
 
 
-@transaction.atomic
+@command("adjustment_request")
 def adjustment_request(
     *, shift_id: str, direction: str, reason: str, metadata: Metadata, cash: object = None,
     chips: object = None,
@@ -288,22 +256,16 @@ def adjustment_request(
     _not_empty(moved, "cash and chips")
     if direction == "out":
         check_holds(shift, moved, field="cash")
-    payload = {"shift_id": str(shift.id), "direction": direction, "reason": why,
-               **inventory_data(moved)}
 
-    def handler() -> Result:
-        adjustment_id = new_id()
-        append(shift, [AdjustmentRequested(
-            adjustment_id=adjustment_id, shift_id=str(shift.id), window=shift.cage,
-            direction=direction, cash=cash_data(inv.cash_part(moved)),
-            chips=chips_data(inv.chips_part(moved)), amount=inv.value(moved), reason=why)],
-            metadata)
-        return {"adjustment_id": adjustment_id, "shift_id": str(shift.id),
-                "status": AdjustmentStatus.REQUESTED.value, "amount": fmt(inv.value(moved)),
-                "version": shift.version}
-
-    return run_command(command="adjustment_request", metadata=metadata, payload=payload,
-                       handler=handler)
+    adjustment_id = new_id()
+    append(shift, [AdjustmentRequested(
+        adjustment_id=adjustment_id, shift_id=str(shift.id), window=shift.cage,
+        direction=direction, cash=cash_data(inv.cash_part(moved)),
+        chips=chips_data(inv.chips_part(moved)), amount=inv.value(moved), reason=why)],
+        metadata)
+    return {"adjustment_id": adjustment_id, "shift_id": str(shift.id),
+            "status": AdjustmentStatus.REQUESTED.value, "amount": fmt(inv.value(moved)),
+            "version": shift.version}
 
 
 def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustment, Shift]:
@@ -323,7 +285,7 @@ def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustm
     return adjustment, adjustment.shift
 
 
-@transaction.atomic
+@command("adjustment_approve")
 def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = "") -> Result:
     """The second person (a cage supervisor, not the requester) approves: it applies now."""
     require_role(metadata, SUPERVISOR_ROLES, "approving an adjustment")
@@ -335,36 +297,26 @@ def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = ""
                    {s: {Decimal(d): n for d, n in c.items()} for s, c in adjustment.chips.items()})
     if adjustment.direction == "out":
         check_holds(shift, moved, field="cash")
-    payload = {"adjustment_id": str(adjustment.id), "note": remark}
 
-    def handler() -> Result:
-        append(shift, [AdjustmentApproved(
-            adjustment_id=str(adjustment.id), shift_id=str(shift.id), window=shift.cage,
-            direction=adjustment.direction, cash=adjustment.cash, chips=adjustment.chips,
-            amount=adjustment.amount, note=remark)], metadata)
-        return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
-                "status": AdjustmentStatus.APPROVED.value, "version": shift.version}
-
-    return run_command(command="adjustment_approve", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [AdjustmentApproved(
+        adjustment_id=str(adjustment.id), shift_id=str(shift.id), window=shift.cage,
+        direction=adjustment.direction, cash=adjustment.cash, chips=adjustment.chips,
+        amount=adjustment.amount, note=remark)], metadata)
+    return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
+            "status": AdjustmentStatus.APPROVED.value, "version": shift.version}
 
 
-@transaction.atomic
+@command("adjustment_reject")
 def adjustment_reject(*, adjustment_id: str, note: str, metadata: Metadata) -> Result:
     require_role(metadata, SUPERVISOR_ROLES, "rejecting an adjustment")
     adjustment, shift = _pending_adjustment(metadata, adjustment_id)
     remark = text(note, field="note")
-    payload = {"adjustment_id": str(adjustment.id), "note": remark}
 
-    def handler() -> Result:
-        append(shift, [AdjustmentRejected(adjustment_id=str(adjustment.id),
-                                          shift_id=str(shift.id), window=shift.cage,
-                                          note=remark)], metadata)
-        return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
-                "status": AdjustmentStatus.REJECTED.value, "version": shift.version}
-
-    return run_command(command="adjustment_reject", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [AdjustmentRejected(adjustment_id=str(adjustment.id),
+                                      shift_id=str(shift.id), window=shift.cage,
+                                      note=remark)], metadata)
+    return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
+            "status": AdjustmentStatus.REJECTED.value, "version": shift.version}
 
 
 def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
@@ -376,7 +328,7 @@ def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
     return shift
 
 
-@transaction.atomic
+@command("chips_put_into_service")
 def chips_put_into_service(
     *, shift_id: str, chips: object, reference: str, metadata: Metadata,
     chip_set: str | None = None,
@@ -388,22 +340,16 @@ def chips_put_into_service(
     new = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
     _not_empty(new, "chips")
     ref = text(reference, field="reference", limit=200)
-    payload = {"shift_id": str(shift.id), "chip_set": chip_set_, "reference": ref,
-               **inventory_data(new)}
 
-    def handler() -> Result:
-        append(shift, [ChipsPutIntoService(
-            shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
-            chips=chips_data(inv.chips_part(new))[chip_set_], amount=inv.value(new),
-            reference=ref)], metadata)
-        return {"shift_id": str(shift.id), "amount": fmt(inv.value(new)),
-                "version": shift.version}
-
-    return run_command(command="chips_put_into_service", metadata=metadata, payload=payload,
-                       handler=handler)
+    append(shift, [ChipsPutIntoService(
+        shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
+        chips=chips_data(inv.chips_part(new))[chip_set_], amount=inv.value(new),
+        reference=ref)], metadata)
+    return {"shift_id": str(shift.id), "amount": fmt(inv.value(new)),
+            "version": shift.version}
 
 
-@transaction.atomic
+@command("chips_take_out_of_service")
 def chips_take_out_of_service(
     *, shift_id: str, chips: object, reason: str, metadata: Metadata,
     chip_set: str | None = None,
@@ -415,16 +361,10 @@ def chips_take_out_of_service(
     _not_empty(gone, "chips")
     why = text(reason, field="reason")
     check_holds(shift, gone, field="chips")
-    payload = {"shift_id": str(shift.id), "chip_set": chip_set_, "reason": why,
-               **inventory_data(gone)}
 
-    def handler() -> Result:
-        append(shift, [ChipsTakenOutOfService(
-            shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
-            chips=chips_data(inv.chips_part(gone))[chip_set_], amount=inv.value(gone),
-            reason=why)], metadata)
-        return {"shift_id": str(shift.id), "amount": fmt(inv.value(gone)),
-                "version": shift.version}
-
-    return run_command(command="chips_take_out_of_service", metadata=metadata,
-                       payload=payload, handler=handler)
+    append(shift, [ChipsTakenOutOfService(
+        shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
+        chips=chips_data(inv.chips_part(gone))[chip_set_], amount=inv.value(gone),
+        reason=why)], metadata)
+    return {"shift_id": str(shift.id), "amount": fmt(inv.value(gone)),
+            "version": shift.version}

@@ -29,8 +29,7 @@ from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
 from casino.errors import DomainError, InvalidCommand, NotFound
-from casino.eventstore.commands import IdempotencyConflict
-from casino.eventstore.store import ConcurrencyError, Metadata
+from casino.eventstore.store import Metadata
 from casino.models import ChipSet, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
@@ -107,8 +106,8 @@ def _chip_set(request: HttpRequest) -> str | None:
 def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str) -> bool:
     try:
         action()
-    except (DomainError, ConcurrencyError, IdempotencyConflict) as error:
-        messages.error(request, getattr(error, "message", str(error)))
+    except DomainError as error:  # the store's and the commands' refusals included
+        messages.error(request, error.message)
         return False
     messages.success(request, done)
     return True

@@ -5,19 +5,36 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from casino.eventstore import store
-from casino.eventstore.commands import IdempotencyConflict, run_command
+from casino.eventstore import commands, store
+from casino.eventstore.commands import IdempotencyConflict
 from casino.eventstore.models import CommandRecord, StoredEvent
 from casino.eventstore.store import ConcurrencyError, Metadata
 
 from .conftest import ChipsCounted, counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_command(*, command: str, metadata: Metadata, payload: object,
+                handler: Callable[[], dict[str, object]], in_command: bool = True
+                ) -> dict[str, object]:
+    """``handler`` as the body of a command named ``command`` (``in_command=False``: as a plain
+    transaction that appends outside any command, as a seed or a migration would)."""
+    if not in_command:
+        with transaction.atomic():
+            return handler()
+
+    @commands.command(command)
+    def service(*, metadata: Metadata, payload: object) -> dict[str, object]:
+        return handler()
+
+    return service(metadata=metadata, payload=payload)
 
 
 def test_append_numbers_versions_and_positions_and_keeps_metadata(meta: Metadata) -> None:
@@ -212,9 +229,9 @@ def test_an_answer_given_to_the_append_is_the_idempotency_record() -> None:
         "k-2", "count", {"amount": "5.00"})
 
 
-@pytest.mark.parametrize("reads_under_lock", [False, True], ids=["insert first", "insert last"])
+@pytest.mark.parametrize("in_command", [False, True], ids=["insert first", "insert last"])
 def test_an_answer_at_a_stale_version_records_neither_events_nor_the_record(
-        reads_under_lock: bool) -> None:
+        in_command: bool) -> None:
     # The record travels in the event INSERT (a CTE inserting it only if the events go in): a
     # stale version inserts neither, and the swallowed error still leaves nothing behind.
     meta = Metadata(actor="rui", role="cashier", casino="lisboa", idempotency_key="k-stale")
@@ -230,7 +247,7 @@ def test_an_answer_at_a_stale_version_records_neither_events_nor_the_record(
 
     with transaction.atomic():
         run_command(command="count", metadata=meta, payload={}, handler=handler,
-                    reads_under_lock=reads_under_lock)
+                    in_command=in_command)
     assert StoredEvent.objects.count() == 1
     assert CommandRecord.objects.count() == 0
 
@@ -268,7 +285,7 @@ def test_a_command_may_append_again_after_the_append_that_carried_its_answer() -
 
 
 def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swallowed() -> None:
-    # With reads_under_lock the INSERT is sent first and runs while the projections do, and its
+    # Inside a command the INSERT is sent first and runs while the projections do, and its
     # row count is read at the end: when it found the stream moved on, the transaction is marked
     # for rollback, so even a caller that swallows the ConcurrencyError keeps none of the
     # projections' writes.
@@ -288,8 +305,7 @@ def test_a_stale_version_inside_a_command_leaves_no_projection_row_even_if_swall
         return {}
 
     with transaction.atomic():
-        run_command(command="register", metadata=keyed, payload={}, handler=handler,
-                    reads_under_lock=True)
+        run_command(command="register", metadata=keyed, payload={}, handler=handler)
 
     assert [(e.expected, e.actual) for e in caught] == [(3, 0)]
     assert StoredEvent.objects.count() == 0
@@ -309,7 +325,7 @@ def test_an_insert_the_database_refuses_while_the_projections_run_records_nothin
 
     def broken_chain(metadata: Metadata, scope: object) -> object:
         head = real(metadata, scope)  # type: ignore[arg-type]
-        return store._Head(head.position, "f" * 64)
+        return store.Head(head.position, "f" * 64)
 
     monkeypatch.setattr(store, "_head_for_append", broken_chain)
     keyed = Metadata(actor="rui", role="admin", casino="porto", idempotency_key="k-7")
@@ -321,16 +337,15 @@ def test_an_insert_the_database_refuses_while_the_projections_run_records_nothin
         return {}
 
     with pytest.raises(IntegrityError, match="does not chain"), transaction.atomic():
-        run_command(command="register", metadata=keyed, payload={}, handler=handler,
-                    reads_under_lock=True)
+        run_command(command="register", metadata=keyed, payload={}, handler=handler)
     assert StoredEvent.objects.count() == 0
     assert CommandRecord.objects.count() == 0
     assert not Casino.objects.filter(code="porto").exists()
 
 
-def test_a_command_that_read_before_the_lock_is_refused_before_any_projection_runs() -> None:
-    # Without reads_under_lock (a service that read its state before run_command) the INSERT
-    # goes first, so a stale version is the error the caller sees, never a projection's.
+def test_an_append_outside_any_command_is_refused_before_any_projection_runs() -> None:
+    # Outside a command (whose reads may predate the lock) the INSERT goes first, so a stale
+    # version is the error the caller sees, never a projection's.
     from casino.events import CasinoRegistered
     from casino.models import Casino
 
@@ -349,6 +364,7 @@ def test_a_command_that_read_before_the_lock_is_refused_before_any_projection_ru
 
     with pytest.raises(ConcurrencyError, match="expected version 3, found 0"), \
             transaction.atomic():
-        run_command(command="register", metadata=keyed, payload={}, handler=handler)
+        run_command(command="register", metadata=keyed, payload={}, handler=handler,
+                    in_command=False)
     assert projected == [False]
     assert StoredEvent.objects.count() == 0

@@ -103,6 +103,6 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL ROLE casino_app_test")
-        assert run_command(command="test", metadata=keyed, payload={}, handler=handler,
-                           reads_under_lock=True) == {"ok": True}
+        assert run_command(command="test", metadata=keyed, payload={}, handler=handler) == {
+            "ok": True}
     assert store.head_position() == 5

@@ -1,6 +1,6 @@
-"""A keyed pit command sends its first reads (its round and bets, or its session and table) in
-the append lock's own round trip, and reads nothing of those again: the rows it gets are the ones
-it would have read itself, under the lock."""
+"""A pit command, keyed or not, sends its first reads (its round and bets, or its session and
+table) in the append lock's own round trip, and reads nothing of those again: the rows it gets are
+the ones it would have read itself, under the lock."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from casino import prepared
+from casino.eventstore import unit
 from games.models import Bet, Round, RoundStatus
 from games.services import (
     outcome_record,
@@ -70,17 +70,18 @@ def test_a_keyed_settle_reads_its_round_and_bets_with_the_lock(make_table: Any,
     assert Round.objects.get(round_id=rid).status == RoundStatus.SETTLED
     assert answer["result"] == "-155.00"  # the straight up is paid 35 to 1, red (17 is black) lost
     assert Bet.objects.filter(round_id=rid, settled_version__gt=0).count() == 2
-    assert not getattr(connection, "casino_read_ahead", None)  # nothing left for the next one
+    assert unit.current() is None  # the command's unit of work, rows and all, is gone
 
 
-def test_without_a_key_the_settle_reads_for_itself(make_table: Any,
-                                                   executed: list[str]) -> None:
+def test_without_a_key_the_settle_reads_with_the_lock_too(make_table: Any,
+                                                          executed: list[str]) -> None:
     rid = _round_with_outcome(make_table)
     executed.clear()
 
-    round_settle(round_id=rid, metadata=pit(key=""))
+    answer = round_settle(round_id=rid, metadata=pit(key=""))
 
-    assert len(_reads_of_round(executed)) == 2  # the round with its table, then its bets
+    assert _reads_of_round(executed) == []
+    assert answer["result"] == "-155.00"
 
 
 def test_rows_read_ahead_serve_one_read_only(make_table: Any, executed: list[str]) -> None:
@@ -93,9 +94,10 @@ def test_rows_read_ahead_serve_one_read_only(make_table: Any, executed: list[str
     stale[names.index("version")] = 999  # no row has it: proof the remembered row was used
     executed.clear()
 
-    prepared.remember((query, [key]), [tuple(stale)])
-    first = prepared.fetch_all(query, [key], Round)
-    again = prepared.fetch_all(query, [key], Round)
+    with unit.running(unit.UnitOfWork()) as work:
+        work.read_ahead[(query, (key,))] = [tuple(stale)]
+        first = prepared.fetch_all(query, [key], Round)
+        again = prepared.fetch_all(query, [key], Round)
 
     assert first[0].version == 999
     assert again[0].version != 999
@@ -121,8 +123,8 @@ def test_a_keyed_whole_round_reads_its_session_and_posting_facts_with_the_lock(
     assert posted.casino_id == CASINO  # the posting used the facts read ahead
 
 
-def test_without_a_key_the_whole_round_reads_for_itself(make_table: Any,
-                                                       executed: list[str]) -> None:
+def test_without_a_key_the_whole_round_reads_with_the_lock_too(make_table: Any,
+                                                              executed: list[str]) -> None:
     from games.services import round_record
 
     table = make_table("french_roulette")
@@ -130,10 +132,11 @@ def test_without_a_key_the_whole_round_reads_for_itself(make_table: Any,
                              metadata=pit())["session_id"]
     executed.clear()
 
-    round_record(session_id=sid, bets=BETS, outcome={"number": 17}, metadata=pit(key=""))
+    answer = round_record(session_id=sid, bets=BETS, outcome={"number": 17},
+                          metadata=pit(key=""))
 
-    assert len([q for q in executed if "games_tablesession" in q]) == 1
-    assert len([q for q in executed if "ledger_session" in q]) == 1
+    assert [q for q in executed if "games_tablesession" in q or "ledger_session" in q] == []
+    assert answer["result"] == "-155.00"
 
 
 def test_rows_read_ahead_are_dropped_at_the_first_write(make_table: Any,
@@ -143,10 +146,11 @@ def test_rows_read_ahead_are_dropped_at_the_first_write(make_table: Any,
     key = Round.objects.get(round_id=rid).round_id
     with prepared.execute(query, [key]) as cursor:
         row = cursor.fetchone()
-    prepared.remember((query, [key]), [row])
-
-    prepared.send([("UPDATE games_round SET outcome_by = %s WHERE round_id = %s", ["rui", key])])
-    (read,) = prepared.fetch_all(query, [key], Round)
+    with unit.running(unit.UnitOfWork()) as work:
+        work.read_ahead[(query, (key,))] = [row]
+        prepared.send([("UPDATE games_round SET outcome_by = %s WHERE round_id = %s",
+                        ["rui", key])])
+        (read,) = prepared.fetch_all(query, [key], Round)
 
     assert read.outcome_by == "rui"  # read again after the write, not the row from before
 

@@ -1,0 +1,120 @@
+"""The unit of work: what one command knows while it runs, in one object.
+
+A command (``commands.command``) opens a transaction, takes the append lock first, looks its
+idempotency key up and sends the reads it declares, all in one round trip; then its service runs.
+Everything the event store and the live projections need to know about that command travels in
+one ``UnitOfWork``, found through one ``ContextVar`` (never on the database connection, never in
+a thread-local):
+
+* ``head``: the store's last position and hash, read under the lock (the first append's place);
+* ``read_ahead``: the rows of the declared reads, each taken once by the service's own read;
+* ``answer``: the command's identity and, once its last append gives it, its answer (the
+  idempotency record then travels with the events);
+* ``writes``: the statements the projections queued during an append, sent together at its end.
+
+An append outside any command (a seed, a test, a replay) runs in a unit of its own for as long as
+the append lasts (``implicit``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+Statement = tuple[str, Sequence[Any]]
+
+
+@dataclasses.dataclass(frozen=True)
+class Head:
+    """The last event when this transaction took the append lock: where the next append goes."""
+
+    position: int
+    hash: str
+
+
+@dataclasses.dataclass
+class Answer:
+    """The running command's identity, for its idempotency record."""
+
+    casino: str
+    key: str
+    command: str
+    digest: str
+    answered: Any = None
+
+
+class Writes:
+    """What the projections queue during one append: statements whose result nobody reads, and
+    each projection's own state for that append (a round opened and settled in it, say)."""
+
+    __slots__ = ("queued", "state")
+
+    def __init__(self) -> None:
+        self.queued: dict[str, list[Statement]] = {}
+        self.state: dict[str, Any] = {}
+
+    def clear(self) -> None:
+        self.queued.clear()
+        self.state.clear()
+
+
+class UnitOfWork:
+    __slots__ = ("answer", "command", "head", "in_command", "read_ahead", "writes")
+
+    def __init__(self, command: str = "", *, in_command: bool = False,
+                 answer: Answer | None = None) -> None:
+        self.command = command
+        # Every read of a command runs after the append lock: the versions it appends at are
+        # current, so its INSERT may wait for the projections and travel with their writes.
+        self.in_command = in_command
+        self.answer = answer
+        self.head: Head | None = None
+        self.read_ahead: dict[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] = {}
+        self.writes = Writes()
+
+    def take_head(self) -> Head | None:
+        """The head read with the lock, for the command's first append only."""
+        head, self.head = self.head, None
+        return head
+
+    def take_read(self, query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
+        """The rows read ahead for ``query``, once; None when it was not read ahead."""
+        if not self.read_ahead:
+            return None
+        return self.read_ahead.pop((query, tuple(params)), None)
+
+    def forget_reads(self) -> None:
+        """Rows read ahead are the truth until the command first writes."""
+        self.read_ahead.clear()
+
+
+_current: ContextVar[UnitOfWork | None] = ContextVar("casino_unit_of_work", default=None)
+
+
+def current() -> UnitOfWork | None:
+    """The unit of work of the command running in this context, if any."""
+    return _current.get()
+
+
+@contextmanager
+def running(unit: UnitOfWork) -> Iterator[UnitOfWork]:
+    """Make ``unit`` the current one for the duration of the block."""
+    token = _current.set(unit)
+    try:
+        yield unit
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def implicit() -> Iterator[UnitOfWork]:
+    """The current unit, or one made for the block (an append outside any command)."""
+    unit = _current.get()
+    if unit is not None:
+        yield unit
+        return
+    with running(UnitOfWork()) as unit:
+        yield unit
