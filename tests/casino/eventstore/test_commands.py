@@ -8,7 +8,7 @@ import pytest
 from django.db import DatabaseError, connection
 
 from casino.api.errors import exception_handler
-from casino.errors import Conflict, ConcurrentChange, DomainError
+from casino.errors import ConcurrentChange, Conflict, DomainError
 from casino.eventstore import store, unit
 from casino.eventstore.commands import IdempotencyConflict, command
 from casino.eventstore.models import CommandRecord, StoredEvent
@@ -74,7 +74,8 @@ def test_the_api_answers_a_deadlock_with_a_409_in_the_error_shape() -> None:
 def test_the_store_and_command_refusals_are_conflicts() -> None:
     for error in (ConcurrencyError("round/r1", 3, 4), DuplicateCommand("lisboa", "k"),
                   IdempotencyConflict("k", "chips_sell")):
-        assert isinstance(error, Conflict) and isinstance(error, DomainError)
+        assert isinstance(error, Conflict)
+        assert isinstance(error, DomainError)
         assert error.http_status == 409
     assert ConcurrencyError("round/r1", 3, 4).code == "concurrent_change"
     assert IdempotencyConflict("k", "chips_sell").as_dict()["extra"] == {"key": "k"}
