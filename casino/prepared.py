@@ -116,14 +116,27 @@ class EarlyPipeline:
         self._cursors: list[psycopg.RawCursor[Any]] = []
         self._pipeline: Any = None
         self._counts: list[int] | None = None
+        self._late: list[int] = []
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
             self._pipeline = self._raw.pipeline()
             self._pipeline.__enter__()
             run_on(self._raw, [first], self._cursors)
 
-    def before_orm(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    def end(self) -> None:
+        """Leave the pipeline now, waiting for what was sent (before a query that needs its
+        answer at once: an ORM query)."""
         self._end()
-        return execute(sql, params, many, context)
+
+    def enqueue(self, statements: Sequence[Statement]) -> None:
+        """Send ``statements`` now, in the pipeline if it is still open (no wait), else as
+        ``send`` would."""
+        if not statements:
+            return
+        if self._pipeline is not None:
+            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+                run_on(self._raw, statements, self._cursors)
+        else:
+            self._late += send(statements)
 
     def _end(self, error: BaseException | None = None) -> None:
         """Leave the pipeline, waiting for what was sent (raising its first error, unless
@@ -254,7 +267,7 @@ def columns(model: type[models.Model], alias: str) -> str:
 
 def fetch_one(query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run ``query``; its first row as the database sends it (or the row read ahead)."""
-    rows = _take_ahead(query, params)
+    rows = take_ahead(query, params)
     if rows is not None:
         return rows[0] if rows else None
     with execute(query, params) as cursor:
@@ -267,7 +280,7 @@ def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
     """Run ``query``, whose one row holds ``columns(kind, …)`` of each model in turn, and build
     the instances the ORM would (its converters applied). None when there is no row. Rows read
     ahead (``remember``) are taken instead of running the query again."""
-    rows = _take_ahead(query, params)
+    rows = take_ahead(query, params)
     if rows is None:
         with execute(query, params) as cursor:
             row = cursor.fetchone()
@@ -278,7 +291,7 @@ def fetch_models(query: str, params: Sequence[Any], *kinds: type[models.Model]
 
 def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
     """Run ``query``, whose rows hold ``columns(kind, …)``: the instances the ORM would build."""
-    rows = _take_ahead(query, params)
+    rows = take_ahead(query, params)
     if rows is None:
         with execute(query, params) as cursor:
             rows = cursor.fetchall()
@@ -297,7 +310,7 @@ def fetch_all(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
 # unit of work instead of asking again, once, until the command first writes (``send``).
 
 
-def _take_ahead(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
+def take_ahead(query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
     work = unit.current()
     return None if work is None else work.take_read(query, params)
 

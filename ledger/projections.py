@@ -16,7 +16,7 @@ figures beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Protocol
@@ -24,8 +24,11 @@ from typing import Any, ClassVar, Protocol
 from django.db import connection
 
 from casino import prepared
+from casino.eventstore.changes import Change, Insert, Sql, Upsert
+from casino.eventstore.events import Event
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
+from casino.eventstore.writer import Reader
 from casino.models import Casino
 
 from . import postings
@@ -95,6 +98,14 @@ class _Context:
 HANDLED = frozenset(postings.EVENT_TYPES | {"PeriodClosed"})
 
 
+def current_data(recorded: RecordedEvent) -> dict[str, Any]:
+    """The event's data in its current version (read through the upcasters), as postings take
+    it: a stored event of an older schema version is posted as the current version."""
+    if recorded.schema_version == type(recorded.event).schema_version:
+        return recorded.data
+    return recorded.event.to_data()
+
+
 def apply(recorded: RecordedEvent, store: Store) -> None:
     """Post ``recorded`` through ``store``: the one code path of live posting and replay."""
     event_type = recorded.event_type
@@ -104,7 +115,7 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
     if event_type not in postings.EVENT_TYPES:
         return
     casino = str(recorded.metadata.get("casino", ""))
-    data = recorded.data
+    data = current_data(recorded)
     store.begin(recorded)
     posting: Posting | None = postings.post(event_type, data, _Context(store, casino))
     if event_type in postings.SESSION_EVENTS:
@@ -212,21 +223,22 @@ class DatabaseStore:
 
     ``begin`` fetches in one query what the event's posting will ask for; a posting then costs
     one more statement (``write``), two for a table-session event that updates the session.
-    ``write`` hands its statement to ``send``: the live projection queues it and the event
-    store sends it with its INSERT.
+    ``write`` and ``put_session`` make changes (``changes``) that the projection returns: the
+    writer sends them with the event store's INSERT.
     """
 
-    def __init__(self, send: Callable[[str, Sequence[Any]], None] | None = None) -> None:
+    def __init__(self, reader: Reader) -> None:
         self._pre: _Prefetched | None = None
-        self._send = send or _execute
+        self._reader = reader
+        self.changes: list[Change] = []
 
     def begin(self, recorded: RecordedEvent) -> None:
         casino = str(recorded.metadata.get("casino", ""))
-        session_id = recorded.data.get("session_id")
+        session_id = current_data(recorded).get("session_id")
         statement = begin_statement(casino, str(session_id or ""), recorded.recorded_at)
         since = statement[1][0]
         self._pre = None
-        row = prepared.fetch_one(*statement)  # read ahead with the lock, when the command could
+        row = self._reader.fetch_one(*statement)  # read ahead with the lock, when it could
         if row is None:
             return
         zone, hour, closed, sid, table, game, recorded_drop, counted = row
@@ -263,10 +275,10 @@ class DatabaseStore:
                             row.drop_counted)
 
     def put_session(self, casino: str, facts: SessionFacts) -> None:
-        LedgerSession.objects.update_or_create(
-            session_id=facts.session_id,
-            defaults={"casino_id": casino, "table": facts.table, "game": facts.game,
-                      "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted})
+        figures = {"casino_id": casino, "table": facts.table, "game": facts.game,
+                   "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted}
+        self.changes.append(Upsert(LedgerSession, {"session_id": facts.session_id},
+                                   values=figures, set=figures))
         if self._pre is not None and self._pre.session_id == facts.session_id:
             self._pre.session = facts
 
@@ -300,15 +312,10 @@ class DatabaseStore:
                        stats.rounds, stats.sessions]
         if not parts:
             return
-        self._send("WITH " + ",".join(parts) + " SELECT 1", params)
+        self.changes.append(Sql("WITH " + ",".join(parts) + " SELECT 1", params))
 
     def close_period(self, recorded: RecordedEvent) -> None:
-        Period.objects.create(**_period_fields(recorded))
-
-
-def _execute(query: str, params: Sequence[Any]) -> None:
-    with prepared.execute(query, params):
-        pass
+        self.changes.append(Insert(Period, _period_fields(recorded)))
 
 
 def _account_row(casino: str, ref: AccountRef) -> list[Any]:
@@ -318,7 +325,7 @@ def _account_row(casino: str, ref: AccountRef) -> list[Any]:
 
 
 def _period_fields(recorded: RecordedEvent) -> dict[str, Any]:
-    d = recorded.data
+    d = current_data(recorded)
     return {"casino_id": d["casino"], "day": dt.date.fromisoformat(d["gaming_day"]),
             "closed_at": recorded.recorded_at,
             "closed_by": str(recorded.metadata.get("actor", "")),
@@ -348,7 +355,7 @@ class MemoryStore:
 
     def follow_casino(self, recorded: RecordedEvent) -> None:
         """The casino's time zone and closing hour as they were when each event was recorded."""
-        d = recorded.data
+        d = current_data(recorded)
         if recorded.event_type == "CasinoRegistered":
             self.casinos[d["code"]] = (d["time_zone"], int(d["gaming_day_closes_at"]))
         elif recorded.event_type == "CasinoSettingsChanged":
@@ -498,13 +505,12 @@ class LedgerProjection(Projection):
     models = (Account, JournalEntry, JournalLine, Period, AccountDayBalance, TableDay,
               LedgerSession)
     append_only: ClassVar[bool] = True
-    # It reads its own tables and the casino's settings only.
-    self_contained = HANDLED
-
     @handles(*sorted(HANDLED))
-    def post(self, recorded: RecordedEvent) -> None:
+    def post(self, event: Event, recorded: RecordedEvent, *, reader: Reader) -> list[Change]:
         # A store per event: what it fetched for one event is never seen by another.
-        apply(recorded, DatabaseStore(send=self.queue))
+        store = DatabaseStore(reader)
+        apply(recorded, store)
+        return store.changes
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
         """A command about a table session will post: the casino's settings, closed days and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import types
 import typing
 from collections.abc import Callable
@@ -51,12 +52,11 @@ class Event:
 
     @classmethod
     def from_data(cls, data: JSON) -> Self:
-        hints = _hints(cls)  # type: ignore[arg-type]  # classes are hashable
-        kwargs = {
-            f.name: _decode(hints[f.name], data[f.name])
-            for f in dataclasses.fields(cls)
-            if f.name in data
-        }
+        kwargs = {}
+        for name, decode in _decoders(cls):  # type: ignore[arg-type]  # classes are hashable
+            if name in data:
+                value = data[name]
+                kwargs[name] = value if decode is None or value is None else decode(value)
         return cls(**kwargs)
 
 
@@ -141,6 +141,44 @@ def _encode(value: Any) -> Any:
     if isinstance(value, float):
         raise TypeError("events never hold floats: use Decimal for money")
     return value
+
+
+@cache
+def _decoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """Per field of ``cls``: its name and the function that decodes its stored value (None when
+    the stored value is the value), worked out once from the type hints (``_decode``)."""
+    hints = _hints(cls)
+    return tuple((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls))
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any] | None:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _decoder(options[0]) if len(options) == 1 else None
+    if hint is Decimal:
+        return Decimal
+    if hint is dt.datetime:
+        return dt.datetime.fromisoformat
+    if hint is dt.date:
+        return dt.date.fromisoformat
+    if hint in (str, int, bool, Any) or (origin is None and not isinstance(hint, type)):
+        return None
+    if origin in (tuple, list, dict):
+        return functools.partial(_decode, hint) if _changes_shape(hint) else None
+    return None
+
+
+def _changes_shape(hint: Any) -> bool:
+    """Whether a stored value of type ``hint`` differs from the value (a Decimal, a date or a
+    tuple somewhere inside); a list or dict of plain values is stored as it is."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return True
+    if origin in (list, dict) or origin in (typing.Union, types.UnionType):
+        return any(_changes_shape(a) for a in typing.get_args(hint) if a is not type(None))
+    return hint in (Decimal, dt.datetime, dt.date) or (
+        isinstance(hint, type) and hint not in (str, int, bool, type(None)))
 
 
 def _decode(hint: Any, value: Any) -> Any:

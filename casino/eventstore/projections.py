@@ -1,16 +1,25 @@
 """Projections: read models built only from events.
 
-Each projection names the tables it owns and registers one handler per event type it reads.
+Each projection names the tables it owns and registers one handler per event type it reads. A
+handler is a function of the typed event (read through the upcasters: every handler sees the
+current version of its event) and of the recorded envelope (stream, version, position, time,
+metadata), that returns changes to rows (``changes.Insert``, ``Update``, ``Upsert``, ``Sql``).
+A handler that reads rows takes a ``reader`` as well (``writer.Reader``): what it reads is what
+every event before it left, whether it was written yet or is still pending. A handler declares
+nothing about what it reads, and the order in which a service appends its events matters to no
+projection: the writer merges the changes of one row (``writer.Writer``).
+
 Live projections run inside the appending transaction (``apply_live``, called by
-``store.append``), so a screen never shows a state the events do not hold, and a failing
-handler aborts the append. ``rebuild`` empties a projection's tables and replays every event;
-``check`` does the same inside a transaction that it rolls back, and reports what differs
-between the live tables and the rebuilt ones.
+``store.append``), so a screen never shows a state the events do not hold, and a failing handler
+aborts the append. ``rebuild`` empties a projection's tables (of every casino, or of one) and
+replays the events through the same handlers and the same writer, in large batches; ``check``
+does the same inside a transaction that it rolls back, and reports what differs between the live
+tables and the rebuilt ones.
 """
 
 from __future__ import annotations
 
-import contextlib
+import inspect
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -19,13 +28,18 @@ from decimal import Decimal
 from typing import Any, ClassVar
 
 from django.db import connection, models, transaction
+from django.db.models import Model, QuerySet
 
 from casino import prepared
 
-from . import unit
-from .store import RecordedEvent, lock_appends, read_all
+from .changes import Change
+from .store import RecordedEvent, lock_appends, replay_pages
+from .writer import Reader, Writer, guard, send_statements
 
-Handler = Callable[[RecordedEvent], None]
+Handler = Callable[..., Iterable[Change] | None]
+
+# A rebuild sends what is pending every so many changes (and before a read that needs it).
+REPLAY_BATCH = 20_000
 
 
 class Projection:
@@ -33,18 +47,11 @@ class Projection:
 
     name: ClassVar[str]
     models: ClassVar[Sequence[type[models.Model]]] = ()
-    handlers: ClassVar[dict[str, str]]
+    handlers: ClassVar[dict[str, tuple[str, bool]]]
     # An append-only projection (the ledger's journal) refuses TRUNCATE like the events do: it is
     # never rebuilt in place; ``check`` compares its tables with ``replay_snapshot``, the state
     # a replay of the events would produce, computed without writing.
     append_only: ClassVar[bool] = False
-    # Event types whose handlers read no table of another projection: before them, ``apply_live``
-    # need not write out what other projections queued (``flush``).
-    self_contained: ClassVar[frozenset[str]] = frozenset()
-    # Event types whose handlers read no table at all and only queue writes (``queue``, or
-    # state of their own that ``flush`` writes): before them, nothing need be written out. Before
-    # any other handler of the projection, ``apply`` writes out what it queued.
-    deferred: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -52,37 +59,19 @@ class Projection:
         for base in reversed(cls.__mro__):
             for attr, value in vars(base).items():
                 for event_type in getattr(value, "_handles", ()):
-                    cls.handlers[event_type] = attr
+                    reads = "reader" in inspect.signature(value).parameters
+                    cls.handlers[event_type] = (attr, reads)
 
-    def apply(self, recorded: RecordedEvent) -> None:
-        method = self.handlers.get(recorded.event_type)
-        if method is not None:
-            if recorded.event_type not in self.deferred:
-                self.flush()
-            getattr(self, method)(recorded)
-
-    def queue(self, query: str, params: Sequence[Any]) -> None:
-        """Queue a write whose result nobody reads (``%s`` placeholders): ``flush`` sends it.
-
-        At the end of an append, ``apply_live`` sends every queued write, with the event INSERT
-        when it can wait, in one pipeline: one round trip for all of them. The queue belongs to
-        the append's unit of work (``unit.Writes``).
-        """
-        _writes().queued.setdefault(self.name, []).append((query, params))
-
-    def queued(self) -> list[prepared.Statement]:
-        """What is queued now, without taking it."""
-        return _writes().queued.get(self.name, [])
-
-    def state(self) -> dict[str, Any]:
-        """This projection's own state for the append being applied (empty at its start)."""
-        found: dict[str, Any] = _writes().state.setdefault(self.name, {})
-        return found
-
-    def take_queued(self) -> list[prepared.Statement]:
-        """Take what the handlers queued, in order, to be sent now. Subclasses keeping state of
-        their own (``state``) add its statements."""
-        return _writes().queued.pop(self.name, [])
+    def changes(self, recorded: RecordedEvent, reader: Reader) -> Iterable[Change]:
+        """What ``recorded`` changes in this projection's tables."""
+        found = self.handlers.get(recorded.event_type)
+        if found is None:
+            return ()
+        method, reads = found
+        handler = getattr(self, method)
+        made = (handler(recorded.event, recorded, reader=reader) if reads
+                else handler(recorded.event, recorded))
+        return () if made is None else made
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
         """What this projection's handlers will read for a command ``about`` something (its
@@ -90,12 +79,19 @@ class Projection:
         reads with the append lock. None by default."""
         return []
 
-    def flush(self) -> None:
-        """Send what is queued now: ``apply_live`` calls it before a handler that may read this
-        projection's tables; a replay calls it after every event."""
-        statements = self.take_queued()
-        if statements:
-            prepared.send(statements)
+    def casino_rows(self, model: type[Model], casino: str) -> QuerySet[Any]:
+        """The rows of ``model`` that belong to ``casino`` (a rebuild of one casino)."""
+        manager = model._default_manager
+        names = {f.attname for f in model._meta.concrete_fields}
+        if "casino_id" in names:
+            return manager.filter(casino_id=casino)
+        for f in model._meta.concrete_fields:
+            related = f.related_model
+            if f.is_relation and isinstance(related, type) and issubclass(related, Model) and any(
+                    g.attname == "casino_id" for g in related._meta.concrete_fields):
+                return manager.filter(**{f"{f.name}__casino_id": casino})
+        raise NotImplementedError(f"{self.name}: say which rows of {model.__name__} belong to "
+                                  "a casino (casino_rows)")
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """The projection's state, comparable across a rebuild (surrogate ids left out)."""
@@ -118,15 +114,8 @@ class Projection:
         raise NotImplementedError(f"{self.name} must compute its replayed state to be checked")
 
 
-def _writes() -> unit.Writes:
-    work = unit.current()
-    if work is None:
-        raise RuntimeError("projections run inside a unit of work (store.append, rebuild)")
-    return work.writes
-
-
-def handles(*event_types: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def mark(fn: Callable[..., None]) -> Callable[..., None]:
+def handles(*event_types: str) -> Callable[[Handler], Handler]:
+    def mark(fn: Handler) -> Handler:
         fn._handles = event_types  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
         return fn
 
@@ -175,51 +164,46 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
                ) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
-    A projection may queue writes (``queue``, ``take_queued``): at the end, ``first`` (the event
-    store's INSERT, when it can wait, with the command's idempotency record) and every queued
-    write go to the server in one pipeline, one round trip for them all; ``first``'s row count
-    is returned. Before a handler that may read
-    other projections' tables, they write what they queued, so every handler sees the tables as
-    if each event had been written at once. (Handlers themselves run outside the pipeline: the
-    ORM's ``save()`` reads a row count that a pipeline only gives at its end.)
+    The handlers' changes go to one writer; at the end, ``first`` (the event store's INSERT, when
+    it can wait, with the command's idempotency record) and what the writer made of the changes
+    go to the server in one pipeline, one round trip for them all; ``first``'s row count is
+    returned. ``first`` is sent before the handlers run, so the server inserts the events while
+    they run here; what a handler's read needs written is sent before the read.
     """
-    queuing: list[Projection] = []
     events = list(events)
     if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
         return prepared.send([first])[0]  # no projection: nothing to overlap
-    # ``first`` goes to the server now: it runs the INSERT while the handlers below run here.
     early = prepared.EarlyPipeline(first) if first is not None else None
+    writer = Writer(send=early.enqueue if early is not None else None)
+    reader = Reader(writer)
     try:
-        with (connection.execute_wrapper(early.before_orm) if early is not None
-              else contextlib.nullcontext()):
+        with guard(writer, before=early.end if early is not None else None):
             for recorded in events:
                 for projection in registry.by_event_type.get(recorded.event_type, ()):
-                    event_type = recorded.event_type
-                    if event_type not in projection.self_contained | projection.deferred:
-                        for other in queuing:
-                            if other is not projection:
-                                other.flush()
-                        queuing = [projection] if projection in queuing else []
-                    projection.apply(recorded)
-                    if projection not in queuing:
-                        queuing.append(projection)
-            statements: list[prepared.Statement] = []
-            for projection in queuing:
-                statements += projection.take_queued()
-            _writes().clear()  # a projection's state lasts one append
+                    writer.add(projection.changes(recorded, reader))
+        statements = writer.statements()
         if early is not None:
             return early.finish(statements)[0]
-        if statements:
-            prepared.send(statements)
+        send_statements(statements)
     except BaseException as error:
         if early is not None:
             early.abort(error)
-        _writes().clear()
         raise
     return None
 
 
-def _truncate(projections: Iterable[Projection]) -> None:
+def _empty(projections: Iterable[Projection], casino: str | None) -> None:
+    """Empty the projections' tables: all of them, or one casino's rows."""
+    if casino is not None:
+        with connection.cursor() as cursor:
+            for p in projections:
+                for model in p.models:
+                    rows = p.casino_rows(model, casino).values("pk")
+                    sql, params = rows.query.sql_with_params()
+                    pk = connection.ops.quote_name(model._meta.pk.column)
+                    cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}"
+                                   f" WHERE {pk} IN ({sql})", params)
+        return
     tables = [m._meta.db_table for p in projections for m in p.models]
     if tables:
         quoted = ", ".join(connection.ops.quote_name(t) for t in tables)
@@ -231,18 +215,25 @@ def _truncate(projections: Iterable[Projection]) -> None:
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
-def _replay(projections: Sequence[Projection]) -> int:
+def replay(projections: Sequence[Projection], *, casino: str | None = None) -> int:
+    """Replay the events (of every casino, or of one) through ``projections``' handlers and one
+    writer, in batches (COPY for large inserts). Returns the events read."""
     wanted: dict[str, list[Projection]] = defaultdict(list)
     for p in projections:
         for event_type in p.handlers:
             wanted[event_type].append(p)
+    writer = Writer(copy=True)
+    reader = Reader(writer)
     count = 0
-    with unit.implicit():
-        for recorded in read_all():
-            for p in wanted.get(recorded.event_type, ()):
-                p.apply(recorded)
-                p.flush()
-            count += 1
+    with guard(writer):
+        for page in replay_pages(casino=casino):
+            for recorded in page:
+                for p in wanted.get(recorded.event_type, ()):
+                    writer.add(p.changes(recorded, reader))
+            count += len(page)
+            if writer.pending >= REPLAY_BATCH:
+                writer.flush()
+        writer.flush()
     return count
 
 
@@ -256,12 +247,13 @@ def selected(names: Sequence[str] | None = None) -> list[Projection]:
 
 
 @transaction.atomic
-def rebuild(names: Sequence[str] | None = None) -> int:
-    """Empty the projections' tables and replay every event. Returns the events replayed."""
+def rebuild(names: Sequence[str] | None = None, *, casino: str | None = None) -> int:
+    """Empty the projections' tables (or one casino's rows) and replay the events (every one,
+    or that casino's). Returns the events replayed."""
     projections = [p for p in selected(names) if not p.append_only]
     lock_appends()
-    _truncate(projections)
-    return _replay(projections)
+    _empty(projections, casino)
+    return replay(projections, casino=casino)
 
 
 @dataclass
@@ -276,7 +268,8 @@ class _RollBack(Exception):
     pass
 
 
-def check(names: Sequence[str] | None = None) -> list[Difference]:
+def check(names: Sequence[str] | None = None, *, casino: str | None = None
+          ) -> list[Difference]:
     """Rebuild inside a transaction that is rolled back; return what differs from live."""
     projections = selected(names)
     differences: list[Difference] = []
@@ -285,10 +278,11 @@ def check(names: Sequence[str] | None = None) -> list[Difference]:
             lock_appends()
             before = {p.name: p.snapshot() for p in projections}
             replayable = [p for p in projections if not p.append_only]
-            _truncate(replayable)
-            _replay(replayable)
+            _empty(replayable, casino)
+            replay(replayable, casino=casino)
             for p in projections:
-                after = p.replay_snapshot(read_all()) if p.append_only else p.snapshot()
+                after = (p.replay_snapshot(e for page in replay_pages() for e in page)
+                         if p.append_only else p.snapshot())
                 for table, live_rows in before[p.name].items():
                     rebuilt_rows = after.get(table, [])
                     if live_rows != rebuilt_rows:

@@ -9,11 +9,10 @@ a thread-local):
 * ``head``: the store's last position and hash, read under the lock (the first append's place);
 * ``read_ahead``: the rows of the declared reads, each taken once by the service's own read;
 * ``answer``: the command's identity and, once its last append gives it, its answer (the
-  idempotency record then travels with the events);
-* ``writes``: the statements the projections queued during an append, sent together at its end.
+  idempotency record then travels with the events).
 
-An append outside any command (a seed, a test, a replay) runs in a unit of its own for as long as
-the append lasts (``implicit``).
+The projections' changes of an append go to a writer of its own (``writer.Writer``), passed to
+the handlers that read (``writer.Reader``).
 """
 
 from __future__ import annotations
@@ -46,23 +45,8 @@ class Answer:
     answered: Any = None
 
 
-class Writes:
-    """What the projections queue during one append: statements whose result nobody reads, and
-    each projection's own state for that append (a round opened and settled in it, say)."""
-
-    __slots__ = ("queued", "state")
-
-    def __init__(self) -> None:
-        self.queued: dict[str, list[Statement]] = {}
-        self.state: dict[str, Any] = {}
-
-    def clear(self) -> None:
-        self.queued.clear()
-        self.state.clear()
-
-
 class UnitOfWork:
-    __slots__ = ("answer", "command", "head", "in_command", "read_ahead", "writes")
+    __slots__ = ("answer", "command", "head", "in_command", "read_ahead")
 
     def __init__(self, command: str = "", *, in_command: bool = False,
                  answer: Answer | None = None) -> None:
@@ -73,7 +57,6 @@ class UnitOfWork:
         self.answer = answer
         self.head: Head | None = None
         self.read_ahead: dict[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] = {}
-        self.writes = Writes()
 
     def take_head(self) -> Head | None:
         """The head read with the lock, for the command's first append only."""
@@ -107,14 +90,3 @@ def running(unit: UnitOfWork) -> Iterator[UnitOfWork]:
         yield unit
     finally:
         _current.reset(token)
-
-
-@contextmanager
-def implicit() -> Iterator[UnitOfWork]:
-    """The current unit, or one made for the block (an append outside any command)."""
-    unit = _current.get()
-    if unit is not None:
-        yield unit
-        return
-    with running(UnitOfWork()) as unit:
-        yield unit

@@ -1,0 +1,554 @@
+"""The one writer under every projection: it merges the changes handlers return and sends them.
+
+``add`` takes a handler's changes (``changes.Insert``, ``Update``, ``Upsert``, ``Sql``) and merges
+those of one row: an update of a row inserted earlier in the batch changes the insert; two
+updates of one row become one (set, added to, extended). ``flush`` turns what is pending into as
+few statements as it can: one multi-row INSERT (or COPY, in a rebuild) per table and set of
+columns, one ``UPDATE … FROM (VALUES …)`` per table and shape of update, one
+``INSERT … ON CONFLICT`` per table for upserts; a ``Sql`` statement is sent as it is, in its
+place.
+
+The order trap. Merged and grouped changes are sent in another order than they were made. That
+is safe between changes of different rows (no projection table has a trigger reading another),
+and changes of one row are merged into one. What could read or touch rows it does not name by
+their key — a ``Sql`` statement, an update whose key is no unique key of the table — is a
+barrier: what was pending before it is sent before it.
+
+Reads. The writer is flushed before any query a handler makes through the ORM (``guard``), and
+``Reader`` serves a row still pending as an insert from memory, so a handler always reads the
+tables as if every event before it had been written at once, without declaring what it reads.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from decimal import Decimal
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from psycopg.types.json import Jsonb
+
+from casino import prepared
+
+from .changes import Change, Column, Insert, Sql, Update, Upsert
+from .hashing import canonical_text
+
+Statement = tuple[str, Sequence[Any]]
+# Safely under PostgreSQL's 65,535 parameters per statement.
+MAX_PARAMETERS = 30_000
+
+
+class ProjectionError(Exception):
+    """A projection broke the writer's rules (a handler writing through the ORM, say)."""
+
+
+# --- what the writer knows of a model ------------------------------------------------------------
+
+
+class _Column:
+    __slots__ = ("attname", "cast", "column", "field", "kind", "name")
+
+    def __init__(self, field: models.Field[Any, Any]) -> None:
+        self.field = field
+        self.attname = field.attname
+        self.column = connection.ops.quote_name(field.column)
+        self.name = field.column
+        self.cast = field.db_type(connection) or "text"
+        internal = field.get_internal_type()
+        if internal == "JSONField" and field.encoder is None:  # type: ignore[attr-defined]
+            self.kind = "json"
+        elif internal == "UUIDField":
+            self.kind = "uuid"
+        elif internal in ("JSONField", "DurationField", "BinaryField"):
+            self.kind = "other"
+        else:
+            self.kind = "plain"
+
+    def adapt(self, value: Any) -> Any:
+        """The value as the ORM would send it (``get_db_prep_save``), by the short paths of
+        ``casino.prepared.insert``."""
+        if value is None:
+            return None
+        kind = self.kind
+        if kind == "plain" and type(value) in _AS_IS:
+            return value
+        if kind == "uuid" and type(value) in (uuid.UUID, str):
+            return value
+        if kind == "json":
+            return Jsonb(value, dumps=canonical_text)
+        return self.field.get_db_prep_save(value, connection)
+
+
+_AS_IS = frozenset({str, int, bool, Decimal})
+
+
+class _Table:
+    """A model's table, columns and unique keys, worked out once."""
+
+    def __init__(self, model: type[models.Model]) -> None:
+        meta = model._meta
+        self.model = model
+        self.name = connection.ops.quote_name(meta.db_table)
+        self.columns = {f.attname: _Column(f) for f in meta.concrete_fields}
+        auto = meta.pk is not None and isinstance(meta.pk, models.AutoField | models.BigAutoField)
+        self.insertable = tuple(a for a, c in self.columns.items()
+                                if not (c.field.primary_key and auto))
+        keys: list[frozenset[str]] = []
+        for f in meta.concrete_fields:
+            if f.unique and not (f.primary_key and auto):
+                keys.append(frozenset({f.attname}))
+        for together in meta.unique_together:
+            keys.append(frozenset(_attname(model, n) for n in together))
+        for constraint in meta.constraints:
+            if (isinstance(constraint, models.UniqueConstraint) and constraint.condition is None
+                    and constraint.fields and not constraint.expressions):
+                keys.append(frozenset(_attname(model, n) for n in constraint.fields))
+        self.keys = tuple(keys)
+
+    def defaults(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` with every insertable field, the model's defaults for those left out."""
+        row = {}
+        for attname in self.insertable:
+            row[attname] = (values[attname] if attname in values
+                            else self.columns[attname].field.get_default())
+        return row
+
+    def is_key(self, names: Iterable[str]) -> bool:
+        return frozenset(names) in self.keys
+
+
+def _attname(model: type[models.Model], name: str) -> str:
+    attname: str = getattr(model._meta.get_field(name), "attname")  # noqa: B009
+    return attname
+
+
+@functools.cache
+def table(model: type[models.Model]) -> _Table:
+    return _Table(model)
+
+
+def _signature(key: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((k, str(v)) for k, v in key.items()))
+
+
+# --- pending changes ---------------------------------------------------------------------------
+
+
+class _Row:
+    """One row's pending change: an insert, an update or an upsert, merged."""
+
+    __slots__ = ("add", "extend", "key", "kind", "model", "set", "values")
+
+    def __init__(self, kind: str, model: type[models.Model], key: Mapping[str, Any],
+                 values: dict[str, Any], set_: dict[str, Any], add: dict[str, Any],
+                 extend: dict[str, list[Any]]) -> None:
+        self.kind, self.model, self.key = kind, model, key
+        self.values, self.set, self.add, self.extend = values, set_, add, extend
+
+    def merge(self, change: Update | Upsert) -> bool:
+        """Fold a later change of this row in; False when it cannot be folded."""
+        extend = getattr(change, "extend", {})
+        if self.kind == "insert":
+            values = self.values
+            for c, v in change.set.items():
+                values[c] = (table(self.model).defaults(values)[v.name] if type(v) is Column
+                             else v)
+            for c, v in change.add.items():
+                values[c] = _plus(values.get(c), v, self.model, c)
+            for c, v in extend.items():
+                values[c] = [*_listed(values.get(c), self.model, c), *v]
+            return True
+        if self.kind == "upsert":
+            if extend or any(type(v) is Column for v in change.set.values()):
+                return False
+            for c, v in change.set.items():
+                self.values[c] = v
+                self.set[c] = v
+                self.add.pop(c, None)
+            for c, v in change.add.items():
+                self.values[c] = _plus(self.values.get(c), v, self.model, c)
+                if c in self.set:
+                    self.set[c] = _plus(self.set[c], v, self.model, c)
+                else:
+                    self.add[c] = _plus(self.add.get(c), v, self.model, c)
+            return True
+        for c, v in change.set.items():  # an update
+            if type(v) is Column and v.name in self.set:
+                v = self.set[v.name]
+            elif type(v) is Column and (v.name in self.add or v.name in self.extend):
+                return False
+            self.set[c] = v
+            self.add.pop(c, None)
+            self.extend.pop(c, None)
+        for c, v in change.add.items():
+            if c in self.set:
+                self.set[c] = _plus(self.set[c], v, self.model, c)
+            else:
+                self.add[c] = _plus(self.add.get(c), v, self.model, c)
+        for c, v in extend.items():
+            if c in self.set:
+                self.set[c] = [*(self.set[c] or []), *v]
+            else:
+                self.extend[c] = [*self.extend.get(c, []), *v]
+        return True
+
+
+def _plus(value: Any, more: Any, model: type[models.Model], column: str) -> Any:
+    if value is None:
+        value = table(model).columns[column].field.get_default() or 0
+    return value + more
+
+
+def _listed(value: Any, model: type[models.Model], column: str) -> list[Any]:
+    if value is None:
+        value = table(model).columns[column].field.get_default()
+    return list(value or [])
+
+
+class Writer:
+    """Pending changes of one append (live) or of a batch of events (a rebuild)."""
+
+    def __init__(self, *, copy: bool = False,
+                 send: Callable[[Sequence[Statement]], object] | None = None) -> None:
+        self._segments: list[list[_Row | Sql]] = [[]]
+        self._index: dict[tuple[type[models.Model], Any], _Row] = {}
+        self._copy = copy
+        self._send = send
+        self.pending = 0
+        # Rows read from the database since the last barrier, kept current with every change
+        # made to them since: a second read of the same row needs no round trip.
+        self._known: dict[tuple[type[models.Model], Any], dict[str, Any]] = {}
+
+    # -- taking changes --
+
+    def add(self, changes: Iterable[Change] | None) -> None:
+        if changes is None:
+            return
+        for change in changes:
+            self._add(change)
+
+    def _add(self, change: Change) -> None:
+        if isinstance(change, Sql):
+            self._barrier(change)
+            return
+        model = change.model
+        if not isinstance(change, Insert) and self._known:
+            known = self._known.get((model, _signature(change.key)))
+            if known is not None:
+                _apply(known, change)
+        if isinstance(change, Insert):
+            entry = _Row("insert", model, {}, dict(change.values), {}, {}, {})
+            self._segments[-1].append(entry)
+            self.pending += 1
+            for key in table(model).keys:
+                if key <= change.values.keys():
+                    sig = _signature({k: change.values[k] for k in key})
+                    self._index[(model, sig)] = entry
+            return
+        found = self._index.get((model, _signature(change.key)))
+        if found is not None and found.merge(change):
+            return
+        if isinstance(change, Update):
+            if not table(model).is_key(change.key):
+                # Several rows, perhaps some still pending: send those first.
+                self._barrier(change)
+                return
+            entry = _Row("update", model, change.key, {}, dict(change.set), dict(change.add),
+                         {c: list(v) for c, v in change.extend.items()})
+        else:
+            entry = _Row("upsert", model, change.key, {**change.key, **change.values,
+                                                       **change.set},
+                         dict(change.set), dict(change.add), {})
+            for c, v in change.add.items():
+                entry.values[c] = _plus(entry.values.get(c), v, model, c)
+        self._segments[-1].append(entry)
+        self.pending += 1
+        self._index[(model, _signature(change.key))] = entry
+
+    def _barrier(self, change: Sql | Update) -> None:
+        if isinstance(change, Update):
+            entry: _Row | Sql = _Row("update", change.model, change.key, {}, dict(change.set),
+                                     dict(change.add),
+                                     {c: list(v) for c, v in change.extend.items()})
+        else:
+            entry = change
+        self._segments.append([entry])
+        self._segments.append([])
+        self._index.clear()
+        if isinstance(change, Sql):
+            self._known.clear()  # it may change any row
+        else:
+            for known in [k for k in self._known if k[0] is change.model]:
+                del self._known[known]
+        self.pending += 1
+
+    # -- reading what is pending --
+
+    def pending_row(self, model: type[models.Model], key: Mapping[str, Any]
+                    ) -> dict[str, Any] | None:
+        """The row with ``key`` if it is pending as an insert (its values, defaults filled), or
+        was read since the last barrier (as read, with the changes made to it since)."""
+        sig = (model, _signature(key))
+        found = self._index.get(sig)
+        if found is not None and found.kind == "insert":
+            return table(model).defaults(found.values)
+        known = self._known.get(sig)
+        return None if known is None else dict(known)
+
+    def remember(self, model: type[models.Model], key: Mapping[str, Any],
+                 row: dict[str, Any]) -> None:
+        """A row just read from the database (nothing pending): kept for the next read."""
+        self._known[(model, _signature(key))] = dict(row)
+
+    def is_inserted(self, model: type[models.Model], key: Mapping[str, Any]) -> bool:
+        found = self._index.get((model, _signature(key)))
+        return found is not None and found.kind == "insert"
+
+    # -- sending --
+
+    def statements(self) -> list[Statement]:
+        """Take what is pending as statements, in an order that gives the same tables."""
+        out: list[Statement] = []
+        for segment in self._segments:
+            groups: dict[Any, list[_Row]] = {}
+            for entry in segment:
+                if isinstance(entry, Sql):
+                    out.append((entry.query, entry.params))
+                    continue
+                groups.setdefault(_shape(entry), []).append(entry)
+            for shape, rows in groups.items():
+                out += _compile(shape, rows, copy=self._copy)
+        self._segments = [[]]
+        self._index.clear()
+        self.pending = 0
+        return out
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        statements = self.statements()
+        if self._send is not None:
+            self._send(statements)
+        else:
+            send_statements(statements)
+
+    def clear(self) -> None:
+        self._segments = [[]]
+        self._index.clear()
+        self._known.clear()
+        self.pending = 0
+
+
+def _apply(row: dict[str, Any], change: Update | Upsert) -> None:
+    """Bring a row read earlier up to date with a change of it."""
+    resolved = {c: (row[v.name] if type(v) is Column else v) for c, v in change.set.items()}
+    row.update(resolved)
+    for c, v in change.add.items():
+        row[c] = (row.get(c) or 0) + v
+    for c, v in getattr(change, "extend", {}).items():
+        row[c] = [*(row.get(c) or []), *v]
+
+
+def _shape(entry: _Row) -> Any:
+    if entry.kind == "insert":
+        return ("insert", entry.model, tuple(sorted(entry.values)))
+    if entry.kind == "upsert":
+        return ("upsert", entry.model, tuple(sorted(entry.key)), tuple(sorted(entry.values)),
+                tuple(sorted(entry.set)), tuple(sorted(entry.add)))
+    copies = tuple(sorted((c, v.name) for c, v in entry.set.items() if type(v) is Column))
+    values = tuple(sorted(c for c, v in entry.set.items() if type(v) is not Column))
+    return ("update", entry.model, tuple(sorted(entry.key)), values,
+            tuple(sorted(entry.add)), tuple(sorted(entry.extend)), copies)
+
+
+# --- statements -----------------------------------------------------------------------------------
+
+
+class Copy:
+    """Rows for ``COPY table (columns) FROM STDIN`` (a rebuild's large inserts)."""
+
+    __slots__ = ("query", "rows")
+
+    def __init__(self, query: str, rows: list[tuple[Any, ...]]) -> None:
+        self.query = query
+        self.rows = rows
+
+
+def _chunks(rows: list[_Row], per_row: int) -> Iterator[list[_Row]]:
+    size = max(1, MAX_PARAMETERS // max(per_row, 1))
+    for start in range(0, len(rows), size):
+        yield rows[start:start + size]
+
+
+def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
+    kind, model = shape[0], shape[1]
+    t = table(model)
+    out: list[Statement] = []
+    if kind == "insert":
+        names = [a for a in t.insertable]
+        columns = [t.columns[a] for a in names]
+        column_list = ", ".join(c.column for c in columns)
+        if copy and len(rows) > 50:
+            data = []
+            for row in rows:
+                full = t.defaults(row.values)
+                data.append(tuple(c.adapt(full[c.attname]) for c in columns))
+            out.append((f"COPY {t.name} ({column_list}) FROM STDIN", Copy("", data)))  # type: ignore[arg-type]
+            return out
+        row_sql = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        for chunk in _chunks(rows, len(columns)):
+            params: list[Any] = []
+            for row in chunk:
+                full = t.defaults(row.values)
+                params += [c.adapt(full[c.attname]) for c in columns]
+            out.append((f"INSERT INTO {t.name} ({column_list}) VALUES "
+                        + ", ".join([row_sql] * len(chunk)), params))
+        return out
+    if kind == "upsert":
+        key_names = shape[2]
+        names = [a for a in t.insertable]
+        columns = [t.columns[a] for a in names]
+        column_list = ", ".join(c.column for c in columns)
+        conflict = ", ".join(t.columns[k].column for k in key_names)
+        sets = [f"{t.columns[c].column} = EXCLUDED.{t.columns[c].column}" for c in shape[4]]
+        adds = [f"{t.columns[c].column} = {t.name}.{t.columns[c].column} + %s"
+                for c in shape[5]]
+        for row in rows:
+            full = t.defaults(row.values)
+            params = [c.adapt(full[c.attname]) for c in columns]
+            params += [t.columns[c].adapt(row.add[c]) for c in shape[5]]
+            action = ("DO UPDATE SET " + ", ".join(sets + adds)) if sets or adds else "DO NOTHING"
+            out.append((f"INSERT INTO {t.name} ({column_list}) VALUES "
+                        f"({', '.join(['%s'] * len(columns))}) ON CONFLICT ({conflict}) {action}",
+                        params))
+        return out
+    key_names, set_names, add_names, extend_names = shape[2], shape[3], shape[4], shape[5]
+    copies = [f"{t.columns[c].column} = {t.name}.{t.columns[source].column}"
+              for c, source in shape[6]]
+    if len(rows) == 1:
+        row = rows[0]
+        parts = [f"{t.columns[c].column} = %s" for c in set_names] + copies
+        parts += [f"{t.columns[c].column} = {t.columns[c].column} + %s" for c in add_names]
+        parts += [f"{t.columns[c].column} = {t.columns[c].column} || %s::jsonb"
+                  for c in extend_names]
+        params = [t.columns[c].adapt(row.set[c]) for c in set_names]
+        params += [t.columns[c].adapt(row.add[c]) for c in add_names]
+        params += [Jsonb(row.extend[c], dumps=canonical_text) for c in extend_names]
+        where = " AND ".join(f"{t.columns[k].column} = %s" for k in key_names)
+        params += [t.columns[k].adapt(row.key[k]) for k in key_names]
+        out.append((f"UPDATE {t.name} SET {', '.join(parts)} WHERE {where}", params))
+        return out
+    names = [*key_names, *set_names, *add_names, *extend_names]
+    alias = [f"k{i}" for i in range(len(key_names))] + [f"s{i}" for i in range(len(set_names))]
+    alias += [f"a{i}" for i in range(len(add_names))] + [f"e{i}" for i in range(len(extend_names))]
+    casts = [t.columns[n].cast for n in names[:len(names) - len(extend_names)]]
+    casts += ["jsonb"] * len(extend_names)
+    row_sql = "(" + ", ".join(f"%s::{c}" for c in casts) + ")"
+    parts = [f"{t.columns[c].column} = v.s{i}" for i, c in enumerate(set_names)] + copies
+    parts += [f"{t.columns[c].column} = {t.name}.{t.columns[c].column} + v.a{i}"
+              for i, c in enumerate(add_names)]
+    parts += [f"{t.columns[c].column} = {t.name}.{t.columns[c].column} || v.e{i}"
+              for i, c in enumerate(extend_names)]
+    where = " AND ".join(f"{t.name}.{t.columns[k].column} = v.k{i}"
+                         for i, k in enumerate(key_names))
+    for chunk in _chunks(rows, len(names)):
+        params = []
+        for row in chunk:
+            params += [t.columns[k].adapt(row.key[k]) for k in key_names]
+            params += [t.columns[c].adapt(row.set[c]) for c in set_names]
+            params += [t.columns[c].adapt(row.add[c]) for c in add_names]
+            params += [Jsonb(row.extend[c], dumps=canonical_text) for c in extend_names]
+        out.append((f"UPDATE {t.name} SET {', '.join(parts)} FROM (VALUES "
+                    + ", ".join([row_sql] * len(chunk))
+                    + f") AS v({', '.join(alias)}) WHERE {where}", params))
+    return out
+
+
+def send_statements(statements: Sequence[Statement]) -> None:
+    """Send statements, COPYs included (a COPY ends any pipeline: it is its own exchange)."""
+    batch: list[Statement] = []
+    for statement in statements:
+        if isinstance(statement[1], Copy):
+            if batch:
+                prepared.send(batch)
+                batch = []
+            _copy(statement[0], statement[1].rows)
+        else:
+            batch.append(statement)
+    if batch:
+        prepared.send(batch)
+
+
+def _copy(query: str, rows: list[tuple[Any, ...]]) -> None:
+    raw = prepared.raw_connection()
+    with connections[DEFAULT_DB_ALIAS].wrap_database_errors, raw.cursor() as cursor, \
+            cursor.copy(query) as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+# --- reading under the writer ------------------------------------------------------------------
+
+
+class Reader:
+    """What a handler that reads is given: rows as they stand after every earlier event."""
+
+    def __init__(self, writer: Writer) -> None:
+        self._writer = writer
+
+    def row(self, model: type[models.Model], **key: Any) -> dict[str, Any] | None:
+        """The row with ``key`` (attribute names to values), or None: from memory when it is
+        still pending as an insert, else from the database (what is pending written first)."""
+        pending = self._writer.pending_row(model, key)
+        if pending is not None:
+            return pending
+        self._writer.flush()
+        found: dict[str, Any] | None = (model._default_manager.filter(**key).order_by()
+                                        .values().first())
+        if found is not None and table(model).is_key(key):
+            self._writer.remember(model, key, found)
+        return found
+
+    def is_pending(self, model: type[models.Model], **key: Any) -> bool:
+        """Whether the row with ``key`` is a pending insert (made by an earlier event of the
+        same append, or of the same batch of a rebuild)."""
+        return self._writer.is_inserted(model, key)
+
+    def objects(self, model: type[models.Model]) -> models.Manager[Any]:
+        """The model's manager, for any other read (what is pending written first)."""
+        self._writer.flush()
+        manager: models.Manager[Any] = model._default_manager
+        return manager
+
+    def fetch_one(self, query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+        """The first row of ``query`` (``%s`` placeholders): the row read ahead with the
+        command's lock if there is one, else from the database (what is pending written first)."""
+        taken = prepared.take_ahead(query, params)
+        if taken is not None:
+            return taken[0] if taken else None
+        self._writer.flush()
+        return prepared.fetch_one(query, params)
+
+
+@contextmanager
+def guard(writer: Writer, before: Callable[[], None] | None = None) -> Iterator[None]:
+    """While projections run: write what is pending before any ORM query (so it reads the
+    tables as if each event had been written at once), and refuse an ORM write (a projection
+    returns its changes)."""
+
+    def wrapper(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        head = sql.lstrip()[:6].upper()
+        if head in ("INSERT", "UPDATE", "DELETE"):
+            raise ProjectionError(
+                "a projection handler wrote through the ORM; it must return its changes "
+                f"(casino.eventstore.changes): {sql[:80]}")
+        writer.flush()
+        if before is not None:
+            before()
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(wrapper):
+        yield
