@@ -100,7 +100,7 @@ else:
             "PORT": "",
         }
     }
-# The hot paths (casino.prepared, the event store) send server-side bound statements with
+# The hot paths (casino.eventstore.wire) send server-side bound statements with
 # prepare=True. Django turns psycopg's preparation off by default (prepare_threshold None, for
 # PgBouncer before 1.21), which silently made every one of them parsed and planned again on each
 # run. The ORM's own queries use client-side binding and are never prepared either way. Behind a

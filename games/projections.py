@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import F, Sum
 
 from casino.eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
+from casino.eventstore.hashing import canonical_text
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
 from casino.eventstore.writer import Reader
@@ -500,12 +501,9 @@ class RoundProjection(Projection):
         yield Update(Round, {"round_id": event.round_id}, set=changes)
 
 
-def _jsonb(value: Any) -> Any:
-    from psycopg.types.json import Jsonb
-
-    from casino.eventstore.hashing import canonical_text
-
-    return Jsonb(value, dumps=canonical_text)
+def _jsonb(value: Any) -> str:
+    """A JSON value as the text a ``%s::jsonb`` parameter takes."""
+    return canonical_text(value)
 
 
 @register

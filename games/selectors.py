@@ -7,9 +7,9 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, QuerySet, Sum
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import Count, OuterRef, QuerySet, Sum
 
-from casino import prepared
 from casino.errors import NotFound
 from casino.models import Membership
 
@@ -121,27 +121,24 @@ def round_get(*, round_id: str) -> Round:
 def session_casino(*, session_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
     """The casino of a table session, and the roles ``user_id`` holds there: one statement (the
     pit API asks both of every command on a session)."""
-    return _casino_of("games_tablesession", "session_id", session_id, user_id,
-                      f"there is no table session {session_id}")
+    return _casino_of(TableSession, session_id, user_id, f"there is no table session {session_id}")
 
 
 def round_casino(*, round_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
     """The casino of a round, and the roles ``user_id`` holds there (see ``session_casino``)."""
-    return _casino_of("games_round", "round_id", round_id, user_id,
-                      f"there is no round {round_id}")
+    return _casino_of(Round, round_id, user_id, f"there is no round {round_id}")
 
 
-def _casino_of(table: str, key: str, value: str, user_id: int | None, missing: str
-               ) -> tuple[str, set[str]]:
+def _casino_of(model: type[TableSession] | type[Round], value: str, user_id: int | None,
+               missing: str) -> tuple[str, set[str]]:
     try:
         ident = uuid.UUID(str(value))
     except ValueError:
         raise NotFound(missing) from None
-    with prepared.execute(
-            f"SELECT o.casino_id, ARRAY(SELECT m.role FROM {Membership._meta.db_table} AS m "
-            f"WHERE m.user_id = %s AND m.casino_id = o.casino_id) "
-            f"FROM {table} AS o WHERE o.{key} = %s", [user_id, ident]) as cursor:
-        row = cursor.fetchone()
+    roles = Membership.objects.filter(user_id=user_id or 0, casino_id=OuterRef("casino_id"))
+    row = (model._default_manager.filter(pk=ident).order_by()
+           .annotate(roles=ArraySubquery(roles.values("role")))
+           .values_list("casino_id", "roles").first())
     if row is None:
         raise NotFound(missing)
     return str(row[0]), set(row[1])

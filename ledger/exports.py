@@ -31,9 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import xlsxwriter
+from django.db import connection
 from psycopg import sql
-
-from casino.eventstore.store import raw_connection
 
 from .reports import TrialBalance
 
@@ -77,7 +76,7 @@ def journal_csv(*, casino: str, day_from: dt.date, day_to: dt.date) -> Iterator[
     """The journal of the period as CSV (UTF-8, header first), block by block."""
     copy_sql = sql.SQL("COPY ({}) TO STDOUT (FORMAT csv, HEADER true, ENCODING 'UTF8')").format(
         _query(_CSV_SELECT, casino, day_from, day_to))
-    with raw_connection().cursor() as cursor, cursor.copy(copy_sql) as copy:
+    with _driver_connection().cursor() as cursor, cursor.copy(copy_sql) as copy:
         for block in copy:
             yield bytes(block)
 
@@ -101,7 +100,7 @@ def journal_xlsx(*, casino: str, day_from: dt.date, day_to: dt.date, path: str |
     row = max_rows
     lines = 0
     query = _query(_XLSX_SELECT, casino, day_from, day_to)
-    with raw_connection().cursor() as cursor:
+    with _driver_connection().cursor() as cursor:
         for record in cursor.stream(query, size=5000):
             if row >= max_rows:
                 sheets += 1
@@ -186,3 +185,9 @@ def file_chunks(path: str, *, delete: bool = True, size: int = 1 << 16) -> Itera
     finally:
         if delete:
             Path(path).unlink(missing_ok=True)
+
+
+def _driver_connection() -> Any:
+    """The psycopg connection under Django's (COPY streams through the driver itself)."""
+    connection.ensure_connection()
+    return connection.connection

@@ -23,10 +23,10 @@ from typing import Any, ClassVar, Protocol
 
 from django.db import connection
 
-from casino import prepared
 from casino.eventstore.changes import Change, Insert, Sql, Upsert
 from casino.eventstore.events import Event
 from casino.eventstore.projections import Projection, handles, register
+from casino.eventstore.reads import Read
 from casino.eventstore.store import RecordedEvent
 from casino.eventstore.writer import Reader
 from casino.models import Casino
@@ -512,7 +512,7 @@ class LedgerProjection(Projection):
         apply(recorded, store)
         return store.changes
 
-    def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
+    def reads_ahead(self, about: Mapping[str, Any]) -> list[Read]:
         """A command about a table session will post: the casino's settings, closed days and
         the session's facts, as ``begin`` reads them (the same statement, so it is taken)."""
         if "casino" not in about or "session_id" not in about or "at" not in about:

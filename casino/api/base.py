@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 
 from rest_framework.request import Request
 
-from casino import prepared
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
 from casino.eventstore.store import Metadata
@@ -30,10 +29,8 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
     if remembered is not None and remembered[0] == casino:
         held = set(remembered[1])
     else:
-        with prepared.execute(  # every command asks: a prepared statement
-                f"SELECT role FROM {Membership._meta.db_table} "
-                "WHERE user_id = %s AND casino_id = %s", [user.pk, casino]) as cursor:
-            held = {row[0] for row in cursor.fetchall()}
+        held = set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
+                   .values_list("role", flat=True))
     asked = request.headers.get("X-Casino-Role")
     if asked:
         if asked not in roles:

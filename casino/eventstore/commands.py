@@ -32,17 +32,16 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.db import DatabaseError, transaction
 
-from casino import prepared
 from casino.errors import ConcurrentChange, Conflict, is_retryable
 
-from . import unit
+from . import unit, wire
 from .hashing import canonical_json, canonical_text
 from .store import EventStoreError, Metadata, begin_command, record_values
 
 Result = dict[str, Any]
 P = ParamSpec("P")
 R = TypeVar("R")
-Reads = Callable[[dict[str, Any]], Sequence[prepared.Statement]]
+Reads = Callable[[dict[str, Any]], Sequence[wire.Statement]]
 
 
 class IdempotencyConflict(Conflict):
@@ -104,7 +103,7 @@ def command(name: str, *, reads: Reads | None = None
 
 
 def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Callable[[], R],
-                reads: Sequence[prepared.Statement] = ()) -> R:
+                reads: Sequence[wire.Statement] = ()) -> R:
     """Run ``handler`` as the command ``command`` (what ``@command`` does for a service; called
     directly by a body that is no service, such as a benchmark's)."""
     running = unit.current()
@@ -120,7 +119,7 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
 
 
 def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
-         ahead: Sequence[prepared.Statement]) -> R:
+         ahead: Sequence[wire.Statement]) -> R:
     key = metadata.idempotency_key
     digest = fingerprint(name, payload) if key else ""
     answer = unit.Answer(metadata.casino, key, name, digest) if key else None
@@ -141,5 +140,5 @@ def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
                 f"{name} gave its last append an answer that differs from the one it returns: "
                 "a retry would get the wrong answer")
         return outcome
-    prepared.send([(_RECORD_SQL, record_values(answer, outcome))])
+    wire.send([(_RECORD_SQL, record_values(answer, outcome))])
     return outcome

@@ -30,8 +30,7 @@ from typing import Any, ClassVar
 from django.db import connection, models, transaction
 from django.db.models import Model, QuerySet
 
-from casino import prepared
-
+from . import wire
 from .changes import Change
 from .store import RecordedEvent, lock_appends, replay_pages
 from .writer import Reader, Writer, guard, send_statements
@@ -73,7 +72,7 @@ class Projection:
                 else handler(recorded.event, recorded))
         return () if made is None else made
 
-    def reads_ahead(self, about: Mapping[str, Any]) -> list[prepared.Statement]:
+    def reads_ahead(self, about: Mapping[str, Any]) -> list[wire.Statement]:
         """What this projection's handlers will read for a command ``about`` something (its
         ``casino``, ``session_id``, and the time ``at`` it runs): a command may send these
         reads with the append lock. None by default."""
@@ -152,15 +151,15 @@ def register(cls: type[Projection]) -> type[Projection]:
     return cls
 
 
-def reads_ahead(about: Mapping[str, Any]) -> list[prepared.Statement]:
+def reads_ahead(about: Mapping[str, Any]) -> list[wire.Statement]:
     """Every live projection's ``reads_ahead`` for a command ``about`` something."""
-    statements: list[prepared.Statement] = []
+    statements: list[wire.Statement] = []
     for projection in registry.projections.values():
         statements += projection.reads_ahead(about)
     return statements
 
 
-def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | None = None
+def apply_live(events: Iterable[RecordedEvent], *, first: wire.Statement | None = None
                ) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
@@ -172,8 +171,8 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
     """
     events = list(events)
     if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
-        return prepared.send([first])[0]  # no projection: nothing to overlap
-    early = prepared.EarlyPipeline(first) if first is not None else None
+        return wire.send([first])[0]  # no projection: nothing to overlap
+    early = wire.EarlyPipeline(first) if first is not None else None
     writer = Writer(send=early.enqueue if early is not None else None)
     reader = Reader(writer)
     try:
@@ -195,14 +194,16 @@ def apply_live(events: Iterable[RecordedEvent], *, first: prepared.Statement | N
 def _empty(projections: Iterable[Projection], casino: str | None) -> None:
     """Empty the projections' tables: all of them, or one casino's rows."""
     if casino is not None:
+        # Every model's rows are found before any is deleted: a child row may be found through
+        # its parent (a shift's lines through the shift's casino).
+        doomed = [(model, list(p.casino_rows(model, casino).values_list("pk", flat=True)))
+                  for p in projections for model in p.models]
         with connection.cursor() as cursor:
-            for p in projections:
-                for model in p.models:
-                    rows = p.casino_rows(model, casino).values("pk")
-                    sql, params = rows.query.sql_with_params()
+            for model, keys in doomed:
+                if keys:
                     pk = connection.ops.quote_name(model._meta.pk.column)
                     cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}"
-                                   f" WHERE {pk} IN ({sql})", params)
+                                   f" WHERE {pk} = ANY(%s)", [keys])
         return
     tables = [m._meta.db_table for p in projections for m in p.models]
     if tables:

@@ -35,11 +35,9 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone
 from psycopg.types.json import set_json_loads
 
-from casino import prepared
 from casino.errors import Conflict
-from casino.prepared import raw_connection as raw_connection
 
-from . import unit
+from . import unit, wire
 from .events import JSON, Event, decode
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
 from .unit import Head
@@ -188,7 +186,7 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
     )
 
 
-def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement] = ()
+def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = ()
                       ) -> tuple[Head, tuple[Any, ...] | None]:
     """Take the append lock; return the head of the store and the key's record, if any.
 
@@ -197,7 +195,7 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement]
     held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
     so do the reads ``ahead``, whose rows the current unit of work keeps for the command.
     """
-    raw = raw_connection()
+    raw = wire.raw_connection()
     cursors: list[psycopg.RawCursor[Any]] = []
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
@@ -205,7 +203,7 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[prepared.Statement]
                 with raw.pipeline():
                     cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key],
                                    prepare=True)
-                    prepared.run_on(raw, ahead, cursors)
+                    wire.run_on(raw, ahead, cursors)
             else:
                 cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
             row = cursor.fetchone()
@@ -232,7 +230,7 @@ def lock_appends() -> None:
 
 
 def begin_command(work: unit.UnitOfWork, casino: str, key: str,
-                  ahead: Sequence[prepared.Statement] = ()) -> tuple[Any, ...] | None:
+                  ahead: Sequence[wire.Statement] = ()) -> tuple[Any, ...] | None:
     """A command's first round trip: the append lock, the idempotency look-up and the reads
     ``ahead``. Returns the key's record if the key was used before.
 
@@ -345,7 +343,7 @@ def append(
         insert = _insert_sql(len(events))
     if work is None or not work.in_command:
         # The INSERT first: a stale version is refused before any projection runs.
-        (rowcount,) = prepared.send([(insert, params)])
+        (rowcount,) = wire.send([(insert, params)])
         if rowcount != inserted_rows:
             raise ConcurrencyError(stream, expected_version, stream_version(stream))
         apply_live(recorded)
@@ -440,7 +438,7 @@ def replay_pages(*, casino: str | None = None, page_size: int = 10_000
                  ) -> Iterator[list[RecordedEvent]]:
     """Every event (or one casino's), by position, a page at a time: the replay's read, on the
     driver's own cursor (jsonb parsed by the C decoder, no per-row ORM work)."""
-    raw = raw_connection()
+    raw = wire.raw_connection()
     after = 0
     where = "position > %s" if casino is None else "casino_id = %s AND position > %s"
     query = _SELECT + f" WHERE {where} ORDER BY position LIMIT %s"

@@ -31,8 +31,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
-from casino import prepared
-
+from . import wire
 from .changes import Change, Column, Insert, Sql, Update, Upsert
 from .hashing import canonical_text
 
@@ -69,7 +68,7 @@ class _Column:
 
     def adapt(self, value: Any) -> Any:
         """The value as the ORM would send it (``get_db_prep_save``), by the short paths of
-        ``casino.prepared.insert``."""
+        ``casino.wire.insert``."""
         if value is None:
             return None
         kind = self.kind
@@ -408,22 +407,32 @@ def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
                         + ", ".join([row_sql] * len(chunk)), params))
         return out
     if kind == "upsert":
+        # INSERT … ON CONFLICT checks the row it proposes against the table's CHECKs before it
+        # finds the conflict: a row that exists is not proposed with its additions (a payment
+        # from a cage line would read as a negative holding). So: the row as it would be without
+        # the additions, inserted if missing, then the additions (and sets) by key.
         key_names = shape[2]
         names = [a for a in t.insertable]
         columns = [t.columns[a] for a in names]
         column_list = ", ".join(c.column for c in columns)
         conflict = ", ".join(t.columns[k].column for k in key_names)
-        sets = [f"{t.columns[c].column} = EXCLUDED.{t.columns[c].column}" for c in shape[4]]
-        adds = [f"{t.columns[c].column} = {t.name}.{t.columns[c].column} + %s"
-                for c in shape[5]]
-        for row in rows:
-            full = t.defaults(row.values)
-            params = [c.adapt(full[c.attname]) for c in columns]
-            params += [t.columns[c].adapt(row.add[c]) for c in shape[5]]
-            action = ("DO UPDATE SET " + ", ".join(sets + adds)) if sets or adds else "DO NOTHING"
+        set_names, add_names = shape[4], shape[5]
+        row_sql = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        for chunk in _chunks(rows, len(columns)):
+            params = []
+            for row in chunk:
+                proposed = dict(row.values)
+                for c in add_names:
+                    proposed[c] = proposed[c] - row.add[c]
+                full = t.defaults(proposed)
+                params += [c.adapt(full[c.attname]) for c in columns]
             out.append((f"INSERT INTO {t.name} ({column_list}) VALUES "
-                        f"({', '.join(['%s'] * len(columns))}) ON CONFLICT ({conflict}) {action}",
-                        params))
+                        + ", ".join([row_sql] * len(chunk))
+                        + f" ON CONFLICT ({conflict}) DO NOTHING", params))
+        if set_names or add_names:
+            updates = [_Row("update", model, row.key, {}, {c: row.set[c] for c in set_names},
+                            {c: row.add[c] for c in add_names}, {}) for row in rows]
+            out += _compile(_shape(updates[0]), updates, copy=copy)
         return out
     key_names, set_names, add_names, extend_names = shape[2], shape[3], shape[4], shape[5]
     copies = [f"{t.columns[c].column} = {t.name}.{t.columns[source].column}"
@@ -473,17 +482,17 @@ def send_statements(statements: Sequence[Statement]) -> None:
     for statement in statements:
         if isinstance(statement[1], Copy):
             if batch:
-                prepared.send(batch)
+                wire.send(batch)
                 batch = []
             _copy(statement[0], statement[1].rows)
         else:
             batch.append(statement)
     if batch:
-        prepared.send(batch)
+        wire.send(batch)
 
 
 def _copy(query: str, rows: list[tuple[Any, ...]]) -> None:
-    raw = prepared.raw_connection()
+    raw = wire.raw_connection()
     with connections[DEFAULT_DB_ALIAS].wrap_database_errors, raw.cursor() as cursor, \
             cursor.copy(query) as copy:
         for row in rows:
@@ -526,11 +535,11 @@ class Reader:
     def fetch_one(self, query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
         """The first row of ``query`` (``%s`` placeholders): the row read ahead with the
         command's lock if there is one, else from the database (what is pending written first)."""
-        taken = prepared.take_ahead(query, params)
+        taken = wire.take_ahead(query, params)
         if taken is not None:
             return taken[0] if taken else None
         self._writer.flush()
-        return prepared.fetch_one(query, params)
+        return wire.fetch_one(query, params)
 
 
 @contextmanager

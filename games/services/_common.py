@@ -11,9 +11,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from casino import prepared
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore import projections
+from casino.eventstore import projections, reads
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino, ChipSet
@@ -24,7 +23,7 @@ from games.models import Bet, Round, SessionStatus, Table, TableSession
 Result = dict[str, Any]
 
 
-Reads = Callable[[dict[str, Any]], list[prepared.Statement]]
+Reads = Callable[[dict[str, Any]], list[reads.Read]]
 
 #: The pit's services are commands (``casino.eventstore.commands.command``), like every other.
 pit_command = command
@@ -61,26 +60,26 @@ def session_get(session_id: str, *, lock: bool = False, open_only: bool = True) 
 
 
 def _session_and_table_sql() -> str:
-    return (f"SELECT {prepared.columns(TableSession, 's')}, {prepared.columns(Table, 't')} "
+    return (f"SELECT {reads.columns(TableSession, 's')}, {reads.columns(Table, 't')} "
             "FROM games_tablesession AS s "
             "JOIN games_table AS t ON t.casino_id = s.casino_id AND t.code = s.\"table\" "
             "WHERE s.session_id = %s FOR UPDATE OF s")
 
 
 def _round_and_table_sql() -> str:
-    return (f"SELECT {prepared.columns(Round, 'r')}, {prepared.columns(Table, 't')} "
+    return (f"SELECT {reads.columns(Round, 'r')}, {reads.columns(Table, 't')} "
             "FROM games_round AS r "
             "JOIN games_table AS t ON t.casino_id = r.casino_id AND t.code = r.\"table\" "
             "WHERE r.round_id = %s FOR UPDATE OF r")
 
 
-def session_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+def session_reads(arguments: dict[str, Any]) -> list[reads.Read]:
     """What ``session_and_table`` reads for a service's ``session_id`` (``pit_command(reads=)``)."""
     key = _uuid(str(arguments.get("session_id", "")))
     return [] if key is None else [(_session_and_table_sql(), [key])]
 
 
-def whole_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+def whole_round_reads(arguments: dict[str, Any]) -> list[reads.Read]:
     """``session_reads``, and what the live projections will read for the round's settlement
     (the ledger's posting facts): a whole round's reads, all with the lock."""
     reads = session_reads(arguments)
@@ -92,7 +91,7 @@ def whole_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
     return reads
 
 
-def round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+def round_reads(arguments: dict[str, Any]) -> list[reads.Read]:
     """What ``round_and_table`` and ``round_bets`` read for a service's ``round_id``."""
     key = _uuid(str(arguments.get("round_id", "")))
     return [] if key is None else [(_round_and_table_sql(), [key]), (_ROUND_BETS_SQL, [key])]
@@ -102,7 +101,7 @@ def session_and_table(session_id: str) -> tuple[TableSession, Table]:
     """An open session, locked, and its table: ``session_get(lock=True)`` and ``table_get`` in one
     statement (the pit's hot path)."""
     key = _uuid(session_id)
-    found = None if key is None else prepared.fetch_models(
+    found = None if key is None else reads.one(
         _session_and_table_sql(), [key], TableSession, Table)
     if found is None:
         session_get(session_id, lock=True)  # the refusal, as it would be without the join
@@ -118,7 +117,7 @@ def session_and_table(session_id: str) -> tuple[TableSession, Table]:
 def round_and_table(round_id: str) -> tuple[Round, Table]:
     """A round, locked, and its table, in one statement (the pit's hot path)."""
     key = _uuid(round_id)
-    found = None if key is None else prepared.fetch_models(
+    found = None if key is None else reads.one(
         _round_and_table_sql(), [key], Round, Table)
     if found is None:
         round_get(round_id, lock=True)
@@ -129,14 +128,14 @@ def round_and_table(round_id: str) -> tuple[Round, Table]:
     return the_round, table
 
 
-_ROUND_BETS_SQL = (f"SELECT {prepared.columns(Bet, 'b')} FROM games_bet AS b "
+_ROUND_BETS_SQL = (f"SELECT {reads.columns(Bet, 'b')} FROM games_bet AS b "
                    "WHERE b.round_id = %s AND NOT b.withdrawn ORDER BY b.id")
 
 
 def round_bets(round_id: uuid.UUID | str) -> list[Bet]:
     """The round's bets still standing, in the order they were placed (every command on a round
     reads them)."""
-    return prepared.fetch_all(_ROUND_BETS_SQL, [uuid.UUID(str(round_id))], Bet)
+    return reads.every(_ROUND_BETS_SQL, [uuid.UUID(str(round_id))], Bet)
 
 
 def _uuid(value: str) -> uuid.UUID | None:
@@ -149,11 +148,11 @@ def _uuid(value: str) -> uuid.UUID | None:
 
 
 def _round_sql(lock: bool) -> str:
-    return (f"SELECT {prepared.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
+    return (f"SELECT {reads.columns(Round, 'r')} FROM games_round AS r WHERE r.round_id = %s"
             + (" FOR UPDATE" if lock else ""))
 
 
-def locked_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
+def locked_round_reads(arguments: dict[str, Any]) -> list[reads.Read]:
     """What ``round_get(lock=True)`` reads for a service's ``round_id``."""
     key = _uuid(str(arguments.get("round_id", "")))
     return [] if key is None else [(_round_sql(lock=True), [key])]
@@ -162,7 +161,7 @@ def locked_round_reads(arguments: dict[str, Any]) -> list[prepared.Statement]:
 def round_get(round_id: str, *, lock: bool = False) -> Round:
     key = _uuid(round_id)
     if key is not None:  # the pit's hot path: a prepared statement
-        rows = prepared.fetch_all(_round_sql(lock), [key], Round)
+        rows = reads.every(_round_sql(lock), [key], Round)
         found = rows[0] if rows else None
     else:
         query = Round.objects.filter(round_id=round_id)

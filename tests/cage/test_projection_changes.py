@@ -300,7 +300,8 @@ def test_a_receipt_then_a_larger_payment_of_a_held_line_in_one_batch(casino: Cas
             writer.add(changes(event, recorded(event, version=version,
                                                stream=f"shift/{shift_id}")))
         statements = [sql for sql, _ in writer.statements()]
-    assert sum("ON CONFLICT" in sql and "DO NOTHING" in sql for sql in statements) == 2
+    # the lines that may be missing are proposed without their movements (one INSERT of both)
+    assert sum("ON CONFLICT" in sql and "DO NOTHING" in sql for sql in statements) == 1
     assert not any("ON CONFLICT" in sql and "DO UPDATE" in sql for sql in statements)
     writer = Writer()
     with guard(writer):

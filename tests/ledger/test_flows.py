@@ -10,6 +10,7 @@ from casino.cage.models import Shift
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
 from casino.eventstore.store import RecordedEvent
+from casino.eventstore.writer import Reader, Writer
 from games.models import Round, TableSession
 from games.services import tables
 from ledger import reports
@@ -122,8 +123,13 @@ def test_posting_a_round_costs_two_statements(floor: Floor,
     recorded = RecordedEvent(10**9, settled.stream, settled.version + 100, settled.event_type,
                              settled.schema_version, settled.data, settled.metadata,
                              settled.recorded_at, settled.prev_hash, settled.hash)
+    writer = Writer()
     with django_assert_max_num_queries(2):
-        apply(recorded, DatabaseStore())
+        store = DatabaseStore(Reader(writer))
+        apply(recorded, store)
+        writer.add(store.changes)
+        writer.flush()
+    assert [type(change).__name__ for change in store.changes] == ["Sql"]  # one statement
     assert JournalEntry.objects.filter(event_position=10**9).exists()
 
 

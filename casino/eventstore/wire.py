@@ -1,4 +1,6 @@
-"""Hot-path SQL as prepared statements with server-side binding.
+"""The event store's wire: hot-path SQL as prepared statements with server-side binding, and
+the pipelines that send several at once. Private to ``casino.eventstore`` (an import-linter
+contract): services and projections read through ``reads`` and write by returning changes.
 
 Django's cursor binds on the client: psycopg renders every parameter into the query text, and
 re-parses queries with over 50 parameters on every call; PostgreSQL then parses and plans the
@@ -21,8 +23,8 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
-from casino.eventstore import unit
-from casino.eventstore.hashing import canonical_text
+from . import unit
+from .hashing import canonical_text
 
 _PLACEHOLDER = re.compile(r"%s|%%")
 M = TypeVar("M", bound=models.Model)
