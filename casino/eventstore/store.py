@@ -277,8 +277,8 @@ def append(
     recorded meanwhile. Applies the live projections before returning.
 
     ``answer``: a command's last append may give the answer the command will return; inside
-    ``run_command`` its idempotency record then travels with the events, not in a statement of
-    its own (``run_command`` checks that the command does return it).
+    a command (``commands.command``) its idempotency record then travels with the events, not in
+    a statement of its own (the command checks that it does return that answer).
     """
     if not events:
         return []
@@ -324,7 +324,7 @@ def append(
         item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
         recorded.append(item)
         prev_hash = digest
-    # Server-side binding (casino.prepared rather than Django's client-side cursor): the values
+    # Server-side binding (``wire`` rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
     from .projections import apply_live  # late import: projections import this module
 

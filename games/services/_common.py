@@ -25,10 +25,6 @@ Result = dict[str, Any]
 
 Reads = Callable[[dict[str, Any]], list[reads.Read]]
 
-#: The pit's services are commands (``casino.eventstore.commands.command``), like every other.
-pit_command = command
-
-
 def casino_get(code: str) -> Casino:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
@@ -74,7 +70,7 @@ def _round_and_table_sql() -> str:
 
 
 def session_reads(arguments: dict[str, Any]) -> list[reads.Read]:
-    """What ``session_and_table`` reads for a service's ``session_id`` (``pit_command(reads=)``)."""
+    """What ``session_and_table`` reads for a service's ``session_id`` (``command(reads=)``)."""
     key = _uuid(str(arguments.get("session_id", "")))
     return [] if key is None else [(_session_and_table_sql(), [key])]
 

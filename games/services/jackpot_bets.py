@@ -62,9 +62,10 @@ def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
         return options, None
     # The trap: a pool's change takes effect at the moment it is recorded, a round's
     # configuration is the one in force when the round is recorded open. Reading the pool under
-    # the store's append lock (which the opening append takes anyway) means no change can be
-    # recorded between this read and the round's opening: the jackpot bets are checked, and the
-    # coup paid (``jackpots.services.coups._config_for_round``), with this same configuration.
+    # the store's append lock (which every command holds from its first round trip; taken here
+    # for a caller outside any command) means no change can be recorded between this read and
+    # the round's opening: the jackpot bets are checked, and the coup paid
+    # (``jackpots.services.coups._config_for_round``), with this same configuration.
     store.lock_appends()
     found = table_pool_at(table.casino_id, table.code)
     if found is None:

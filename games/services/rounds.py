@@ -53,8 +53,8 @@ from . import jackpot_bets as jp
 from ._common import (
     Result,
     check_casino,
+    command,
     locked_round_reads,
-    pit_command,
     round_and_table,
     round_bets,
     round_get,
@@ -176,7 +176,7 @@ def _open_events(table: Table, session: TableSession, round_id: str,
     return events, bets
 
 
-@pit_command("round_open", reads=session_reads)
+@command("round_open", reads=session_reads)
 @_rule_refusals
 def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata: Metadata,
                round_id: str | None = None) -> Result:
@@ -237,7 +237,7 @@ def _refuse_state(the_round: Round, *allowed: str) -> None:
     raise Conflict(message, code=code, round=str(the_round.round_id), status=the_round.status)
 
 
-@pit_command("bet_place", reads=round_reads)
+@command("bet_place", reads=round_reads)
 @_rule_refusals
 def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata) -> Result:
     """Place bets while betting is open (seat, player, type, amount, the type's fields)."""
@@ -260,7 +260,7 @@ def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metada
     return handler()
 
 
-@pit_command("jackpot_bet_place", reads=round_reads)
+@command("jackpot_bet_place", reads=round_reads)
 @_rule_refusals
 def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata
                       ) -> Result:
@@ -291,7 +291,7 @@ def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata
     return handler()
 
 
-@pit_command("bet_withdraw", reads=round_reads)
+@command("bet_withdraw", reads=round_reads)
 @_rule_refusals
 def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Metadata) -> Result:
     """Take down a bet carried from an earlier round, where the rules let a player do so."""
@@ -307,7 +307,7 @@ def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Meta
     return {"round_id": str(the_round.round_id), "bet_id": bet_id, "withdrawn": True}
 
 
-@pit_command("round_close_betting", reads=locked_round_reads)
+@command("round_close_betting", reads=locked_round_reads)
 @_rule_refusals
 def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
     """«Jogo feito. Nada mais.»: no initial bet is taken after this."""
@@ -324,7 +324,7 @@ def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
     return handler()
 
 
-@pit_command("deal_record")
+@command("deal_record")
 @_rule_refusals
 def deal_record(*, round_id: str, upcard: str, seats: dict[str, list[str]], metadata: Metadata
                 ) -> Result:
@@ -340,7 +340,7 @@ def deal_record(*, round_id: str, upcard: str, seats: dict[str, list[str]], meta
     return {"round_id": str(the_round.round_id), "version": the_round.version + 1}
 
 
-@pit_command("decision_record", reads=round_reads)
+@command("decision_record", reads=round_reads)
 @_rule_refusals
 def decision_record(
     *,
@@ -376,7 +376,7 @@ def decision_record(
             "version": the_round.version + len(events)}
 
 
-@pit_command("outcome_record", reads=round_reads)
+@command("outcome_record", reads=round_reads)
 @_rule_refusals
 def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata) -> Result:
     """Record what happened, validated by the rules engine against the round's bets."""
@@ -394,7 +394,7 @@ def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
     return answer
 
 
-@pit_command("round_settle", reads=round_reads)
+@command("round_settle", reads=round_reads)
 @_rule_refusals
 def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     """Settle the round from the rules engine: one ``BetSettled`` per bet."""
@@ -423,7 +423,7 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     return handler()
 
 
-@pit_command("round_void")
+@command("round_void")
 @_rule_refusals
 def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
     """A void round (golpe nulo): nothing is settled; bets carried into it keep working.
@@ -456,7 +456,7 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
     return handler()
 
 
-@pit_command("round_correct", reads=round_reads)
+@command("round_correct", reads=round_reads)
 @_rule_refusals
 def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metadata: Metadata
                   ) -> Result:
@@ -516,7 +516,7 @@ def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, An
                        code="jackpot_decided", seats=changed)
 
 
-@pit_command("round_record", reads=whole_round_reads)
+@command("round_record", reads=whole_round_reads)
 @_rule_refusals
 def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: dict[str, Any],
                  metadata: Metadata, round_id: str | None = None,

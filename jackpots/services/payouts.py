@@ -46,7 +46,7 @@ def jackpot_prize_pay(
                        code="already_paid", prize_id=prize_id, payout_id=prize.payout_id)
     pool = pool_for_update(prize.casino_id, prize.pool_id)
     # The cage's command runs inside this one: its events carry no idempotency key (ours is
-    # recorded once, for the whole payment, by run_command).
+    # recorded once, for the whole payment, by this command).
     paid = cage.jackpot_pay(
         shift_id=str(shift_id), pool_id=prize.pool_id, round_id=prize.round_id,
         winner=prize.player, amount=fmt(prize.amount), cash=cash, chips=chips,
