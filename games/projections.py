@@ -23,9 +23,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import F, Sum
-
-from casino.eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
+from casino.eventstore.changes import Change, Column, Insert, Sql, Update
 from casino.eventstore.hashing import canonical_text
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
@@ -378,9 +376,8 @@ class RoundProjection(Projection):
             values.update(stage="carried", hand_key=None, carried_from=event.from_round_id)
         else:
             values.update(stage=event.stage, hand_key=event.hand_key, carried_from=None)
-        if reader.is_pending(Round, round_id=event.round_id):
-            the_round = reader.row(Round, round_id=event.round_id)
-            assert the_round is not None
+        the_round = reader.in_memory(Round, round_id=event.round_id)
+        if the_round is not None:
             yield Insert(Bet, {**values, "session_id": the_round["session_id"]})
             yield self._round(event.round_id, version=recorded.version)
             return
@@ -395,7 +392,7 @@ class RoundProjection(Projection):
             "FROM r",
             [recorded.version, event.round_id, event.round_id, event.bet_id, event.seat,
              event.player, values["bet_type"], _jsonb(event.bet), event.amount, values["stage"],
-             event.base, values["hand_key"], values["carried_from"]])
+             event.base, values["hand_key"], values["carried_from"]], writes=(Round, Bet))
 
     @handles("JackpotBetPlaced")
     def jackpot_bet(self, event: ev.JackpotBetPlaced, recorded: RecordedEvent, *,
@@ -506,51 +503,64 @@ def _jsonb(value: Any) -> str:
     return canonical_text(value)
 
 
+# A table's gaming day worked out again from its closed sessions, on the server, in the writer's
+# order (after every change made before it): ``me`` is the session whose close or late change
+# asks for it, if that session is closed.
+_GAMING_DAY_SQL = """
+WITH me AS ({me}),
+figures AS (
+    SELECT me.casino_id, me.gaming_day, me."table", me.game, count(s.session_id) AS sessions,
+           coalesce(sum(s.rounds - s.rounds_voided), 0) AS rounds,
+           coalesce(sum(s.opening_amount), 0) AS opening, coalesce(sum(s.closing_amount), 0)
+           AS closing, coalesce(sum(s.fills_amount), 0) AS fills,
+           coalesce(sum(s.credits_amount), 0) AS credits, coalesce(sum(s."drop"), 0) AS dropped,
+           coalesce(sum(s.handle), 0) AS handle, coalesce(sum(s.round_result), 0) AS result,
+           coalesce(sum(s.table_win), 0) AS win
+      FROM me JOIN games_tablesession AS s
+        ON s.casino_id = me.casino_id AND s.gaming_day = me.gaming_day AND s."table" = me."table"
+       AND s.status = 'closed'
+     GROUP BY me.casino_id, me.gaming_day, me."table", me.game
+)
+INSERT INTO games_gamingdayresult (casino_id, gaming_day, "table", game, sessions, rounds,
+                                   opening_amount, closing_amount, fills, credits, "drop",
+                                   handle, round_result, table_win)
+SELECT casino_id, gaming_day, "table", game, sessions, rounds, opening, closing, fills, credits,
+       dropped, handle, result, win FROM figures
+ON CONFLICT (casino_id, gaming_day, "table") DO UPDATE SET
+    game = EXCLUDED.game, sessions = EXCLUDED.sessions, rounds = EXCLUDED.rounds,
+    opening_amount = EXCLUDED.opening_amount, closing_amount = EXCLUDED.closing_amount,
+    fills = EXCLUDED.fills, credits = EXCLUDED.credits, "drop" = EXCLUDED."drop",
+    handle = EXCLUDED.handle, round_result = EXCLUDED.round_result,
+    table_win = EXCLUDED.table_win
+"""
+_SESSION = ("SELECT casino_id, gaming_day, \"table\", game FROM games_tablesession "
+            "WHERE session_id = %s AND status = 'closed'")
+_FILL_SLIP = ("SELECT t.casino_id, t.gaming_day, t.\"table\", t.game FROM games_slip AS sl "
+              "JOIN games_tablesession AS t ON t.session_id = sl.session_id "
+              "WHERE sl.casino_id = %s AND sl.kind = 'fill' AND sl.number = %s "
+              "AND t.status = 'closed'")
+
+
 @register
 class GamingDayProjection(Projection):
-    """Results by table and gaming day, summed over the table's closed sessions that day."""
+    """Results by table and gaming day, summed over the table's closed sessions that day: worked
+    out again when a session closes, and when a closed session's figures change (a late fill, a
+    slip voided after the close)."""
 
     name = "gaming_days"
     models = (GamingDayResult,)
 
     @handles("TableSessionClosed")
-    def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent, *,
-               reader: Reader) -> Changes:
-        yield self._recompute(str(event.session_id), reader)
+    def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent) -> Changes:
+        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     @handles("FillIssued")
-    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
-                  reader: Reader) -> Changes:
-        slip = reader.row(Slip, casino_id=_casino(recorded), kind=SlipKind.FILL,
-                          number=str(event.slip))
-        if slip is not None and self._closed(str(slip["session_id"]), reader):
-            yield self._recompute(str(slip["session_id"]), reader)
+    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
+        yield self._recompute(_FILL_SLIP, [_casino(recorded), str(event.slip)])
 
     @handles("SlipVoided")
-    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
-                  reader: Reader) -> Changes:
-        if self._closed(str(event.session_id), reader):
-            yield self._recompute(str(event.session_id), reader)
+    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:
+        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
-    def _closed(self, session_id: str, reader: Reader) -> bool:
-        s = reader.row(TableSession, session_id=session_id)
-        return s is not None and s["status"] == SessionStatus.CLOSED
-
-    def _recompute(self, session_id: str, reader: Reader) -> Upsert:
-        s = reader.objects(TableSession).get(session_id=session_id)
-        sessions = reader.objects(TableSession).filter(
-            casino_id=s.casino_id, gaming_day=s.gaming_day, table=s.table,
-            status=SessionStatus.CLOSED)
-        sums = sessions.aggregate(
-            opening=Sum("opening_amount"), closing=Sum("closing_amount"),
-            fills=Sum("fills_amount"), credits=Sum("credits_amount"), drop=Sum("drop"),
-            handle=Sum("handle"), result=Sum("round_result"), win=Sum("table_win"),
-            rounds=Sum(F("rounds") - F("rounds_voided")))
-        figures = {"game": s.game, "sessions": sessions.count(), "rounds": sums["rounds"] or 0,
-                   "opening_amount": sums["opening"] or ZERO,
-                   "closing_amount": sums["closing"] or ZERO, "fills": sums["fills"] or ZERO,
-                   "credits": sums["credits"] or ZERO, "drop": sums["drop"] or ZERO,
-                   "handle": sums["handle"] or ZERO, "round_result": sums["result"] or ZERO,
-                   "table_win": sums["win"] or ZERO}
-        return Upsert(GamingDayResult, {"casino_id": s.casino_id, "gaming_day": s.gaming_day,
-                                        "table": s.table}, values=figures, set=figures)
+    def _recompute(self, me: str, params: list[Any]) -> Sql:
+        return Sql(_GAMING_DAY_SQL.format(me=me), params, writes=(GamingDayResult,))

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Protocol
 from django.db import connection
 
 from casino.eventstore.changes import Change, Insert, Sql, Upsert
-from casino.eventstore.events import Event
+from casino.eventstore.events import Event, event_class
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.reads import Read
 from casino.eventstore.store import RecordedEvent
@@ -101,7 +101,7 @@ HANDLED = frozenset(postings.EVENT_TYPES | {"PeriodClosed"})
 def current_data(recorded: RecordedEvent) -> dict[str, Any]:
     """The event's data in its current version (read through the upcasters), as postings take
     it: a stored event of an older schema version is posted as the current version."""
-    if recorded.schema_version == type(recorded.event).schema_version:
+    if recorded.schema_version == event_class(recorded.event_type).schema_version:
         return recorded.data
     return recorded.event.to_data()
 

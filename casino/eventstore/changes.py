@@ -64,6 +64,9 @@ class Upsert:
 class Sql:
     query: str
     params: Sequence[Any] = ()
+    # The models whose rows it may change (None: any): rows of others read before it are still
+    # current after it.
+    writes: tuple[type, ...] | None = None
 
 
 Change = Insert | Update | Upsert | Sql

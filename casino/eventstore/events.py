@@ -52,12 +52,8 @@ class Event:
 
     @classmethod
     def from_data(cls, data: JSON) -> Self:
-        kwargs = {}
-        for name, decode in _decoders(cls):  # type: ignore[arg-type]  # classes are hashable
-            if name in data:
-                value = data[name]
-                kwargs[name] = value if decode is None or value is None else decode(value)
-        return cls(**kwargs)
+        made: Self = _builder(cls)(data)  # type: ignore[arg-type]  # classes are hashable
+        return made
 
 
 def upcaster(event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
@@ -144,6 +140,29 @@ def _encode(value: Any) -> Any:
 
 
 @cache
+def _builder(cls: type) -> Callable[[JSON], Any]:
+    """A function that builds a ``cls`` from its stored data, written once per class: each field
+    read, decoded when its type asks (``_decoders``), given to the dataclass's own ``__init__``
+    (its defaults and checks apply). Generated, not looped, because a rebuild decodes every event
+    of the store."""
+    lines = ["def build(data):", "    kwargs = {}"]
+    scope: dict[str, Any] = {"cls": cls}
+    for index, (name, decode) in enumerate(_decoders(cls)):
+        lines.append(f"    if {name!r} in data:")
+        if decode is None:
+            lines.append(f"        kwargs[{name!r}] = data[{name!r}]")
+        else:
+            scope[f"decode_{index}"] = decode
+            lines.append(f"        value = data[{name!r}]")
+            lines.append(f"        kwargs[{name!r}] = None if value is None else "
+                         f"decode_{index}(value)")
+    lines.append("    return cls(**kwargs)")
+    exec("\n".join(lines), scope)  # the text is made here from field names
+    build: Callable[[JSON], Any] = scope["build"]
+    return build
+
+
+@cache
 def _decoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
     """Per field of ``cls``: its name and the function that decodes its stored value (None when
     the stored value is the value), worked out once from the type hints (``_decode``)."""
@@ -177,6 +196,8 @@ def _changes_shape(hint: Any) -> bool:
         return True
     if origin in (list, dict) or origin in (typing.Union, types.UnionType):
         return any(_changes_shape(a) for a in typing.get_args(hint) if a is not type(None))
+    if hint is Any:  # a class since Python 3.11, and stored as it is
+        return False
     return hint in (Decimal, dt.datetime, dt.date) or (
         isinstance(hint, type) and hint not in (str, int, bool, type(None)))
 

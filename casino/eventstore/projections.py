@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -93,7 +93,8 @@ class Projection:
                                   "a casino (casino_rows)")
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
-        """The projection's state, comparable across a rebuild (surrogate ids left out)."""
+        """The projection's state, comparable across a rebuild (surrogate ids left out): its
+        rows, in no particular order (``check`` compares them as multisets)."""
         state: dict[str, list[tuple[Any, ...]]] = {}
         for model in self.models:
             names = [
@@ -101,10 +102,8 @@ class Projection:
                 for f in model._meta.concrete_fields
                 if not (f.primary_key and isinstance(f, models.AutoField | models.BigAutoField))
             ]
-            rows = model._default_manager.values_list(*names)
-            state[model._meta.db_table] = sorted(
-                (tuple(_comparable(v) for v in row) for row in rows), key=repr
-            )
+            rows = model._default_manager.order_by().values_list(*names)
+            state[model._meta.db_table] = [tuple(_comparable(v) for v in row) for row in rows]
         return state
 
 
@@ -285,15 +284,14 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
                 after = (p.replay_snapshot(e for page in replay_pages() for e in page)
                          if p.append_only else p.snapshot())
                 for table, live_rows in before[p.name].items():
-                    rebuilt_rows = after.get(table, [])
-                    if live_rows != rebuilt_rows:
-                        live_set, rebuilt_set = set(live_rows), set(rebuilt_rows)
+                    live, rebuilt = Counter(live_rows), Counter(after.get(table, []))
+                    if live != rebuilt:
                         differences.append(
                             Difference(
                                 p.name,
                                 table,
-                                sorted(live_set - rebuilt_set, key=repr),
-                                sorted(rebuilt_set - live_set, key=repr),
+                                sorted((live - rebuilt).elements(), key=repr),
+                                sorted((rebuilt - live).elements(), key=repr),
                             )
                         )
             raise _RollBack

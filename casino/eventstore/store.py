@@ -453,8 +453,19 @@ def replay_pages(*, casino: str | None = None, page_size: int = 10_000
             rows = cursor.fetchall()
         if not rows:
             return
-        yield [RecordedEvent(*row) for row in rows]
+        yield [_recorded(row) for row in rows]
         after = rows[-1][0]
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
+
+
+def _recorded(row: tuple[Any, ...]) -> RecordedEvent:
+    """A ``RecordedEvent`` from a row of ``_SELECT`` without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` per field): a rebuild makes one per event of the store."""
+    made: RecordedEvent = object.__new__(RecordedEvent)
+    made.__dict__.update(zip(_FIELDS, row, strict=True))
+    return made
 
 
 def head_position() -> int:

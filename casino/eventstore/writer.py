@@ -38,6 +38,8 @@ from .hashing import canonical_text
 Statement = tuple[str, Sequence[Any]]
 # Safely under PostgreSQL's 65,535 parameters per statement.
 MAX_PARAMETERS = 30_000
+# Rows a writer keeps in memory for handlers that read them (a rebuild's); past this, forgotten.
+MAX_KNOWN = 200_000
 
 
 class ProjectionError(Exception):
@@ -106,13 +108,24 @@ class _Table:
                     and constraint.fields and not constraint.expressions):
                 keys.append(frozenset(_attname(model, n) for n in constraint.fields))
         self.keys = tuple(keys)
+        # Defaults that are plain values are worked out once; callable ones (a new dict, a new
+        # list) are called for each row that leaves their field out.
+        self._fixed: dict[str, Any] = {}
+        self._called: list[tuple[str, Any]] = []
+        for attname in self.insertable:
+            field = self.columns[attname].field
+            if field.has_default() and callable(field.default):
+                self._called.append((attname, field.get_default))
+            else:
+                self._fixed[attname] = field.get_default()
 
     def defaults(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``values`` with every insertable field, the model's defaults for those left out."""
-        row = {}
-        for attname in self.insertable:
-            row[attname] = (values[attname] if attname in values
-                            else self.columns[attname].field.get_default())
+        row = dict(self._fixed)
+        for attname, make in self._called:
+            if attname not in values:
+                row[attname] = make()
+        row.update(values)
         return row
 
     def is_key(self, names: Iterable[str]) -> bool:
@@ -130,6 +143,9 @@ def table(model: type[models.Model]) -> _Table:
 
 
 def _signature(key: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    if len(key) == 1:
+        ((name, value),) = key.items()
+        return ((name, str(value)),)
     return tuple(sorted((k, str(v)) for k, v in key.items()))
 
 
@@ -220,6 +236,7 @@ class Writer:
         # Rows read from the database since the last barrier, kept current with every change
         # made to them since: a second read of the same row needs no round trip.
         self._known: dict[tuple[type[models.Model], Any], dict[str, Any]] = {}
+        self._read_models: set[type[models.Model]] = set()
 
     # -- taking changes --
 
@@ -276,9 +293,14 @@ class Writer:
             entry = change
         self._segments.append([entry])
         self._segments.append([])
+        self._keep_inserted()  # what a handler may read stays readable across the barrier
         self._index.clear()
-        if isinstance(change, Sql):
+        if isinstance(change, Sql) and change.writes is None:
             self._known.clear()  # it may change any row
+        elif isinstance(change, Sql):
+            written = change.writes or ()
+            for known in [k for k in self._known if k[0] in written]:
+                del self._known[known]
         else:
             for known in [k for k in self._known if k[0] is change.model]:
                 del self._known[known]
@@ -299,8 +321,16 @@ class Writer:
 
     def remember(self, model: type[models.Model], key: Mapping[str, Any],
                  row: dict[str, Any]) -> None:
-        """A row just read from the database (nothing pending): kept for the next read."""
+        """A row just read from the database (nothing pending): kept for the next read, and the
+        rows of its model inserted from now on too (a handler reads this model)."""
+        self._read_models.add(model)
+        if len(self._known) >= MAX_KNOWN:
+            self._known.clear()
         self._known[(model, _signature(key))] = dict(row)
+
+    def reads(self, model: type[models.Model]) -> None:
+        """A handler reads ``model``: rows of it inserted from now on stay readable from memory."""
+        self._read_models.add(model)
 
     def is_inserted(self, model: type[models.Model], key: Mapping[str, Any]) -> bool:
         found = self._index.get((model, _signature(key)))
@@ -311,6 +341,7 @@ class Writer:
     def statements(self) -> list[Statement]:
         """Take what is pending as statements, in an order that gives the same tables."""
         out: list[Statement] = []
+        self._keep_inserted()
         for segment in self._segments:
             groups: dict[Any, list[_Row]] = {}
             for entry in segment:
@@ -324,6 +355,17 @@ class Writer:
         self._index.clear()
         self.pending = 0
         return out
+
+    def _keep_inserted(self) -> None:
+        """Rows about to be inserted, of a model some handler reads, stay readable from memory
+        once written (``pending_row``), as a row read from the database would."""
+        if not self._read_models:
+            return
+        if len(self._known) >= MAX_KNOWN:
+            self._known.clear()
+        for (model, sig), entry in self._index.items():
+            if entry.kind == "insert" and model in self._read_models:
+                self._known[(model, sig)] = table(model).defaults(entry.values)
 
     def flush(self) -> None:
         if not self.pending:
@@ -514,6 +556,7 @@ class Reader:
         pending = self._writer.pending_row(model, key)
         if pending is not None:
             return pending
+        self._writer.reads(model)
         self._writer.flush()
         found: dict[str, Any] | None = (model._default_manager.filter(**key).order_by()
                                         .values().first())
@@ -521,10 +564,11 @@ class Reader:
             self._writer.remember(model, key, found)
         return found
 
-    def is_pending(self, model: type[models.Model], **key: Any) -> bool:
-        """Whether the row with ``key`` is a pending insert (made by an earlier event of the
-        same append, or of the same batch of a rebuild)."""
-        return self._writer.is_inserted(model, key)
+    def in_memory(self, model: type[models.Model], **key: Any) -> dict[str, Any] | None:
+        """The row with ``key`` if the writer has it in memory (pending as an insert, or read or
+        written before in this append or rebuild), else None, without asking the database."""
+        self._writer.reads(model)
+        return self._writer.pending_row(model, key)
 
     def objects(self, model: type[models.Model]) -> models.Manager[Any]:
         """The model's manager, for any other read (what is pending written first)."""
