@@ -46,8 +46,11 @@ def run(tables: int, rounds: int, runs: int) -> None:
     from casino.eventstore.models import StoredEvent
     from games.demo import play_day
 
+    from django.test import override_settings
+
     started = time.perf_counter()
-    call_command("seed_demo", verbosity=0)
+    with override_settings(DEBUG=True):  # the demo's casinos and chip sets (DEBUG only)
+        call_command("seed_demo", verbosity=0)
     play_day(tables=tables, rounds=rounds, seed=2007, tick=lambda: None)
     events = StoredEvent.objects.count()
     print(f"demo day: {events:,} events ({tables} tables, {rounds} rounds each) played in "

@@ -131,7 +131,7 @@ RATIOS: dict[str, dict[str, Ratio]] = {
     "french_roulette": {
         **{g: Ratio(n, "Portaria 217/2007, roleta americana, n.º 32 a)",
                     "the French section's n.º 24 a) is missing from the text; the American "
-                    "section's ratios apply (spec french_roulette.md)")
+                    "section's ratios apply (docs/settlement.md § Interpretations, Roulette)")
            for g, n in _AMERICAN_32A.items()},
         "even_chances": Ratio(540, "Portaria 217/2007, roleta francesa, n.º 24 b)"),
     },

@@ -124,7 +124,8 @@ def _entry(recorded: RecordedEvent, *, reference: str = "", amount_in: Decimal =
         shift_id=shift_id, version=recorded.version, event_type=recorded.event_type,
         reference=reference, amount_in=amount_in, amount_out=amount_out,
         actor=_actor(recorded), recorded_at=recorded.recorded_at,
-        details=details if details is not None else dict(recorded.data),
+        # the event's data in its current version (read through the upcasters)
+        details=details if details is not None else recorded.event.to_data(),
     ))
     yield Update(Shift, {"id": shift_id}, set={"version": recorded.version})
 

@@ -1,4 +1,4 @@
-"""The jackpot services (writes). Each is ``@transaction.atomic``, takes ``metadata`` and records
+"""The jackpot services (writes). Each is a command (``@command``: one transaction), takes ``metadata`` and records
 events on the pool's stream (``jackpot/<casino>.<pool_id>``)."""
 
 from .coups import jackpot_coup_settle

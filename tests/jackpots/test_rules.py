@@ -23,11 +23,11 @@ from .conftest import BLACKJACK, EXAMPLES, STUD, example_request
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_worked_example_pays_the_spec_figures(name: str) -> None:
+def test_worked_example_pays_the_figures_of_docs_jackpots(name: str) -> None:
     assert pay_coup(example_request(name)) == EXAMPLES[name]["result"]
 
 
-def test_the_spec_request_and_result_as_data() -> None:
+def test_the_documented_request_and_result_as_data() -> None:
     request = {"game": "stud_poker", "jackpot": copy.deepcopy(STUD), "pool": "52345.67",
                "bets": [{"id": "s1", "amount": "1.00", "cards": ["AS", "KS", "QS", "JS", "TS"]},
                         {"id": "s5", "amount": "1.00", "cards": ["9H", "8H", "7H", "6H", "5H"],

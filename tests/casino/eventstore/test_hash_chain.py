@@ -100,7 +100,7 @@ def test_the_documented_hash_is_sha256_of_canonical_json(tmp_path: Path) -> None
                       prev_hash=first["prev_hash"]) == first["hash"]
 
 
-def test_appended_hashes_follow_the_spec_with_characters_json_escapes(tmp_path: Path) -> None:
+def test_appended_hashes_follow_docs_event_hash_with_characters_json_escapes(tmp_path: Path) -> None:
     """The append writes each envelope's shared parts once (hashing.ChainHasher): with quotes,
     back-slashes, control and non-ASCII characters in the stream, the metadata and the data,
     every hash is still sha256 of the plain json.dumps of the exported fields."""

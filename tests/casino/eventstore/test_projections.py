@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from io import StringIO
 
 import pytest
@@ -9,6 +10,8 @@ from django.core.management import CommandError, call_command
 
 from casino.context import system_metadata
 from casino.eventstore import projections
+from casino.eventstore.events import Event
+from casino.eventstore.store import RecordedEvent
 from casino.models import Casino
 from casino.services.casinos import casino_change_settings, casino_register
 
@@ -58,3 +61,41 @@ def test_check_reports_a_projection_that_drifted_from_the_events() -> None:
 def test_an_unknown_projection_name_is_a_clear_error() -> None:
     with pytest.raises(CommandError, match="unknown projection"):
         call_command("rebuild_projections", "--check", "nope")
+
+
+# --- the handlers as plain functions --------------------------------------------------------------
+
+
+def _recorded(event: Event, stream: str, version: int) -> RecordedEvent:
+    return RecordedEvent(position=1, stream=stream, version=version,
+                         event_type=event.event_type, schema_version=1, data=event.to_data(),
+                         metadata={"casino": "lisboa", "actor": "system:test"},
+                         recorded_at=dt.datetime(2026, 12, 1, tzinfo=dt.UTC),
+                         prev_hash="0" * 64, hash="1" * 64)
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_casino_handlers_return_a_new_row_and_only_the_settings_that_changed() -> None:
+    from casino.events import CasinoRegistered, CasinoSettingsChanged, ChipSetDenominationsChanged
+    from casino.eventstore.changes import Insert, Update
+    from casino.eventstore.writer import Reader, Writer
+    from casino.models import ChipSet
+    from casino.projections import CasinoProjection, ChipSetProjection
+
+    reader = Reader(Writer())
+    registered = CasinoRegistered(code="porto", name="Casino Porto", currency="EUR",
+                                  time_zone="Europe/Lisbon", gaming_day_closes_at=6)
+    assert list(CasinoProjection().changes(_recorded(registered, "casino/porto", 1),
+                                           reader)) == [
+        Insert(Casino, {"code": "porto", "name": "Casino Porto", "currency": "EUR",
+                        "time_zone": "Europe/Lisbon", "gaming_day_closes_at": 6, "version": 1})]
+    changed = CasinoSettingsChanged(gaming_day_closes_at=5)
+    assert list(CasinoProjection().changes(_recorded(changed, "casino/porto", 2),
+                                           reader)) == [
+        Update(Casino, {"code": "porto"}, set={"version": 2, "gaming_day_closes_at": 5})]
+    denominations = ChipSetDenominationsChanged(denominations=("100.00", "5.00"),
+                                                reason="new plaques")
+    assert list(ChipSetProjection().changes(
+        _recorded(denominations, "chipset/porto.main", 3), reader)) == [
+        Update(ChipSet, {"casino_id": "porto", "code": "main"},
+               set={"denominations": ["100.00", "5.00"], "version": 3})]

@@ -288,7 +288,7 @@ SPEC_CONFIG: dict[str, Any] = {
 }
 
 
-def test_the_spec_configuration_and_null_are_valid() -> None:
+def test_the_documented_configuration_and_null_are_valid() -> None:
     assert check_jackpot_option(SPEC_CONFIG, STUD) == SPEC_CONFIG
     assert check_jackpot_option(None, STUD) is None
 

@@ -47,7 +47,7 @@ def test_colours_alternate_on_the_french_wheel_and_zero_is_green() -> None:
     assert all(a != b for a, b in pairwise(ring))
 
 
-def test_layout_selection_counts_match_the_spec() -> None:
+def test_layout_selection_counts_match_the_regulation() -> None:
     counts = {name: len(table) for name, (_, table) in NUMBER_BETS.items()}
     assert counts == {"straight": 37, "split": 60, "street": 14, "corner": 23, "line": 11}
 
@@ -100,7 +100,7 @@ SERIES_TABLE = {
 
 @pytest.mark.parametrize("name", ["big", "small", "orphans"])
 @pytest.mark.parametrize("number", range(37))
-def test_series_settle_chip_by_chip_per_the_spec_table(name: str, number: int) -> None:
+def test_series_settle_chip_by_chip_per_the_regulation_table(name: str, number: int) -> None:
     chips = SERIES_CHIPS[name]
     result = settle(
         {
@@ -118,7 +118,7 @@ def test_series_settle_chip_by_chip_per_the_spec_table(name: str, number: int) -
         assert (result["win"], result["returned"]) == ("0.00", "0.00")
 
 
-def test_neighbours_examples_of_the_spec() -> None:
+def test_neighbours_examples_of_docs_settlement() -> None:
     assert neighbours_of(0, 2) == (26, 0, 32)
     assert neighbours_of(17, 4) == (2, 25, 17, 34, 6)
     assert neighbours_of(5, 6) == (8, 23, 10, 5, 24, 16, 33)

@@ -103,7 +103,7 @@ def test_a_bet_id_already_used_is_refused() -> None:
         "invalid", "bet id 'b1' is already used in this round", {"field": "id"})
 
 
-def test_a_spec_that_is_not_an_object_is_refused_by_its_place() -> None:
+def test_a_bet_that_is_not_an_object_is_refused_by_its_place() -> None:
     error = refusal(new_bets, ROULETTE, {}, [{"seat": 1, "type": "red", "amount": "10"}, "red"], [])
     assert (error.message, error.extra) == ("bet 2 is not an object", {"field": "bets"})
 
