@@ -41,12 +41,11 @@ def main() -> None:
 def run(tables: int, rounds: int, runs: int) -> None:
     from django.core.management import call_command
     from django.db import transaction
+    from django.test import override_settings
 
     from casino.eventstore import projections
     from casino.eventstore.models import StoredEvent
     from games.demo import play_day
-
-    from django.test import override_settings
 
     started = time.perf_counter()
     with override_settings(DEBUG=True):  # the demo's casinos and chip sets (DEBUG only)
