@@ -135,3 +135,72 @@ def test_a_decision_plays_on_the_round_as_the_writer_holds_it() -> None:
     assert change.set["play"]["seats"]["1"][0]["cards"] == ["8S", "3D", "KH"]
     assert change.set["play"]["decisions"] == {"1": [{"hand": 1, "decision": "hit",
                                                        "cards": ["KH"]}]}
+
+
+def test_a_table_configured_is_a_new_table_and_its_limits_change_by_its_key() -> None:
+    from games.models import Table
+    from games.projections import TableProjection
+
+    limits = {"straight": {"min": "5.00", "max": "150.00"}}
+    configured = ev.TableConfigured(casino="lisboa", code="r1", name="R1", game="french_roulette",
+                                    options={}, seats=8, chip_set="main", limits=limits)
+    assert changes_of(TableProjection(), configured, stream="table/lisboa.r1", version=1) == [
+        Insert(Table, {"casino_id": "lisboa", "code": "r1", "name": "R1",
+                       "game": "french_roulette", "options": {}, "seats": 8,
+                       "chip_set": "main", "limits": limits, "max_prize_per_coup": None,
+                       "version": 1})]
+    wider = {"straight": {"min": "5.00", "max": "200.00"}}
+    changed = ev.TableLimitsChanged(limits=wider, reason="high limit evening")
+    assert changes_of(TableProjection(), changed, stream="table/lisboa.r1", version=2) == [
+        Update(Table, {"casino_id": "lisboa", "code": "r1"},
+               set={"limits": wider, "max_prize_per_coup": None, "version": 2})]
+
+
+def test_a_fill_requested_is_a_slip_and_the_cage_issuing_it_marks_it_issued() -> None:
+    from casino.cage import events as cage_events
+    from games.models import Slip, SlipStatus
+    from games.projections import SlipProjection
+
+    requested = ev.FillRequested(session_id=SESSION, table="r1", slip="F-7",
+                                 chips={"25.00": 20}, amount=D("500.00"), chip_set="main")
+    (slip,) = changes_of(SlipProjection(), requested, stream=f"table_session/{SESSION}",
+                         version=3)
+    assert slip == Insert(Slip, {
+        "casino_id": "lisboa", "kind": "fill", "number": "F-7", "session_id": SESSION,
+        "table": "r1", "chip_set": "main", "chips": {"25.00": 20}, "amount": D("500.00"),
+        "status": SlipStatus.REQUESTED, "requested_at": AT, "requested_by": "ana"})
+    shift = str(uuid.uuid4())
+    issued = cage_events.FillIssued(slip="F-7", shift_id=shift, window="w1", session_id=SESSION,
+                                    table="r1", chip_set="main", chips={"25.00": 20},
+                                    amount=D("500.00"))
+    assert changes_of(SlipProjection(), issued, stream=f"shift/{shift}", version=9) == [
+        Update(Slip, {"casino_id": "lisboa", "kind": "fill", "number": "F-7"},
+               set={"status": SlipStatus.ISSUED, "shift_id": shift, "window": "w1"})]
+
+
+def test_a_drop_definition_is_a_new_version_with_who_set_it() -> None:
+    from games.models import DropDefinition
+    from games.projections import DropDefinitionProjection
+
+    event = ev.DropDefinitionSet(casino="lisboa", basis="counted", reason="as counted")
+    assert changes_of(DropDefinitionProjection(), event, stream="drop_definition/lisboa",
+                      version=2) == [
+        Insert(DropDefinition, {"casino_id": "lisboa", "version": 2, "basis": "counted",
+                                "reason": "as counted", "set_by": "ana", "set_at": AT})]
+
+
+def test_a_session_closing_works_its_gaming_day_out_again_on_the_server() -> None:
+    from casino.eventstore.changes import Sql
+    from games.models import GamingDayResult
+    from games.projections import GamingDayProjection
+
+    event = ev.TableSessionClosed(session_id=SESSION, table="r1", closing={},
+                                  closing_amount=D("0.00"), drop_basis="counted",
+                                  drop_definition_version=1)
+    (change,) = changes_of(GamingDayProjection(), event, stream=f"table_session/{SESSION}",
+                           version=8)
+    assert isinstance(change, Sql)
+    assert change.params == [uuid.UUID(SESSION)]
+    assert change.writes == (GamingDayResult,)  # rows of other tables read before stay current
+    assert "ON CONFLICT (casino_id, gaming_day, \"table\") DO UPDATE" in change.query
+    assert "s.status = 'closed'" in change.query
