@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db import models
 
-from casino.eventstore.changes import Change, Column, Insert, Update, Upsert
+from casino.eventstore.changes import Change, Insert, Update, Upsert
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
 
@@ -84,17 +84,10 @@ def _row(model: type[models.Model], key: dict[str, Any], new: Mapping[str, Any],
          assign: Mapping[str, Any] | None = None, add: Mapping[str, Any] | None = None
          ) -> Changes:
     """The row with ``key`` (a unique key of ``model``), inserted with ``new`` if it is not there
-    yet, then ``assign``-ed and added to by its key.
-
-    The ``Upsert`` proposes ``new`` only (``ON CONFLICT DO NOTHING``), a row that passes the
-    table's CHECKs; the ``Update`` carries the change, so the CHECKs see the row after it. A key
-    column set to itself (a no-op) keeps the writer from folding the update into a pending
-    upsert of the row (which would propose the added amounts again); an update of a row pending
-    as an insert still folds into that insert.
-    """
-    yield Upsert(model, key, new)
-    same = next(iter(key))
-    yield Update(model, key, set={**(assign or {}), same: Column(same)}, add=add or {})
+    yet, then ``assign``-ed and added to. The writer proposes ``new`` alone for a row that may
+    exist and adds by key after it, so the table's CHECKs see the row after the change
+    (``writer._compile``, upserts)."""
+    yield Upsert(model, key, new, add=add or {}, set=assign or {})
 
 
 def _line_key(shift_id: str, line: inv.Line) -> dict[str, Any]:

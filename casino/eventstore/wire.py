@@ -118,7 +118,6 @@ class EarlyPipeline:
         self._cursors: list[psycopg.RawCursor[Any]] = []
         self._pipeline: Any = None
         self._counts: list[int] | None = None
-        self._late: list[int] = []
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
             self._pipeline = self._raw.pipeline()
             self._pipeline.__enter__()
@@ -138,7 +137,7 @@ class EarlyPipeline:
             with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
                 run_on(self._raw, statements, self._cursors)
         else:
-            self._late += send(statements)
+            send(statements)
 
     def _end(self, error: BaseException | None = None) -> None:
         """Leave the pipeline, waiting for what was sent (raising its first error, unless

@@ -332,10 +332,6 @@ class Writer:
         """A handler reads ``model``: rows of it inserted from now on stay readable from memory."""
         self._read_models.add(model)
 
-    def is_inserted(self, model: type[models.Model], key: Mapping[str, Any]) -> bool:
-        found = self._index.get((model, _signature(key)))
-        return found is not None and found.kind == "insert"
-
     # -- sending --
 
     def statements(self) -> list[Statement]:
@@ -408,14 +404,9 @@ def _shape(entry: _Row) -> Any:
 # --- statements -----------------------------------------------------------------------------------
 
 
-class Copy:
-    """Rows for ``COPY table (columns) FROM STDIN`` (a rebuild's large inserts)."""
-
-    __slots__ = ("query", "rows")
-
-    def __init__(self, query: str, rows: list[tuple[Any, ...]]) -> None:
-        self.query = query
-        self.rows = rows
+class Copy(list[tuple[Any, ...]]):
+    """The rows of a ``COPY table (columns) FROM STDIN`` (a rebuild's large inserts), standing in
+    its statement for the parameters: ``send_statements`` streams them."""
 
 
 def _chunks(rows: list[_Row], per_row: int) -> Iterator[list[_Row]]:
@@ -437,7 +428,7 @@ def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
             for row in rows:
                 full = t.defaults(row.values)
                 data.append(tuple(c.adapt(full[c.attname]) for c in columns))
-            out.append((f"COPY {t.name} ({column_list}) FROM STDIN", Copy("", data)))  # type: ignore[arg-type]
+            out.append((f"COPY {t.name} ({column_list}) FROM STDIN", Copy(data)))
             return out
         row_sql = "(" + ", ".join(["%s"] * len(columns)) + ")"
         for chunk in _chunks(rows, len(columns)):
@@ -526,7 +517,7 @@ def send_statements(statements: Sequence[Statement]) -> None:
             if batch:
                 wire.send(batch)
                 batch = []
-            _copy(statement[0], statement[1].rows)
+            _copy(statement[0], statement[1])
         else:
             batch.append(statement)
     if batch:
