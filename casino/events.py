@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
 from casino.eventstore.events import Event
 
@@ -54,3 +56,63 @@ class ChipSetDenominationsChanged(Event):
 
     denominations: tuple[str, ...]
     reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ApprovalRequested(Event):
+    """Someone asks for a change after the fact (``casino.approvals``). Stream
+    ``approval/<id>``; the asker is the event's actor.
+
+    ``details`` is what the change will do once approved, as the kind's own service reads it (no
+    personal data); ``summary`` says it in words for the person who decides.
+    """
+
+    event_type = "ApprovalRequested"
+    schema_version = 1
+
+    approval_id: str
+    casino: str
+    kind: str
+    subject: str
+    reason: str
+    explanation: str
+    summary: str
+    amount: Decimal | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ApprovalGranted(Event):
+    """Another person approves: the change is recorded with this event, in the same transaction."""
+
+    event_type = "ApprovalGranted"
+    schema_version = 1
+
+    approval_id: str
+    kind: str
+    subject: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ApprovalRefused(Event):
+    event_type = "ApprovalRefused"
+    schema_version = 1
+
+    approval_id: str
+    kind: str
+    subject: str
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ApprovalWithdrawn(Event):
+    """The person who asked takes the request back before anyone decides."""
+
+    event_type = "ApprovalWithdrawn"
+    schema_version = 1
+
+    approval_id: str
+    kind: str
+    subject: str
+    note: str = ""

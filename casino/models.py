@@ -97,3 +97,50 @@ class ChipSet(models.Model):
     @property
     def stream(self) -> str:
         return f"chipset/{self.casino_id}.{self.code}"
+
+
+class ApprovalStatus(models.TextChoices):
+    REQUESTED = "requested", "Awaiting approval"
+    GRANTED = "granted", "Approved"
+    REFUSED = "refused", "Refused"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+class Approval(models.Model):
+    """Projection of an ``approval/<id>`` stream: a change after the fact, asked by one person,
+    decided by another (``casino.approvals``)."""
+
+    id = models.UUIDField(primary_key=True)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="approvals")
+    kind = models.CharField(max_length=64)
+    subject = models.CharField(max_length=200)
+    reason = models.CharField(max_length=64)
+    explanation = models.TextField()
+    summary = models.TextField()
+    amount = money_field(null=True, blank=True)
+    details = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=ApprovalStatus.choices)
+    requested_by = models.CharField(max_length=150)
+    requested_at = models.DateTimeField()
+    decided_by = models.CharField(max_length=150, blank=True, default="")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True, default="")
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-requested_at"]
+        indexes = [models.Index(fields=["casino", "status"], name="approval_casino_status")]
+        constraints = [
+            # one open request per thing: a second one waits for the first to be decided
+            models.UniqueConstraint(fields=["casino", "kind", "subject"],
+                                    condition=models.Q(status="requested"),
+                                    name="approval_one_open_per_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.subject} ({self.status})"
+
+    @property
+    def stream(self) -> str:
+        return f"approval/{self.id}"

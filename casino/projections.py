@@ -1,7 +1,9 @@
-"""Projection of the casino configuration streams into ``Casino`` and ``ChipSet``."""
+"""Projections of the casino configuration streams (``Casino``, ``ChipSet``) and of the
+approvals (``Approval``, four eyes: ``casino.approvals``)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,12 +14,16 @@ from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
 
 from .events import (
+    ApprovalGranted,
+    ApprovalRefused,
+    ApprovalRequested,
+    ApprovalWithdrawn,
     CasinoRegistered,
     CasinoSettingsChanged,
     ChipSetDenominationsChanged,
     ChipSetRegistered,
 )
-from .models import Casino, ChipSet
+from .models import Approval, ApprovalStatus, Casino, ChipSet
 
 
 @register
@@ -64,3 +70,41 @@ class ChipSetProjection(Projection):
         yield Update(ChipSet, {"casino_id": casino, "code": code},
                      set={"denominations": list(event.denominations),
                           "version": recorded.version})
+
+
+def _actor(recorded: RecordedEvent) -> str:
+    return str(recorded.metadata.get("actor", ""))
+
+
+@register
+class ApprovalProjection(Projection):
+    name = "approvals"
+    models = (Approval,)
+
+    @handles("ApprovalRequested")
+    def requested(self, event: ApprovalRequested, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Insert(Approval, dict(
+            id=uuid.UUID(event.approval_id), casino_id=event.casino, kind=event.kind,
+            subject=event.subject, reason=event.reason, explanation=event.explanation,
+            summary=event.summary, amount=event.amount, details=event.details,
+            status=ApprovalStatus.REQUESTED, requested_by=_actor(recorded),
+            requested_at=recorded.recorded_at, version=recorded.version))
+
+    def _decided(self, approval_id: str, status: ApprovalStatus, note: str,
+                 recorded: RecordedEvent) -> Iterator[Change]:
+        yield Update(Approval, {"id": uuid.UUID(approval_id)}, set={
+            "status": status, "decided_by": _actor(recorded), "decided_at": recorded.recorded_at,
+            "note": note, "version": recorded.version})
+
+    @handles("ApprovalGranted")
+    def granted(self, event: ApprovalGranted, recorded: RecordedEvent) -> Iterator[Change]:
+        yield from self._decided(event.approval_id, ApprovalStatus.GRANTED, event.note, recorded)
+
+    @handles("ApprovalRefused")
+    def refused(self, event: ApprovalRefused, recorded: RecordedEvent) -> Iterator[Change]:
+        yield from self._decided(event.approval_id, ApprovalStatus.REFUSED, event.note, recorded)
+
+    @handles("ApprovalWithdrawn")
+    def withdrawn(self, event: ApprovalWithdrawn, recorded: RecordedEvent) -> Iterator[Change]:
+        yield from self._decided(event.approval_id, ApprovalStatus.WITHDRAWN, event.note,
+                                 recorded)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from casino.models import Casino, Membership
+from casino.models import Approval, Casino, Membership
 
 
 def casino_codes_for(user: AbstractBaseUser | AnonymousUser, *roles: str) -> list[str]:
@@ -26,3 +26,38 @@ def user_has_role(user: AbstractBaseUser | AnonymousUser, casino: str, *roles: s
 
 def casino_list_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Casino]:
     return Casino.objects.filter(code__in=casino_codes_for(user))
+
+
+def approval_list(*, casino: str, status: str | None = None, kind: str | None = None,
+                  subject: str | None = None) -> QuerySet[Approval]:
+    rows = Approval.objects.filter(casino_id=casino)
+    if status:
+        rows = rows.filter(status=status)
+    if kind:
+        rows = rows.filter(kind=kind)
+    if subject:
+        rows = rows.filter(subject=subject)
+    return rows.order_by("-requested_at")
+
+
+def approval_get(*, approval_id: object) -> Approval:
+    import uuid
+
+    from casino.errors import InvalidCommand, NotFound
+
+    try:
+        key = uuid.UUID(str(approval_id))
+    except ValueError:
+        raise InvalidCommand(f"{approval_id!r} is not an approval id", field="approval") from None
+    found = Approval.objects.filter(id=key).first()
+    if found is None:
+        raise NotFound(f"there is no approval {approval_id}")
+    return found
+
+
+def roles_in(user: AbstractBaseUser | AnonymousUser, casino: str) -> set[str]:
+    """The roles ``user`` holds in ``casino``."""
+    if not user.is_authenticated:
+        return set()
+    return set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
+               .values_list("role", flat=True))

@@ -1,11 +1,21 @@
 from django.urls import include, path
 
-from . import views
+from . import approvals, views
 
 urlpatterns = [
     path("casinos/", views.CasinoListApi.as_view(), name="casino-list"),
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/verify/", views.EventChainVerifyApi.as_view(), name="event-chain-verify"),
+    path("approvals/", approvals.ApprovalListApi.as_view(), name="approval-list"),
+    path("approvals/kinds/", approvals.ApprovalKindListApi.as_view(), name="approval-kinds"),
+    path("approvals/<str:approval_id>/", approvals.ApprovalDetailApi.as_view(),
+         name="approval-detail"),
+    path("approvals/<str:approval_id>/grant/", approvals.ApprovalGrantApi.as_view(),
+         name="approval-grant"),
+    path("approvals/<str:approval_id>/refuse/", approvals.ApprovalRefuseApi.as_view(),
+         name="approval-refuse"),
+    path("approvals/<str:approval_id>/withdraw/", approvals.ApprovalWithdrawApi.as_view(),
+         name="approval-withdraw"),
     path("pit/", include("games.api.urls")),
     path("cage/", include("casino.cage.api.urls")),
     path("ledger/", include("ledger.api.urls")),

@@ -63,6 +63,9 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if superuser or roles & set(LEDGER_ROLES):
         links.append(Link("ledger", _("Ledger"), reverse("ledger:overview", args=[casino]),
                           _("Trial balance, journal and exports")))
+    if roles:
+        links.append(Link("approvals", _("Approvals"), reverse("approvals", args=[casino]),
+                          _("Changes after the fact awaiting a second person")))
     return links
 
 

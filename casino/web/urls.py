@@ -1,9 +1,10 @@
 from django.urls import include, path
 
-from . import views
+from . import approvals, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
     path("pit/", include("games.web.urls")),
     path("cage/", include("casino.cage.web.urls")),
     path("ledger/", include("ledger.web.urls")),

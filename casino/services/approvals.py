@@ -1,0 +1,162 @@
+"""Four eyes, recorded: a change after the fact is asked for, then approved (and applied) or
+refused by another person.
+
+Each kind of change registers a *procedure* here (``procedure(KIND, prepare=…, apply=…)``), from
+its own app's services: ``prepare`` checks the request (the thing exists in this casino, it needs
+an approval now) and says what will happen; ``apply`` records the change itself, with the
+approval's id, when the second person approves. Applying runs inside the approval's unit of
+work: if the change is refused at that moment (the thing moved on meanwhile), the approval is
+not recorded either.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from casino import approvals as rules
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.events import ApprovalGranted, ApprovalRefused, ApprovalRequested, ApprovalWithdrawn
+from casino.eventstore import store
+from casino.eventstore.commands import command
+from casino.eventstore.store import Metadata
+from casino.models import Approval, ApprovalStatus
+
+Result = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What a request will change, as its kind's ``prepare`` worked it out."""
+
+    subject: str
+    summary: str
+    amount: Decimal | None = None
+    details: dict[str, Any] = field(default_factory=dict)  # JSON values, no personal data
+
+
+Prepare = Callable[[str, Mapping[str, Any], Metadata], Prepared]
+Apply = Callable[[Approval, Metadata], Result]
+
+
+@dataclass(frozen=True)
+class Procedure:
+    kind: rules.Kind
+    prepare: Prepare
+    apply: Apply
+
+
+PROCEDURES: dict[str, Procedure] = {}
+
+
+def procedure(kind: rules.Kind, *, prepare: Prepare, apply: Apply) -> rules.Kind:
+    if kind.name in PROCEDURES and PROCEDURES[kind.name].kind != kind:
+        raise TypeError(f"approval kind {kind.name} is registered twice")
+    PROCEDURES[kind.name] = Procedure(kind, prepare, apply)
+    return kind
+
+
+def procedure_of(kind: str) -> Procedure:
+    found = PROCEDURES.get(kind)
+    if found is None:
+        raise InvalidCommand(f"{kind!r} is not something that is approved: one of "
+                             f"{', '.join(sorted(PROCEDURES))}", field="kind")
+    return found
+
+
+def _approval(metadata: Metadata, approval_id: object) -> Approval:
+    try:
+        key = uuid.UUID(str(approval_id))
+    except ValueError:
+        raise InvalidCommand(f"{approval_id!r} is not an approval id", field="approval") from None
+    found = Approval.objects.filter(id=key, casino_id=metadata.casino).first()
+    if found is None:
+        raise NotFound(f"there is no approval {approval_id} in {metadata.casino}")
+    return found
+
+
+def _still_open(approval: Approval) -> None:
+    if approval.status != ApprovalStatus.REQUESTED:
+        who = f" by {approval.decided_by}" if approval.decided_by else ""
+        raise Conflict(f"this request was {approval.get_status_display().lower()} already{who}",
+                       code="approval_decided")
+
+
+def _answer(approval_id: str, status: str, kind: str, subject: str, **more: Any) -> Result:
+    return {"approval_id": approval_id, "status": status, "kind": kind, "subject": subject,
+            **more}
+
+
+@command("approval_request")
+def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
+                     metadata: Metadata, details: Mapping[str, Any] | None = None) -> Result:
+    """Ask for a change after the fact; nothing moves until another person approves."""
+    found = procedure_of(kind)
+    code, words = rules.check_request(found.kind, role=metadata.role, reason=reason,
+                                      explanation=explanation)
+    prepared = found.prepare(str(subject or ""), dict(details or {}), metadata)
+    waiting = Approval.objects.filter(casino_id=metadata.casino, kind=kind,
+                                      subject=prepared.subject,
+                                      status=ApprovalStatus.REQUESTED).first()
+    if waiting is not None:
+        raise Conflict(f"{found.kind.label} of {prepared.subject} is awaiting approval already "
+                       f"(asked by {waiting.requested_by})", code="approval_pending",
+                       approval=str(waiting.id))
+    approval_id = str(uuid.uuid4())
+    store.append(f"approval/{approval_id}", [ApprovalRequested(
+        approval_id=approval_id, casino=metadata.casino, kind=kind, subject=prepared.subject,
+        reason=code, explanation=words, summary=prepared.summary, amount=prepared.amount,
+        details=prepared.details)], expected_version=0, metadata=metadata)
+    return _answer(approval_id, ApprovalStatus.REQUESTED, kind, prepared.subject,
+                   summary=prepared.summary)
+
+
+@command("approval_grant")
+def approval_grant(*, approval_id: str, metadata: Metadata, note: str = "") -> Result:
+    """Another person, in an approving role, approves: the change is recorded now."""
+    approval = _approval(metadata, approval_id)
+    _still_open(approval)
+    found = procedure_of(approval.kind)
+    rules.check_decider(found.kind, requested_by=approval.requested_by, actor=metadata.actor,
+                        role=metadata.role)
+    applied = found.apply(approval, metadata)
+    store.append(approval.stream, [ApprovalGranted(
+        approval_id=str(approval.id), kind=approval.kind, subject=approval.subject,
+        note=" ".join(str(note or "").split()))], expected_version=approval.version,
+        metadata=metadata)
+    return _answer(str(approval.id), ApprovalStatus.GRANTED, approval.kind, approval.subject,
+                   applied=applied)
+
+
+@command("approval_refuse")
+def approval_refuse(*, approval_id: str, note: str, metadata: Metadata) -> Result:
+    approval = _approval(metadata, approval_id)
+    _still_open(approval)
+    found = procedure_of(approval.kind)
+    rules.check_decider(found.kind, requested_by=approval.requested_by, actor=metadata.actor,
+                        role=metadata.role)
+    words = " ".join(str(note or "").split())
+    if not words:
+        raise InvalidCommand("say why the request is refused", field="note")
+    store.append(approval.stream, [ApprovalRefused(
+        approval_id=str(approval.id), kind=approval.kind, subject=approval.subject,
+        note=words)], expected_version=approval.version, metadata=metadata)
+    return _answer(str(approval.id), ApprovalStatus.REFUSED, approval.kind, approval.subject)
+
+
+@command("approval_withdraw")
+def approval_withdraw(*, approval_id: str, metadata: Metadata, note: str = "") -> Result:
+    """The person who asked takes it back (nobody else may)."""
+    approval = _approval(metadata, approval_id)
+    _still_open(approval)
+    if metadata.actor != approval.requested_by:
+        raise NotAllowed(f"only {approval.requested_by}, who asked, may withdraw this request",
+                         code="not_requester")
+    store.append(approval.stream, [ApprovalWithdrawn(
+        approval_id=str(approval.id), kind=approval.kind, subject=approval.subject,
+        note=" ".join(str(note or "").split()))], expected_version=approval.version,
+        metadata=metadata)
+    return _answer(str(approval.id), ApprovalStatus.WITHDRAWN, approval.kind, approval.subject)
