@@ -7,10 +7,13 @@ casino) is plain configuration kept by the administrator in the Django admin.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+
+from casino import gaming_day as gaming_days
 
 MONEY_MAX_DIGITS = 14
 MONEY_DECIMAL_PLACES = 2
@@ -48,6 +51,16 @@ class Casino(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
+
+    def gaming_day(self, moment: dt.datetime) -> dt.date:
+        """The gaming day ``moment`` falls in (``casino.gaming_day``: the one rule)."""
+        return gaming_days.day_of(moment, self.time_zone, self.gaming_day_closes_at)
+
+    def gaming_day_start(self, day: dt.date) -> dt.datetime:
+        return gaming_days.start_of(day, self.time_zone, self.gaming_day_closes_at)
+
+    def gaming_day_end(self, day: dt.date) -> dt.datetime:
+        return gaming_days.end_of(day, self.time_zone, self.gaming_day_closes_at)
 
 
 class Role(models.TextChoices):

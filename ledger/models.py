@@ -198,6 +198,7 @@ class LedgerSession(models.Model):
     game = models.CharField(max_length=32)
     drop_recorded = money_field(default=0)
     drop_counted = money_field(null=True, blank=True)
+    gaming_day = models.DateField(null=True, blank=True)
 
     class Meta:
         db_table = "ledger_session"

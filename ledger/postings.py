@@ -15,7 +15,6 @@ other type of the platform posts nothing.
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -48,6 +47,7 @@ class SessionFacts:
     game: str
     drop_recorded: Decimal = ZERO
     drop_counted: Decimal | None = None
+    gaming_day: dt.date | None = None  # the day it opened: its events are posted in that day
 
 
 @dataclass(frozen=True)
@@ -553,6 +553,10 @@ NOT_POSTED: dict[str, str] = {
                         "the pool's coup collects it",
     "JackpotCoupSettled": "the coup's calculation as data; JackpotHit and JackpotReset post",
     "JackpotPrizePaid": "the cage's JackpotPaid posts the payment",
+    # four eyes
+    "ApprovalRequested": "a request: the change posts when approved, by its own events",
+    "ApprovalGranted": "the approved change's own events post (recorded with it)",
+    "ApprovalRefused": "nothing moved", "ApprovalWithdrawn": "nothing moved",
     # the ledger's own
     "PeriodClosed": "closes a ledger period",
 }
@@ -577,7 +581,9 @@ def session_after(event_type: str, data: Data, facts: SessionFacts | None
                   ) -> SessionFacts | None:
     """What the ledger remembers of a table session after ``event_type`` (None: unchanged)."""
     if event_type == "TableSessionOpened":
-        return SessionFacts(str(data["session_id"]), str(data["table"]), str(data["game"]))
+        day = data.get("gaming_day")
+        return SessionFacts(str(data["session_id"]), str(data["table"]), str(data["game"]),
+                            gaming_day=dt.date.fromisoformat(str(day)) if day else None)
     if facts is None:
         return None
     if event_type == "DropRecorded":
@@ -587,24 +593,7 @@ def session_after(event_type: str, data: Data, facts: SessionFacts | None
     return None
 
 
-# --- gaming days --------------------------------------------------------------------------------
-
-
-def gaming_day(moment: dt.datetime, time_zone: str, closes_at: int) -> dt.date:
-    """The gaming day (dia de jogo) of ``moment``: local date, less a day before the closing
-    hour (a casino closing at 06:00 books 03:00 on the 2nd to the 1st)."""
-    if moment.tzinfo is None:
-        raise ValueError("a moment without a time zone has no gaming day")
-    local = moment.astimezone(zoneinfo.ZoneInfo(time_zone))
-    day = local.date()
-    return day - dt.timedelta(days=1) if local.hour < closes_at else day
-
-
-def gaming_day_end(day: dt.date, time_zone: str, closes_at: int) -> dt.datetime:
-    """The moment gaming day ``day`` ends: ``closes_at`` local time on the next calendar day."""
-    local = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(closes_at),
-                                tzinfo=zoneinfo.ZoneInfo(time_zone))
-    return local.astimezone(dt.UTC)
+# --- closed days --------------------------------------------------------------------------------
 
 
 def open_day(day: dt.date, closed: Collection[dt.date]) -> dt.date:

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Protocol
 
 from django.db import connection
 
+from casino import gaming_day as gaming_days
 from casino.eventstore.changes import Change, Insert, Sql, Upsert
 from casino.eventstore.events import Event, event_class
 from casino.eventstore.projections import Projection, handles, register
@@ -127,7 +128,7 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
     if posting is None:
         return
     time_zone, closes_at = store.casino_settings(casino)
-    event_day = postings.gaming_day(recorded.recorded_at, time_zone, closes_at)
+    event_day = _event_day(recorded, data, store, time_zone, closes_at)
     day = postings.open_day(event_day, store.closed_days(casino, event_day))
     entry = None
     if posting.lines:
@@ -142,6 +143,17 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
         store.write(casino, day, entry, posting.lines, posting.stats)
 
 
+def _event_day(recorded: RecordedEvent, data: Mapping[str, Any], store: Store, time_zone: str,
+               closes_at: int) -> dt.date:
+    """The gaming day an event belongs to (``casino.gaming_day``): a table session's events
+    belong to the day the session opened in, as in the pit; any other event to its moment's."""
+    session_id = data.get("session_id")
+    facts = store.session(str(session_id)) if session_id else None
+    if facts is not None and facts.gaming_day is not None:
+        return facts.gaming_day
+    return gaming_days.day_of(recorded.recorded_at, time_zone, closes_at)
+
+
 # --- the live store: PostgreSQL -----------------------------------------------------------------
 
 # What an event's posting will ask for, in one round trip: the casino's time zone and closing
@@ -150,7 +162,7 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
 _BEGIN_SQL = f"""
 SELECT c.time_zone, c.gaming_day_closes_at,
        ARRAY(SELECT p.day FROM ledger_period p WHERE p.casino_id = c.code AND p.day >= %s),
-       s.session_id, s."table", s.game, s.drop_recorded, s.drop_counted
+       s.session_id, s."table", s.game, s.drop_recorded, s.drop_counted, s.gaming_day
   FROM {Casino._meta.db_table} c
   LEFT JOIN ledger_session s ON s.session_id = %s
  WHERE c.code = %s
@@ -241,8 +253,8 @@ class DatabaseStore:
         row = self._reader.fetch_one(*statement)  # read ahead with the lock, when it could
         if row is None:
             return
-        zone, hour, closed, sid, table, game, recorded_drop, counted = row
-        session = (SessionFacts(sid, table, game, recorded_drop, counted)
+        zone, hour, closed, sid, table, game, recorded_drop, counted, day = row
+        session = (SessionFacts(sid, table, game, recorded_drop, counted, day)
                    if sid is not None else None)
         self._pre = _Prefetched(recorded.position, (str(zone), int(hour)), since, set(closed),
                                 str(session_id) if session_id else None, session)
@@ -272,11 +284,12 @@ class DatabaseStore:
         if row is None:
             return None
         return SessionFacts(row.session_id, row.table, row.game, row.drop_recorded,
-                            row.drop_counted)
+                            row.drop_counted, row.gaming_day)
 
     def put_session(self, casino: str, facts: SessionFacts) -> None:
         figures = {"casino_id": casino, "table": facts.table, "game": facts.game,
-                   "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted}
+                   "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted,
+                   "gaming_day": facts.gaming_day}
         self.changes.append(Upsert(LedgerSession, {"session_id": facts.session_id},
                                    values=figures, set=figures))
         if self._pre is not None and self._pre.session_id == facts.session_id:
@@ -441,7 +454,8 @@ class MemoryStore:
             "ledger_table_day": [(c, d, t, r[0], _money(r[1]), _money(r[2]), r[3], r[4])
                                  for (c, d, t), r in self.table_days.items()],
             "ledger_session": [(f.session_id, c, f.table, f.game, _money(f.drop_recorded),
-                                None if f.drop_counted is None else _money(f.drop_counted))
+                                None if f.drop_counted is None else _money(f.drop_counted),
+                                f.gaming_day)
                                for c, f in self.sessions.values()],
         })
 
@@ -482,10 +496,10 @@ def database_snapshot() -> Snapshot:
                              in TableDay.objects.values_list(
                                  "casino_id", "day", "table", "game", "handle", "drop",
                                  "rounds", "sessions")],
-        "ledger_session": [(i, c, t, g, _money(r), None if k is None else _money(k))
-                           for i, c, t, g, r, k in LedgerSession.objects.values_list(
+        "ledger_session": [(i, c, t, g, _money(r), None if k is None else _money(k), day)
+                           for i, c, t, g, r, k, day in LedgerSession.objects.values_list(
                                "session_id", "casino_id", "table", "game", "drop_recorded",
-                               "drop_counted")],
+                               "drop_counted", "gaming_day")],
     })
 
 

@@ -86,7 +86,7 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
     if closed is not None:
         return _answer(casino, day, closed.entries, closed.debit_total, closed.credit_total,
                        already_closed=True)
-    end = postings.gaming_day_end(day, the_casino.time_zone, the_casino.gaming_day_closes_at)
+    end = the_casino.gaming_day_end(day)
     if (now or timezone.now()) < end:
         raise Conflict(DAY_NOT_OVER.format(day=day, end=end.isoformat(),
                                            zone=the_casino.time_zone),

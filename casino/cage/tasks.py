@@ -9,16 +9,30 @@ figure of every casino whose gaming day closed in the last ``CLOSE_WINDOW``.
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from celery import shared_task
 from django.db import OperationalError
 
+from casino import gaming_day as gaming_days
 from casino.eventstore.store import ConcurrencyError
+
+if TYPE_CHECKING:
+    from casino.models import Casino
 
 # How late after a casino's gaming-day boundary the scheduled record still runs. The figure is
 # the one at the moment it runs, so later than this it is left to a person (the API or the
 # task by hand), who knows what moved since.
 CLOSE_WINDOW = dt.timedelta(minutes=15)
+
+
+def closed_just_now(casino: Casino, moment: dt.datetime, window: dt.timedelta
+                    ) -> dt.date | None:
+    """The gaming day that closed at most ``window`` before ``moment``, if one did."""
+    boundary = gaming_days.last_boundary(moment, casino.time_zone, casino.gaming_day_closes_at)
+    if moment - boundary > window:
+        return None
+    return casino.gaming_day(boundary - dt.timedelta(minutes=1))
 
 
 @shared_task(name="cage.gaming_day_chips_record",
@@ -33,14 +47,13 @@ def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> 
     """
     from django.utils import timezone
 
-    from casino.cage.gaming_day import gaming_day_of
     from casino.cage.services import gaming_day_chips_record
     from casino.context import system_metadata
     from casino.models import Casino
 
     the_casino = Casino.objects.get(code=casino)
     day = (dt.date.fromisoformat(gaming_day) if gaming_day
-           else gaming_day_of(the_casino, timezone.now() - dt.timedelta(minutes=1)))
+           else the_casino.gaming_day(timezone.now() - dt.timedelta(minutes=1)))
     return gaming_day_chips_record(
         gaming_day=day,
         metadata=system_metadata(casino, job="gaming_day_chips_record"),
@@ -57,7 +70,6 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     """
     from django.utils import timezone
 
-    from casino.cage.gaming_day import closed_just_now
     from casino.models import Casino
 
     moment = dt.datetime.fromisoformat(now) if now else timezone.now()

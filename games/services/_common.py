@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
-import zoneinfo
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -200,14 +198,6 @@ def chips_add(a: dict[str, int], b: dict[str, int], sign: int = 1) -> dict[str, 
             if n}
 
 
-def gaming_day(casino: Casino, at: dt.datetime) -> dt.date:
-    """The gaming day (dia de jogo) ``at`` falls in: local date, less a day before the closing hour."""
-    local = at.astimezone(zoneinfo.ZoneInfo(casino.time_zone))
-    if local.hour < casino.gaming_day_closes_at:
-        return local.date() - dt.timedelta(days=1)
-    return local.date()
-
-
 def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
     """A refusal of the rules engine, in the platform's error family (code kept)."""
     if error.bet is not None:
@@ -215,4 +205,4 @@ def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
     return InvalidCommand(error.message, code=error.code, **extra)
 
 
-__all__ = ["Result", "chips", "chips_add", "chips_value", "command", "fmt", "gaming_day"]
+__all__ = ["Result", "chips", "chips_add", "chips_value", "command", "fmt"]

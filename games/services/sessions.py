@@ -41,7 +41,6 @@ from ._common import (
     session_get,
     table_get,
 )
-from ._common import gaming_day as gaming_day_of
 from .tables import drop_definition_current
 
 _SLIP = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
@@ -82,7 +81,7 @@ def table_session_open(
         new_id = session_id or str(uuid.uuid4())
         event = TableSessionOpened(
             session_id=new_id, casino=casino, table=table, game=the_table.game,
-            gaming_day=gaming_day_of(the_casino, timezone.now()), opening=counted,
+            gaming_day=the_casino.gaming_day(timezone.now()), opening=counted,
             opening_amount=amount,
             previous_session_id=(str(the_table.last_session_id)
                                  if the_table.last_session_id else None),

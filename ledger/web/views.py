@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino
 
-from .. import postings, reports, selectors
+from .. import reports, selectors
 from ..downloads import journal_download, trial_balance_download
 
 
@@ -31,7 +31,7 @@ def _casino(request: HttpRequest, code: str) -> Casino:
 
 
 def _today(casino: Casino) -> dt.date:
-    return postings.gaming_day(timezone.now(), casino.time_zone, casino.gaming_day_closes_at)
+    return casino.gaming_day(timezone.now())
 
 
 def _period(request: HttpRequest, casino: Casino) -> tuple[dt.date, dt.date]:

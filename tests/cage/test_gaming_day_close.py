@@ -8,10 +8,10 @@ import zoneinfo
 
 import pytest
 
-from casino.cage.gaming_day import closed_just_now, last_close
 from casino.cage.models import Shift
-from casino.cage.tasks import CLOSE_WINDOW, gaming_day_close_due_task
+from casino.cage.tasks import CLOSE_WINDOW, closed_just_now, gaming_day_close_due_task
 from casino.eventstore.models import StoredEvent
+from casino.gaming_day import last_boundary
 from casino.models import Casino
 
 LISBON = zoneinfo.ZoneInfo("Europe/Lisbon")
@@ -29,7 +29,7 @@ def test_a_day_is_due_just_after_the_casinos_local_boundary_and_not_later() -> N
     assert closed_just_now(lisboa, at(LISBON, 2026, 11, 30, 6, 20), CLOSE_WINDOW) is None
     assert closed_just_now(lisboa, at(LISBON, 2026, 11, 30, 5, 59), CLOSE_WINDOW) is None
     # summer time: the boundary is still 06:00 on the wall clock (05:00 UTC)
-    assert last_close(lisboa, at(LISBON, 2026, 7, 1, 6, 5)) == \
+    assert last_boundary(at(LISBON, 2026, 7, 1, 6, 5), lisboa.time_zone, 6) == \
         dt.datetime(2026, 7, 1, 5, 0, tzinfo=dt.UTC)
 
 
@@ -37,7 +37,7 @@ def test_each_casino_closes_at_its_own_hour_and_zone() -> None:
     macau = Casino(code="y", time_zone="Asia/Macau", gaming_day_closes_at=7)
     moment = dt.datetime(2026, 11, 30, 23, 3, tzinfo=dt.UTC)  # 07:03 on 1 December in Macau
     assert closed_just_now(macau, moment, CLOSE_WINDOW) == dt.date(2026, 11, 30)
-    assert last_close(macau, moment) == at(MACAU, 2026, 12, 1, 7, 0)
+    assert last_boundary(moment, macau.time_zone, 7) == at(MACAU, 2026, 12, 1, 7, 0)
 
 
 @pytest.mark.django_db

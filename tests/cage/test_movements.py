@@ -10,7 +10,6 @@ import pytest
 
 from casino.cage import selectors
 from casino.cage import services as cage
-from casino.cage.gaming_day import gaming_day_of
 from casino.cage.models import Adjustment, AdjustmentStatus, Shift
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
@@ -146,9 +145,9 @@ def test_the_gaming_day_closes_at_the_casinos_local_hour() -> None:
     lisboa = Casino(code="x", time_zone="Europe/Lisbon", gaming_day_closes_at=6)
     macau = Casino(code="y", time_zone="Asia/Macau", gaming_day_closes_at=7)
     at = dt.datetime(2024, 7, 1, 4, 30, tzinfo=dt.UTC)  # 05:30 in Lisbon, 12:30 in Macau
-    assert gaming_day_of(lisboa, at) == dt.date(2024, 6, 30)
-    assert gaming_day_of(macau, at) == dt.date(2024, 7, 1)
-    assert gaming_day_of(lisboa, at + dt.timedelta(hours=1)) == dt.date(2024, 7, 1)
+    assert lisboa.gaming_day(at) == dt.date(2024, 6, 30)
+    assert macau.gaming_day(at) == dt.date(2024, 7, 1)
+    assert lisboa.gaming_day(at + dt.timedelta(hours=1)) == dt.date(2024, 7, 1)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,8 +14,8 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from rest_framework.test import APIClient
 
+from casino import gaming_day as gaming_days
 from casino.models import Membership, Role
-from ledger import postings
 from ledger.models import JournalEntry, JournalLine
 
 from .conftest import CASINO, Floor
@@ -174,5 +174,5 @@ def test_the_current_gaming_day_is_the_default_period(played: Floor) -> None:
     client.force_login(person("alice", Role.ACCOUNTANT))
     from django.utils import timezone
 
-    today = postings.gaming_day(timezone.now(), "Europe/Lisbon", 6)
+    today = gaming_days.day_of(timezone.now(), "Europe/Lisbon", 6)
     assert f'value="{today}"' in client.get(f"/ledger/{CASINO}/").content.decode()

@@ -36,12 +36,18 @@ def three_days(db: None, clock: Clock) -> Floor:
     floor.open_table("r1")
     floor.sell({"100.00": 3}, {"100.00": 3})
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
+    # a session belongs to the gaming day it opened in: the table closes each day
+    floor.close_table("r1", {"100.00": 10, "25.00": 40, "5.00": 100, "1.00": 150}, "0.00")
     clock.set(at(DAY2, 12))
+    floor.open_table("r1")
     floor.buy_in("r1", "100.00")
     floor.spin("r1", [{"seat": 1, "type": "straight", "numbers": [5], "amount": "5"}], 5)
     floor.fill("r1", {"100.00": 3})
     floor.redeem({"25.00": 4}, {"100.00": 1})
+    # 2,650.00 - 100.00 (buy-in) - 175.00 (the straight up) + 300.00 (the fill)
+    floor.close_table("r1", {"100.00": 13, "25.00": 40, "5.00": 65, "1.00": 50}, "100.00")
     clock.set(at(DAY3, 12))
+    floor.open_table("r1")
     floor.spin("r1", [{"seat": 2, "type": "black", "amount": "20"}], 2)
     return floor
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from casino import gaming_day as gaming_days
 from casino.eventstore.events import registered_event_types
 from ledger import chart, postings
 from ledger.postings import PostingError, SessionFacts
@@ -220,23 +221,23 @@ def test_every_posting_balances_and_so_do_its_memorandum_and_its_real_lines(
        st.sampled_from(["Europe/Lisbon", "Asia/Macau"]), st.integers(0, 23))
 def test_a_moment_falls_in_the_gaming_day_that_ends_after_it(moment: dt.datetime, zone: str,
                                                              hour: int) -> None:
-    day = postings.gaming_day(moment, zone, hour)
-    end = postings.gaming_day_end(day, zone, hour)
-    start = postings.gaming_day_end(day - dt.timedelta(days=1), zone, hour)
+    day = gaming_days.day_of(moment, zone, hour)
+    end = gaming_days.end_of(day, zone, hour)
+    start = gaming_days.end_of(day - dt.timedelta(days=1), zone, hour)
     assert start <= moment < end
 
 
 def test_gaming_days_across_the_clock_change() -> None:
     lisbon = zoneinfo.ZoneInfo("Europe/Lisbon")
     # 2025-03-30: clocks go from 01:00 to 02:00 in Lisbon
-    assert postings.gaming_day(dt.datetime(2025, 3, 30, 5, 59, tzinfo=lisbon),
+    assert gaming_days.day_of(dt.datetime(2025, 3, 30, 5, 59, tzinfo=lisbon),
                                "Europe/Lisbon", 6) == dt.date(2025, 3, 29)
-    assert postings.gaming_day(dt.datetime(2025, 3, 30, 5, 0, tzinfo=UTC),
+    assert gaming_days.day_of(dt.datetime(2025, 3, 30, 5, 0, tzinfo=UTC),
                                "Europe/Lisbon", 6) == dt.date(2025, 3, 30)  # 06:00 summer time
-    assert postings.gaming_day(dt.datetime(2025, 3, 30, 21, 0, tzinfo=UTC),
+    assert gaming_days.day_of(dt.datetime(2025, 3, 30, 21, 0, tzinfo=UTC),
                                "Asia/Macau", 6) == dt.date(2025, 3, 30)  # 05:00 on the 31st
     with pytest.raises(ValueError, match="without a time zone"):
-        postings.gaming_day(dt.datetime(2025, 1, 1), "Europe/Lisbon", 6)  # noqa: DTZ001
+        gaming_days.day_of(dt.datetime(2025, 1, 1), "Europe/Lisbon", 6)  # noqa: DTZ001
 
 
 def test_an_entry_of_a_closed_day_goes_to_the_first_open_day() -> None:

@@ -21,7 +21,6 @@ from casino.money import fmt
 
 from .. import inventory as inv
 from ..events import ShiftClosed, ShiftCounted, ShiftOpened, VarianceApproved, VarianceExplained
-from ..gaming_day import gaming_day_of
 from ..models import AdjustmentStatus, CageKind, Shift, ShiftStatus
 from ._common import (
     CAGE_ROLES,
@@ -98,7 +97,7 @@ def shift_open(
     shift_id = str(uuid.uuid4())
     event = ShiftOpened(
         shift_id=shift_id, casino=casino.code, window=where.code, kind=where.kind,
-        gaming_day=gaming_day_of(casino, timezone.now()), basis=basis,
+        gaming_day=casino.gaming_day(timezone.now()), basis=basis,
         previous_shift_id=str(previous.id) if previous else None,
         cash=cash_data(inv.cash_part(opening)), chips=chips_data(inv.chips_part(opening)),
     )
