@@ -22,7 +22,7 @@ name from the stored data: keep their keys ``slip``, ``shift_id``, ``window``, `
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from casino.eventstore.events import Event
@@ -397,10 +397,14 @@ class ShiftClosed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class ChipsInCirculationRecorded(Event):
-    """The chip liability at a gaming-day close, by denomination (pieces).
+    """The chip liability at a gaming-day close, by denomination (pieces), as it stood at the
+    boundary (``as_at``: every event recorded before it, up to ``position``).
 
-    ``in_circulation`` = ``in_service`` − ``in_cages`` − ``in_vaults`` − ``in_table_trays``:
-    the chips in players' hands, which the casino owes.
+    ``in_circulation`` = ``in_service`` − ``in_cages`` − ``in_vaults`` − ``in_table_trays`` −
+    ``in_transit``, by denomination; ``value`` is that, less what open tables' trays changed by
+    since their count (``open_tables``) and the jackpot slots: the chips in players' hands,
+    which the casino owes (``casino.cage.circulation``). Events recorded before the boundary
+    count, with open tables valued at that instant.
     """
 
     event_type = "ChipsInCirculationRecorded"
@@ -414,4 +418,9 @@ class ChipsInCirculationRecorded(Event):
     in_table_trays: Counts
     in_circulation: Counts
     value: Decimal
-    table_trays_known: bool  # False while table operations do not report their trays
+    table_trays_known: bool = True  # False (old records) while tables did not report trays
+    in_transit: Counts = field(default_factory=dict)
+    open_tables: Decimal = Decimal("0.00")
+    jackpot_slots: Decimal = Decimal("0.00")
+    as_at: dt.datetime | None = None
+    position: int = 0

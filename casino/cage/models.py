@@ -242,6 +242,7 @@ class ChipLiability(models.Model):
     in_cages = models.IntegerField()
     in_vaults = models.IntegerField()
     in_table_trays = models.IntegerField()
+    in_transit = models.IntegerField(default=0)
     in_circulation = models.IntegerField()
     table_trays_known = models.BooleanField()
 
@@ -250,4 +251,25 @@ class ChipLiability(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["casino", "gaming_day", "denomination"],
                                     name="chip_liability_unique"),
+        ]
+
+
+class ChipCirculationDay(models.Model):
+    """The chips in circulation recorded for a gaming day: its value at the boundary, with the
+    parts not known by denomination (open tables' trays since their count, jackpot slots)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="chip_circulation_days")
+    gaming_day = models.DateField()
+    as_at = models.DateTimeField(null=True, blank=True)
+    position = models.BigIntegerField(default=0)  # the last event the figure counts
+    open_tables = money_field(default=0)
+    jackpot_slots = money_field(default=0)
+    value = money_field()
+
+    class Meta:
+        ordering = ["casino", "-gaming_day"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "gaming_day"],
+                                    name="chip_circulation_day_unique"),
         ]

@@ -37,6 +37,7 @@ from .models import (
     AdjustmentStatus,
     Cage,
     CageSlip,
+    ChipCirculationDay,
     ChipLiability,
     ChipsInService,
     Shift,
@@ -144,7 +145,7 @@ class CageProjection(Projection):
     # deletes in this order, and finds those rows through their shift's casino (``casino_rows``),
     # which a shift deleted first would hide.
     models = (Cage, ShiftLine, ShiftEntry, Adjustment, CageSlip, Shift, ChipsInService,
-              ChipLiability)
+              ChipLiability, ChipCirculationDay)
 
     # --- configuration ----------------------------------------------------------------------
 
@@ -354,8 +355,12 @@ class CageProjection(Projection):
     @handles("ChipsInCirculationRecorded")
     def circulation_recorded(self, event: ev.ChipsInCirculationRecorded,
                              recorded: RecordedEvent) -> Changes:
+        yield Insert(ChipCirculationDay, dict(
+            casino_id=event.casino, gaming_day=event.gaming_day, as_at=event.as_at,
+            position=event.position, open_tables=event.open_tables,
+            jackpot_slots=event.jackpot_slots, value=event.value))
         figures = (event.in_service, event.in_cages, event.in_vaults, event.in_table_trays,
-                   event.in_circulation)
+                   event.in_transit, event.in_circulation)
         denominations = sorted({Decimal(d) for f in figures for d in f}, reverse=True)
         for d in denominations:
             yield Insert(ChipLiability, dict(
@@ -364,6 +369,7 @@ class CageProjection(Projection):
                 in_cages=event.in_cages.get(str(d), 0),
                 in_vaults=event.in_vaults.get(str(d), 0),
                 in_table_trays=event.in_table_trays.get(str(d), 0),
+                in_transit=event.in_transit.get(str(d), 0),
                 in_circulation=event.in_circulation.get(str(d), 0),
                 table_trays_known=event.table_trays_known,
             ))

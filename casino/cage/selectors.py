@@ -1,4 +1,5 @@
-"""Reads of the cage, over its projection tables (never over raw events)."""
+"""Reads of the cage, over its projection tables; chips in circulation alone is worked out from
+the casino's events (``casino.cage.circulation``), at any instant."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from casino.errors import InvalidCommand, NotFound
+from casino.eventstore import store
 from casino.models import Casino
 
+from . import circulation
 from . import inventory as inv
 from .models import (
     Adjustment,
     Cage,
-    CageKind,
+    ChipCirculationDay,
     ChipLiability,
     Shift,
     ShiftEntry,
@@ -181,72 +184,17 @@ def minimum_cash_alerts(*, casino: str) -> list[CageView]:
 # --- chips in circulation -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CirculationRow:
-    denomination: Decimal
-    in_service: int
-    in_cages: int
-    in_vaults: int
-    in_table_trays: int
-
-    @property
-    def in_circulation(self) -> int:
-        return self.in_service - self.in_cages - self.in_vaults - self.in_table_trays
-
-    @property
-    def value(self) -> Decimal:
-        return self.denomination * self.in_circulation
+def chips_in_circulation(*, casino: str, before: dt.datetime | None = None
+                         ) -> circulation.Figure:
+    """Chips in players' hands (``casino.cage.circulation``), now or just before ``before``:
+    worked out from the casino's events, per chip set and denomination."""
+    events = store.read_casino(casino, circulation.EVENT_TYPES, before=before)
+    state = circulation.fold((e.event_type, e.event, e.position) for e in events)
+    return state.figure()
 
 
-@dataclass(frozen=True)
-class Circulation:
-    casino: str
-    rows: list[CirculationRow]
-    table_trays_known: bool
-
-    @property
-    def value(self) -> Decimal:
-        return sum((row.value for row in self.rows), inv.ZERO)
-
-    def pieces(self, figure: str) -> dict[Decimal, int]:
-        return {row.denomination: getattr(row, figure) for row in self.rows
-                if getattr(row, figure)}
-
-
-def table_tray_totals(*, casino: str) -> tuple[dict[Decimal, int], bool]:
-    """Value chips in the table trays, by denomination, from table operations.
-
-    Read through ``games.selectors.table_tray_totals`` (imported here: the cage loads without
-    table operations). Returns ``(totals, known)``; ``known`` is False while table operations
-    do not provide the figure, and every screen and record says so.
-    """
-    try:
-        from games.selectors import table_tray_totals as trays
-    except ImportError:
-        return {}, False
-    return {Decimal(d): int(n) for d, n in trays(casino=casino).items()}, True
-
-
-def chips_in_circulation(*, casino: str) -> Circulation:
-    """Chips in players' hands, by denomination: in service − in cages − in vaults − in trays.
-
-    "In cages" is the main cage and the cashier windows; each holds what its live shift should
-    hold, or its last closing count. All chip sets are added up by denomination.
-    """
-    from .models import ChipsInService
-
-    service: dict[Decimal, int] = defaultdict(int)
-    for row in ChipsInService.objects.filter(casino_id=casino):
-        service[row.denomination] += row.pieces
-    views = cage_list(casino=casino)
-    cages = inv.chips_by_denomination(v.holdings for v in views if v.cage.kind != CageKind.VAULT)
-    vaults = inv.chips_by_denomination(v.holdings for v in views if v.cage.kind == CageKind.VAULT)
-    trays, known = table_tray_totals(casino=casino)
-    denominations = sorted(set(service) | set(cages) | set(vaults) | set(trays), reverse=True)
-    rows = [CirculationRow(denomination=d, in_service=service.get(d, 0), in_cages=cages.get(d, 0),
-                           in_vaults=vaults.get(d, 0), in_table_trays=trays.get(d, 0))
-            for d in denominations]
-    return Circulation(casino=casino, rows=rows, table_trays_known=known)
+def circulation_day_list(*, casino: str) -> QuerySet[ChipCirculationDay]:
+    return ChipCirculationDay.objects.filter(casino_id=casino).order_by("-gaming_day")
 
 
 def chip_liability_list(*, casino: str, gaming_day: dt.date | None = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from datetime import datetime
 from functools import cached_property
 from typing import Any
@@ -417,6 +417,28 @@ def read_page(after: int = 0, limit: int = 1000, *, casino: str | None = None) -
                 [casino, after, limit],
             )
         return [_row(r) for r in cursor.fetchall()]
+
+
+def read_casino(casino: str, types: Collection[str], *, before: datetime | None = None,
+                after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
+    """A casino's events of ``types``, by position, recorded before ``before`` if given (one
+    page in memory at a time)."""
+    sql = _SELECT + " WHERE casino_id = %s AND event_type = ANY(%s) AND position > %s"
+    if before is not None:
+        sql += " AND recorded_at < %s"
+    sql += " ORDER BY position LIMIT %s"
+    wanted = sorted(types)
+    while True:
+        params: list[Any] = [casino, wanted, after]
+        if before is not None:
+            params.append(before)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, page_size])
+            page = [_row(r) for r in cursor.fetchall()]
+        if not page:
+            return
+        yield from page
+        after = page[-1].position
 
 
 def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:

@@ -6,9 +6,12 @@ Domain state is built by calling services (never by inserting event rows). Peopl
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
+from unittest import mock
 
 import pytest
 
@@ -144,3 +147,12 @@ def pit(casino: Casino) -> Pit:
     session = sessions.table_session_open(casino=CASINO, table=TABLE, opening=TABLE_FLOAT,
                                           metadata=paulo())
     return Pit(session_id=str(session["session_id"]))
+
+
+@contextmanager
+def after_the_day(day: dt.date, minutes: int = 5) -> Iterator[dt.datetime]:
+    """``timezone.now()`` a few minutes after gaming day ``day`` ended (its chips in
+    circulation are recorded once it has)."""
+    moment = Casino.objects.get(code=CASINO).gaming_day_end(day) + dt.timedelta(minutes=minutes)
+    with mock.patch("django.utils.timezone.now", return_value=moment):
+        yield moment

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from casino.cage.models import Shift
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Membership, Role
 
-from .conftest import CASINO, CHIP_SET, Pit
+from .conftest import CASINO, CHIP_SET, Pit, after_the_day
 
 pytestmark = pytest.mark.django_db
 
@@ -92,8 +93,9 @@ def test_a_cashiers_shift_through_the_api(window: str, pit: Pit, ana_api: APICli
     assert rows["100.00"]["in_circulation"] == 1  # the chip Ana sold
     assert rows["25.00"]["in_circulation"] == 1  # ... and the other; the fill is in the tray
     assert rows["25.00"]["in_table_trays"] == 4
-    recorded = carla_api.post(f"{BASE}/gaming-days/{day}/chips-in-circulation/", {},
-                              format="json")
+    with after_the_day(dt.date.fromisoformat(day)):
+        recorded = carla_api.post(f"{BASE}/gaming-days/{day}/chips-in-circulation/", {},
+                                  format="json")
     assert recorded.status_code == 201
     assert carla_api.get(f"{BASE}/gaming-days/{day}/chips-in-circulation/").json()
 

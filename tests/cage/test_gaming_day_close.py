@@ -14,6 +14,8 @@ from casino.eventstore.models import StoredEvent
 from casino.gaming_day import last_boundary
 from casino.models import Casino
 
+from .conftest import after_the_day
+
 LISBON = zoneinfo.ZoneInfo("Europe/Lisbon")
 MACAU = zoneinfo.ZoneInfo("Asia/Macau")
 
@@ -45,8 +47,10 @@ def test_the_scheduled_close_records_the_chips_once_at_the_boundary(window: str)
     day = Shift.objects.get(id=window).gaming_day
     boundary = at(LISBON, day.year, day.month, day.day, 6, 0) + dt.timedelta(days=1)
 
-    first = gaming_day_close_due_task.delay((boundary + dt.timedelta(minutes=2)).isoformat())
-    again = gaming_day_close_due_task.delay((boundary + dt.timedelta(minutes=7)).isoformat())
+    with after_the_day(day, minutes=2):
+        first = gaming_day_close_due_task.delay((boundary + dt.timedelta(minutes=2)).isoformat())
+    with after_the_day(day, minutes=7):
+        again = gaming_day_close_due_task.delay((boundary + dt.timedelta(minutes=7)).isoformat())
     late = gaming_day_close_due_task.delay((boundary + dt.timedelta(minutes=40)).isoformat())
 
     assert first.get() == again.get() == [{"casino": "lisboa", "gaming_day": day.isoformat()}]

@@ -15,7 +15,7 @@ from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino
 
-from .conftest import CASINO, CHIP_SET, Pit, ana, bruno, carla, duarte
+from .conftest import CASINO, CHIP_SET, Pit, after_the_day, ana, bruno, carla, duarte
 
 D = Decimal
 
@@ -128,9 +128,10 @@ def test_a_recount_replaces_the_count_and_is_numbered(window: str) -> None:
 def test_the_gaming_day_task_records_the_chips_once(window: str) -> None:
     from casino.cage.tasks import gaming_day_chips_record_task
 
-    day = Shift.objects.get(id=window).gaming_day.isoformat()
-    first = gaming_day_chips_record_task.delay(CASINO, day).get()
-    second = gaming_day_chips_record_task.delay(CASINO, day).get()
+    day = Shift.objects.get(id=window).gaming_day
+    with after_the_day(day):
+        first = gaming_day_chips_record_task.delay(CASINO, day.isoformat()).get()
+        second = gaming_day_chips_record_task.delay(CASINO, day.isoformat()).get()
     assert first["recorded"] is True
     assert second["recorded"] is False  # a sealed day is a no-op
     assert (second["value"], second["in_circulation"]) == (first["value"],
@@ -177,8 +178,9 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     cage.variance_explain(shift_id=window, explanation="test", metadata=ana())
     cage.variance_approve(shift_id=window, metadata=carla())
     cage.shift_close(shift_id=window, metadata=ana())
-    cage.gaming_day_chips_record(gaming_day=Shift.objects.get(id=window).gaming_day,
-                                 metadata=carla())
+    with after_the_day(Shift.objects.get(id=window).gaming_day):
+        cage.gaming_day_chips_record(gaming_day=Shift.objects.get(id=window).gaming_day,
+                                     metadata=carla())
     cage.cage_minimum_cash_change(code="main", minimum_cash="25000.00",
                                   reason="new regulation", metadata=carla())
 

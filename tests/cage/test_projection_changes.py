@@ -23,6 +23,7 @@ from casino.cage.models import (
     AdjustmentStatus,
     Cage,
     CageSlip,
+    ChipCirculationDay,
     ChipLiability,
     ChipsInService,
     Shift,
@@ -239,10 +240,15 @@ def test_chips_in_circulation_are_one_row_per_denomination_largest_first() -> No
     rec = recorded(recorded_day, version=1, stream=f"cage_day/{CASINO}.2024-05-17")
     day = {"casino_id": CASINO, "gaming_day": dt.date(2024, 5, 17), "table_trays_known": True}
     assert changes(recorded_day, rec) == [
+        Insert(ChipCirculationDay, {"casino_id": CASINO, "gaming_day": dt.date(2024, 5, 17),
+                                    "as_at": None, "position": 0, "open_tables": D("0.00"),
+                                    "jackpot_slots": D("0.00"), "value": D("5250.00")}),
         Insert(ChipLiability, dict(day, denomination=D("100.00"), in_service=500, in_cages=450,
-                                   in_vaults=0, in_table_trays=0, in_circulation=50)),
+                                   in_vaults=0, in_table_trays=0, in_transit=0,
+                                   in_circulation=50)),
         Insert(ChipLiability, dict(day, denomination=D("5.00"), in_service=2000, in_cages=1800,
-                                   in_vaults=0, in_table_trays=150, in_circulation=50)),
+                                   in_vaults=0, in_table_trays=150, in_transit=0,
+                                   in_circulation=50)),
     ]
 
 

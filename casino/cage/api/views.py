@@ -23,7 +23,7 @@ from casino.eventstore.store import Metadata
 from casino.models import Membership, Role
 from casino.money import fmt
 
-from .. import reports, selectors
+from .. import circulation, reports, selectors
 from .. import services as cage
 from ..models import Shift
 
@@ -451,15 +451,16 @@ class GamingDayReconciliationApi(APIView):
         return Response(_report_data(report))
 
 
-def _circulation_data(figure: selectors.Circulation) -> dict[str, Any]:
+def _circulation_data(casino: str, figure: circulation.Figure) -> dict[str, Any]:
     return {
-        "casino": figure.casino, "value": fmt(figure.value),
-        "table_trays_known": figure.table_trays_known,
+        "casino": casino, "value": fmt(figure.value), "position": figure.position,
+        "open_tables": fmt(figure.open_tables), "jackpot_slots": fmt(figure.jackpot_slots),
+        "taken_over": fmt(figure.taken_over), "table_trays_known": True,
         "denominations": [
-            {"denomination": fmt(r.denomination), "in_service": r.in_service,
-             "in_cages": r.in_cages, "in_vaults": r.in_vaults,
-             "in_table_trays": r.in_table_trays, "in_circulation": r.in_circulation,
-             "value": fmt(r.value)}
+            {"chip_set": r.chip_set, "denomination": fmt(r.denomination),
+             "in_service": r.in_service, "in_cages": r.in_cages, "in_vaults": r.in_vaults,
+             "in_table_trays": r.in_table_trays, "in_transit": r.in_transit,
+             "in_circulation": r.in_circulation, "value": fmt(r.value)}
             for r in figure.rows
         ],
     }
@@ -471,7 +472,7 @@ class ChipsInCirculationApi(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
-        return Response(_circulation_data(selectors.chips_in_circulation(casino=casino)))
+        return Response(_circulation_data(casino, selectors.chips_in_circulation(casino=casino)))
 
 
 class GamingDayChipsApi(GamingDayChipsRecordApi):
@@ -484,7 +485,7 @@ class GamingDayChipsApi(GamingDayChipsRecordApi):
         return Response([
             {"denomination": fmt(r.denomination), "in_service": r.in_service,
              "in_cages": r.in_cages, "in_vaults": r.in_vaults,
-             "in_table_trays": r.in_table_trays, "in_circulation": r.in_circulation,
-             "table_trays_known": r.table_trays_known}
+             "in_table_trays": r.in_table_trays, "in_transit": r.in_transit,
+             "in_circulation": r.in_circulation, "table_trays_known": r.table_trays_known}
             for r in rows
         ])

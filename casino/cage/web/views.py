@@ -394,5 +394,5 @@ def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "cage/circulation.html", {
         "casino": _found(lambda: selectors.casino_get(casino)),
         "figure": selectors.chips_in_circulation(casino=casino),
-        "recorded": selectors.chip_liability_list(casino=casino)[:60],
+        "recorded": selectors.circulation_day_list(casino=casino)[:60],
     })
