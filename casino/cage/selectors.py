@@ -211,3 +211,11 @@ def parse_day(value: object) -> dt.date:
     except ValueError:
         raise InvalidCommand(f"{value!r} is not a date such as 2025-01-31",
                              field="gaming_day") from None
+
+
+def shift_count_value(shift: Shift) -> dict[str, Decimal]:
+    """The value of a shift's last count, cash and chips apart."""
+    out = {"cash": inv.ZERO, "chips": inv.ZERO}
+    for line in ShiftLine.objects.filter(shift=shift):
+        out[line.kind] = out.get(line.kind, inv.ZERO) + line.denomination * (line.counted or 0)
+    return out

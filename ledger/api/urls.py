@@ -24,4 +24,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/gross-gaming-revenue/", v.GrossGamingRevenueApi.as_view(),
          name="ledger-gross-gaming-revenue"),
     path("<slug:casino>/periods/", v.PeriodListApi.as_view(), name="ledger-period-list"),
+    path("<slug:casino>/reconciliation/<str:day>/", v.ReconciliationApi.as_view(),
+         name="ledger-reconciliation"),
 ]

@@ -17,7 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import reports, selectors
+from casino.errors import InvalidCommand
+
+from .. import reconciliation, reports, selectors
 from ..downloads import journal_download, trial_balance_download
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
@@ -142,6 +144,20 @@ class TrialBalanceApi(APIView):
             "balanced": report.balanced,
             "accounts": self.OutputSerializer(report.rows, many=True).data,
         })
+
+
+class ReconciliationApi(APIView):
+    """Every reconciliation of a gaming day against the ledger (``reconcile``)."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, day: str) -> Response:
+        selectors.casino_get_for(request.user, casino)
+        try:
+            gaming_day = dt.date.fromisoformat(day)
+        except ValueError:
+            raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
+                                 field="day") from None
+        return Response(reconciliation.reconcile(casino=casino, gaming_day=gaming_day).as_dict())
 
 
 class TrialBalanceExportApi(APIView):

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino
 
-from .. import reports, selectors
+from .. import reconciliation, reports, selectors
 from ..downloads import journal_download, trial_balance_download
 
 
@@ -75,6 +75,16 @@ def trial_balance_page(request: HttpRequest, casino: str) -> HttpResponse:
     context["report"] = reports.trial_balance(casino=casino, day_from=context["day_from"],
                                               day_to=context["day_to"])
     return render(request, "ledger/trial_balance.html", context)
+
+
+@login_required
+@require_GET
+def reconciliation_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """The day's reconciliations (``reconcile``), for the day in ``from``."""
+    the_casino = _casino(request, casino)
+    context = _context(request, the_casino)
+    context["report"] = reconciliation.reconcile(casino=casino, gaming_day=context["day_from"])
+    return render(request, "ledger/reconciliation.html", context)
 
 
 @login_required

@@ -1,0 +1,226 @@
+"""Every reconciliation of a gaming day, side by side: what the floor says against what the ledger
+says, with the difference (``python manage.py reconcile``, the accountant's Reconciliation page).
+
+Each line sets a figure a person sees on a screen of the cage, the pit or the jackpots against
+the ledger's own account, worked out apart:
+
+* chips in circulation at the day's boundary (``casino.cage.circulation``) against account 2781
+  over the entries of the events it counts;
+* each cage, window and vault: what it holds now, cash and chips, against its accounts (1110,
+  0110); each shift of the day: its closing count against the same accounts just after its
+  close;
+* each table: its win for the day in the pit against the ledger's revenue and variance for the
+  day (7211 + 7212, by the gaming day of the events, wherever they were posted);
+* each drop box of the day: counted against received at the cage;
+* each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
+* what is unexplained: changes after the fact awaiting a second person's approval, shifts
+  counted but not closed, table sessions of the day still open.
+
+A line is ``ok`` when its difference is zero and nothing about it awaits anyone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+
+from casino.cage import selectors as cage_selectors
+from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
+from casino.eventstore.models import StoredEvent
+from casino.models import Approval, ApprovalStatus, Casino
+from games.models import GamingDayResult, SessionStatus, TableSession
+from jackpots.models import JackpotPool
+
+from .models import Account
+
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class Line:
+    area: str  # chips, cage, shift, table, drop, jackpot, pending
+    subject: str
+    what: str
+    platform: Decimal | None
+    ledger: Decimal | None
+    note: str = ""
+    unexplained: bool = False
+
+    @property
+    def difference(self) -> Decimal:
+        if self.platform is None or self.ledger is None:
+            return ZERO
+        return self.platform - self.ledger
+
+    @property
+    def ok(self) -> bool:
+        return self.difference == 0 and not self.unexplained
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for name in ("platform", "ledger"):
+            data[name] = None if data[name] is None else str(data[name])
+        data["difference"] = str(self.difference)
+        data["ok"] = self.ok
+        return data
+
+
+@dataclass
+class Report:
+    casino: str
+    gaming_day: dt.date
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(line.ok for line in self.lines)
+
+    @property
+    def failures(self) -> list[Line]:
+        return [line for line in self.lines if not line.ok]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"casino": self.casino, "gaming_day": self.gaming_day.isoformat(), "ok": self.ok,
+                "lines": [line.as_dict() for line in self.lines]}
+
+
+# --- the ledger's side --------------------------------------------------------------------------
+
+
+def _balance(casino: str, code: str, *, position: int | None = None,
+             event_day: dt.date | None = None) -> Decimal:
+    """Debits less credits of ``code``: over every entry, or those of events up to ``position``,
+    or those of events of gaming day ``event_day`` (wherever they were posted)."""
+    sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+           "JOIN journal_entry e ON e.id = l.entry_id "
+           "WHERE l.casino_id = %s AND l.account_code = %s")
+    params: list[Any] = [casino, code]
+    if position is not None:
+        sql += " AND e.event_position <= %s"
+        params.append(position)
+    if event_day is not None:
+        sql += " AND e.event_day = %s"
+        params.append(event_day)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return Decimal(cursor.fetchone()[0]).quantize(Decimal("0.01"))
+
+
+# --- the floor's side, line by line -------------------------------------------------------------
+
+
+def _chips(casino: Casino, day: dt.date) -> list[Line]:
+    recorded = ChipCirculationDay.objects.filter(casino=casino, gaming_day=day).first()
+    boundary = casino.gaming_day_end(day)
+    if recorded is not None:
+        value, position, note = recorded.value, recorded.position, "as recorded at the close"
+    else:
+        figure = cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)
+        value, position, note = figure.value, figure.position, "not recorded yet: worked out now"
+    figure_now = cage_selectors.chips_in_circulation(casino=casino.code)
+    return [
+        Line("chips", "in players' hands", f"at the boundary ({boundary:%Y-%m-%d %H:%M} UTC)",
+             value, -_balance(casino.code, "2781", position=position), note),
+        Line("chips", "in players' hands", "now", figure_now.value,
+             -_balance(casino.code, "2781", position=figure_now.position)),
+    ]
+
+
+def _cages(casino: Casino, day: dt.date) -> list[Line]:
+    lines = []
+    for view in cage_selectors.cage_list(casino=casino.code):
+        code = view.cage.code
+        lines.append(Line("cage", code, "cash now", view.cash_value,
+                          _balance(casino.code, f"1110.{code}")))
+        lines.append(Line("cage", code, "chips now", view.chips_value,
+                          _balance(casino.code, f"0110.{code}")))
+    for shift in Shift.objects.filter(casino=casino, gaming_day=day).order_by("opened_at"):
+        label = f"{shift.cage} shift {str(shift.id)[:8]}"
+        if shift.status != ShiftStatus.CLOSED:
+            if shift.status == ShiftStatus.COUNTED:
+                lines.append(Line("shift", label, "counted, not closed", None, None,
+                                  "the count awaits its close", unexplained=True))
+            continue
+        closed = StoredEvent.objects.filter(stream=f"shift/{shift.id}",
+                                            event_type="ShiftClosed").first()
+        if closed is None:
+            continue
+        counted = cage_selectors.shift_count_value(shift)
+        for kind, account in (("cash", "1110"), ("chips", "0110")):
+            lines.append(Line("shift", label, f"closing count, {kind}", counted[kind],
+                              _balance(casino.code, f"{account}.{shift.cage}",
+                                       position=closed.position)))
+    return lines
+
+
+def _tables(casino: Casino, day: dt.date) -> list[Line]:
+    lines = []
+    for row in GamingDayResult.objects.filter(casino=casino, gaming_day=day).order_by("table"):
+        ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
+                   + _balance(casino.code, f"7212.{row.table}", event_day=day))
+        lines.append(Line("table", row.table, "table win", row.table_win, ledger))
+    for session in TableSession.objects.filter(casino=casino, gaming_day=day,
+                                               status=SessionStatus.OPEN):
+        lines.append(Line("table", session.table, "session still open", None, None,
+                          f"session {session.session_id} is open: its win is not known",
+                          unexplained=True))
+    return lines
+
+
+def _drops(casino: Casino, day: dt.date) -> list[Line]:
+    received: dict[str, Decimal] = {}
+    for event in StoredEvent.objects.filter(casino_id=casino.code,
+                                            event_type="DropBoxReceived"):
+        key = str(event.data.get("session_id", ""))
+        received[key] = received.get(key, ZERO) + Decimal(str(event.data["amount"]))
+    lines = []
+    for session in TableSession.objects.filter(casino=casino, gaming_day=day).exclude(
+            drop_counted=None).order_by("table", "opened_at"):
+        got = received.get(str(session.session_id))
+        lines.append(Line("drop", f"{session.table} {str(session.session_id)[:8]}",
+                          "counted, received at the cage", session.drop_counted,
+                          got if got is not None else ZERO,
+                          "" if got is not None else "not received at the cage yet",
+                          unexplained=got is None and session.drop_counted != 0))
+    return lines
+
+
+JACKPOT_ACCOUNTS = (("meter", "amount", "2782"), ("reserve", "reserve", "2784"),
+                    ("prizes won, not paid", "prizes_unpaid", "2783"))
+
+
+def _jackpots(casino: Casino) -> list[Line]:
+    lines = []
+    pools = list(JackpotPool.objects.filter(casino=casino).order_by("pool_id"))
+    for pool in pools:
+        for what, name, code in JACKPOT_ACCOUNTS:
+            lines.append(Line("jackpot", pool.pool_id, what, getattr(pool, name),
+                              -_balance(casino.code, f"{code}.{pool.pool_id}")))
+    # a ledger account for a pool the jackpots do not know: money moved against no pool
+    known = {p.pool_id for p in pools}
+    for account in Account.objects.filter(casino=casino, template__in=["2782", "2783", "2784"]
+                                          ).exclude(scope__in=known).order_by("code"):
+        lines.append(Line("jackpot", account.scope, f"{account.name} (no such pool)", ZERO,
+                          -_balance(casino.code, account.code)))
+    return lines
+
+
+def _pending(casino: Casino) -> list[Line]:
+    return [Line("pending", f"{a.kind} {a.subject}", "awaiting approval", a.amount, None,
+                 f"asked by {a.requested_by}: {a.summary}", unexplained=True)
+            for a in Approval.objects.filter(casino=casino, status=ApprovalStatus.REQUESTED)
+            .order_by("requested_at")]
+
+
+def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
+    the_casino = Casino.objects.get(code=casino)
+    report = Report(casino, gaming_day)
+    for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
+                 _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
+                 _jackpots(the_casino), _pending(the_casino)):
+        report.lines.extend(part)
+    return report
