@@ -1,9 +1,12 @@
 """A reproducible demo gaming day: every game played through the pit's services.
 
-``play_day`` opens a session at each table with its float (counted the first time, rolled over
-after), records drops, fills (issued by the cage when the cage is there) and credits, plays rounds
+``play_day`` opens a session at each table (its first float issued by the cage on a fill slip,
+rolled over after), records drops, fills and credits (issued and received by the cage,
+``games.demo_cage``), sells and redeems chips at the cage, plays rounds
 with bets from several seats (card games decision by decision), voids one round and has one
-outcome corrected by a second inspector, and closes each table with its count. Everything is
+outcome corrected by a second inspector, closes each table with its count and its drop box
+received at the cage, and closes the cage's shift on a blind count with an explained, approved
+variance. Everything is
 drawn from one ``random.Random(seed)``: the same seed gives the same day. It acts as the named
 system actor ``system:demo_day``.
 """
@@ -18,10 +21,10 @@ from decimal import Decimal
 from typing import Any
 
 from casino.context import system_metadata
-from casino.errors import DomainError
 from casino.eventstore.store import Metadata
 from casino.models import ChipSet, Role
 from games import services
+from games.demo_cage import DemoCage
 from games.engine import baccarat, blackjack, football_poker
 from games.limits import default_limits
 from games.models import Round, Slip, Table, TableSession
@@ -134,57 +137,27 @@ def _next_slip(casino: str, kind: str) -> str:
     return f"{'F' if kind == 'fill' else 'C'}{used + 1:05d}"
 
 
-class CageBridge:
-    """Issues the demo's fills through the cage's own services, when the cage is installed."""
-
-    def __init__(self) -> None:
-        self.shifts: dict[str, str] = {}
-        self.unavailable = ""
-
-    def issue(self, casino: str, slip: str) -> bool:
-        try:
-            from casino.cage.services import cage_configure, fill_issue, shift_open
-        except ImportError:  # the cage app is not there: the fill stays requested
-            self.unavailable = "the cage services are not installed"
-            return False
-        cashier = _as(casino, Role.CASHIER, "cage")
-        try:
-            if casino not in self.shifts:
-                from casino.cage.models import Cage, Shift
-
-                if not Cage.objects.filter(casino_id=casino, code="demo-cage").exists():
-                    cage_configure(code="demo-cage", name="Demo cage", kind="main",
-                                   metadata=_as(casino, Role.ADMINISTRATOR, "config"))
-                live = Shift.objects.filter(casino_id=casino, cage="demo-cage").exclude(
-                    status="closed").first()
-                if live is None:
-                    chip_set = ChipSet.objects.get(casino_id=casino, code="main")
-                    chips = {d: 2000 for d in chip_set.denominations}
-                    cash = {"100.00": 1000}
-                    live_id = shift_open(cage="demo-cage", metadata=cashier, cash=cash,
-                                         chips={"main": chips})["shift_id"]
-                else:
-                    live_id = str(live.id)
-                self.shifts[casino] = live_id
-            fill_issue(shift_id=self.shifts[casino], slip=slip, metadata=cashier)
-            return True
-        except DomainError as error:
-            self.unavailable = f"the cage refused: {error.message}"
-            return False
-
-
-def play_session(table: Table, rounds: int, rng: random.Random, cage: CageBridge,
+def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
                  tick: Callable[[], None], *, showcase: bool = False) -> TableSession:
     casino = table.casino_id
     meta = _pit(casino)
     unit = UNIT[casino]
     chip_set = ChipSet.objects.get(casino_id=casino, code=table.chip_set)
     denominations = [Decimal(d) for d in chip_set.denominations]
-    opening = None if table.last_closing else {str(d): 40 for d in denominations[1:]}
-    opened = services.table_session_open(casino=casino, table=table.code, opening=opening,
-                                         metadata=meta, session_id=_uuid(rng))
+    # a table's first float comes from the cage on a fill slip; after that, the last count rolls
+    first = table.last_closing is None
+    opened = services.table_session_open(casino=casino, table=table.code,
+                                         opening={} if first else None, metadata=meta,
+                                         session_id=_uuid(rng))
     sid = opened["session_id"]
     tray = Tray(Decimal(opened["opening_amount"]))
+    if first:
+        float_chips = {str(d): 40 for d in denominations[1:]}
+        slip = _next_slip(casino, "fill")
+        services.fill_request(session_id=sid, slip=slip, chips=float_chips, metadata=meta)
+        cage.issue(casino, slip)
+        tray.value += sum((Decimal(d) * n for d, n in float_chips.items()), Decimal(0))
+    cage.sell_and_redeem(casino, rng, unit)
     sim = SIMULATORS[table.game]
     for n in range(rounds):
         if n % 10 == 0:  # players buy chips at the table: cash into the drop box
@@ -196,11 +169,12 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: CageBridge
             fill = {str(denominations[2]): 20}
             slip = _next_slip(casino, "fill")
             services.fill_request(session_id=sid, slip=slip, chips=fill, metadata=meta)
-            if cage.issue(casino, slip):
-                tray.value += denominations[2] * 20
+            cage.issue(casino, slip)
+            tray.value += denominations[2] * 20
             credit_slip = _next_slip(casino, "credit")
             services.credit_request(session_id=sid, slip=credit_slip,
                                     chips={str(denominations[3]): 10}, metadata=meta)
+            cage.receive_credit(casino, credit_slip)
             tray.value -= denominations[3] * 10
         result = sim(table, sid, rng, meta, unit)
         tray.value += result
@@ -210,9 +184,10 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: CageBridge
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
     closing = _counts(tray.value, denominations)
-    services.table_session_close(session_id=sid, closing=closing,
-                                 drop_count=str(TableSession.objects.get(session_id=sid)
-                                                .drop_recorded), metadata=meta)
+    drop = TableSession.objects.get(session_id=sid).drop_recorded
+    services.table_session_close(session_id=sid, closing=closing, drop_count=str(drop),
+                                 metadata=meta)
+    cage.receive_drop(casino, sid, table.code, drop)
     return TableSession.objects.get(session_id=sid)
 
 
@@ -468,7 +443,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     # The same seed on an empty database plays the same day; a day played on top of others
     # draws anew (its session and round ids must be new).
     rng = random.Random(f"{seed}:{TableSession.objects.count()}")
-    cage = CageBridge()
+    cage = DemoCage()
     for casino in DEMO_TABLES:
         from games.models import DropDefinition
 
@@ -479,4 +454,6 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     played = []
     for index, table in enumerate(ensure_tables(tables)):
         played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
+    for casino in sorted({t.casino_id for t in played}):
+        cage.close(casino)
     return played

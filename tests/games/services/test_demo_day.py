@@ -35,3 +35,36 @@ def test_demo_day_plays_every_game_and_the_projections_rebuild(settings) -> None
     again = StringIO()
     call_command("demo_day", "--if-empty", stdout=again)
     assert "nothing to do" in again.getvalue()
+
+
+def test_the_demo_day_is_a_believable_day_that_reconciles(settings) -> None:
+    """Issue 13, item 9 (finding 1): chips put into service, a cage with notes and coins,
+    first floats and fills from the cage, credits and drop boxes received, a variance explained
+    and approved by another person; ``reconcile`` passes on every casino's day."""
+    from casino.cage.models import ChipsInService, Shift
+    from casino.cage.selectors import chips_in_circulation
+    from casino.eventstore.models import StoredEvent
+    from ledger import reports
+    from ledger.reconciliation import reconcile
+
+    settings.DEBUG = True
+    call_command("demo_day", "--rounds-per-table", "4", "--seed", "11", stdout=StringIO(),
+                 stderr=StringIO())
+    for casino in DEMO_TABLES:
+        assert ChipsInService.objects.filter(casino_id=casino).exists()
+        circulation = chips_in_circulation(casino=casino)
+        assert circulation.taken_over == 0  # nothing comes from nowhere
+        assert circulation.value == -reports.account_balance(casino=casino, code="2781")
+        assert circulation.value >= 0
+        shift = Shift.objects.get(casino_id=casino, cage="main")
+        assert (shift.status, shift.counted_by != shift.approved_by) == ("closed", True)
+        assert shift.variance_value < 0
+        assert not Slip.objects.filter(casino_id=casino, status="requested").exists()
+        day = shift.gaming_day
+        report = reconcile(casino=casino, gaming_day=day)
+        assert report.ok, [line for line in report.lines if not line.ok]
+        out = StringIO()
+        call_command("reconcile", "--casino", casino, "--day", str(day), stdout=out)
+        assert "everything reconciles" in out.getvalue()
+    assert StoredEvent.objects.filter(event_type="CreditReceived").exists()
+    assert StoredEvent.objects.filter(event_type="DropBoxReceived").exists()

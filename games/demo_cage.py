@@ -1,0 +1,177 @@
+"""The cage's side of the demo gaming day, through the cage's own services.
+
+A believable day: the vault opens on a blind count of notes and coins, the casino's chip stock is
+put into service there (a delivery note), and the vault sends cash and chips to the main cage.
+The main cage issues each table's first float and its fills, receives its credits and its drop
+boxes, sells chips to players and redeems them; at the end of the day the cashier counts blind,
+finds a note missing, explains it, and a cage supervisor (another person) approves the variance
+before the shift closes. Every figure then reconciles with the ledger (``reconcile``).
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from casino.context import system_metadata
+from casino.eventstore.store import Metadata
+from casino.models import Casino, ChipSet, Role
+from casino.money import CASH_DENOMINATIONS
+
+JOB = "demo_day"
+VAULT, MAIN = "vault", "main"
+
+# The vault's notes and coins at its first (blind) count, by currency.
+VAULT_CASH = {
+    "EUR": {"500.00": 40, "200.00": 100, "100.00": 600, "50.00": 800, "20.00": 1500,
+            "10.00": 1500, "5.00": 1000, "2.00": 500, "1.00": 500, "0.50": 400},
+    "MOP": {"1000.00": 100, "500.00": 300, "100.00": 1500, "50.00": 1000, "20.00": 1500,
+            "10.00": 1500, "5.00": 500, "1.00": 500},
+}
+CHIP_STOCK = 3000  # pieces of each denomination put into service at the vault
+
+
+def _as(casino: str, role: str, who: str) -> Metadata:
+    meta = system_metadata(casino, job=JOB)
+    return Metadata(actor=f"{meta.actor}:{who}", role=role, casino=casino,
+                    request_id=meta.request_id, correlation_id=meta.correlation_id)
+
+
+def _cash_in(value: Decimal, currency: str) -> dict[str, int]:
+    """Notes and coins making ``value`` (largest first)."""
+    out: dict[str, int] = {}
+    rest = value
+    for d in CASH_DENOMINATIONS[currency]:
+        if d > 100 * Decimal(5):
+            continue  # players rarely bring 500 or 1000 notes
+        pieces = int(rest // d)
+        if pieces:
+            out[str(d)] = pieces
+            rest -= d * pieces
+    return out
+
+
+class DemoCage:
+    """One main cage and the vault per casino, their shifts opened on first use."""
+
+    def __init__(self) -> None:
+        self.shifts: dict[tuple[str, str], str] = {}
+
+    def cashier(self, casino: str) -> Metadata:
+        return _as(casino, Role.CASHIER, "caixa")
+
+    def supervisor(self, casino: str) -> Metadata:
+        return _as(casino, Role.CAGE_SUPERVISOR, "supervisor")
+
+    def shift(self, casino: str, cage: str = MAIN) -> str:
+        if (casino, cage) not in self.shifts:
+            self._open(casino)
+        return self.shifts[(casino, cage)]
+
+    def _open(self, casino: str) -> None:
+        from casino.cage import services as cage
+        from casino.cage.models import Cage, ChipsInService, Shift
+
+        config = _as(casino, Role.ADMINISTRATOR, "config")
+        for code, name, kind, minimum in ((VAULT, "Vault", "vault", "0.00"),
+                                          (MAIN, "Main cage", "main", "20000.00")):
+            if not Cage.objects.filter(casino_id=casino, code=code).exists():
+                cage.cage_configure(code=code, name=name, kind=kind, minimum_cash=minimum,
+                                    metadata=config)
+        currency = Casino.objects.get(code=casino).currency
+        chip_set = ChipSet.objects.get(casino_id=casino, code="main")
+        for code in (VAULT, MAIN):
+            live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
+                status="closed").first()
+            if live is not None:
+                self.shifts[(casino, code)] = str(live.id)
+                continue
+            where = Cage.objects.get(casino_id=casino, code=code)
+            meta = self.supervisor(casino) if code == VAULT else self.cashier(casino)
+            if where.last_shift_id is not None:  # the next day: on the last closing count
+                opened = cage.shift_open(cage=code, accept_previous=str(where.last_shift_id),
+                                         metadata=meta)
+            else:  # the first day: a blind count (nothing at the main cage yet)
+                cash = VAULT_CASH[currency] if code == VAULT else {}
+                opened = cage.shift_open(cage=code, cash=cash, chips={}, metadata=meta)
+            self.shifts[(casino, code)] = str(opened["shift_id"])
+        if not ChipsInService.objects.filter(casino_id=casino).exists():
+            stock = {d: CHIP_STOCK for d in chip_set.denominations}
+            cage.chips_put_into_service(
+                shift_id=self.shifts[(casino, VAULT)], chip_set="main", chips=stock,
+                reference="delivery note DEMO-0001 (chip manufacturer)",
+                metadata=self.supervisor(casino))
+            half = {d: CHIP_STOCK // 2 for d in chip_set.denominations}
+            cash = {d: n // 2 for d, n in VAULT_CASH[currency].items()}
+            cage.transfer_send(shift_id=self.shifts[(casino, VAULT)], to_cage=MAIN, cash=cash,
+                               chips={"main": half}, metadata=self.supervisor(casino))
+
+    # --- the day's movements ------------------------------------------------------------------
+
+    def issue(self, casino: str, slip: str) -> None:
+        from casino.cage import services as cage
+
+        cage.fill_issue(shift_id=self.shift(casino), slip=slip, metadata=self.cashier(casino))
+
+    def receive_credit(self, casino: str, slip: str) -> None:
+        from casino.cage import services as cage
+
+        cage.credit_receive(shift_id=self.shift(casino), slip=slip,
+                            metadata=self.cashier(casino))
+
+    def receive_drop(self, casino: str, session_id: str, table: str, amount: Decimal) -> None:
+        from casino.cage import services as cage
+
+        if amount <= 0:
+            return
+        currency = Casino.objects.get(code=casino).currency
+        cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, table=table,
+                              cash=_cash_in(amount, currency), amount=str(amount),
+                              drop_box=f"box-{table}", metadata=self.cashier(casino))
+
+    def sell_and_redeem(self, casino: str, rng: random.Random, unit: Decimal) -> None:
+        """A player buys chips at the cage; another changes some back."""
+        from casino.cage import services as cage
+
+        currency = Casino.objects.get(code=casino).currency
+        chip = unit * 10
+        pieces = rng.randint(2, 10)
+        amount = chip * pieces
+        chips = {str(chip): pieces}
+        cage.chips_sell(shift_id=self.shift(casino), amount=str(amount), chips=chips,
+                        cash=_cash_in(amount, currency), chip_set="main",
+                        metadata=self.cashier(casino))
+        back = max(1, pieces // 2)
+        cage.chips_redeem(shift_id=self.shift(casino), amount=str(chip * back),
+                          chips={str(chip): back}, cash=_cash_in(chip * back, currency),
+                          chip_set="main", metadata=self.cashier(casino))
+
+    def close(self, casino: str) -> None:
+        """The cashier counts blind, one note short; the variance is explained and approved by
+        a supervisor, and the shift closes on the count."""
+        from casino.cage import services as cage
+        from casino.cage.models import Shift, ShiftLine
+
+        shift_id = self.shift(casino)
+        shift = Shift.objects.get(id=shift_id)
+        currency = Casino.objects.get(code=casino).currency
+        chip_sets = {s.code: s.denominations for s in ChipSet.objects.filter(casino_id=casino)}
+        cash: dict[str, int] = {str(d): 0 for d in CASH_DENOMINATIONS[currency]}
+        chips: dict[str, dict[str, int]] = {code: {str(Decimal(d)): 0 for d in ds}
+                                            for code, ds in chip_sets.items()}
+        for line in ShiftLine.objects.filter(shift=shift):
+            if line.kind == "cash":
+                cash[str(line.denomination)] = line.expected
+            else:
+                chips[line.chip_set][str(line.denomination)] = line.expected
+        short = next(d for d in ("20.00", "50.00", "10.00") if cash.get(d))
+        cash[short] -= 1  # a note missing
+        cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=self.cashier(casino))
+        cage.variance_explain(shift_id=shift_id, metadata=self.cashier(casino),
+                              explanation=f"one {short} note short: change given twice to a "
+                                          "player at the end of the night (CCTV reviewed)")
+        cage.variance_approve(shift_id=shift_id, metadata=self.supervisor(casino),
+                              note="reviewed the CCTV of the window")
+        cage.shift_close(shift_id=shift_id, metadata=self.cashier(casino))
+        del self.shifts[(casino, MAIN)]
+
