@@ -199,9 +199,12 @@ class JackpotCoupSettled(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class JackpotPrizePaid(Event):
-    """A prize handed to its winner by the cage: ``payout_id`` is the cage's ``JackpotPaid`` on
-    shift ``shift_id``. Moves no pool money (the ``JackpotHit`` did); the ledger posts the cash
-    from the cage's event."""
+    """A payment of a prize (a hit) by the cage: ``payout_id`` is the cage's ``JackpotPaid`` on
+    shift ``shift_id``; ``amount`` is this payment (the whole prize, or a part of it when the cage
+    pays in instalments) and ``owed_after`` what the hit still owes after it (0: paid in full;
+    payments recorded before instalments were allowed paid the whole prize, hence the default).
+    Moves no pool money (the ``JackpotHit`` did); the ledger posts the cash from the cage's
+    event."""
 
     event_type = "JackpotPrizePaid"
     schema_version = 1
@@ -214,6 +217,7 @@ class JackpotPrizePaid(Event):
     amount: Decimal
     payout_id: str
     shift_id: str
+    owed_after: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True, kw_only=True)
