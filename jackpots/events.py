@@ -223,7 +223,11 @@ class JackpotPrizePaid(Event):
 @dataclass(frozen=True, kw_only=True)
 class JackpotMeterCorrected(Event):
     """An approved correction of the pool or the reserve (``meter``), asked by ``requested_by``
-    and approved by another person (the event's actor). ``direction`` ``up`` or ``down``."""
+    and approved by another person (the event's actor, ``approved_by``). ``direction`` ``up`` or
+    ``down``. Recorded when the four-eyes approval ``approval_id`` (kind
+    ``jackpot_meter_correction``, ``docs/approvals.md``) is granted: ``reason`` is then the
+    reason's code from the kind's list and ``explanation`` the asker's words. Corrections
+    recorded before approvals existed have ``approval_id`` "" and a free-text ``reason``."""
 
     event_type = "JackpotMeterCorrected"
     schema_version = 1
@@ -237,3 +241,5 @@ class JackpotMeterCorrected(Event):
     reason: str
     requested_by: str
     approved_by: str
+    approval_id: str = ""
+    explanation: str = ""

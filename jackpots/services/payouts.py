@@ -10,19 +10,18 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, NotFound
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
-from jackpots.events import JackpotMeterCorrected, JackpotPrizePaid
+from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
 
 from ._common import Result, pool_for_update, require_role, text
 
 PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
-CORRECTION_ROLES = (Role.ADMINISTRATOR, Role.PIT_BOSS)
 
 # Messages tests and screens rely on.
 NOT_A_HIT = ("there is no jackpot hit {prize!r} in {casino}: a jackpot is paid only against a "
@@ -88,45 +87,3 @@ def jackpot_prize_pay(
             "round_id": prize.round_id, "amount": fmt(paying), "prize": fmt(prize.amount),
             "owed": fmt(left), "payout_id": str(paid["payout_id"]),
             "shift_id": str(paid["shift_id"])}
-
-
-@command("jackpot_meter_correct")
-def jackpot_meter_correct(
-    *,
-    casino: str,
-    pool_id: str,
-    meter: str,
-    direction: str,
-    amount: object,
-    reason: str,
-    requested_by: str,
-    metadata: Metadata,
-) -> Result:
-    """An approved correction of the pool (or the reserve): asked by ``requested_by``, approved by
-    another person (the actor, four eyes). A meter never goes below zero."""
-    require_role(metadata, CORRECTION_ROLES, "approving a jackpot meter correction")
-    if metadata.casino != casino:
-        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
-    if meter not in ("pool", "reserve"):
-        raise InvalidCommand("the meter corrected is the pool or the reserve", field="meter")
-    if direction not in ("up", "down"):
-        raise InvalidCommand("a correction goes up or down", field="direction")
-    value = parse_amount(amount, field="amount")
-    why = text(reason, field="reason", limit=1000)
-    asker = text(requested_by, field="requested_by", limit=150)
-    if asker == metadata.actor:
-        raise NotAllowed(f"{asker} asked for this correction: another person must approve it "
-                         "(four eyes)", code="four_eyes")
-    pool = pool_for_update(casino, pool_id)
-
-    before: Decimal = pool.amount if meter == "pool" else pool.reserve
-    after = before + value if direction == "up" else before - value
-    if after < 0:
-        raise Conflict(f"the {meter} holds {fmt(before)}: it cannot go down by {fmt(value)}",
-                       code="meter_negative")
-    store.append(pool.stream, [JackpotMeterCorrected(
-        pool_id=pool_id, meter=meter, direction=direction, amount=value, before=before,
-        after=after, reason=why, requested_by=asker, approved_by=metadata.actor)],
-        expected_version=pool.version, metadata=metadata)
-    return {"pool_id": pool_id, "meter": meter, "before": fmt(before), "after": fmt(after),
-            "version": pool.version + 1}
