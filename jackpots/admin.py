@@ -123,7 +123,7 @@ class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
 @admin.register(JackpotPrize)
 class JackpotPrizeAdmin(ReadOnly):
     list_display = ("pool_id", "combination", "amount", "table", "round_id", "seat", "player",
-                    "hit_at", "paid", "payout_id")
+                    "hit_at", "paid_amount", "paid", "payout_id")
     list_filter = ("casino", "pool_id", "paid", "top")
 
 

@@ -7,4 +7,5 @@ class JackpotsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import events, projections  # noqa: F401  (event classes, live projections)
+        # event classes, live projections, and the kinds of approval the services register
+        from . import events, projections, services  # noqa: F401

@@ -199,9 +199,12 @@ class JackpotCoupSettled(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class JackpotPrizePaid(Event):
-    """A prize handed to its winner by the cage: ``payout_id`` is the cage's ``JackpotPaid`` on
-    shift ``shift_id``. Moves no pool money (the ``JackpotHit`` did); the ledger posts the cash
-    from the cage's event."""
+    """A payment of a prize (a hit) by the cage: ``payout_id`` is the cage's ``JackpotPaid`` on
+    shift ``shift_id``; ``amount`` is this payment (the whole prize, or a part of it when the cage
+    pays in instalments) and ``owed_after`` what the hit still owes after it (0: paid in full;
+    payments recorded before instalments were allowed paid the whole prize, hence the default).
+    Moves no pool money (the ``JackpotHit`` did); the ledger posts the cash from the cage's
+    event."""
 
     event_type = "JackpotPrizePaid"
     schema_version = 1
@@ -214,12 +217,17 @@ class JackpotPrizePaid(Event):
     amount: Decimal
     payout_id: str
     shift_id: str
+    owed_after: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True, kw_only=True)
 class JackpotMeterCorrected(Event):
     """An approved correction of the pool or the reserve (``meter``), asked by ``requested_by``
-    and approved by another person (the event's actor). ``direction`` ``up`` or ``down``."""
+    and approved by another person (the event's actor, ``approved_by``). ``direction`` ``up`` or
+    ``down``. Recorded when the four-eyes approval ``approval_id`` (kind
+    ``jackpot_meter_correction``, ``docs/approvals.md``) is granted: ``reason`` is then the
+    reason's code from the kind's list and ``explanation`` the asker's words. Corrections
+    recorded before approvals existed have ``approval_id`` "" and a free-text ``reason``."""
 
     event_type = "JackpotMeterCorrected"
     schema_version = 1
@@ -233,3 +241,5 @@ class JackpotMeterCorrected(Event):
     reason: str
     requested_by: str
     approved_by: str
+    approval_id: str = ""
+    explanation: str = ""

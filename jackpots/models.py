@@ -195,7 +195,11 @@ class JackpotCoup(models.Model):
 
 
 class JackpotPrize(models.Model):
-    """A prize awarded by a coup (a hit), owed to its winner until the cage pays it."""
+    """A prize awarded by a coup (a hit), owed to its winner until the cage pays it.
+
+    The cage may pay it in instalments: ``paid_amount`` is what it has paid so far (never more
+    than ``amount``, by a CHECK), ``paid`` says it is paid in full; ``payout_id``, ``shift_id``,
+    ``paid_at`` and ``paid_by`` are those of the last payment."""
 
     prize_id = models.CharField(max_length=64, primary_key=True)
     casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
@@ -213,7 +217,8 @@ class JackpotPrize(models.Model):
     pool_after = money_field()
     hit_at = models.DateTimeField()
     position = models.BigIntegerField()
-    paid = models.BooleanField(default=False)
+    paid = models.BooleanField(default=False, help_text="paid in full")
+    paid_amount = money_field(default=0, help_text="paid by the cage so far")
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.CharField(max_length=150, blank=True, default="")
     payout_id = models.CharField(max_length=64, blank=True, default="")
@@ -226,12 +231,21 @@ class JackpotPrize(models.Model):
                                     name="jackpot_prize_once_per_bet"),
             models.CheckConstraint(condition=models.Q(amount__gte=0),
                                    name="jackpot_prize_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(paid_amount__gte=0, paid_amount__lte=models.F("amount")),
+                name="jackpot_prize_paid_at_most_owed"),
         ]
         indexes = [models.Index(fields=["casino", "pool_id", "position"],
                                 name="jackpot_prize_pool_position")]
 
     def __str__(self) -> str:
         return f"{self.combination} {self.amount} to {self.player} (round {self.round_id})"
+
+    @property
+    def owed(self) -> Decimal:
+        """What the hit still owes its winner."""
+        owed: Decimal = self.amount - self.paid_amount
+        return owed
 
 
 class JackpotMeterReading(models.Model):

@@ -224,9 +224,11 @@ class JackpotProjection(Projection):
                    reader: Reader) -> Changes:
         yield from _moved(_pool(recorded, reader), recorded, ZERO,
                           {"prizes_unpaid": -event.amount}, round_id=event.round_id)
-        yield Update(JackpotPrize, {"prize_id": event.prize_id}, set={
-            "paid": True, "paid_at": recorded.recorded_at, "payout_id": event.payout_id,
-            "shift_id": event.shift_id, "paid_by": _actor(recorded)})
+        yield Update(JackpotPrize, {"prize_id": event.prize_id}, add={
+            "paid_amount": event.amount}, set={
+            "paid": event.owed_after == 0, "paid_at": recorded.recorded_at,
+            "payout_id": event.payout_id, "shift_id": event.shift_id,
+            "paid_by": _actor(recorded)})
 
     @handles("JackpotMeterCorrected")
     def corrected(self, event: ev.JackpotMeterCorrected, recorded: RecordedEvent, *,

@@ -198,7 +198,10 @@ class TransferReceived(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class JackpotPaid(Event):
-    """A progressive jackpot prize paid out of a window in cash or chips."""
+    """A progressive jackpot prize paid out of a window in cash or chips, against a recorded
+    hit: ``prize_id`` is the pool's ``JackpotHit`` (its pool, round and winner copied from it);
+    ``amount`` is this payment, all of what the hit owes or a part of it. Payments recorded
+    before payments were tied to hits have ``prize_id`` "" (``docs/cage.md``)."""
 
     event_type = "JackpotPaid"
     schema_version = 1
@@ -213,6 +216,7 @@ class JackpotPaid(Event):
     cash: Counts
     chip_set: str
     chips: Counts
+    prize_id: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

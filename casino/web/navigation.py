@@ -24,6 +24,8 @@ CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATO
               Role.ADMINISTRATOR)
 LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
+JACKPOT_ROLES = (Role.PIT_BOSS, Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT,
+                 Role.REGULATOR, Role.ADMINISTRATOR)
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
@@ -63,6 +65,9 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if superuser or roles & set(LEDGER_ROLES):
         links.append(Link("ledger", _("Ledger"), reverse("ledger:overview", args=[casino]),
                           _("Trial balance, journal and exports")))
+    if roles & set(JACKPOT_ROLES):
+        links.append(Link("jackpots", _("Jackpots"), reverse("jackpots:pools", args=[casino]),
+                          _("Pools, meters, hits owed and meter corrections")))
     if roles:
         links.append(Link("approvals", _("Approvals"), reverse("approvals", args=[casino]),
                           _("Changes after the fact awaiting a second person")))

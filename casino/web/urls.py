@@ -8,4 +8,5 @@ urlpatterns = [
     path("pit/", include("games.web.urls")),
     path("cage/", include("casino.cage.web.urls")),
     path("ledger/", include("ledger.web.urls")),
+    path("jackpots/", include("jackpots.web.urls")),
 ]

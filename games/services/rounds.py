@@ -501,7 +501,7 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
 def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, Any]) -> None:
     """A correction may not change the cards that decided a jackpot chip: the pool paid on
     them (prizes the cage may have paid). The jackpot's own correction is an approved meter
-    correction (``jackpot_meter_correct``)."""
+    correction (the four-eyes kind ``jackpot_meter_correction``)."""
     if the_round.options.get("jackpot") is None:
         return
     seats = set(JackpotBet.objects.filter(round_id=the_round.round_id)

@@ -47,7 +47,8 @@ def _prize(p: JackpotPrize) -> dict[str, Any]:
     return {"prize_id": p.prize_id, "pool_id": p.pool_id, "round_id": p.round_id,
             "table": p.table, "seat": p.seat, "player": p.player, "bet_id": p.bet_id,
             "combination": p.combination, "top": p.top, "amount": fmt(p.amount),
-            "hit_at": p.hit_at, "paid": p.paid, "paid_at": p.paid_at, "payout_id": p.payout_id,
+            "hit_at": p.hit_at, "paid": p.paid, "paid_amount": fmt(p.paid_amount),
+            "owed": fmt(p.owed), "paid_at": p.paid_at, "payout_id": p.payout_id,
             "shift_id": p.shift_id}
 
 
@@ -168,7 +169,8 @@ class JackpotCoupDetailApi(APIView):
 
 
 class JackpotPrizeListApi(APIView):
-    """Prizes awarded, newest first; ``unpaid=true`` for what the cage still owes."""
+    """Prizes awarded (the hits), newest first, each with what was paid and what it still owes;
+    ``unpaid=true`` for the hits not yet paid in full (what the cage pays against)."""
 
     class FilterSerializer(serializers.Serializer[Any]):
         unpaid = serializers.BooleanField(required=False, default=False)
@@ -200,11 +202,25 @@ class CountsField(serializers.Field):  # type: ignore[type-arg]
         return value
 
 
+@extend_schema_field({"type": "string", "example": "1500.00"})
+class AmountField(serializers.Field):  # type: ignore[type-arg]
+    """An amount handed to the service as sent: the service reads it (and refuses a float)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class JackpotPrizePayApi(APIView):
-    """The cage pays an awarded prize out of an open window (cash, chips or both), once."""
+    """The cage pays an awarded prize out of an open window (cash, chips or both): all it still
+    owes, or ``amount`` of it (an instalment); never more than it owes."""
 
     class InputSerializer(serializers.Serializer[Any]):
         shift_id = serializers.CharField(max_length=64)
+        amount = AmountField(required=False,
+                             help_text="this payment (default: all the hit owes)")
         cash = CountsField(required=False)
         chips = CountsField(required=False)
         chip_set = serializers.CharField(required=False, max_length=64)

@@ -59,7 +59,7 @@ def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
     pool = query.first()
     if pool is None:
         raise NotFound(f"there is no jackpot pool {pool_id!r} in casino {casino!r}",
-                       pool_id=pool_id)
+                       field="pool_id", pool_id=pool_id)
     return pool
 
 

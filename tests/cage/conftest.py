@@ -156,3 +156,65 @@ def after_the_day(day: dt.date, minutes: int = 5) -> Iterator[dt.datetime]:
     moment = Casino.objects.get(code=CASINO).gaming_day_end(day) + dt.timedelta(minutes=minutes)
     with mock.patch("django.utils.timezone.now", return_value=moment):
         yield moment
+
+
+# --- a jackpot hit (what the cage pays a jackpot against) ---------------------------------------
+
+JACKPOT_TABLE = "bj1"
+JACKPOT_POOL = "bj-progressive"
+# The blackjack pool of docs/jackpots.md (§ Configuration): bet 1.00, 80% to the meter, start
+# 10,000.00; four suited aces take the whole pool.
+BLACKJACK_PAYTABLE = [
+    {"combination": "four_aces_suited", "pays": "jackpot"},
+    {"combination": "four_aces", "pays": "10%"},
+    {"combination": "three_aces", "pays": "250x"},
+    {"combination": "two_aces_suited", "pays": "100x"},
+    {"combination": "two_aces", "pays": "25x"},
+]
+
+
+@dataclass(frozen=True)
+class Hit:
+    prize_id: str
+    pool_id: str
+    round_id: str
+    player: str
+    amount: Decimal
+
+
+def gestor() -> Metadata:
+    """Gestor, the casino's administrator (sets up the jackpot pool)."""
+    return act("gestor", Role.ADMINISTRATOR)
+
+
+def record_hit(*, seat: int = 3, cards: tuple[str, ...] = ("AH", "AH", "AH", "AH"),
+               round_id: str = "round-77") -> Hit:
+    """A coup of the blackjack pool (made by ``hit`` first) that the pit recorded, one jackpot
+    bet winning: the hit the cage pays against."""
+    from jackpots.models import JackpotPrize
+    from jackpots.services import jackpot_coup_settle
+
+    jackpot_coup_settle(pool_id=JACKPOT_POOL, round_id=round_id, table=JACKPOT_TABLE,
+                        bets=[{"seat": seat, "player": f"player {seat}", "amount": "1.00",
+                               "cards": list(cards)}], metadata=paulo())
+    prize = JackpotPrize.objects.get(casino_id=CASINO, pool_id=JACKPOT_POOL, round_id=round_id)
+    return Hit(prize.prize_id, prize.pool_id, prize.round_id, prize.player, prize.amount)
+
+
+@pytest.fixture
+def hit(casino: Casino) -> Hit:
+    """Seat 3 of blackjack table bj1 hits four suited aces: the whole pool, 10,000.00 plus its
+    own chip's 0.80 (docs/jackpots.md § Paying a coup), owed until the cage pays it."""
+    from jackpots.services import jackpot_pool_create
+
+    tables.table_configure(
+        casino=CASINO, code=JACKPOT_TABLE, name="Blackjack 1", game="blackjack", seats=7,
+        chip_set=CHIP_SET, limits=default_limits("blackjack", Decimal("5")), metadata=gestor())
+    jackpot_pool_create(
+        casino=CASINO, pool_id=JACKPOT_POOL, name="Blackjack progressive", game="blackjack",
+        tables=[JACKPOT_TABLE], bet="1.00", increment_percent="80", start="10000.00",
+        paytable=BLACKJACK_PAYTABLE, approved_on="2024-03-01",
+        approval_reference="IGJ 123/2024", metadata=gestor())
+    found = record_hit()
+    assert found.amount == Decimal("10000.80")
+    return found

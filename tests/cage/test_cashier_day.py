@@ -13,8 +13,9 @@ from casino.cage.models import Shift, ShiftStatus
 from casino.errors import Conflict, NotAllowed
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
+from jackpots.services import jackpot_prize_pay
 
-from .conftest import CASINO, CHIP_SET, Pit, after_the_day, ana, bruno, carla
+from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,8 +46,9 @@ class Drawer:
                 "chips": {CHIP_SET: {d: n for d, n in self.chips.items() if n}}}
 
 
-def run_the_day(shift: str, pit: Pit, drawer: Drawer) -> None:
-    """Sell and redeem chips, two fills and a credit for table r1, a jackpot, a transfer."""
+def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
+    """Sell and redeem chips, two fills and a credit for table r1, a jackpot (a part of a
+    recorded hit), a transfer."""
     cage.chips_sell(shift_id=shift, amount="500.00", chips={"100.00": 4, "25.00": 4},
                     cash={"500.00": 1}, metadata=ana())
     drawer.move(cash_in={"500.00": 1}, chips_out={"100.00": 4, "25.00": 4})
@@ -73,9 +75,8 @@ def run_the_day(shift: str, pit: Pit, drawer: Drawer) -> None:
     drawer.move(chips_out={"100.00": 10})
     drawer.move(chips_in={"5.00": 20, "1.00": 50})
 
-    cage.jackpot_pay(shift_id=shift, pool_id="bj-progressive", round_id="round-77",
-                     winner="seat 3 (patron 4411)", amount="1500.00",
-                     cash={"100.00": 10, "50.00": 10}, metadata=ana())
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, amount="1500.00",
+                      cash={"100.00": 10, "50.00": 10}, metadata=ana())
     drawer.move(cash_out={"100.00": 10, "50.00": 10})
 
     cage.transfer_send(shift_id=shift, to_cage="vault", cash={"500.00": 1},
@@ -83,9 +84,10 @@ def run_the_day(shift: str, pit: Pit, drawer: Drawer) -> None:
     drawer.move(cash_out={"500.00": 1}, chips_out={"1.00": 50})
 
 
-def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit) -> None:
+def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit,
+                                                       hit: Hit) -> None:
     drawer = Drawer()
-    run_the_day(window, pit, drawer)
+    run_the_day(window, pit, drawer, hit)
 
     counted = cage.shift_count(shift_id=window, metadata=ana(), **drawer.count())
     assert counted["balanced"] is True
@@ -134,9 +136,10 @@ def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit) ->
     assert projections.check() == []
 
 
-def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: Pit) -> None:
+def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: Pit,
+                                                            hit: Hit) -> None:
     drawer = Drawer()
-    run_the_day(window, pit, drawer)
+    run_the_day(window, pit, drawer, hit)
     cage.shift_count(shift_id=window, metadata=ana(), **drawer.count())
     cage.shift_close(shift_id=window, metadata=ana())
 
@@ -196,15 +199,14 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
     assert projections.check() == []
 
 
-def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str,
+def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str, hit: Hit,
                                                                      pit: Pit) -> None:
     drawer = Drawer()
-    run_the_day(window, pit, drawer)
+    run_the_day(window, pit, drawer, hit)
     cage.chips_sell(shift_id=window, amount="50.00", chips={"25.00": 2},
                     cash={"50.00": 1}, metadata=ana())
-    cage.jackpot_pay(shift_id=window, pool_id="bj-progressive", round_id="round-78",
-                     winner="seat 1", amount="100.00", chip_set=CHIP_SET,
-                     chips={"25.00": 4}, metadata=ana())
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="100.00",
+                      chip_set=CHIP_SET, chips={"25.00": 4}, metadata=ana())
 
     # an independent fold over the events: chips to players, to tables and back
     players: Counter[D] = Counter()

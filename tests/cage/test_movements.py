@@ -14,8 +14,9 @@ from casino.cage.models import Adjustment, AdjustmentStatus, Shift
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino
+from jackpots.services import jackpot_prize_pay
 
-from .conftest import CASINO, CHIP_SET, Pit, after_the_day, ana, bruno, carla, duarte
+from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, duarte
 
 D = Decimal
 
@@ -153,7 +154,7 @@ def test_the_gaming_day_closes_at_the_casinos_local_hour() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
-        window: str, pit: Pit) -> None:
+        window: str, pit: Pit, hit: Hit) -> None:
     cage.shift_open(cage="main", cash={"500.00": 50}, metadata=bruno())
     cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
@@ -163,9 +164,8 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     cage.credit_receive(shift_id=window, slip=pit.credit({"5.00": 10}), metadata=ana())
     cage.slip_refuse(shift_id=window, kind="fill", slip=pit.fill({"1.00": 5}),
                      reason="wrong figures", metadata=ana())
-    cage.jackpot_pay(shift_id=window, pool_id="p1", round_id="r9", winner="seat 2",
-                     amount="150.00", cash={"100.00": 1}, chip_set=CHIP_SET,
-                     chips={"25.00": 2}, metadata=ana())
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="150.00",
+                      cash={"100.00": 1}, chip_set=CHIP_SET, chips={"25.00": 2}, metadata=ana())
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",
                           amount="40.00", cash={"20.00": 2}, metadata=ana())
     asked = cage.adjustment_request(shift_id=window, direction="out", cash={"10.00": 1},

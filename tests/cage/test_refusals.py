@@ -135,9 +135,8 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
         InvalidCommand, None),
     "a float amount": (
         _nothing,
-        lambda d, _: cage.jackpot_pay(shift_id=d.window, pool_id="p", round_id="r",
-                                      winner="w", amount=100.5, cash={"100.00": 1},
-                                      metadata=ana()),
+        lambda d, _: cage.chips_redeem(shift_id=d.window, amount=100.5, chips={"100.00": 1},
+                                       cash={"100.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "an unknown cash denomination": (
         _nothing,

@@ -195,8 +195,11 @@ PoolMaker = Callable[..., str]
 @pytest.fixture
 def make_pool(make_table: TableMaker) -> PoolMaker:
     """A pool fed by new tables; ``amount`` brings the meter to a given figure by an approved
-    correction (the worked examples start from a pool that has been growing for a while)."""
-    from jackpots.services import jackpot_meter_correct, jackpot_pool_create
+    correction (asked by an accountant, approved by an administrator: ``meters.meter_correct``;
+    the worked examples start from a pool that has been growing for a while)."""
+    from jackpots.services import jackpot_pool_create
+
+    from .meters import meter_correct
 
     def make(game: str, pool_id: str | None = None, *, tables: list[str] | None = None,
              amount: str | None = None, reserve_percent: str | None = None,
@@ -217,11 +220,9 @@ def make_pool(make_table: TableMaker) -> PoolMaker:
             current = JackpotPool.objects.get(casino_id=CASINO, pool_id=pool_id).amount
             target = Decimal(amount)
             if target != current:
-                jackpot_meter_correct(
-                    casino=CASINO, pool_id=pool_id, meter="pool",
-                    direction="up" if target > current else "down",
-                    amount=str(abs(target - current)), reason="meter carried over from the "
-                    "previous system", requested_by="gestor", metadata=pit("chefe"))
+                meter_correct(pool_id, meter="pool",
+                              direction="up" if target > current else "down",
+                              amount=str(abs(target - current)))
         return pool_id
 
     return make

@@ -170,3 +170,69 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
     pool = JackpotPool.objects.get(pool_id=pool_id)
     assert pool.coups == 2
     assert pool.prizes_unpaid == D("25.00")
+
+
+def _two_windows(pool_id: str, bet: dict[str, Any]) -> tuple[JackpotPrize, list[str]]:
+    """A hit of ``pool_id`` (one jackpot bet, ``bet``) and two windows open with 100.00 each."""
+    from casino.cage import services as cage
+    from casino.context import person_metadata
+    from casino.models import Role
+
+    table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
+    jackpot_coup_settle(pool_id=pool_id, round_id=str(uuid.uuid4()), table=table, bets=[bet],
+                        metadata=pit())
+    prize = JackpotPrize.objects.get(pool_id=pool_id)
+    boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
+    shifts = []
+    for code, who in (("w1", "ana"), ("w2", "bia")):
+        cage.cage_configure(code=code, name=code, kind="window", minimum_cash="0.00",
+                            metadata=boss)
+        shifts.append(cage.shift_open(cage=code, cash={"20.00": 5, "10.00": 5},
+                                      metadata=cashier(who))["shift_id"])
+    return prize, shifts
+
+
+def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
+        make_pool) -> None:
+    """Two aces win 25 times the 1.00 bet: 25.00 owed. Two cashiers pay 20.00 each at the same
+    moment: one is paid, the other is refused (only 5.00 remains) and records nothing."""
+    pool_id = make_pool("blackjack", "instalments")
+    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "ana", "amount": "1.00",
+                                           "cards": ["AS", "AH"]})
+    assert prize.amount == D("25.00")
+
+    def pay(shift: str, who: str) -> Callable[[], Any]:
+        return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
+                                         amount="20.00", cash={"20.00": 1},
+                                         metadata=cashier(who))
+
+    results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
+    paid = [r for r in results if isinstance(r, dict)]
+    refused = [r for r in results if not isinstance(r, dict)]
+    assert len(paid) == 1, results
+    assert len(refused) == 1, results
+    assert getattr(refused[0], "code", "") == "more_than_owed"
+    assert paid[0]["owed"] == "5.00"
+    prize.refresh_from_db()
+    assert (prize.paid_amount, prize.owed, prize.paid) == (D("20.00"), D("5.00"), False)
+    assert JackpotPool.objects.get(pool_id=pool_id).prizes_unpaid == D("5.00")
+    assert ledger_balance("jackpot_payable", pool_id) == D("5.00")
+
+
+def test_two_instalments_that_fit_are_both_paid(make_pool) -> None:
+    """10.00 and 10.00 of the 25.00 at once: both go through, one after the other; 5.00 owed."""
+    pool_id = make_pool("blackjack", "both")
+    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "ana", "amount": "1.00",
+                                           "cards": ["AS", "AH"]})
+
+    def pay(shift: str, who: str) -> Callable[[], Any]:
+        return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
+                                         amount="10.00", cash={"10.00": 1},
+                                         metadata=cashier(who))
+
+    results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
+    assert all(isinstance(r, dict) for r in results), results
+    assert sorted(r["owed"] for r in results) == ["15.00", "5.00"]
+    prize.refresh_from_db()
+    assert (prize.paid_amount, prize.owed) == (D("20.00"), D("5.00"))
+    assert ledger_balance("jackpot_payable", pool_id) == D("5.00")

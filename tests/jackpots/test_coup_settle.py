@@ -23,7 +23,6 @@ from jackpots.models import JackpotCoup, JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup
 from jackpots.services import (
     jackpot_coup_settle,
-    jackpot_meter_correct,
     jackpot_pool_change,
     jackpot_pool_create,
     jackpot_pool_set_tables,
@@ -38,6 +37,7 @@ from .conftest import (
     example_table_bets,
     pit,
 )
+from .meters import meter_correct
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -225,9 +225,8 @@ def test_the_reserve_takes_its_share_and_funds_the_next_reset(make_pool) -> None
 
 def test_a_reserve_with_enough_in_it_funds_the_whole_restart(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount="52345.67", reserve_percent="10")
-    jackpot_meter_correct(casino=CASINO, pool_id=pool_id, meter="reserve", direction="up",
-                          amount="20000.00", reason="reserve carried over", requested_by="gestor",
-                          metadata=pit("chefe"))
+    meter_correct(pool_id, meter="reserve", direction="up", amount="20000.00",
+                  explanation="reserve carried over")
     settle(pool_id, example_table_bets("A"))
     pool = pool_of(pool_id)
     assert pool.amount == D("10000.00")
@@ -354,19 +353,27 @@ def test_an_invalid_coup_records_nothing(make_pool) -> None:
 
 
 def test_a_meter_goes_down_only_by_an_approved_correction_of_someone_else(make_pool) -> None:
+    from casino.context import person_metadata
+    from casino.models import Role
+    from casino.services.approvals import approval_grant, approval_request
+
     pool_id = make_pool("stud_poker")
+    down = {"kind": "jackpot_meter_correction", "subject": pool_id, "reason": "recording_error",
+            "explanation": "miscount", "details": {"meter": "pool", "direction": "down",
+                                                   "amount": "10.00"}}
+    with pytest.raises(NotAllowed):  # a pit boss does not correct a pool (finding 6)
+        approval_request(metadata=pit("chefe"), **down)
+    asker = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO)
+    asked = approval_request(metadata=asker, **down)
     with pytest.raises(NotAllowed) as four_eyes:
-        jackpot_meter_correct(casino=CASINO, pool_id=pool_id, meter="pool", direction="down",
-                              amount="10.00", reason="miscount", requested_by="chefe",
-                              metadata=pit("chefe"))
+        approval_grant(approval_id=asked["approval_id"], metadata=asker)
     assert four_eyes.value.code == "four_eyes"
+    assert pool_of(pool_id).amount == D("10000.00")
     with pytest.raises(Conflict):
-        jackpot_meter_correct(casino=CASINO, pool_id=pool_id, meter="pool", direction="down",
-                              amount="10000.01", reason="miscount", requested_by="gestor",
-                              metadata=pit("chefe"))
-    jackpot_meter_correct(casino=CASINO, pool_id=pool_id, meter="pool", direction="down",
-                          amount="10.00", reason="miscount", requested_by="gestor",
-                          metadata=pit("chefe"))
+        approval_request(metadata=asker, **dict(down, details={
+            "meter": "pool", "direction": "down", "amount": "10000.01"}))
+    approval_grant(approval_id=asked["approval_id"], metadata=person_metadata(
+        username="contabilista", role=Role.ACCOUNTANT, casino=CASINO))
     pool = pool_of(pool_id)
     assert pool.amount == D("9990.00")
     assert pool.corrections == D("-10.00")

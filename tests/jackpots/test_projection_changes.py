@@ -221,8 +221,26 @@ def test_a_prize_paid_moves_only_what_is_owed(reader: Reader) -> None:
         Update(JackpotPool, KEY, set={"version": 10}, add={"prizes_unpaid": D("-250.00")}),
         reading(10, 700, "JackpotPrizePaid", "0.00", after(prizes_unpaid=D("25.00")),
                 round_id="r-2"),
-        Update(JackpotPrize, {"prize_id": "p-1"}, set={
+        Update(JackpotPrize, {"prize_id": "p-1"}, add={"paid_amount": D("250.00")}, set={
             "paid": True, "paid_at": AT, "payout_id": "po-9", "shift_id": "sh-4",
+            "paid_by": "ana"}),
+    ]
+
+
+@pytest.mark.django_db
+def test_an_instalment_leaves_the_rest_of_the_prize_owed(reader: Reader) -> None:
+    # 100.00 of a 250.00 prize: 150.00 still owed, so the prize is not paid in full.
+    JackpotPool.objects.filter(**KEY).update(prizes_unpaid=D("275.00"))
+    event = ev.JackpotPrizePaid(
+        pool_id=POOL, prize_id="p-1", round_id="r-2", seat=3, player="rui", amount=D("100.00"),
+        payout_id="po-9", shift_id="sh-4", owed_after=D("150.00"))
+    assert changes_of(projection.prize_paid, event,
+                      recorded(event, version=10, position=700, actor="ana"), reader) == [
+        Update(JackpotPool, KEY, set={"version": 10}, add={"prizes_unpaid": D("-100.00")}),
+        reading(10, 700, "JackpotPrizePaid", "0.00", after(prizes_unpaid=D("175.00")),
+                round_id="r-2"),
+        Update(JackpotPrize, {"prize_id": "p-1"}, add={"paid_amount": D("100.00")}, set={
+            "paid": False, "paid_at": AT, "payout_id": "po-9", "shift_id": "sh-4",
             "paid_by": "ana"}),
     ]
 

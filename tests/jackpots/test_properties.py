@@ -28,10 +28,11 @@ from casino.eventstore import projections
 from casino.eventstore.store import read_stream
 from jackpots.models import JackpotCoup, JackpotMeterReading, JackpotPool
 from jackpots.rules import pay_coup
-from jackpots.services import jackpot_coup_settle, jackpot_meter_correct
+from jackpots.services import jackpot_coup_settle
 
 from .conftest import CASINO, pit
 from .ledger import ledger_balance
+from .meters import meter_correct
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -126,9 +127,7 @@ def test_any_sequence_of_coups_and_corrections_keeps_the_books(
             if direction == "down" and amount > (pool.amount if meter == "pool"
                                                  else pool.reserve):
                 continue
-            jackpot_meter_correct(casino=CASINO, pool_id=pool_id, meter=meter,
-                                  direction=direction, amount=str(amount), reason="test",
-                                  requested_by="gestor", metadata=pit("chefe"))
+            meter_correct(pool_id, meter=meter, direction=direction, amount=str(amount))
         check_books(pool_id)
     for coup in JackpotCoup.objects.filter(pool_id=pool_id):
         assert pay_coup(coup.request) == coup.result

@@ -193,17 +193,21 @@ class TransferSendApi(CageCommandApi):
 
 
 class JackpotPayApi(CageCommandApi):
+    """Pay a recorded jackpot hit (``prize_id``, from ``GET /api/v1/jackpots/<casino>/prizes/
+    ?unpaid=true``) out of this shift's window: all it still owes, or ``amount`` of it. The pool,
+    round and winner come from the hit (``jackpots.services.jackpot_prize_pay``)."""
+
     class InputSerializer(serializers.Serializer[Any]):
-        pool_id = serializers.CharField(max_length=64)
-        round_id = serializers.CharField(max_length=64)
-        winner = serializers.CharField(max_length=200)
-        amount = RawField()
+        prize_id = serializers.CharField(max_length=64)
+        amount = RawField(required=False, help_text="this payment (default: all the hit owes)")
         cash = CountsField(required=False)
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
-        return cage.jackpot_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
+        from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment
+
+        return jackpot_prize_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class DropBoxReceiveApi(CageCommandApi):

@@ -15,7 +15,6 @@ from .transactions import (
     chips_sell,
     chips_take_out_of_service,
     drop_box_receive,
-    jackpot_pay,
     transfer_send,
 )
 
@@ -33,7 +32,6 @@ __all__ = [
     "drop_box_receive",
     "fill_issue",
     "gaming_day_chips_record",
-    "jackpot_pay",
     "shift_close",
     "shift_count",
     "shift_open",

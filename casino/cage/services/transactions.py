@@ -1,4 +1,5 @@
-"""Movements of an open shift: chips sold and redeemed, transfers, jackpot payouts, drop boxes,
+"""Movements of an open shift: chips sold and redeemed, transfers, jackpot payouts (against a
+recorded hit, through ``jackpots.services.jackpot_prize_pay``), drop boxes,
 adjustments, and chips put into (or taken out of) service at the vault.
 
 Every movement is one event on the shift's stream, recorded with its actor (the metadata), after
@@ -183,33 +184,33 @@ def transfer_send(
             "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
 
 
-@command("jackpot_pay")
-def jackpot_pay(
-    *, shift_id: str, pool_id: str, round_id: str, winner: str, amount: object,
+def jackpot_payout_record(
+    *, shift_id: str, prize_id: str, pool_id: str, round_id: str, winner: str, amount: Decimal,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
 ) -> Result:
-    """Pay a progressive jackpot prize out of the window, in cash, chips or both."""
+    """The window's side of a jackpot payment: ``amount`` out of the window in cash, chips or
+    both (``JackpotPaid``), checked against what the window holds.
+
+    Not a service of its own: only ``jackpots.services.jackpot_prize_pay`` calls it, inside its
+    unit of work, with the pool, round and winner of the hit it pays (``docs/cage.md``): the cage
+    pays no jackpot the pool did not award."""
     shift = _counter_shift(metadata, shift_id, "paying a jackpot")
     casino = casino_get(metadata)
-    total = parse_amount(amount)
-    pool = text(pool_id, field="pool_id", limit=64)
-    round_ = text(round_id, field="round_id", limit=64)
-    who = text(winner, field="winner", limit=200)
     chip_set_ = chip_set_code(casino, chip_set) if chips is not None else ""
     chips_out = (inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
                  if chip_set_ else {})
     paid = inv.add(inv.of(cash_counts(casino, cash)), chips_out)
     _not_empty(paid, "cash and chips")
-    must_equal(total, inv.value(paid), what="the cash and chips paid", field="cash")
+    must_equal(amount, inv.value(paid), what="the cash and chips paid", field="cash")
     check_holds(shift, paid, field="cash")
 
     payout_id = new_id()
     append(shift, [JackpotPaid(
-        payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool,
-        round_id=round_, winner=who, amount=total, cash=cash_data(inv.cash_part(paid)),
-        chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}))],
-        metadata)
-    return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(total),
+        payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool_id,
+        round_id=round_id, winner=winner, amount=amount, cash=cash_data(inv.cash_part(paid)),
+        chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}),
+        prize_id=prize_id)], metadata)
+    return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
             "version": shift.version}
 
 

@@ -33,6 +33,8 @@ from casino.eventstore.store import Metadata
 from casino.models import ChipSet, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
+from jackpots.selectors import prize_list
+from jackpots.services import jackpot_prize_pay
 
 from .. import reports, selectors
 from .. import services as cage
@@ -214,9 +216,8 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "transfer": (_("transfer sent"), lambda: cage.transfer_send(
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=_form_counts(request, "cash"),
             chips=_chip_counts_by_set(request, casino), metadata=meta)),
-        "jackpot": (_("jackpot paid"), lambda: cage.jackpot_pay(
-            shift_id=sid, pool_id=p.get("pool_id", ""), round_id=p.get("round_id", ""),
-            winner=p.get("winner", ""), amount=p.get("amount", ""),
+        "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
+            shift_id=sid, prize_id=p.get("prize_id", ""), amount=p.get("amount", "") or None,
             cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
         "drop": (_("drop box received"), lambda: cage.drop_box_receive(
@@ -267,6 +268,7 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
         "targets": [v.cage for v in selectors.cage_list(casino=casino)
                     if v.cage.code != found.cage],
         "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
+        "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
     })
 
 

@@ -14,7 +14,7 @@ from casino.eventstore.models import StoredEvent
 from casino.models import Role
 from jackpots.models import JackpotPool
 
-from ..conftest import CASINO, pit, rebuild_differences
+from ..conftest import CASINO, rebuild_differences
 from .test_pit_api import API, client_for, post
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,9 @@ B_CARDS = {2: ["5H", "6H", "7H", "8H", "9H"],  # straight flush
 @pytest.fixture
 def fiscal(casino: str, make_table) -> APIClient:
     """A pit boss, and table sp1 feeding a stud poker pool whose meter shows 30,000.00."""
-    from jackpots.services import jackpot_meter_correct, jackpot_pool_create
+    from jackpots.services import jackpot_pool_create
+
+    from ...jackpots.meters import meter_correct
 
     make_table("stud_poker", "sp1", minimum="10")
     jackpot_pool_create(
@@ -42,9 +44,7 @@ def fiscal(casino: str, make_table) -> APIClient:
         tables=["sp1"], bet="1.00", increment_percent="70", start="10000.00",
         paytable=STUD_PAYTABLE, approved_on="2024-03-01", approval_reference="IGJ 123/2024",
         metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
-    jackpot_meter_correct(casino=CASINO, pool_id="stud", meter="pool", direction="up",
-                          amount="20000.00", reason="meter carried over",
-                          requested_by="gestor", metadata=pit("chefe"))
+    meter_correct("stud", direction="up", amount="20000.00")
     return client_for("fiscal", Role.PIT_BOSS)
 
 

@@ -71,7 +71,9 @@ def pool_table(make_table) -> Callable[..., str]:
     """``make(game, code, meter)``: a table feeding a new pool (the configuration of
     docs/jackpots.md: bet 1.00, start 10,000.00), its meter brought to ``meter`` by an approved
     correction; returns an open session of the table."""
-    from jackpots.services import jackpot_meter_correct, jackpot_pool_create
+    from jackpots.services import jackpot_pool_create
+
+    from ...jackpots.meters import meter_correct
 
     def make(game: str, code: str, meter: str | None = None) -> str:
         make_table(game, code, minimum="10")
@@ -81,10 +83,8 @@ def pool_table(make_table) -> Callable[..., str]:
                             start="10000.00", paytable=paytable, approved_on="2024-03-01",
                             approval_reference="IGJ 123/2024", metadata=admin())
         if meter is not None:
-            jackpot_meter_correct(casino=CASINO, pool_id=f"pool-{code}", meter="pool",
-                                  direction="up", amount=str(D(meter) - D("10000.00")),
-                                  reason="meter carried over", requested_by="gestor",
-                                  metadata=pit("chefe"))
+            meter_correct(f"pool-{code}", direction="up",
+                          amount=str(D(meter) - D("10000.00")))
         session: str = table_session_open(casino=CASINO, table=code,
                                           opening={"1000.00": 20, "100.00": 50, "25.00": 40},
                                           metadata=pit())["session_id"]
