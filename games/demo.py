@@ -176,7 +176,10 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
                                     chips={str(denominations[3]): 10}, metadata=meta)
             cage.receive_credit(casino, credit_slip)
             tray.value -= denominations[3] * 10
-        result = sim(table, sid, rng, meta, unit)
+        if n == 1 and table.game == "stud_poker" and cage.jackpot_pool(table) is not None:
+            result = _stud_jackpot_round(table, sid, rng, meta, unit, cage)
+        else:
+            result = sim(table, sid, rng, meta, unit)
         tray.value += result
         tick()
         if showcase and n == 1:
@@ -393,6 +396,37 @@ def _stud_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit
         "dealer": {"cards": dealer},
         "seats": [{"seat": s, "cards": c} for s, c in hands.items()]}, metadata=meta)
     return Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+
+
+# A stud poker coup with jackpot bets: seat 1 draws a flush, which the pool pays 50 times the
+# bet (docs/jackpots.md § Configuration); the bank does not qualify.
+JACKPOT_HANDS = {1: ["2H", "5H", "9H", "JH", "KH"], 2: ["3C", "3H", "8S", "TD", "QC"],
+                 3: ["4S", "6D", "7C", "9S", "KD"]}
+JACKPOT_DEALER = ["2S", "4D", "6S", "8C", "3D"]
+
+
+def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metadata,
+                        unit: Decimal, cage: DemoCage) -> Decimal:
+    from django.db import transaction
+
+    from jackpots.services import jackpot_round_settle
+
+    rid = services.round_open(session_id=sid, bets=[
+        {"seat": s, "player": f"player {s}", "type": "ante", "amount": str(unit)}
+        for s in JACKPOT_HANDS],
+        metadata=meta, round_id=_uuid(rng))["round_id"]
+    services.round_close_betting(round_id=rid, metadata=meta)
+    for seat in JACKPOT_HANDS:
+        services.decision_record(round_id=rid, seat=seat, decision="call", metadata=meta)
+    services.outcome_record(round_id=rid, outcome={
+        "dealer": {"cards": JACKPOT_DEALER},
+        "seats": [{"seat": s, "cards": c} for s, c in JACKPOT_HANDS.items()]}, metadata=meta)
+    with transaction.atomic():
+        result = Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+        jackpot_round_settle(round_id=rid, metadata=meta, bets=[
+            {"seat": s, "player": f"player {s}", "amount": "1.00"} for s in JACKPOT_HANDS])
+    cage.pay_jackpots(table.casino_id, rid)
+    return result
 
 
 def _baccarat_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal

@@ -5,13 +5,16 @@ put into service there (a delivery note), and the vault sends cash and chips to 
 The main cage issues each table's first float and its fills, receives its credits and its drop
 boxes, sells chips to players and redeems them; at the end of the day the cashier counts blind,
 finds a note missing, explains it, and a cage supervisor (another person) approves the variance
-before the shift closes. Every figure then reconciles with the ledger (``reconcile``).
+before the shift closes. A stud poker table of Lisbon feeds a progressive jackpot; a flush wins
+its prize, which the cage pays against the recorded hit. Every figure then reconciles with the
+ledger (``reconcile``).
 """
 
 from __future__ import annotations
 
 import random
 from decimal import Decimal
+from typing import Any
 
 from casino.context import system_metadata
 from casino.eventstore.store import Metadata
@@ -29,6 +32,13 @@ VAULT_CASH = {
             "10.00": 1500, "5.00": 500, "1.00": 500},
 }
 CHIP_STOCK = 3000  # pieces of each denomination put into service at the vault
+STUD_PAYTABLE = [
+    {"combination": "royal_flush", "pays": "jackpot"},
+    {"combination": "straight_flush", "pays": "10%"},
+    {"combination": "four_of_a_kind", "pays": "500x"},
+    {"combination": "full_house", "pays": "100x"},
+    {"combination": "flush", "pays": "50x"},
+]
 
 
 def _as(casino: str, role: str, who: str) -> Metadata:
@@ -128,6 +138,39 @@ class DemoCage:
         cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, table=table,
                               cash=_cash_in(amount, currency), amount=str(amount),
                               drop_box=f"box-{table}", metadata=self.cashier(casino))
+
+    def jackpot_pool(self, table: Any) -> str | None:
+        """The progressive pool ``table`` feeds, set up (approved by the regulator, in the
+        demo's story) the first time a stud poker table of Lisbon plays."""
+        from jackpots.models import JackpotPool
+        from jackpots.services import jackpot_pool_create
+
+        if table.casino_id != "lisboa":
+            return None
+        pool = JackpotPool.objects.filter(casino_id=table.casino_id,
+                                          tables__contains=[table.code]).first()
+        if pool is not None:
+            return str(pool.pool_id)
+        pool_id = f"stud-{table.code}"
+        jackpot_pool_create(
+            casino=table.casino_id, pool_id=pool_id, name=f"Stud poker progressive {table.code}",
+            game="stud_poker", tables=[table.code], bet="1.00", increment_percent="70",
+            start="10000.00", paytable=STUD_PAYTABLE, approved_on="2026-01-15",
+            approval_reference="SRIJ demo 1/2026",
+            metadata=_as(table.casino_id, Role.ADMINISTRATOR, "config"))
+        return pool_id
+
+    def pay_jackpots(self, casino: str, round_id: str) -> None:
+        """The cage pays what the round's coup won, in cash, against each recorded hit."""
+        from jackpots.models import JackpotPrize
+        from jackpots.services import jackpot_prize_pay
+
+        currency = Casino.objects.get(code=casino).currency
+        for prize in JackpotPrize.objects.filter(casino_id=casino, round_id=round_id,
+                                                 amount__gt=0):
+            jackpot_prize_pay(prize_id=prize.prize_id, shift_id=self.shift(casino),
+                              cash=_cash_in(prize.amount, currency),
+                              metadata=self.cashier(casino))
 
     def sell_and_redeem(self, casino: str, rng: random.Random, unit: Decimal) -> None:
         """A player buys chips at the cage; another changes some back."""

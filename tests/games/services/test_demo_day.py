@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal as D
 from io import StringIO
 
 import pytest
@@ -66,5 +67,9 @@ def test_the_demo_day_is_a_believable_day_that_reconciles(settings) -> None:
         out = StringIO()
         call_command("reconcile", "--casino", casino, "--day", str(day), stdout=out)
         assert "everything reconciles" in out.getvalue()
+    from jackpots.models import JackpotPrize
+
+    prize = JackpotPrize.objects.get(casino_id="lisboa", combination="flush")
+    assert (prize.amount, prize.paid_amount, prize.paid) == (D("50.00"), D("50.00"), True)
     assert StoredEvent.objects.filter(event_type="CreditReceived").exists()
     assert StoredEvent.objects.filter(event_type="DropBoxReceived").exists()
