@@ -13,13 +13,23 @@ from typing import Any
 import pytest
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from casino.cage import selectors
 from casino.cage import services as cage
 from casino.errors import Conflict, DomainError
 from ledger import reports
 
-from .conftest import CASINO, NEW_CHIPS, TABLE_FLOAT, Clock, Floor, make_floor, supervisor
+from .conftest import (
+    CASINO,
+    NEW_CHIPS,
+    TABLE_FLOAT,
+    Clock,
+    Floor,
+    cashier,
+    make_floor,
+    supervisor,
+)
 from .test_properties import in_pieces, operations, run, value
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +112,105 @@ def test_chips_in_circulation_equals_the_ledger_after_every_step(
                 casino=CASINO, code="0120.r1")), "0.00")
             assert circulation() == in_players_hands()
         transaction.set_rollback(True)
+
+
+# --- with jackpots: chips collected into a table's jackpot slot, prizes paid by the cage ------
+
+JACKPOT_HANDS = {"two_aces": ["AH", "AD"], "three_aces": ["AH", "AD", "AC"],
+                 "nothing": ["KH", "7C"]}
+
+
+def _jackpot_floor() -> Floor:
+    from games.limits import default_limits
+    from games.services import tables
+    from jackpots.services import jackpot_pool_create
+
+    from .conftest import act, pit_boss
+
+    floor = make_floor()
+    floor.stock_window({"100.00": 20, "50.00": 20}, {"100.00": 40, "25.00": 100,
+                                                     "5.00": 200, "1.00": 200})
+    floor.open_table("r1")
+    tables.table_configure(casino=CASINO, code="bj1", name="BJ1", game="blackjack", seats=7,
+                           chip_set="main", limits=default_limits("blackjack", D("5")),
+                           metadata=pit_boss())
+    jackpot_pool_create(
+        casino=CASINO, pool_id="bj", name="Blackjack progressive", game="blackjack",
+        tables=["bj1"], bet="1.00", increment_percent="80", start="10000.00",
+        paytable=[{"combination": "four_aces_suited", "pays": "jackpot"},
+                  {"combination": "four_aces", "pays": "10%"},
+                  {"combination": "three_aces", "pays": "250x"},
+                  {"combination": "two_aces_suited", "pays": "100x"},
+                  {"combination": "two_aces", "pays": "25x"}],
+        approved_on="2024-03-01", approval_reference="IGJ 1/2024",
+        metadata=act("gestor", "administrator"))
+    return floor
+
+
+def _jackpot(floor: Floor, number: int, hands: list[str], pay: str) -> None:
+    """A coup of the pool with one jackpot chip per hand; the cage pays what it won, in notes
+    (where 50.00 notes make it, else in chips), in chips, or leaves it owed."""
+    from jackpots.models import JackpotPrize
+    from jackpots.services import jackpot_coup_settle, jackpot_prize_pay
+
+    from .conftest import pit_boss
+
+    round_id = f"coup-{number}"
+    jackpot_coup_settle(pool_id="bj", round_id=round_id, table="bj1", bets=[
+        {"seat": seat, "player": f"player {seat}", "amount": "1.00",
+         "cards": JACKPOT_HANDS[hand]} for seat, hand in enumerate(hands, start=1)],
+        metadata=pit_boss())
+    for prize in JackpotPrize.objects.filter(round_id=round_id, amount__gt=0):
+        if pay == "cash":
+            jackpot_prize_pay(prize_id=prize.prize_id, shift_id=floor.window,
+                              cash={"50.00": int(prize.amount // 50)} if prize.amount % 50 == 0
+                              else None, chips=None if prize.amount % 50 == 0
+                              else {"25.00": int(prize.amount // 25)}, chip_set="main",
+                              metadata=cashier())
+        elif pay == "chips":
+            jackpot_prize_pay(prize_id=prize.prize_id, shift_id=floor.window,
+                              chips={"25.00": int(prize.amount // 25)}, chip_set="main",
+                              metadata=cashier())
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.lists(st.one_of(
+    st.tuples(st.just("floor"), operations),
+    st.tuples(st.just("jackpot"), st.lists(st.sampled_from(sorted(JACKPOT_HANDS)), min_size=1,
+                                           max_size=3),
+              st.sampled_from(["cash", "chips", "later"])),
+), min_size=1, max_size=6))
+def test_with_jackpot_slots_and_payouts_it_still_equals_the_ledger(
+        steps: list[tuple[Any, ...]]) -> None:
+    with transaction.atomic():
+        floor = _jackpot_floor()
+        assert circulation() == in_players_hands()
+        for number, step in enumerate(steps):
+            ops = step[1] if step[0] == "floor" else [step]
+            for op in ops:
+                try:
+                    with transaction.atomic():
+                        if op[0] == "jackpot":
+                            _jackpot(floor, number, op[1], op[2])
+                        else:
+                            run(floor, op)
+                except DomainError:
+                    pass  # refused by a service: nothing was recorded
+                assert circulation() == in_players_hands(), op
+        figure = selectors.chips_in_circulation(casino=CASINO)
+        contributed = reports.account_balance(casino=CASINO, code="0140.bj1")
+        assert figure.jackpot_slots == contributed
+        transaction.set_rollback(True)
+
+
+def test_a_jackpot_chip_goes_to_the_slot_and_a_prize_paid_in_chips_to_the_player(db: None
+                                                                                 ) -> None:
+    floor = _jackpot_floor()
+    before = circulation()
+    _jackpot(floor, 1, ["two_aces", "nothing"], "chips")  # two chips staked, 25.00 won
+    figure = selectors.chips_in_circulation(casino=CASINO)
+    assert figure.jackpot_slots == D("2.00")
+    assert figure.value - before == D("25.00") - D("2.00") == in_players_hands() - before
+    _jackpot(floor, 2, ["three_aces"], "cash")  # 250.00 in notes: no chips leave the cage
+    assert circulation() - before == D("23.00") - D("1.00") == in_players_hands() - before
