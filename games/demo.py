@@ -3,7 +3,8 @@
 ``play_day`` opens a session at each table with its float (counted the first time, rolled over
 after), records drops, fills (issued by the cage when the cage is there) and credits, plays rounds
 with bets from several seats (card games decision by decision), voids one round and has one
-outcome corrected by a second inspector, and closes each table with its count. Everything is
+outcome corrected by a second inspector, and closes each table with its count; two counters count
+each drop box in the count room and the cage receives it (when the cage is there). Everything is
 drawn from one ``random.Random(seed)``: the same seed gives the same day. It acts as the named
 system actor ``system:demo_day``.
 """
@@ -20,7 +21,8 @@ from typing import Any
 from casino.context import system_metadata
 from casino.errors import DomainError
 from casino.eventstore.store import Metadata
-from casino.models import ChipSet, Role
+from casino.models import Casino, ChipSet, Role
+from casino.money import CASH_DENOMINATIONS
 from games import services
 from games.engine import baccarat, blackjack, football_poker
 from games.limits import default_limits
@@ -172,6 +174,22 @@ class CageBridge:
             self.unavailable = f"the cage refused: {error.message}"
             return False
 
+    def receive(self, casino: str, session_id: str, cash: dict[str, int]) -> bool:
+        """The cage takes a counted drop box, when a demo shift is open there."""
+        if casino not in self.shifts:
+            return False
+        try:
+            from casino.cage.services import drop_box_receive
+        except ImportError:
+            return False
+        try:
+            drop_box_receive(shift_id=self.shifts[casino], session_id=session_id, cash=cash,
+                             metadata=_as(casino, Role.CASHIER, "cage"))
+            return True
+        except DomainError as error:
+            self.unavailable = f"the cage refused the drop box: {error.message}"
+            return False
+
 
 def play_session(table: Table, rounds: int, rng: random.Random, cage: CageBridge,
                  tick: Callable[[], None], *, showcase: bool = False) -> TableSession:
@@ -210,10 +228,24 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: CageBridge
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
     closing = _counts(tray.value, denominations)
-    services.table_session_close(session_id=sid, closing=closing,
-                                 drop_count=str(TableSession.objects.get(session_id=sid)
-                                                .drop_recorded), metadata=meta)
+    services.table_session_close(session_id=sid, closing=closing, metadata=meta)
+    count_box(sid, cage)
     return TableSession.objects.get(session_id=sid)
+
+
+def count_box(sid: str, cage: CageBridge) -> None:
+    """The count room: two counters (neither worked the table) count the session's drop box,
+    in notes of the casino's currency, as recorded; the cage receives it when it is there."""
+    session = TableSession.objects.get(session_id=sid)
+    casino = session.casino_id
+    notes = [d for d in CASH_DENOMINATIONS[Casino.objects.get(code=casino).currency]
+             if d >= 5]
+    cash = _counts(session.drop_recorded, notes)
+    services.drop_box_count(session_id=sid, cash=cash,
+                            metadata=_as(casino, Role.CASHIER, "counter-1"))
+    services.drop_box_count_confirm(session_id=sid, cash=cash,
+                                    metadata=_as(casino, Role.CAGE_SUPERVISOR, "counter-2"))
+    cage.receive(casino, sid, cash)
 
 
 def _void_and_correct(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal,
@@ -474,7 +506,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
 
         if not DropDefinition.objects.filter(casino_id=casino).exists():
             services.drop_definition_set(casino=casino, basis="counted",
-                                         reason="the drop box as counted at the close",
+                                         reason="the drop box as counted in the count room",
                                          metadata=_as(casino, Role.ADMINISTRATOR, "config"))
     played = []
     for index, table in enumerate(ensure_tables(tables)):
