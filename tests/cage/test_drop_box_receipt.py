@@ -181,3 +181,18 @@ def test_a_box_of_a_session_or_table_that_does_not_exist_is_refused(window: str,
         metadata=ana()))
     assert error.extra["field"] == "table"
     assert balance("1120.r1") == D("100.00")  # still in the box, nowhere else
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rebuilding_the_count_room_from_events_equals_the_live_tables(window: str,
+                                                                     counted: Pit) -> None:
+    from casino.eventstore import projections
+
+    cage.drop_box_receive(shift_id=window, session_id=counted.session_id, cash=RECEIVED,
+                          metadata=ana())
+    asked = approval_request(kind="drop_variance", subject=counted.session_id,
+                             reason="counterfeit", explanation="a false 500 taken out",
+                             metadata=ana())
+    approval_grant(approval_id=asked["approval_id"], metadata=carla())
+    assert projections.check(["drop_boxes", "table_sessions", "gaming_days"]) == []
+    assert projections.check() == []
