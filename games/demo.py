@@ -4,9 +4,9 @@
 rolled over after), records drops, fills and credits (issued and received by the cage,
 ``games.demo_cage``), sells and redeems chips at the cage, plays rounds
 with bets from several seats (card games decision by decision), voids one round and has one
-outcome corrected by a second inspector, closes each table with its count and its drop box
-received at the cage, and closes the cage's shift on a blind count with an explained, approved
-variance. Everything is
+outcome corrected by a second inspector, closes each table with its count, has two counters
+count each drop box in the count room and the cage receive it, and closes the cage's shift on a
+blind count with an explained, approved variance. Everything is
 drawn from one ``random.Random(seed)``: the same seed gives the same day. It acts as the named
 system actor ``system:demo_day``.
 """
@@ -22,7 +22,8 @@ from typing import Any
 
 from casino.context import system_metadata
 from casino.eventstore.store import Metadata
-from casino.models import ChipSet, Role
+from casino.models import Casino, ChipSet, Role
+from casino.money import CASH_DENOMINATIONS
 from games import services
 from games.demo_cage import DemoCage
 from games.engine import baccarat, blackjack, football_poker
@@ -187,11 +188,24 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
     closing = _counts(tray.value, denominations)
-    drop = TableSession.objects.get(session_id=sid).drop_recorded
-    services.table_session_close(session_id=sid, closing=closing, drop_count=str(drop),
-                                 metadata=meta)
-    cage.receive_drop(casino, sid, table.code, drop)
+    services.table_session_close(session_id=sid, closing=closing, metadata=meta)
+    count_box(sid, cage)
     return TableSession.objects.get(session_id=sid)
+
+
+def count_box(sid: str, cage: DemoCage) -> None:
+    """The count room: two counters (neither worked the table) count the session's drop box,
+    in notes of the casino's currency, as recorded; the cage receives it when it is there."""
+    session = TableSession.objects.get(session_id=sid)
+    casino = session.casino_id
+    notes = [d for d in CASH_DENOMINATIONS[Casino.objects.get(code=casino).currency]
+             if d >= 5]
+    cash = _counts(session.drop_recorded, notes)
+    services.drop_box_count(session_id=sid, cash=cash,
+                            metadata=_as(casino, Role.CASHIER, "counter-1"))
+    services.drop_box_count_confirm(session_id=sid, cash=cash,
+                                    metadata=_as(casino, Role.CAGE_SUPERVISOR, "counter-2"))
+    cage.receive_drop(casino, sid, cash)
 
 
 def _void_and_correct(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal,
@@ -483,7 +497,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
 
         if not DropDefinition.objects.filter(casino_id=casino).exists():
             services.drop_definition_set(casino=casino, basis="counted",
-                                         reason="the drop box as counted at the close",
+                                         reason="the drop box as counted in the count room",
                                          metadata=_as(casino, Role.ADMINISTRATOR, "config"))
     played = []
     for index, table in enumerate(ensure_tables(tables)):

@@ -129,15 +129,14 @@ class DemoCage:
         cage.credit_receive(shift_id=self.shift(casino), slip=slip,
                             metadata=self.cashier(casino))
 
-    def receive_drop(self, casino: str, session_id: str, table: str, amount: Decimal) -> None:
+    def receive_drop(self, casino: str, session_id: str, cash: dict[str, int]) -> None:
+        """The cage takes a drop box the count room counted, its notes as counted."""
         from casino.cage import services as cage
 
-        if amount <= 0:
+        if not any(cash.values()):
             return
-        currency = Casino.objects.get(code=casino).currency
-        cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, table=table,
-                              cash=_cash_in(amount, currency), amount=str(amount),
-                              drop_box=f"box-{table}", metadata=self.cashier(casino))
+        cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, cash=cash,
+                              metadata=self.cashier(casino))
 
     def jackpot_pool(self, table: Any) -> str | None:
         """The progressive pool ``table`` feeds, set up (approved by the regulator, in the

@@ -6,6 +6,9 @@ Streams:
 - ``drop_definition/<casino>``: the casino's versioned definition of the drop.
 - ``table_session/<uuid>``: one session of one table, opening to closing, with its fills,
   credits, slips, drops and colour chips.
+- ``drop_box/<session uuid>``: the drop box of one session in the count room: counted by
+  denomination by two counters (``DropBoxCounted``, ``DropBoxCountConfirmed``) and, once the
+  cage received it against that count, its difference approved (``DropVarianceApproved``).
 - ``round/<uuid>``: one round: bets (and jackpot chips), "no more bets", the deal and the
   decisions of a card game, the outcome, one ``BetSettled`` per bet, a void or a correction.
 
@@ -20,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import Event
+from casino.eventstore.events import JSON, Event, upcaster
 
 Chips = dict[str, int]
 
@@ -209,7 +212,9 @@ class ColourChipsExchanged(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DropCounted(Event):
-    """The drop box of the session, as counted at the close."""
+    """The drop box of the session, as typed by the pit boss at the close. No longer recorded:
+    the box is counted in the count room (``DropBoxCounted``); kept to read the sessions closed
+    before (``TableSessionClosed`` version 1)."""
 
     event_type = "DropCounted"
     schema_version = 1
@@ -228,7 +233,7 @@ class TableSessionClosed(Event):
     """
 
     event_type = "TableSessionClosed"
-    schema_version = 1
+    schema_version = 2
 
     session_id: str
     table: str
@@ -236,6 +241,77 @@ class TableSessionClosed(Event):
     closing_amount: Decimal
     drop_basis: str
     drop_definition_version: int
+    # True: the drop box goes to the count room, where two counters count it
+    # (``DropBoxCountConfirmed`` is the session's counted drop). False (version 1): the pit boss
+    # typed the count at the close (``DropCounted``, in the same append).
+    drop_count_room: bool = True
+
+
+@upcaster("TableSessionClosed", 1)
+def _closed_v1(data: JSON) -> JSON:
+    """Version 1 closed with the drop count typed at the close (``DropCounted``)."""
+    return {**data, "drop_count_room": False}
+
+
+# --- the count room: drop_box/<session uuid> ----------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropBoxCounted(Event):
+    """A closed session's drop box (caixa de depósito) counted in the count room by denomination
+    (notes and coins of the casino's currency), by its first counter (the actor): a cashier or a
+    cage supervisor who did not work the table's session (``docs/tables.md`` § The count room).
+    Not yet the session's drop: a second counter confirms it. ``count_number`` grows when the
+    box is counted again before the confirmation."""
+
+    event_type = "DropBoxCounted"
+    schema_version = 1
+
+    count_id: str
+    session_id: str
+    casino: str
+    table: str
+    gaming_day: dt.date
+    cash: Chips  # notes and coins: denomination -> pieces
+    amount: Decimal
+    count_number: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropBoxCountConfirmed(Event):
+    """A second counter (the actor, another person than ``counted_by``, neither of them the
+    table's staff) counted the box and found the same: the count is the session's counted drop,
+    the figure its table win, hold and tax use. ``drop_basis`` is the session's drop definition
+    (``TableSessionClosed``), which says where the ledger posts counted less recorded."""
+
+    event_type = "DropBoxCountConfirmed"
+    schema_version = 1
+
+    count_id: str
+    session_id: str
+    table: str
+    game: str
+    cash: Chips
+    amount: Decimal
+    counted_by: str
+    drop_basis: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropVarianceApproved(Event):
+    """The cage received the box with a difference from its count (``DropBoxReceived``'s
+    ``variance_value``, received less counted): explained and approved by a cage supervisor
+    (four eyes, ``approval_id``: the approval's stream holds the reason and the words)."""
+
+    event_type = "DropVarianceApproved"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    receipt_id: str
+    variance_value: Decimal
+    approval_id: str
+    reason: str
 
 
 # --- rounds -------------------------------------------------------------------------------------

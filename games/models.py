@@ -329,3 +329,62 @@ class GamingDayResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.casino_id} {self.gaming_day} {self.table}: {self.table_win}"
+
+
+class DropBoxStatus(models.TextChoices):
+    COUNTED = "counted", "Counted, awaiting the second counter"
+    CONFIRMED = "confirmed", "Counted by two counters"
+    RECEIVED = "received", "Received by the cage"
+
+
+class DropBox(models.Model):
+    """The drop box of one closed session in the count room (``drop_box/<session>``): its count
+    by two counters and the cage's receipt against it, with the difference and its approval.
+
+    ``variance_value`` is received less counted (negative: short); a variance other than zero
+    needs an approval (``variance_approval_id``) before its gaming day closes.
+    """
+
+    session_id = models.UUIDField(primary_key=True)
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="drop_boxes")
+    table = models.SlugField(max_length=64)
+    gaming_day = models.DateField()
+    status = models.CharField(max_length=10, choices=DropBoxStatus.choices)
+    count_id = models.UUIDField()
+    count_number = models.PositiveIntegerField(default=1)
+    cash = models.JSONField(help_text="the count: denomination -> pieces")
+    amount = money_field()
+    counted_by = models.CharField(max_length=150)
+    counted_at = models.DateTimeField()
+    confirmed_by = models.CharField(max_length=150, blank=True, default="")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    receipt_id = models.CharField(max_length=64, blank=True, default="")
+    shift_id = models.CharField(max_length=64, blank=True, default="")
+    window = models.CharField(max_length=64, blank=True, default="")
+    received_cash = models.JSONField(null=True, blank=True)
+    received_amount = money_field(null=True, blank=True)
+    received_by = models.CharField(max_length=150, blank=True, default="")
+    received_at = models.DateTimeField(null=True, blank=True)
+    variance_cash = models.JSONField(default=dict, blank=True)
+    variance_value = money_field(default=0)
+    variance_approval_id = models.UUIDField(null=True, blank=True)
+    variance_reason = models.CharField(max_length=64, blank=True, default="")
+    variance_approved_by = models.CharField(max_length=150, blank=True, default="")
+    variance_approved_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["casino", "gaming_day", "table"]
+        indexes = [models.Index(fields=["casino", "gaming_day"], name="drop_box_gaming_day")]
+
+    def __str__(self) -> str:
+        return f"drop box {self.casino_id}/{self.table} {self.gaming_day} ({self.status})"
+
+    @property
+    def stream(self) -> str:
+        return f"drop_box/{self.session_id}"
+
+    @property
+    def variance_approved(self) -> bool:
+        return self.variance_approval_id is not None

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from casino.eventstore.changes import Change, Column, Insert, Sql, Update
+from casino.eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
 from casino.eventstore.hashing import canonical_text
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.store import RecordedEvent
@@ -33,6 +33,8 @@ from . import events as ev
 from . import play
 from .models import (
     Bet,
+    DropBox,
+    DropBoxStatus,
     DropDefinition,
     GamingDayResult,
     JackpotBet,
@@ -131,6 +133,10 @@ def close_figures(s: dict[str, Any]) -> dict[str, Any]:
     session still open."""
     if s["status"] != SessionStatus.CLOSED or s["closing_amount"] is None:
         return {}
+    if s["drop_basis"] == "counted" and s["drop_counted"] is None:
+        # The drop box is in the count room: no drop, win or hold until two counters count it.
+        return {"drop": None, "table_win": None, "variance": None, "hold_percent": None,
+                "win_handle_percent": None}
     drop = (s["drop_counted"] if s["drop_basis"] == "counted" else s["drop_recorded"]) or ZERO
     win = (drop + s["closing_amount"] - s["opening_amount"] + s["credits_amount"]
            - s["fills_amount"])
@@ -254,6 +260,13 @@ class TableSessionProjection(Projection):
     @handles("DropCounted")
     def drop_counted(self, event: ev.DropCounted, recorded: RecordedEvent, *,
                      reader: Reader) -> Changes:
+        yield self._changed(event.session_id, reader, recorded, drop_counted=event.amount)
+
+    @handles("DropBoxCountConfirmed")
+    def drop_box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent, *,
+                         reader: Reader) -> Changes:
+        """The count room's count is the session's counted drop (its own stream: the
+        session's version does not move)."""
         yield self._changed(event.session_id, reader, recorded, drop_counted=event.amount)
 
     @handles("TableSessionClosed")
@@ -562,5 +575,53 @@ class GamingDayProjection(Projection):
     def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:
         yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
+    @handles("DropBoxCountConfirmed")
+    def box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent) -> Changes:
+        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
+
     def _recompute(self, me: str, params: list[Any]) -> Sql:
         return Sql(_GAMING_DAY_SQL.format(me=me), params, writes=(GamingDayResult,))
+
+
+@register
+class DropBoxProjection(Projection):
+    """The count room: each closed session's drop box, its count by two counters, the cage's
+    receipt against it (``DropBoxReceived``, the cage's event on its shift's stream, read by
+    type name like the slips') and the approval of any difference."""
+
+    name = "drop_boxes"
+    models = (DropBox,)
+
+    @handles("DropBoxCounted")
+    def counted(self, event: ev.DropBoxCounted, recorded: RecordedEvent) -> Changes:
+        values = dict(casino_id=event.casino, table=event.table, gaming_day=event.gaming_day,
+                      status=DropBoxStatus.COUNTED, count_id=event.count_id,
+                      count_number=event.count_number, cash=event.cash, amount=event.amount,
+                      counted_by=_actor(recorded), counted_at=recorded.recorded_at,
+                      version=recorded.version)
+        yield Upsert(DropBox, {"session_id": event.session_id}, values=values, set=values)
+
+    @handles("DropBoxCountConfirmed")
+    def confirmed(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent) -> Changes:
+        yield Update(DropBox, {"session_id": event.session_id}, set={
+            "status": DropBoxStatus.CONFIRMED, "confirmed_by": _actor(recorded),
+            "confirmed_at": recorded.recorded_at, "version": recorded.version})
+
+    @handles("DropBoxReceived")
+    def received(self, event: cage_events.DropBoxReceived, recorded: RecordedEvent) -> Changes:
+        if not event.count_id:
+            return  # received before the count room (version 1): no box was counted
+        yield Update(DropBox, {"session_id": event.session_id}, set={
+            "status": DropBoxStatus.RECEIVED, "receipt_id": event.receipt_id,
+            "shift_id": event.shift_id, "window": event.window, "received_cash": event.cash,
+            "received_amount": event.amount, "received_by": _actor(recorded),
+            "received_at": recorded.recorded_at, "variance_cash": event.variance_cash,
+            "variance_value": event.variance_value})
+
+    @handles("DropVarianceApproved")
+    def variance_approved(self, event: ev.DropVarianceApproved, recorded: RecordedEvent
+                          ) -> Changes:
+        yield Update(DropBox, {"session_id": event.session_id}, set={
+            "variance_approval_id": event.approval_id, "variance_reason": event.reason,
+            "variance_approved_by": _actor(recorded),
+            "variance_approved_at": recorded.recorded_at, "version": recorded.version})

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -11,11 +13,12 @@ from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import Count, OuterRef, QuerySet, Sum
 
 from casino.errors import NotFound
-from casino.models import Membership
+from casino.models import Approval, ApprovalStatus, Membership
 
 from . import hold
 from .models import (
     Bet,
+    DropBox,
     GamingDayResult,
     JackpotBet,
     Round,
@@ -210,3 +213,125 @@ def gaming_day_by_game(*, casino: str, gaming_day: Any = None) -> list[dict[str,
         fills=Sum("fills"), credits=Sum("credits"), handle=Sum("handle"),
         round_result=Sum("round_result"), table_win=Sum("table_win"),
     ).order_by("gaming_day", "game"))
+
+
+# --- the count room -----------------------------------------------------------------------------
+
+
+def drop_box_session(*, casino: str, session_id: object) -> tuple[TableSession, DropBox | None]:
+    """A session of ``casino`` and its drop box, if counted (the cage receives a box against
+    its count). NotFound for an unknown session, or one of another casino, or of a table that
+    does not exist."""
+    missing = f"there is no table session {session_id} in casino {casino!r}"
+    try:
+        key = uuid.UUID(str(session_id))
+    except ValueError:
+        raise NotFound(missing, field="session_id") from None
+    session = TableSession.objects.filter(session_id=key, casino_id=casino).first()
+    if session is None:
+        raise NotFound(missing, field="session_id")
+    if not Table.objects.filter(casino_id=casino, code=session.table).exists():
+        raise NotFound(f"there is no table {session.table!r} in casino {casino!r}",
+                       field="table")
+    return session, DropBox.objects.filter(session_id=key).first()
+
+
+def drop_box_list(*, casino: str, gaming_day: Any = None) -> QuerySet[DropBox]:
+    boxes = DropBox.objects.filter(casino_id=casino)
+    return boxes.filter(gaming_day=gaming_day) if gaming_day else boxes
+
+
+@dataclass(frozen=True)
+class DropBoxReconciliation:
+    """One closed session's drop box on a gaming day: counted in the count room against
+    received at the cage. ``difference`` is received less counted (None until both are known);
+    ``explained``: a drop variance request (reason and words) is on record; ``approved``: a cage
+    supervisor approved it."""
+
+    session_id: str
+    table: str
+    gaming_day: dt.date
+    status: str  # "not counted", or the box's status: counted, confirmed, received
+    counted: Decimal | None
+    received: Decimal | None
+    difference: Decimal | None
+    counted_by: tuple[str, ...]
+    received_by: str
+    explained: bool
+    approved: bool
+    approval_id: str | None
+
+    @property
+    def reconciled(self) -> bool:
+        """Counted by two, received, and any difference explained and approved."""
+        return self.difference is not None and (self.difference == 0 or self.approved)
+
+
+def drop_box_reconciliation(*, casino: str, gaming_day: dt.date
+                            ) -> list[DropBoxReconciliation]:
+    """Every drop box of ``casino``'s sessions closed on ``gaming_day``: counted against received,
+    with its difference and whether it is explained and approved (``reconcile``'s drop boxes)."""
+    sessions = TableSession.objects.filter(casino_id=casino, gaming_day=gaming_day,
+                                           status=SessionStatus.CLOSED).order_by("table",
+                                                                                 "opened_at")
+    boxes = {b.session_id: b for b in DropBox.objects.filter(casino_id=casino,
+                                                             gaming_day=gaming_day)}
+    asked = {a.subject: a for a in Approval.objects.filter(
+        casino_id=casino, kind="drop_variance",
+        status__in=(ApprovalStatus.REQUESTED, ApprovalStatus.GRANTED)).order_by("requested_at")}
+    out = []
+    for session in sessions:
+        box = boxes.get(session.session_id)
+        if box is None:
+            out.append(DropBoxReconciliation(
+                str(session.session_id), session.table, session.gaming_day, "not counted",
+                None, None, None, (), "", False, False, None))
+            continue
+        confirmed = box.confirmed_by != ""
+        received = box.received_amount
+        approval = asked.get(str(box.session_id))
+        out.append(DropBoxReconciliation(
+            session_id=str(box.session_id), table=box.table, gaming_day=box.gaming_day,
+            status=box.status, counted=box.amount if confirmed else None, received=received,
+            difference=(received - box.amount if confirmed and received is not None else None),
+            counted_by=((box.counted_by, box.confirmed_by) if confirmed else (box.counted_by,)),
+            received_by=box.received_by,
+            explained=box.variance_approved or approval is not None,
+            approved=box.variance_approved,
+            approval_id=(str(box.variance_approval_id) if box.variance_approval_id
+                         else str(approval.id) if approval is not None else None)))
+    return out
+
+
+def drop_variances_unapproved(*, casino: str, up_to: dt.date) -> list[DropBox]:
+    """Drop boxes of gaming days up to ``up_to`` received with a difference not yet approved
+    (a gaming day does not close over one)."""
+    return list(DropBox.objects.filter(casino_id=casino, gaming_day__lte=up_to,
+                                       variance_approval_id__isnull=True)
+                .exclude(variance_value=0).order_by("gaming_day", "table"))
+
+
+def drop_boxes_to_receive(*, casino: str) -> QuerySet[DropBox]:
+    """Boxes counted by two counters that the cage has not received yet."""
+    return DropBox.objects.filter(casino_id=casino, status="confirmed").order_by(
+        "gaming_day", "table")
+
+
+@dataclass(frozen=True)
+class CountRoomRow:
+    session: TableSession
+    box: DropBox | None
+    approval: Approval | None  # a drop variance request awaiting a decision
+
+
+def count_room_list(*, casino: str, limit: int = 100) -> list[CountRoomRow]:
+    """The count room's work: the latest closed sessions with their boxes (to count, to confirm,
+    received), and any drop variance awaiting approval."""
+    sessions = list(TableSession.objects.filter(casino_id=casino, status=SessionStatus.CLOSED)
+                    .order_by("-closed_at")[:limit])
+    boxes = {b.session_id: b for b in DropBox.objects.filter(
+        session_id__in=[s.session_id for s in sessions])}
+    waiting = {a.subject: a for a in Approval.objects.filter(
+        casino_id=casino, kind="drop_variance", status=ApprovalStatus.REQUESTED)}
+    return [CountRoomRow(s, boxes.get(s.session_id), waiting.get(str(s.session_id)))
+            for s in sessions]

@@ -142,7 +142,9 @@ TEMPLATES: tuple[Template, ...] = (
       "credit", Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",
       "65 Outros custos operacionais / 76 Outros proveitos operacionais",
       "Counted drop less recorded drop, where the casino's drop definition is the recorded "
-      "drop (with the counted definition, the difference is part of the table win)."),
+      "drop (with the counted definition, the difference is part of the table win); and, under "
+      "either definition, cash the cage received less the count room's count (the drop "
+      "variance)."),
     T("float_difference", "7882", "Table float differences between sessions — table {scope}",
       "Diferenças de banca entre partidas — mesa {scope}", Kind.OTHER_RESULT, "credit",
       Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",

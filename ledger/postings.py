@@ -313,10 +313,22 @@ def jackpot_paid(data: Data, ctx: Context) -> Posting:
 
 @posts("DropBoxReceived")
 def drop_box_received(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_window("cage_cash", data), _table("drop", data["table"]),
-                      counts_value(data.get("cash")))
-    return Posting(f"Drop box {data.get('drop_box', '')} of table {data['table']} received at "
-                   f"{data['window']}", e.lines())
+    """The cash received goes to the cage; the box leaves the table's drop account at its count;
+    what differs (received less counted) is a drop count difference of the table (7883), under
+    either drop definition: the table's win, hold and tax were worked out on the count, so cash
+    missing (or found) after it is no part of the win (``docs/ledger.md``)."""
+    table = str(data["table"])
+    received = counts_value(data.get("cash"))
+    counted = (amount(data["counted_amount"]) if data.get("counted_amount") is not None
+               else received)
+    _same(received - counted, amount(data.get("variance_value", "0")),
+          "drop box received: received less counted, and the variance")
+    e = _Entry().move(_window("cage_cash", data), _table("drop", table), received)
+    e.move(_table("drop_difference", table), _table("drop", table), counted - received)
+    what = f"Drop box {data.get('drop_box', '')} of table {table} received at {data['window']}"
+    if received != counted:
+        what += f": counted {counted}, received {received}, variance {received - counted}"
+    return Posting(what, e.lines())
 
 
 @posts("AdjustmentApproved")
@@ -424,6 +436,9 @@ def round_settled(data: Data, ctx: Context) -> Posting:
 def table_session_closed(data: Data, ctx: Context) -> Posting:
     facts = _session(data, ctx)
     table = facts.table
+    if data.get("drop_count_room"):
+        return _closed_before_the_count(data, ctx, facts)
+    # Version 1: the pit boss typed the drop count at the close (DropCounted, just before).
     counted = facts.drop_counted if facts.drop_counted is not None else facts.drop_recorded
     drop_diff = counted - facts.drop_recorded
     float_account = _table("table_float", table)
@@ -443,6 +458,45 @@ def table_session_closed(data: Data, ctx: Context) -> Posting:
     return Posting(f"Table {table} session closed: variance {table_variance} "
                    f"(drop {drop}, session {data['session_id']})", e.lines(),
                    stats=TableStats(table, facts.game, drop=drop, sessions=1))
+
+
+def _closed_before_the_count(data: Data, ctx: Context, facts: SessionFacts) -> Posting:
+    """A session closed with its drop box on the way to the count room: the float difference
+    now; the drop's difference when two counters have counted it (DropBoxCountConfirmed)."""
+    table = facts.table
+    float_account = _table("table_float", table)
+    float_diff = amount(data["closing_amount"]) - ctx.balance(float_account)
+    variance = _table("table_variance", table)
+    e = _Entry()
+    e.move(float_account, _held(), float_diff)
+    e.move(_p(), variance, float_diff)
+    recorded_basis = data.get("drop_basis") == "recorded"
+    drop = facts.drop_recorded if recorded_basis else ZERO
+    return Posting(f"Table {table} session closed: float variance {float_diff} (drop "
+                   f"{drop if recorded_basis else 'to be counted'}, session "
+                   f"{data['session_id']})", e.lines(),
+                   stats=TableStats(table, facts.game, drop=drop, sessions=1))
+
+
+@posts("DropBoxCountConfirmed")
+def drop_box_count_confirmed(data: Data, ctx: Context) -> Posting:
+    """The count room's count of the box: counted less recorded moves the drop account, into
+    the table's win (drop definition ``counted``: 7212, and the counted drop is the day's drop)
+    or into the drop count differences (``recorded``: 7883)."""
+    facts = _session(data, ctx)
+    table = facts.table
+    counted = amount(data["amount"])
+    difference = counted - facts.drop_recorded
+    e = _Entry()
+    if data.get("drop_basis") == "recorded":
+        e.move(_table("drop", table), _table("drop_difference", table), difference)
+        drop = ZERO
+    else:
+        e.move(_table("drop", table), _table("table_variance", table), difference)
+        drop = counted
+    return Posting(f"Drop box of table {table} counted: {counted} against {facts.drop_recorded} "
+                   f"recorded (session {data['session_id']})", e.lines(),
+                   stats=TableStats(table, facts.game, drop=drop))
 
 
 # jackpots --------------------------------------------------------------------------------------
@@ -534,7 +588,10 @@ NOT_POSTED: dict[str, str] = {
     "ChipsInCirculationRecorded": "a figure for the day (compare with account 2781)",
     # tables
     "FillRequested": "a request: the chips move when the cage issues the fill (FillIssued)",
-    "DropCounted": "remembered; the session close posts the count's difference",
+    "DropCounted": "remembered; the session close posts the count's difference (sessions "
+                   "closed before the count room)",
+    "DropBoxCounted": "the first counter's count: the second counter's confirmation posts",
+    "DropVarianceApproved": "an approval; the cage's DropBoxReceived posted the difference",
     "ColourChipsIssued": "colour chips are the player's value chips in another colour: no value "
                          "moves (paid in cash, the DropRecorded beside it posts)",
     "ColourChipsExchanged": "the same value back in value chips (a late exchange's discount "
@@ -561,7 +618,8 @@ NOT_POSTED: dict[str, str] = {
     "PeriodClosed": "closes a ledger period",
 }
 
-SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted"})
+SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",
+                            "DropBoxCountConfirmed"})
 EVENT_TYPES = frozenset(POSTERS) | SESSION_EVENTS
 
 
@@ -588,7 +646,7 @@ def session_after(event_type: str, data: Data, facts: SessionFacts | None
         return None
     if event_type == "DropRecorded":
         return replace(facts, drop_recorded=facts.drop_recorded + amount(data["amount"]))
-    if event_type == "DropCounted":
+    if event_type in ("DropCounted", "DropBoxCountConfirmed"):
         return replace(facts, drop_counted=amount(data["amount"]))
     return None
 

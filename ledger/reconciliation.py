@@ -33,6 +33,7 @@ from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, ApprovalStatus, Casino
 from games.models import GamingDayResult, SessionStatus, TableSession
+from games.selectors import drop_box_reconciliation
 from jackpots.models import JackpotPool
 
 from .models import Account
@@ -49,6 +50,7 @@ class Line:
     ledger: Decimal | None
     note: str = ""
     unexplained: bool = False
+    accepted: bool = False  # a difference explained and approved by a second person
 
     @property
     def difference(self) -> Decimal:
@@ -58,7 +60,7 @@ class Line:
 
     @property
     def ok(self) -> bool:
-        return self.difference == 0 and not self.unexplained
+        return (self.difference == 0 or self.accepted) and not self.unexplained
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -172,20 +174,24 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
 
 
 def _drops(casino: Casino, day: dt.date) -> list[Line]:
-    received: dict[str, Decimal] = {}
-    for event in StoredEvent.objects.filter(casino_id=casino.code,
-                                            event_type="DropBoxReceived"):
-        key = str(event.data.get("session_id", ""))
-        received[key] = received.get(key, ZERO) + Decimal(str(event.data["amount"]))
+    """Each drop box of the day's closed sessions: counted in the count room against received
+    at the cage (a difference passes once explained and approved: a drop variance)."""
     lines = []
-    for session in TableSession.objects.filter(casino=casino, gaming_day=day).exclude(
-            drop_counted=None).order_by("table", "opened_at"):
-        got = received.get(str(session.session_id))
-        lines.append(Line("drop", f"{session.table} {str(session.session_id)[:8]}",
-                          "counted, received at the cage", session.drop_counted,
-                          got if got is not None else ZERO,
-                          "" if got is not None else "not received at the cage yet",
-                          unexplained=got is None and session.drop_counted != 0))
+    for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):
+        subject = f"{box.table} {box.session_id[:8]}"
+        if box.counted is None:
+            lines.append(Line("drop", subject, "not counted", None, None,
+                              "the count room has not counted the box", unexplained=True))
+            continue
+        note = ("" if box.received is not None else "not received at the cage yet")
+        if box.difference:
+            note = ("variance approved" if box.approved else
+                    "variance awaiting approval" if box.explained else
+                    "variance not explained")
+        lines.append(Line("drop", subject, "counted, received at the cage", box.counted,
+                          box.received if box.received is not None else ZERO, note,
+                          unexplained=box.received is None and box.counted != 0,
+                          accepted=box.approved))
     return lines
 
 

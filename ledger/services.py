@@ -33,6 +33,9 @@ CLOSING_ROLES = ("system", Role.ADMINISTRATOR)
 DAY_NOT_OVER = "gaming day {day} is not over yet: it ends at {end} ({zone})"
 EARLIER_DAY_OPEN = "gaming day {earlier} has postings and is still open: close it first"
 UNBALANCED = "gaming day {day} does not balance: {detail}"
+DROP_VARIANCE_UNAPPROVED = ("gaming day {day} cannot close: drop boxes were received with a "
+                            "difference from their count that is not approved yet ({boxes}); "
+                            "explain each and have a cage supervisor approve it")
 
 _UNBALANCED_SQL = """
 SELECT e.number, sum(l.debit), sum(l.credit), count(l.id)
@@ -91,6 +94,7 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
         raise Conflict(DAY_NOT_OVER.format(day=day, end=end.isoformat(),
                                            zone=the_casino.time_zone),
                        code="day_not_over", day=day.isoformat())
+    _no_unapproved_drop_variance(casino, day)
     with connection.cursor() as cursor:
         cursor.execute(_EARLIER_OPEN_SQL, [casino, day])
         earlier = cursor.fetchone()[0]
@@ -119,6 +123,23 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
                          last_entry=last, debit_total=Decimal(debit), credit_total=Decimal(credit))
     store.append(period_stream(casino, day), [event], expected_version=0, metadata=metadata)
     return _answer(casino, day, entries, debit, credit, already_closed=False)
+
+
+def _no_unapproved_drop_variance(casino: str, day: dt.date) -> None:
+    """A drop box received at the cage with a difference from its count needs an explanation and
+    a cage supervisor's approval before its gaming day closes (``docs/tables.md`` § The count
+    room). ``games`` is read here, not imported at the top: the ledger loads without it."""
+    try:
+        from games.selectors import drop_variances_unapproved
+    except ImportError:
+        return
+    waiting = drop_variances_unapproved(casino=casino, up_to=day)
+    if waiting:
+        listed = "; ".join(f"table {b.table} ({b.gaming_day}): {b.variance_value}"
+                           for b in waiting[:10])
+        raise Conflict(DROP_VARIANCE_UNAPPROVED.format(day=day, boxes=listed),
+                       code="drop_variance_unapproved",
+                       sessions=[str(b.session_id) for b in waiting])
 
 
 def _answer(casino: str, day: dt.date, entries: int, debit: Decimal, credit: Decimal, *,

@@ -25,7 +25,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from casino.eventstore.events import Event
+from casino.eventstore.events import JSON, Event, upcaster
 
 Counts = dict[str, int]
 ChipCounts = dict[str, dict[str, int]]
@@ -221,10 +221,17 @@ class JackpotPaid(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DropBoxReceived(Event):
-    """A table's drop box, counted in the count room, handed to the cage as cash."""
+    """A table's drop box, counted in the count room, handed to the cage as cash.
+
+    Received against its count (``count_id``, the pit's ``DropBoxCountConfirmed``): ``cash`` and
+    ``amount`` are what the cage took in; ``counted`` and ``counted_amount`` the count;
+    ``variance_cash`` (pieces received less counted, only denominations that differ) and
+    ``variance_value`` (negative: short) the drop variance, which needs an explanation and a
+    cage supervisor's approval (``DropVarianceApproved``) before its gaming day closes.
+    """
 
     event_type = "DropBoxReceived"
-    schema_version = 1
+    schema_version = 2
 
     receipt_id: str
     shift_id: str
@@ -234,6 +241,18 @@ class DropBoxReceived(Event):
     drop_box: str
     cash: Counts
     amount: Decimal
+    count_id: str = ""
+    counted: Counts = field(default_factory=dict)
+    counted_amount: Decimal | None = None
+    variance_cash: dict[str, int] = field(default_factory=dict)
+    variance_value: Decimal = Decimal("0.00")
+
+
+@upcaster("DropBoxReceived", 1)
+def _drop_box_received_v1(data: JSON) -> JSON:
+    """Version 1 took the box with no count to receive it against: what came in is the count."""
+    return {**data, "count_id": "", "counted": data.get("cash", {}),
+            "counted_amount": data.get("amount"), "variance_cash": {}, "variance_value": "0.00"}
 
 
 @dataclass(frozen=True, kw_only=True)

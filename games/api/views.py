@@ -24,13 +24,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.base import remember_roles, request_metadata
-from casino.errors import NotAllowed
+from casino.errors import InvalidCommand, NotAllowed
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.selectors import casino_codes_for
 from games import selectors, services
 
 COMMAND_ROLES = (Role.PIT_BOSS,)
+COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)  # the count room
+DROP_COUNT_AT_CLOSE = ("drop_count: the drop box is no longer counted at the close; two "
+                       "counters count it in the count room (POST …/drop-box/count/)")
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 
 Result = dict[str, Any]
@@ -62,9 +65,9 @@ def _reader(request: Request, casino: str) -> None:
 
 
 def _command(request: Request, casino: str, serializer: type[serializers.Serializer[Any]],
-             call: Callable[[Metadata, dict[str, Any]], Result], created: bool = False
-             ) -> Response:
-    metadata = request_metadata(request, casino, COMMAND_ROLES)
+             call: Callable[[Metadata, dict[str, Any]], Result], created: bool = False,
+             roles: tuple[str, ...] = COMMAND_ROLES) -> Response:
+    metadata = request_metadata(request, casino, roles)
     data = serializer(data=request.data)
     data.is_valid(raise_exception=True)
     result = call(metadata, dict(data.validated_data))
@@ -389,14 +392,80 @@ class TableSessionOpenApi(APIView):
 class TableSessionCloseApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         closing = serializers.DictField(child=serializers.IntegerField(min_value=0))
-        drop_count = AmountField()
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if "drop_count" in self.initial_data:
+                raise InvalidCommand(DROP_COUNT_AT_CLOSE, field="drop_count")
+            return attrs
 
     @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
     def post(self, request: Request, session_id: str) -> Response:
         return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.table_session_close(
-                            session_id=session_id, closing=data["closing"],
-                            drop_count=data["drop_count"], metadata=meta))
+                            session_id=session_id, closing=data["closing"], metadata=meta))
+
+
+# --- commands: the count room (cashiers and cage supervisors) -----------------------------------
+
+
+class DropBoxCountApi(APIView):
+    """The first counter records the count of a closed session's drop box; ``confirm/``: the
+    second counter counts it too and confirms it."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        cash = serializers.DictField(child=serializers.IntegerField(min_value=0),
+                                     help_text="notes and coins by denomination ({} if empty)")
+
+    confirm = False
+
+    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
+                   parameters=[IDEMPOTENCY])
+    def post(self, request: Request, session_id: str) -> Response:
+        service = services.drop_box_count_confirm if self.confirm else services.drop_box_count
+        return _command(request, _session_casino(request, session_id), self.InputSerializer,
+                        lambda meta, data: service(session_id=session_id, cash=data["cash"],
+                                                   metadata=meta),
+                        created=not self.confirm, roles=COUNTER_ROLES)
+
+
+class DropBoxConfirmApi(DropBoxCountApi):
+    confirm = True
+
+
+class DropBoxOutput(serializers.Serializer[Any]):
+    session_id = serializers.CharField()
+    table = serializers.CharField()
+    gaming_day = serializers.DateField()
+    status = serializers.CharField()
+    count_number = serializers.IntegerField()
+    cash = serializers.DictField(child=serializers.IntegerField())
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+    counted_by = serializers.CharField()
+    confirmed_by = serializers.CharField()
+    received_amount = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    received_by = serializers.CharField()
+    window = serializers.CharField()
+    variance_value = serializers.DecimalField(max_digits=14, decimal_places=2)
+    variance_cash = serializers.DictField(child=serializers.IntegerField())
+    variance_approval_id = serializers.UUIDField(allow_null=True)
+    variance_approved_by = serializers.CharField()
+
+
+class DropBoxListApi(APIView):
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        gaming_day = serializers.DateField(required=False)
+
+    @extend_schema(parameters=[FilterSerializer], responses=DropBoxOutput(many=True))
+    def get(self, request: Request) -> Response:
+        f = self.FilterSerializer(data=request.query_params)
+        f.is_valid(raise_exception=True)
+        casino = f.validated_data["casino"]
+        if casino not in casino_codes_for(request.user, *READ_ROLES, *COUNTER_ROLES):
+            raise NotAllowed(f"you may not read the count room of casino {casino!r}")
+        boxes = selectors.drop_box_list(casino=casino,
+                                        gaming_day=f.validated_data.get("gaming_day"))
+        return Response(DropBoxOutput(boxes, many=True).data)
 
 
 class SlipInput(serializers.Serializer[Any]):

@@ -1,8 +1,11 @@
 """The pit's services (writes). Each is a command (``casino.eventstore.commands.command``: one transaction), takes ``metadata``
 and records events; retried with the same idempotency key, it records nothing twice and answers
 as at first, even when the state has moved on since (the session closed, the round settled).
+
+Importing the package registers the pit's four-eyes kinds (``count_room.DROP_VARIANCE``).
 """
 
+from .count_room import drop_box_count, drop_box_count_confirm
 from .rounds import (
     bet_place,
     bet_withdraw,
@@ -37,6 +40,8 @@ __all__ = [
     "credit_request",
     "deal_record",
     "decision_record",
+    "drop_box_count",
+    "drop_box_count_confirm",
     "drop_definition_set",
     "drop_record",
     "fill_request",

@@ -22,7 +22,6 @@ from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
     CreditRequested,
-    DropCounted,
     DropRecorded,
     FillRequested,
     SlipVoided,
@@ -184,6 +183,10 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
     return handler()
 
 
+def _text(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
 def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
     limits = getattr(session_table, "limits", {})
     straight = limits["straight"]
@@ -269,14 +272,15 @@ def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: boo
 
 
 @command("table_session_close")
-def table_session_close(*, session_id: str, closing: dict[str, int], drop_count: object,
-                        metadata: Metadata) -> Result:
-    """Close the session with the closing count by denomination and the drop box count."""
+def table_session_close(*, session_id: str, closing: dict[str, int], metadata: Metadata
+                        ) -> Result:
+    """Close the session with the closing count by denomination. The drop box goes to the count
+    room, where two counters count it (``count_room.drop_box_count``): the session's drop, win
+    and hold follow from that count (with the ``counted`` drop definition, they wait for it)."""
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     table = table_get(session.casino_id, session.table, lock=True)
     counted, amount = chips(table, closing, field="closing", allow_empty=True)
-    drop = parse_amount(drop_count, field="drop_count", allow_zero=True)
 
     def handler() -> Result:
         if session.current_round_id is not None:
@@ -290,14 +294,14 @@ def table_session_close(*, session_id: str, closing: dict[str, int], drop_count:
                            + "): exchange them first (n.º 15)", code="colour_chips_out")
         basis, version = drop_definition_current(session.casino_id)
         store.append(session.stream, [
-            DropCounted(session_id=str(session.session_id), table=session.table, amount=drop),
             TableSessionClosed(session_id=str(session.session_id), table=session.table,
                                closing=counted, closing_amount=amount, drop_basis=basis,
                                drop_definition_version=version),
         ], expected_version=session.version, metadata=metadata)
         session.refresh_from_db()
         return {"session_id": str(session.session_id), "closing_amount": str(amount),
-                "drop": str(session.drop), "table_win": str(session.table_win),
-                "round_result": str(session.round_result)}
+                "drop": _text(session.drop), "table_win": _text(session.table_win),
+                "round_result": str(session.round_result),
+                "drop_box": "to be counted in the count room"}
 
     return handler()

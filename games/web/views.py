@@ -34,7 +34,16 @@ from casino.models import Casino, ChipSet, Membership, Role
 from casino.selectors import casino_codes_for
 from games import engine, selectors, services
 from games.engine.errors import RoundError
-from games.models import Bet, Round, RoundStatus, SessionStatus, SlipStatus, Table, TableSession
+from games.models import (
+    Bet,
+    DropBox,
+    Round,
+    RoundStatus,
+    SessionStatus,
+    SlipStatus,
+    Table,
+    TableSession,
+)
 
 from . import forms, labels
 from .errors import refusal_text
@@ -304,6 +313,7 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
                 ("fill", "credit")) else {}),
             "close_grid": _grid("closing", denominations, posted if failed == "close" else {}),
             "is_open": session.status == SessionStatus.OPEN,
+            "box": DropBox.objects.filter(session_id=session.session_id).first(),
             "can_act": _may_act(request, session.casino_id), "key": _key(),
             "failed": failed, "error": error, "posted": posted,
         })
@@ -339,8 +349,11 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
         def close(metadata: Metadata) -> Done:
             closing = forms.parse_pieces(p, "closing", denominations)
             done = services.table_session_close(session_id=sid, closing=closing,
-                                                drop_count=forms.amount_text(p.get("drop_count")),
                                                 metadata=metadata)
+            if done["table_win"] is None:
+                return (_("Session closed: rounds' result %(result)s. The drop box goes to the "
+                          "count room; the table win follows its count.")
+                        % {"result": money(done["round_result"])}, here)
             return (_("Session closed: table win %(win)s, rounds' result %(result)s.")
                     % {"win": money(done["table_win"]), "result": money(done["round_result"])}, here)
 

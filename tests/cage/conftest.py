@@ -138,6 +138,19 @@ class Pit:
                            metadata=paulo())
 
 
+    def close_and_count(self, cash: dict[str, int], closing: dict[str, int] | None = None
+                        ) -> None:
+        """Close the session (Paulo) and have its drop box counted in the count room by two
+        counters who did not work the table (Rita, cashier; Sofia, cage supervisor)."""
+        from games.services import drop_box_count, drop_box_count_confirm
+
+        sessions.table_session_close(session_id=self.session_id, closing=closing or {},
+                                     metadata=paulo())
+        drop_box_count(session_id=self.session_id, cash=cash, metadata=act("rita"))
+        drop_box_count_confirm(session_id=self.session_id, cash=cash,
+                               metadata=act("sofia", Role.CAGE_SUPERVISOR))
+
+
 @pytest.fixture
 def pit(casino: Casino) -> Pit:
     tables.table_configure(

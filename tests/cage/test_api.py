@@ -198,3 +198,32 @@ def test_cages_are_configured_through_the_api(casino: Casino) -> None:
     cashier = client_for("ana", Role.CASHIER)
     assert cashier.post(f"{BASE}/cages/", {"code": "w8", "name": "W8", "kind": "window"},
                         format="json").status_code == 403
+
+
+def test_a_drop_box_is_received_against_its_count_through_the_api(
+        window: str, pit: Pit, ana_api: APIClient, carla_api: APIClient) -> None:
+    """Finding 2 through the API: the box of a session that does not exist is a 404 naming the
+    field; a counted box received short answers with its variance, which a cage supervisor
+    approves through /api/v1/approvals/."""
+    boxes = f"{BASE}/shifts/{window}/drop-boxes/"
+    missing = ana_api.post(boxes, {"session_id": "00000000-0000-4000-8000-000000000000",
+                                   "cash": {"100.00": 1}}, format="json")
+    assert missing.status_code == 404
+    assert error_of(missing)["extra"]["field"] == "session_id"
+    pit.close_and_count({"100.00": 5})
+    short = ana_api.post(boxes, {"session_id": pit.session_id, "cash": {"100.00": 4}},
+                         format="json")
+    assert short.status_code == 201, short.json()
+    assert (short.json()["counted"], short.json()["amount"], short.json()["variance_value"]) == (
+        "500.00", "400.00", "-100.00")
+    twice = ana_api.post(boxes, {"session_id": pit.session_id, "cash": {"100.00": 4}},
+                         format="json")
+    assert (twice.status_code, error_of(twice)["code"]) == (409, "received_already")
+    asked = ana_api.post("/api/v1/approvals/", {
+        "casino": CASINO, "kind": "drop_variance", "subject": pit.session_id,
+        "reason": "note_missing", "explanation": "a 100 note is missing"}, format="json")
+    assert asked.status_code == 201, asked.json()
+    granted = carla_api.post(f"/api/v1/approvals/{asked.json()['approval_id']}/grant/", {},
+                             format="json")
+    assert granted.status_code == 200, granted.json()
+    assert StoredEvent.objects.filter(event_type="DropVarianceApproved").count() == 1

@@ -60,6 +60,7 @@ def test_a_pending_adjustment_blocks_the_count(window: str) -> None:
 
 @pytest.mark.django_db
 def test_a_drop_box_brings_its_cash_into_the_cage(window: str, pit: Pit) -> None:
+    pit.close_and_count({"500.00": 1, "100.00": 8, "50.00": 1})  # the count room: 1,350.00
     before = expected(window)
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",
                           drop_box="DB-7", amount="1350.00",
@@ -166,6 +167,7 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
                      reason="wrong figures", metadata=ana())
     jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="150.00",
                       cash={"100.00": 1}, chip_set=CHIP_SET, chips={"25.00": 2}, metadata=ana())
+    pit.close_and_count({"20.00": 2})  # the count room: 40.00
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",
                           amount="40.00", cash={"20.00": 2}, metadata=ana())
     asked = cage.adjustment_request(shift_id=window, direction="out", cash={"10.00": 1},

@@ -14,9 +14,11 @@ from casino.cage import services as cage
 from casino.cage.models import Shift, ShiftStatus
 from casino.cage.reports import CSV_HEADER
 from casino.eventstore.models import StoredEvent
-from casino.models import Casino, Membership, Role
+from casino.models import Approval, Casino, Membership, Role
+from games.models import DropBox
+from games.services import drop_record, table_session_close
 
-from .conftest import CASINO, Pit, ana, carla
+from .conftest import CASINO, Pit, ana, carla, paulo
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +154,39 @@ def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client) ->
                        ).status_code == 404
     assert browser("paulo", Role.PIT_BOSS).get(f"/cage/{CASINO}/").status_code == 403
     assert Client().get(f"/cage/{CASINO}/").status_code == 302  # to the login page
+
+
+def test_the_count_room_page_counts_a_box_with_two_counters_and_sends_a_variance_for_approval(
+        window: str, pit: Pit, ana_web: Client) -> None:
+    """Finding 2 on the screens: Rita and Sofia count the box note by note; Ana receives it on
+    her shift screen 100.00 short; the count room asks for the variance's approval."""
+    drop_record(session_id=pit.session_id, amount="3500", metadata=paulo())
+    table_session_close(session_id=pit.session_id, closing={}, metadata=paulo())
+    rita, sofia = browser("rita", Role.CASHIER), browser("sofia", Role.CAGE_SUPERVISOR)
+    page = rita.get(f"/cage/{CASINO}/count-room/")
+    assert page.status_code == 200
+    assert "to count" in page.content.decode()
+    rita.post(f"/cage/{CASINO}/count-room/", {"action": "count", "session_id": pit.session_id,
+                                              "cash-500.00": "7", "idempotency_key": "c1"})
+    refused = rita.post(f"/cage/{CASINO}/count-room/", {
+        "action": "confirm", "session_id": pit.session_id, "cash-500.00": "7",
+        "idempotency_key": "c2"}, follow=True)
+    assert "a second counter counts the box" in refused.content.decode()
+    sofia.post(f"/cage/{CASINO}/count-room/", {"action": "confirm", "session_id": pit.session_id,
+                                               "cash-500.00": "7", "idempotency_key": "c3"})
+    assert DropBox.objects.get(session_id=pit.session_id).confirmed_by == "sofia"
+    shift_page = ana_web.get(f"/cage/{CASINO}/shifts/{window}/").content.decode()
+    assert f'<option value="{pit.session_id}">r1' in shift_page
+    ana_web.post(f"/cage/{CASINO}/shifts/{window}/", {
+        "action": "drop", "session_id": pit.session_id, "cash": "500.00:6, 200.00:2",
+        "idempotency_key": "d1"})
+    assert DropBox.objects.get(session_id=pit.session_id).variance_value == -100
+    room = ana_web.get(f"/cage/{CASINO}/count-room/").content.decode()
+    assert "Ask for approval" in room
+    ana_web.post(f"/cage/{CASINO}/count-room/", {
+        "action": "ask_variance", "session_id": pit.session_id, "reason": "note_missing",
+        "explanation": "a 500 note is missing", "idempotency_key": "v1"})
+    asked = Approval.objects.get(kind="drop_variance")
+    assert (asked.requested_by, asked.reason, asked.status) == ("ana", "note_missing",
+                                                                "requested")
+    assert "awaiting approval" in ana_web.get(f"/cage/{CASINO}/count-room/").content.decode()

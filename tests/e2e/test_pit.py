@@ -82,15 +82,16 @@ def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
     assert result.get_by_role("row", name="Handle").get_by_role(
         "cell").first.inner_text() == "30.00"
 
-    # closing: the tray, the drop box; the table win is there
+    # closing: the tray; the drop box goes to the count room, the table win follows its count
     close = fiscal.get_by_role("group", name="Close the session")
     close.get_by_label("100.00", exact=True).fill("10")
     close.get_by_label("25.00", exact=True).fill("6")
     close.get_by_label("5.00", exact=True).fill("4")
-    close.get_by_label("Drop box count").fill("0")
+    assert close.get_by_label("Drop box count").count() == 0
     close.get_by_role("button", name="Close the session").click()
     shot(fiscal, "pit-session-closed")
-    assert fiscal.get_by_text("Session closed: table win -330.00, rounds' result -330.00.").is_visible()
+    assert fiscal.get_by_text("Session closed: rounds' result -330.00. The drop box goes to the "
+                              "count room; the table win follows its count.").is_visible()
 
 
 def test_a_correction_by_the_pit_boss_who_recorded_the_outcome_is_refused(

@@ -31,6 +31,33 @@ def pit(actor: str = "ana", *, key: str | None = None) -> Metadata:
                            idempotency_key=uuid.uuid4().hex if key is None else key)
 
 
+def counter(name: str = "rita", role: str = Role.CASHIER, *, key: str | None = None
+            ) -> Metadata:
+    """A counter in the count room: a cashier or a cage supervisor who did not work the table."""
+    return person_metadata(username=name, role=role, casino=CASINO,
+                           idempotency_key=uuid.uuid4().hex if key is None else key)
+
+
+def count_box(session_id: str, cash: dict[str, int]) -> dict[str, Any]:
+    """The count room counts a closed session's drop box: Rita records, Sofia confirms."""
+    from games.services import drop_box_count, drop_box_count_confirm
+
+    drop_box_count(session_id=session_id, cash=cash, metadata=counter())
+    return drop_box_count_confirm(session_id=session_id, cash=cash,
+                                  metadata=counter("sofia", Role.CAGE_SUPERVISOR))
+
+
+def notes(amount: str) -> dict[str, int]:
+    """``amount`` in euro notes and coins, largest first (a drop box's contents)."""
+    from casino.money import CASH_DENOMINATIONS
+
+    rest, out = Decimal(amount), {}
+    for d in CASH_DENOMINATIONS["EUR"]:
+        if rest >= d:
+            out[f"{d:.2f}"], rest = int(rest // d), rest % d
+    return out
+
+
 def events_count() -> int:
     return StoredEvent.objects.count()
 

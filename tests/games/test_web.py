@@ -45,8 +45,7 @@ def test_tables_session_round_and_gaming_day_pages(make_table) -> None:
     rid = round_record(session_id=sid, bets=[{"seat": 1, "type": "player", "amount": "20"}],
                        outcome={"player": ["9S", "KH"], "banker": ["2C", "3D"]},
                        metadata=pit())["round_id"]
-    table_session_close(session_id=sid, closing={"100.00": 9, "25.00": 3, "5.00": 1},
-                        drop_count="0", metadata=pit())
+    table_session_close(session_id=sid, closing={"100.00": 9, "25.00": 3, "5.00": 1}, metadata=pit())
     client = person("fiscal", Role.PIT_BOSS)
     assert "Punto banco" in client.get("/pit/").content.decode()
     assert "Punto banco" in client.get(f"/pit/{CASINO}/").content.decode()
@@ -146,14 +145,16 @@ def test_a_pit_boss_plays_a_roulette_round_from_the_screens(make_table, cage) ->
         "idempotency_key": key(page, "correct")})
     assert Round.objects.get().result == -10  # 17 lost (10), red won (20)
 
-    # close with the closing count and the drop count
+    # close with the closing count; the drop box goes to the count room (no drop count here)
     page = fiscal.get(f"/pit/sessions/{session.session_id}/")
+    assert 'name="drop_count"' not in page.content.decode()
     closed = fiscal.post(f"/pit/sessions/{session.session_id}/", {
-        "action": "close", "closing-100.00": "10", "closing-25.00": "28", "drop_count": "200.00",
+        "action": "close", "closing-100.00": "10", "closing-25.00": "28",
         "idempotency_key": key(page, "close")}, follow=True)
     session.refresh_from_db()
     assert session.status == "closed"
-    assert "Session closed: table win" in closed.content.decode()
+    assert "The drop box goes to the count room" in closed.content.decode()
+    assert "Not counted yet: two counters count it" in closed.content.decode()
     # the next session rolls the float
     roll_page = fiscal.get(f"/pit/{CASINO}/tables/r1/")
     assert "Open on the last closing count" in roll_page.content.decode()
@@ -187,7 +188,7 @@ def test_refusals_are_shown_beside_the_form_and_record_nothing(make_table) -> No
         "seat": "1", "amount": "5", "idempotency_key": key(page, "bet:straight")})
     assert "write a whole number" in not_a_number.content.decode()
     closing = fiscal.post(f"/pit/sessions/{sid}/", {
-        "action": "close", "closing-100.00": "10", "drop_count": "0",
+        "action": "close", "closing-100.00": "10",
         "idempotency_key": key(fiscal.get(f"/pit/sessions/{sid}/"), "close")})
     assert "A round is in progress" in closing.content.decode()
     assert StoredEvent.objects.count() == before

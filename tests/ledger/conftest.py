@@ -24,7 +24,7 @@ from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from games.limits import default_limits
-from games.services import rounds, sessions, tables
+from games.services import count_room, rounds, sessions, tables
 
 CASINO = "lisboa"
 CHIP_SET = "main"
@@ -125,8 +125,27 @@ class Floor:
                                    outcome={"number": number}, metadata=pit_boss())
 
     def close_table(self, table: str, closing: dict[str, int], drop: str) -> dict[str, object]:
-        return sessions.table_session_close(session_id=self.tables.pop(table), closing=closing,
-                                            drop_count=drop, metadata=pit_boss())
+        """Close the session, and have its drop box counted at ``drop`` in the count room by
+        two counters who did not work the table (Teresa, cashier; Ulisses, cage supervisor)."""
+        session_id = self.tables.pop(table)
+        closed = sessions.table_session_close(session_id=session_id, closing=closing,
+                                              metadata=pit_boss())
+        count_room.drop_box_count(session_id=session_id, cash=notes(drop),
+                                  metadata=act("teresa", Role.CASHIER))
+        counted = count_room.drop_box_count_confirm(
+            session_id=session_id, cash=notes(drop), metadata=act("ulisses", Role.CAGE_SUPERVISOR))
+        return {**closed, "drop": counted["drop"], "table_win": counted["table_win"]}
+
+
+def notes(amount: str) -> dict[str, int]:
+    """``amount`` in euro notes and coins, largest first (a drop box's contents)."""
+    from casino.money import CASH_DENOMINATIONS
+
+    rest, out = Decimal(amount), {}
+    for d in CASH_DENOMINATIONS["EUR"]:
+        if rest >= d:
+            out[f"{d:.2f}"], rest = int(rest // d), rest % d
+    return out
 
 
 def make_floor(casino: str = CASINO, *, currency: str = "EUR",

@@ -84,11 +84,16 @@ def test_a_day_at_a_roulette_table(floor: Floor) -> None:
     closing = {"100.00": 11, "25.00": 40, "5.00": 39, "1.00": 100}  # 2,395.00
     floor.close_table("r1", closing, "205.00")
     closed = last_entry("TableSessionClosed")
+    counted = last_entry("DropBoxCountConfirmed")
     # The drop box holds 5 more than the pit recorded and the float is 5 short: a buy-in of 205
-    # recorded as 200. No variance: 5 more chips are in players' hands.
+    # recorded as 200. No variance: 5 more chips are in players' hands. The close posts the
+    # float's 5 short, the count room's count the box's 5 more (the variances cancel).
     assert lines_of(closed) == [
-        ("1120.r1", D("5.00"), D("0.00")), ("0190", D("5.00"), D("0.00")),
+        ("0190", D("5.00"), D("0.00")), ("7212.r1", D("5.00"), D("0.00")),
         ("0120.r1", D("0.00"), D("5.00")), ("2781", D("0.00"), D("5.00"))]
+    assert lines_of(counted) == [("1120.r1", D("5.00"), D("0.00")),
+                                 ("7212.r1", D("0.00"), D("5.00"))]
+    assert balance("7212.r1") == D("0.00")
     figures = TableSession.objects.get(session_id=session)
     assert figures.table_win == D("-300.00")
     assert balance("7211.r1") == D("300.00")  # a credit balance of -300 is a loss of 300

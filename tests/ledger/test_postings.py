@@ -244,3 +244,52 @@ def test_an_entry_of_a_closed_day_goes_to_the_first_open_day() -> None:
     d = dt.date(2025, 1, 1)
     assert postings.open_day(d, set()) == d
     assert postings.open_day(d, {d, d + dt.timedelta(days=1)}) == d + dt.timedelta(days=2)
+
+
+def test_sessions_closed_before_the_count_room_are_read_as_they_were() -> None:
+    """Stored events are never rewritten: a version 1 close (drop count typed at the close,
+    ``DropCounted`` just before) posts the count's difference at the close, as it did; a version
+    1 drop box receipt (no count) posts what came in against the drop account."""
+    from casino.eventstore.events import upcast
+
+    facts = SessionFacts("s1", "r1", "french_roulette", drop_recorded=D("200.00"),
+                         drop_counted=D("205.00"))
+    ctx = FakeContext({"0120.r1": D("2400.00")}, {"s1": facts})
+    closed = upcast("TableSessionClosed", 1, {
+        "session_id": "s1", "table": "r1", "closing": {"100.00": 24}, "closing_amount": "2400.00",
+        "drop_basis": "counted", "drop_definition_version": 0})
+    assert closed["drop_count_room"] is False
+    assert lines("TableSessionClosed", closed, ctx) == [("1120.r1", D("5.00"), D("0.00")),
+                                                        ("7212.r1", D("0.00"), D("5.00"))]
+    received = upcast("DropBoxReceived", 1, {
+        "receipt_id": "d1", "shift_id": "x", "window": "w1", "session_id": "s1", "table": "r1",
+        "drop_box": "", "cash": {"100.00": 2}, "amount": "200.00"})
+    assert lines("DropBoxReceived", received) == [("1110.w1", D("200.00"), D("0.00")),
+                                                  ("1120.r1", D("0.00"), D("200.00"))]
+
+
+def test_the_count_room_posts_the_count_and_the_cage_the_variance() -> None:
+    facts = SessionFacts("s1", "r1", "french_roulette", drop_recorded=D("3500.00"))
+    ctx = FakeContext(sessions={"s1": facts})
+    count = {"count_id": "c1", "session_id": "s1", "table": "r1", "game": "french_roulette",
+             "cash": {"500.00": 7}, "amount": "3500.00", "counted_by": "rita"}
+    assert lines("DropBoxCountConfirmed", {**count, "drop_basis": "counted"}, ctx) == []
+    posting = postings.post("DropBoxCountConfirmed", {**count, "drop_basis": "counted"}, ctx)
+    assert posting is not None
+    assert posting.stats is not None
+    assert posting.stats.drop == D("3500.00")  # the count is the day's drop
+    short = {**count, "amount": "3400.00", "cash": {"500.00": 6, "200.00": 2}}
+    assert lines("DropBoxCountConfirmed", {**short, "drop_basis": "counted"}, ctx) == [
+        ("7212.r1", D("100.00"), D("0.00")), ("1120.r1", D("0.00"), D("100.00"))]
+    assert lines("DropBoxCountConfirmed", {**short, "drop_basis": "recorded"}, ctx) == [
+        ("7883.r1", D("100.00"), D("0.00")), ("1120.r1", D("0.00"), D("100.00"))]
+    received = {"receipt_id": "d1", "shift_id": "x", "window": "w1", "session_id": "s1",
+                "table": "r1", "drop_box": "", "cash": {"500.00": 6, "200.00": 2},
+                "amount": "3400.00", "count_id": "c1", "counted": {"500.00": 7},
+                "counted_amount": "3500.00", "variance_cash": {"500.00": -1, "200.00": 2},
+                "variance_value": "-100.00"}
+    assert lines("DropBoxReceived", received) == [
+        ("1110.w1", D("3400.00"), D("0.00")), ("7883.r1", D("100.00"), D("0.00")),
+        ("1120.r1", D("0.00"), D("3500.00"))]
+    with pytest.raises(PostingError, match="received less counted"):
+        postings.post("DropBoxReceived", {**received, "variance_value": "0.00"}, ctx)

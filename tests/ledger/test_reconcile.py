@@ -17,7 +17,7 @@ from casino.eventstore import store
 from games.models import TableSession
 from ledger.reconciliation import reconcile
 
-from .conftest import CASINO, Floor, cashier
+from .conftest import CASINO, Floor, cashier, notes
 
 
 def a_day(floor: Floor) -> str:
@@ -34,8 +34,7 @@ def a_day(floor: Floor) -> str:
 
 def receive(floor: Floor, session: str, amount: str) -> None:
     cage.drop_box_receive(shift_id=floor.window, session_id=session, table="r1",
-                          cash={"50.00": int(D(amount) / 50)}, amount=amount,
-                          metadata=cashier())
+                          cash=notes(amount), amount=amount, metadata=cashier())
 
 
 def day_of(floor: Floor) -> str:

@@ -212,11 +212,13 @@ class JackpotPayApi(CageCommandApi):
 
 class DropBoxReceiveApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
-        session_id = serializers.CharField(max_length=64)
-        table = serializers.CharField(max_length=64)
+        session_id = serializers.CharField(
+            max_length=64, help_text="the session whose drop box the count room counted")
+        table = serializers.CharField(max_length=64, required=False,
+                                      help_text="if given, must be the session's table")
         drop_box = serializers.CharField(max_length=64, required=False, allow_blank=True)
-        amount = RawField()
-        cash = CountsField()
+        amount = RawField(required=False, help_text="if given, must be the cash's value")
+        cash = CountsField(help_text="the notes and coins received, by denomination")
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.drop_box_receive(shift_id=kwargs["shift"], metadata=metadata, **data)

@@ -10,6 +10,7 @@ movement records nothing.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from decimal import Decimal
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
@@ -67,6 +68,9 @@ COUNTER_KINDS = (CageKind.MAIN, CageKind.WINDOW)  # where players and tables are
 TARGET_NOT_OPEN = "{target} has no open shift: a transfer goes only to an open cage"
 PAIR_NOT_ALLOWED = "a {source} may not send to a {target} (allowed: window ↔ main cage ↔ vault)"
 OWN_ADJUSTMENT = "you asked for this adjustment: a second person must approve it"
+BOX_NOT_COUNTED = ("the drop box of table {table} has not been counted by two counters in the "
+                   "count room: the cage receives a box against its count")
+BOX_RECEIVED = "the drop box of table {table} was received already at {window} (receipt {receipt})"
 
 
 def _counter_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
@@ -214,29 +218,80 @@ def jackpot_payout_record(
             "version": shift.version}
 
 
+@dataclass(frozen=True)
+class CountedBox:
+    """What the cage reads of a drop box counted in the count room."""
+
+    session_id: str
+    table: str
+    count_id: str
+    cash: dict[Decimal, int]
+    amount: Decimal
+    receipt_id: str
+    window: str
+
+
+def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
+    """The drop box of ``session_id`` as the count room counted it (``games``; imported here,
+    not at the top, like the slips: the cage loads without table operations). Refused when the
+    session is unknown here, or its box not counted by two counters yet."""
+    try:
+        from games.selectors import drop_box_session
+    except ImportError:
+        raise NotFound("table operations (games) are not installed: no drop box can be read",
+                       code="drop_boxes_unavailable") from None
+    session, box = drop_box_session(casino=casino, session_id=session_id)
+    if box is None or not box.confirmed_by:
+        raise Conflict(BOX_NOT_COUNTED.format(table=session.table), code="not_counted",
+                       field="session_id")
+    return CountedBox(session_id=str(session.session_id), table=session.table,
+                      count_id=str(box.count_id),
+                      cash={Decimal(d): int(n) for d, n in dict(box.cash).items()},
+                      amount=Decimal(box.amount), receipt_id=box.receipt_id, window=box.window)
+
+
 @command("drop_box_receive")
 def drop_box_receive(
-    *, shift_id: str, session_id: str, table: str, cash: object, amount: object,
-    metadata: Metadata, drop_box: str = "",
+    *, shift_id: str, session_id: str, cash: object, metadata: Metadata,
+    table: str | None = None, amount: object = None, drop_box: str = "",
 ) -> Result:
-    """Take a table's drop box from the count room: its cash, counted by denomination."""
+    """Take a table's drop box from the count room against its count: its cash, counted by
+    denomination. Any difference from the count (received less counted) is a drop variance,
+    recorded with the receipt; it needs an explanation and a cage supervisor's approval
+    (approval kind ``drop_variance``) before its gaming day closes."""
     shift = _counter_shift(metadata, shift_id, "receiving a drop box")
     casino = casino_get(metadata)
-    total = parse_amount(amount)
-    session = text(session_id, field="session_id", limit=64)
-    table_ = text(table, field="table", limit=64)
-    box = text(drop_box, field="drop_box", required=False, limit=64)
+    label = text(drop_box, field="drop_box", required=False, limit=64)
     cash_in = inv.of(cash_counts(casino, cash, required=True))
-    _not_empty(cash_in, "cash")
-    must_equal(total, inv.value(cash_in), what="the notes and coins", field="cash")
+    received = inv.value(cash_in)
+    if amount not in (None, ""):
+        must_equal(parse_amount(amount, allow_zero=True), received,
+                   what="the notes and coins", field="cash")
+    box = counted_box_get(casino=casino.code, session_id=session_id)
+    if box.receipt_id:
+        raise Conflict(BOX_RECEIVED.format(table=box.table, window=box.window,
+                                           receipt=box.receipt_id),
+                       code="received_already", field="session_id")
+    if table not in (None, "") and table != box.table:
+        raise InvalidCommand(f"session {box.session_id} is of table {box.table}, not {table}",
+                             field="table")
+    if box.amount:
+        _not_empty(cash_in, "cash")
+    counted = inv.of(box.cash)
+    difference = inv.variance(counted, cash_in)
 
     receipt_id = new_id()
     append(shift, [DropBoxReceived(
         receipt_id=receipt_id, shift_id=str(shift.id), window=shift.cage,
-        session_id=session, table=table_, drop_box=box,
-        cash=cash_data(inv.cash_part(cash_in)), amount=total)], metadata)
-    return {"receipt_id": receipt_id, "shift_id": str(shift.id), "amount": fmt(total),
-            "version": shift.version}
+        session_id=box.session_id, table=box.table, drop_box=label,
+        cash=cash_data(inv.cash_part(cash_in)), amount=received, count_id=box.count_id,
+        counted=cash_data(inv.cash_part(counted)), counted_amount=box.amount,
+        variance_cash=cash_data(inv.cash_part(difference)),
+        variance_value=received - box.amount)], metadata)
+    return {"receipt_id": receipt_id, "shift_id": str(shift.id), "session_id": box.session_id,
+            "table": box.table, "amount": fmt(received), "counted": fmt(box.amount),
+            "variance_value": fmt(received - box.amount),
+            "variance_needs_approval": received != box.amount, "version": shift.version}
 
 
 @command("adjustment_request")

@@ -20,6 +20,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="day-reconciliation"),
     path("<slug:casino>/days/<str:day>/reconciliation.csv", views.day_reconciliation,
          {"fmt_": "csv"}, name="day-reconciliation-csv"),
+    path("<slug:casino>/count-room/", views.count_room, name="count-room"),
     path("<slug:casino>/chips-in-circulation/", views.chips_in_circulation,
          name="circulation"),
 ]

@@ -6,7 +6,10 @@
 * the variance screen: expected, counted and variance by denomination, explanation, approval,
   close;
 * the reconciliation report for a shift and a gaming day (page and CSV);
-* chips in circulation.
+* chips in circulation;
+* the count room: closed sessions' drop boxes counted by two counters, and drop variances sent
+  for approval (the pit's ``games.services.count_room``, read and called here, not imported at
+  the top: the cage loads without table operations).
 
 Every form carries a fresh idempotency key, so a double submit records nothing twice.
 """
@@ -221,9 +224,9 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
         "drop": (_("drop box received"), lambda: cage.drop_box_receive(
-            shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table", ""),
-            drop_box=p.get("drop_box", ""), amount=p.get("amount", ""),
-            cash=_form_counts(request, "cash"), metadata=meta)),
+            shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table") or None,
+            drop_box=p.get("drop_box", ""), amount=p.get("amount") or None,
+            cash=_form_counts(request, "cash") or {}, metadata=meta)),
         "adjust": (_("adjustment requested"), lambda: cage.adjustment_request(
             shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
             cash=_form_counts(request, "cash"), chips=_chip_counts_by_set(request, casino),
@@ -269,7 +272,17 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
                     if v.cage.code != found.cage],
         "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
         "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
+        "boxes": _boxes_to_receive(casino),
     })
+
+
+def _boxes_to_receive(casino: str) -> list[Any]:
+    """Drop boxes counted by two counters and not yet received (the drop box form's choices)."""
+    try:
+        from games.selectors import drop_boxes_to_receive
+    except ImportError:
+        return []
+    return list(drop_boxes_to_receive(casino=casino))
 
 
 def _count_fields(casino: str) -> tuple[list[tuple[str, str]], list[tuple[str, list[tuple[str, str]]]]]:
@@ -397,4 +410,58 @@ def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
         "casino": _found(lambda: selectors.casino_get(casino)),
         "figure": selectors.chips_in_circulation(casino=casino),
         "recorded": selectors.circulation_day_list(casino=casino)[:60],
+    })
+
+
+# --- the count room -----------------------------------------------------------------------------
+
+
+def _pit() -> Any:
+    """The pit's count room (services, selectors), or a 404 when table operations are absent."""
+    try:
+        from games import selectors as pit_selectors
+        from games import services as pit_services
+    except ImportError:
+        raise Http404("table operations (games) are not installed") from None
+    return pit_services, pit_selectors
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def count_room(request: HttpRequest, casino: str) -> HttpResponse:
+    """Boxes of closed sessions to count (first counter), to confirm (second counter, counting
+    again), and drop variances found at the cage, to send for approval with a reason."""
+    held = _require(request, casino, READ_ROLES)
+    pit_services, pit_selectors = _pit()
+    cash_fields, _chips = _count_fields(casino)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        session_id = request.POST.get("session_id", "")
+        meta = _metadata(request, casino, CAGE_ROLES)
+        if action in ("count", "confirm"):
+            try:
+                cash = {label: _pieces(request, name) for name, label in cash_fields}
+            except InvalidCommand as error:
+                messages.error(request, error.message)
+            else:
+                service = (pit_services.drop_box_count if action == "count"
+                           else pit_services.drop_box_count_confirm)
+                _run(request, lambda: service(session_id=session_id, cash=cash, metadata=meta),
+                     _("count recorded") if action == "count" else _("count confirmed"))
+        elif action == "ask_variance":
+            from casino.services.approvals import approval_request
+            _run(request, lambda: approval_request(
+                kind="drop_variance", subject=session_id,
+                reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""), metadata=meta),
+                _("sent for approval: a cage supervisor decides on the Approvals page"))
+        else:
+            messages.error(request, f"unknown action {action!r}")
+        return redirect("cage:count-room", casino=casino)
+    from games.services.count_room import DROP_VARIANCE
+    return render(request, "cage/count_room.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)),
+        "rows": pit_selectors.count_room_list(casino=casino),
+        "cash_fields": cash_fields, "reasons": DROP_VARIANCE.reasons,
+        "can_act": bool(held & set(CAGE_ROLES)), "key": _key(),
     })

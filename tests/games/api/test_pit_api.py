@@ -97,9 +97,12 @@ def test_every_refusal_has_the_one_error_shape(fiscal: APIClient, session: str) 
     missing = fiscal.get(f"{API}/rounds/00000000-0000-0000-0000-000000000000/")
     assert missing.status_code == 404
     assert missing.json()["error"]["code"] == "not_found"
-    shape = post(fiscal, f"{API}/sessions/{session}/close/", {"closing": {"100.00": 1}})
+    # The drop is counted in the count room: a drop count sent with the close is refused.
+    shape = post(fiscal, f"{API}/sessions/{session}/close/",
+                 {"closing": {"100.00": 1}, "drop_count": "0"})
     assert shape.status_code == 400
     assert shape.json()["error"]["message"].startswith("drop_count")
+    assert shape.json()["error"]["extra"]["field"] == "drop_count"
     assert StoredEvent.objects.count() == before
 
 
@@ -136,10 +139,26 @@ def test_slips_drop_and_close_through_the_api(fiscal: APIClient, session: str) -
     assert post(fiscal, f"{API}/sessions/{session}/drops/", {"amount": "200"}
                 ).status_code == 201
     closed = post(fiscal, f"{API}/sessions/{session}/close/",
-                  {"closing": {"100.00": 18, "5.00": 30}, "drop_count": "200"})
+                  {"closing": {"100.00": 18, "5.00": 30}})
     assert closed.status_code == 200, closed.json()
+    assert closed.json()["table_win"] is None  # the drop box is in the count room
+    # Two counters (cashiers, not the pit boss) count the box: 200 in two 100 notes.
+    assert post(fiscal, f"{API}/sessions/{session}/drop-box/count/",
+                {"cash": {"100.00": 2}}).status_code == 403
+    rita = client_for("rita", Role.CASHIER)
+    sofia = client_for("sofia", Role.CAGE_SUPERVISOR)
+    assert post(rita, f"{API}/sessions/{session}/drop-box/count/",
+                {"cash": {"100.00": 2}}).status_code == 201
+    own = post(rita, f"{API}/sessions/{session}/drop-box/confirm/", {"cash": {"100.00": 2}})
+    assert (own.status_code, own.json()["error"]["code"]) == (403, "four_eyes")
+    confirmed = post(sofia, f"{API}/sessions/{session}/drop-box/confirm/",
+                     {"cash": {"100.00": 2}})
+    assert confirmed.status_code == 200, confirmed.json()
     # 200 + 1950 - 2200 + 50 credit - 0 fills (none issued) = 0
-    assert closed.json()["table_win"] == "0.00"
+    assert confirmed.json()["table_win"] == "0.00"
+    boxes = rita.get(f"{API}/drop-boxes/", {"casino": CASINO}).json()
+    assert [(b["amount"], b["counted_by"], b["confirmed_by"]) for b in boxes] == [
+        ("200.00", "rita", "sofia")]
     days = fiscal.get(f"{API}/gaming-days/", {"casino": CASINO, "by": "game"}).json()
     assert days[0]["game"] == "french_roulette"
     assert fiscal.get(f"{API}/tables/", {"casino": CASINO}).json()[0]["last_closing"] == {

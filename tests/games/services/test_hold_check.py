@@ -46,6 +46,6 @@ def test_a_table_inside_its_interval_is_not_flagged_one_outside_is(make_table) -
     inside = hold.check("french_roulette", {"red": ["300", "3000"]}, D("20"))
     assert inside["flag"] is False
     assert inside["theoretical_hold_percent"] == D("2.7027")
-    table_session_close(session_id=sid, closing={"100.00": 53}, drop_count="0", metadata=pit())
+    table_session_close(session_id=sid, closing={"100.00": 53}, metadata=pit())
     closed = selectors.session_hold_check(TableSession.objects.get(session_id=sid))
     assert closed["actual_win"] == D("300.00")

@@ -23,15 +23,15 @@ def test_a_close_retried_after_the_close_answers_as_the_first_time(make_table) -
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
                              metadata=pit())["session_id"]
-    first = table_session_close(session_id=sid, closing={"100.00": 5}, drop_count="0",
+    first = table_session_close(session_id=sid, closing={"100.00": 5},
                                 metadata=pit(key="close-1"))
     count = events_count()
-    again = table_session_close(session_id=sid, closing={"100.00": 5}, drop_count="0",
+    again = table_session_close(session_id=sid, closing={"100.00": 5},
                                 metadata=pit(key="close-1"))
     assert again == first
     assert events_count() == count
     with pytest.raises(IdempotencyConflict):
-        table_session_close(session_id=sid, closing={"100.00": 4}, drop_count="0",
+        table_session_close(session_id=sid, closing={"100.00": 4},
                             metadata=pit(key="close-1"))
 
 

@@ -80,7 +80,7 @@ def test_a_bet_on_a_seat_that_does_not_exist(roulette) -> None:
 
 
 def test_a_bet_on_a_closed_session(roulette) -> None:
-    table_session_close(session_id=roulette, closing={"100.00": 20}, drop_count="0",
+    table_session_close(session_id=roulette, closing={"100.00": 20},
                         metadata=pit())
     refused(Conflict, "session_closed", lambda: round_open(
         session_id=roulette, bets=[{"seat": 1, "type": "red", "amount": "10"}], metadata=pit()))
@@ -218,7 +218,7 @@ def test_craps_odds_may_not_exceed_the_bet_they_back(make_table) -> None:
         session_id=sid, bets=[{"seat": 1, "type": "place", "number": 6, "amount": "10"}],
         metadata=pit()))  # n.º 12: place 6 in multiples of 6
     refused(Conflict, "bets_working", lambda: table_session_close(
-        session_id=sid, closing={"100.00": 5}, drop_count="0", metadata=pit()))
+        session_id=sid, closing={"100.00": 5}, metadata=pit()))
 
 
 def test_blackjack_stakes_after_no_more_bets_only_as_the_hands_decisions(make_table) -> None:

@@ -32,7 +32,7 @@ from games.services import (
     table_session_open,
 )
 
-from ..conftest import CASINO, pit, rebuild_differences
+from ..conftest import CASINO, count_box, notes, pit, rebuild_differences
 
 pytestmark = pytest.mark.django_db
 
@@ -97,9 +97,9 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
 
     # Closing: 3500 + 1000 fill - 500 credit - 500 sold for the drop - 410 paid out on balance
     # = 3090 (colour chips came back in full; the late ones were paid at the minimum, the same).
-    closed = table_session_close(session_id=sid,
-                                 closing={"100.00": 25, "25.00": 20, "5.00": 18},
-                                 drop_count="500", metadata=pit())
+    table_session_close(session_id=sid, closing={"100.00": 25, "25.00": 20, "5.00": 18},
+                        metadata=pit())
+    closed = count_box(sid, notes("500"))
     s = session_of(sid)
     # Table win = 500 + 3090 - 3500 + 500 - 1000 = -410 = the rounds: -340 - 70.
     assert closed["table_win"] == "-410.00"
@@ -119,14 +119,16 @@ def test_auto_roll_opens_on_the_last_closing_count_and_records_a_difference(make
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
                              metadata=pit())["session_id"]
-    table_session_close(session_id=sid, closing={"100.00": 10, "5.00": 4}, drop_count="0",
+    table_session_close(session_id=sid, closing={"100.00": 10, "5.00": 4},
                         metadata=pit())
+    count_box(sid, {})
     assert selectors.table_tray_totals(casino=CASINO) == {D("100.00"): 10, D("5.00"): 4}
     rolled = table_session_open(casino=CASINO, table=table, metadata=pit())
     assert rolled["opening_amount"] == "1020.00"
     assert rolled["roll_difference"] == {}
     table_session_close(session_id=rolled["session_id"], closing={"100.00": 10, "5.00": 4},
-                        drop_count="0", metadata=pit())
+                        metadata=pit())
+    count_box(rolled["session_id"], {})
     counted = table_session_open(casino=CASINO, table=table, opening={"100.00": 10, "5.00": 3},
                                  metadata=pit())
     assert counted["roll_difference"] == {"5.00": -1}
@@ -150,7 +152,8 @@ def test_banca_francesa_push_stays_where_it_is(make_table) -> None:
     assert s.round_result == D("-70.00")  # -100 + 10 + 20
     # Closing: 5000 - 70 = 4930.
     table_session_close(session_id=sid, closing={"100.00": 49, "25.00": 1, "5.00": 1},
-                        drop_count="0", metadata=pit())
+                        metadata=pit())
+    count_box(sid, {})
     assert session_of(sid).table_win == D("-70.00")
     assert rebuild_differences() == []
 
@@ -169,7 +172,8 @@ def test_dice_cussec_session(make_table) -> None:
                {"seat": 1, "type": "any_triple", "amount": "5"}], {"dice": [3, 3, 3]})
     # Result: -(20 + 50 + 35) + 50 - 160 = -215. Closing 3000 - 300 sold - 215 = 2485.
     table_session_close(session_id=sid, closing={"100.00": 24, "25.00": 3, "5.00": 2},
-                        drop_count="300", metadata=pit())
+                        metadata=pit())
+    count_box(sid, notes("300"))
     s = session_of(sid)
     assert s.round_result == D("-215.00")
     assert s.table_win == D("-215.00")  # 300 + 2485 - 3000
@@ -213,7 +217,8 @@ def test_craps_bets_carry_from_roll_to_roll_until_decided(make_table) -> None:
     # Result: -5 (field) -14 (place 6) -10 -20 (pass, odds) +12 (place 8 lost) = -37.
     assert s.round_result == D("-37.00")
     table_session_close(session_id=sid, closing={"100.00": 49, "25.00": 2, "5.00": 2, "1.00": 3},
-                        drop_count="0", metadata=pit())
+                        metadata=pit())
+    count_box(sid, {})
     assert session_of(sid).table_win == D("-37.00")  # 4963 - 5000
     assert rebuild_differences() == []
 
@@ -253,7 +258,8 @@ def test_blackjack_hands_played_decision_by_decision(make_table) -> None:
     assert settled["handle"] == "210.00"
     # Closing: 4000 - 200 sold + -210 = 3590.
     table_session_close(session_id=sid, closing={"100.00": 35, "25.00": 3, "5.00": 3},
-                        drop_count="200", metadata=pit())
+                        metadata=pit())
+    count_box(sid, notes("200"))
     s = session_of(sid)
     assert s.table_win == D("-210.00")  # 200 + 3590 - 4000
     assert s.hold_percent == D("-105.0000")
@@ -293,7 +299,8 @@ def test_stud_poker_call_and_fold_and_the_prize_cap(make_table) -> None:
     assert s.round_result == D("-989.99")
     assert s.handle == D("100.00")
     table_session_close(session_id=sid, closing={"100.00": 40, "5.00": 2, "0.01": 1},
-                        drop_count="0", metadata=pit())
+                        metadata=pit())
+    count_box(sid, {})
     assert session_of(sid).table_win == D("-989.99")  # 4010.01 - 5000
     assert rebuild_differences() == []
 
@@ -316,8 +323,8 @@ def test_baccarat_session_with_whole_rounds(make_table) -> None:
     assert s.round_result == D("-125.00")  # -95 + 50 - 80
     assert s.handle == D("200.00")
     # Closing: 5000 - 1000 sold - 125 = 3875.
-    table_session_close(session_id=sid, closing={"100.00": 38, "25.00": 3},
-                        drop_count="1000", metadata=pit())
+    table_session_close(session_id=sid, closing={"100.00": 38, "25.00": 3}, metadata=pit())
+    count_box(sid, notes("1000"))
     s = session_of(sid)
     assert s.table_win == D("-125.00")
     assert s.hold_percent == D("-12.5000")
@@ -342,7 +349,7 @@ def test_football_poker_bets_on_several_hands(make_table) -> None:
                     {"seat": 3, "cards": ["KS", "QD", "JC"]}]})
     s = session_of(sid)
     assert s.round_result == D("-80.00")  # -80 - 30 + 20 + 10
-    table_session_close(session_id=sid, closing={"100.00": 19, "5.00": 4},
-                        drop_count="0", metadata=pit())
+    table_session_close(session_id=sid, closing={"100.00": 19, "5.00": 4}, metadata=pit())
+    count_box(sid, {})
     assert session_of(sid).table_win == D("-80.00")  # 1920 - 2000
     assert rebuild_differences() == []
