@@ -12,8 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-MONEY_MAX_DIGITS = 14
-MONEY_DECIMAL_PLACES = 2
+# One shape shared with the parsers at the edge (``casino.money``), which refuse what it won't hold.
+from casino.money import MONEY_DECIMAL_PLACES, MONEY_MAX_DIGITS
 
 
 def money_field(**kwargs: Any) -> models.DecimalField:  # type: ignore[type-arg]
