@@ -113,6 +113,11 @@ def test_a_huge_opening_count_is_a_400_naming_the_field_and_records_nothing(
     error = error_of(huge)
     assert error["extra"]["field"] == "cash"
     assert "more than the books can hold" in error["message"]
+    worth_too_much = ana.post(f"{BASE}/shifts/", {"cage": "w1", "cash": {"500.00": 1_999_999_999},
+                                                  "chips": {"main": {"100.00": 10}}},
+                              format="json")
+    assert worth_too_much.status_code == 400  # 999,999,999,500.00 cash and 1,000.00 of chips
+    assert "more than the largest amount the books hold" in error_of(worth_too_much)["message"]
     assert StoredEvent.objects.count() == before
 
 
