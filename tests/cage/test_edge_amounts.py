@@ -24,7 +24,8 @@ from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Role, money_field
 from casino.money import MONEY_MAX, PIECES_MAX, parse_amount, parse_counts
 from games.rules import money as pit_money
-from games.services import sessions
+from games.limits import default_limits
+from games.services import sessions, tables
 
 from .conftest import CASINO, Pit, carla, paulo
 from .test_api import BASE, client_for, error_of
@@ -222,4 +223,33 @@ def test_a_total_too_large_for_its_column_is_refused_not_a_500(casino: Casino) -
                     handler=overflowing)
     assert error.value.code == "out_of_range"
     assert "larger than the books can hold" in error.value.message
+    assert StoredEvent.objects.count() == before
+
+
+@pytest.mark.parametrize(("maximum", "refused"), [
+    (TOO_BIG, "straight: 1,000,000,000,000.00 is more than the largest amount the books hold"),
+    ("1e40", "is more than the largest amount the books hold"),
+    ("10.001", "is not a positive amount with at most two decimals"),
+])
+def test_the_pit_checks_table_limits_at_the_edge(casino: Casino, maximum: str,
+                                                 refused: str) -> None:
+    limits = default_limits("french_roulette", Decimal("1.00"))
+    limits["straight"]["max"] = maximum
+    before = StoredEvent.objects.count()
+    with pytest.raises(InvalidCommand) as error:
+        tables.table_configure(casino=CASINO, code="r9", name="Roulette 9",
+                               game="french_roulette", seats=8, chip_set="main", limits=limits,
+                               metadata=paulo())
+    assert refused in error.value.message
+    assert error.value.extra["field"] == "limits"
+    assert StoredEvent.objects.count() == before
+
+
+def test_the_pit_checks_colour_chips_at_the_edge(pit: Pit) -> None:
+    before = StoredEvent.objects.count()
+    with pytest.raises(InvalidCommand) as error:
+        sessions.colour_chips_issue(session_id=pit.session_id, colour="red", player="Ana",
+                                    chip_value="1.00", chips=MOST_PIECES + 1, metadata=paulo())
+    assert error.value.extra["field"] == "chips"
+    assert "more than the books can hold" in error.value.message
     assert StoredEvent.objects.count() == before
