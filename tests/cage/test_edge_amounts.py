@@ -23,8 +23,8 @@ from casino.eventstore.commands import run_command
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Role, money_field
 from casino.money import MONEY_MAX, PIECES_MAX, parse_amount, parse_counts
-from games.rules import money as pit_money
 from games.limits import default_limits
+from games.rules import money as pit_money
 from games.services import sessions, tables
 
 from .conftest import CASINO, Pit, carla, paulo
