@@ -71,3 +71,18 @@ def is_retryable(error: BaseException) -> bool:
         if getattr(candidate, "sqlstate", None) in RETRYABLE_SQLSTATES:
             return True
     return False
+
+
+# numeric_value_out_of_range: a figure too large for its column (a total grown over many
+# movements; a single amount or count is refused at the edge first, ``casino.money``).
+OUT_OF_RANGE_SQLSTATES = frozenset({"22003"})
+TOO_LARGE = ("a figure of this command is larger than the books can hold (a total or a number of "
+             "pieces): nothing was recorded")
+
+
+def is_out_of_range(error: BaseException) -> bool:
+    """Whether a database error is a figure too large for its column."""
+    for candidate in (error, error.__cause__, error.__context__):
+        if getattr(candidate, "sqlstate", None) in OUT_OF_RANGE_SQLSTATES:
+            return True
+    return False

@@ -15,8 +15,8 @@ from django.db import models
 
 from casino import gaming_day as gaming_days
 
-MONEY_MAX_DIGITS = 14
-MONEY_DECIMAL_PLACES = 2
+# One shape shared with the parsers at the edge (``casino.money``), which refuse what it won't hold.
+from casino.money import MONEY_DECIMAL_PLACES, MONEY_MAX_DIGITS
 
 
 def money_field(**kwargs: Any) -> models.DecimalField:  # type: ignore[type-arg]

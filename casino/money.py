@@ -9,7 +9,19 @@ from casino.errors import InvalidCommand
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
-_AMOUNT = re.compile(r"^[0-9]{1,12}(\.[0-9]{1,2})?$")
+
+# The one NUMERIC shape of every money column (``casino.models.money_field``): an amount the
+# parsers accept is one the columns hold, so a figure too large is a 400 naming its field, never
+# PostgreSQL's "numeric field overflow" (a 500). ``games.rules.money`` repeats these figures (the
+# pit's pure rules import nothing of the platform); ``tests/casino/test_edge_amounts.py`` holds
+# them equal, and equal to the columns.
+MONEY_MAX_DIGITS = 14
+MONEY_DECIMAL_PLACES = 2
+MONEY_MAX = Decimal(10) ** (MONEY_MAX_DIGITS - MONEY_DECIMAL_PLACES) - CENT  # 999999999999.99
+# Pieces are kept in PostgreSQL ``integer`` columns (``IntegerField``: the cage's shift lines,
+# chips in service): a number of pieces must fit one.
+PIECES_MAX = 2**31 - 1
+_AMOUNT = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 # Notes and coins the cage counts, by currency (largest first).
 CASH_DENOMINATIONS: dict[str, tuple[Decimal, ...]] = {
@@ -38,14 +50,41 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
         raise InvalidCommand(f"{field} must be an amount such as \"10.50\"", field=field)
     if text.startswith("-"):
         raise InvalidCommand(f"{field} cannot be negative ({text})", field=field)
-    if not _AMOUNT.match(text):
+    if not _AMOUNT.match(text) or len(text.partition(".")[2]) > MONEY_DECIMAL_PLACES:
         raise InvalidCommand(
             f"{field} {text!r} is not an amount with at most two decimals", field=field
         )
-    amount = Decimal(text).quantize(CENT)
+    # checked before quantizing: a 40-digit figure has no cents in the default context
+    amount = check_amount(Decimal(text), field=field).quantize(CENT)
     if amount == 0 and not allow_zero:
         raise InvalidCommand(f"{field} must be more than zero", field=field)
     return amount
+
+
+def too_large(field: str, text: str) -> str:
+    """The one message for an amount the books cannot hold (``games.rules.money`` says it too)."""
+    return (f"{field} {text} is more than the largest amount the books hold "
+            f"({MONEY_MAX:,})")
+
+
+def check_amount(amount: Decimal, *, field: str) -> Decimal:
+    """Refuse an amount (given, or worked out: a count's value) that no money column holds."""
+    if abs(amount) > MONEY_MAX:
+        raise InvalidCommand(too_large(field, f"{amount:,.2f}"), field=field)
+    return amount
+
+
+def parse_pieces(value: object, *, field: str, what: str = "pieces") -> int:
+    """A number of pieces: a whole number, zero or more, that fits the pieces columns."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidCommand(
+            f"{field}: the number of {what} must be a whole number of zero or more, "
+            f"not {value!r}", field=field)
+    if value > PIECES_MAX:
+        raise InvalidCommand(
+            f"{field}: {value:,} {what} is more than the books can hold "
+            f"(at most {PIECES_MAX:,})", field=field)
+    return value
 
 
 def fmt(amount: Decimal) -> str:
@@ -57,7 +96,8 @@ def parse_counts(
 ) -> dict[Decimal, int]:
     """A count by denomination: ``{"100.00": 3, "5.00": 10}`` (pieces, not value).
 
-    Zero pieces are allowed; negative ones, unknown denominations and floats are not.
+    Zero pieces are allowed; negative ones, unknown denominations, floats, more pieces than a
+    pieces column holds and a count worth more than a money column holds are not.
     """
     if not isinstance(counts, dict):
         raise InvalidCommand(f"{field} must map each denomination to a number of pieces",
@@ -71,15 +111,11 @@ def parse_counts(
                 f"(allowed: {', '.join(fmt(d) for d in allowed)})",
                 field=field,
             )
-        if isinstance(pieces, bool) or not isinstance(pieces, int) or pieces < 0:
-            raise InvalidCommand(
-                f"{field}: the number of {fmt(denomination)} pieces must be a whole number "
-                f"of zero or more, not {pieces!r}",
-                field=field,
-            )
+        parse_pieces(pieces, field=field, what=f"{fmt(denomination)} pieces")
         if denomination in parsed:
             raise InvalidCommand(f"{field}: {fmt(denomination)} is listed twice", field=field)
         parsed[denomination] = pieces
+    check_amount(counts_value(parsed), field=field)
     return parsed
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from games.rules.money import MONEY_MAX
+
 # --- limit groups per game --------------------------------------------------------------------
 
 _ROULETTE_GROUPS = {
@@ -241,6 +243,9 @@ def _amount(value: object, group: str) -> Decimal:
         amount = Decimal(str(value))
     except ArithmeticError:
         raise LimitError(f"{group}: {value!r} is not an amount", group=group) from None
+    if amount.is_finite() and amount > MONEY_MAX:  # checked first: 1e40 has no cents to quantize
+        raise LimitError(f"{group}: {amount:,.2f} is more than the largest amount the books hold "
+                         f"({MONEY_MAX:,})", group=group)
     if not amount.is_finite() or amount <= 0 or amount != amount.quantize(Decimal("0.01")):
         raise LimitError(f"{group}: {value!r} is not a positive amount with at most two decimals",
                          group=group)

@@ -213,9 +213,14 @@ def shift_opened(data: Data, ctx: Context) -> Posting | None:
         e.move(chips_account, _held(), chips_diff)
         what = f"Opening count taken over at {data['window']} ({data.get('basis', '')})"
     else:
+        # The opening takes over the last closing count, or, after a dispute a cage supervisor
+        # resolved for it, the disputing cashier's count: the difference from the last closing
+        # count (what the accounts hold) goes to the cage's over/short, as a closing variance.
         _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
                      chips_diff=chips_diff, result=_window("cage_over_short", data))
         what = f"Opening count at {data['window']} differs from the last closing count"
+        if data.get("basis") == "dispute_count":
+            what += " (the disputed count, chosen by a cage supervisor)"
     lines = e.lines()
     return Posting(what, lines) if lines else None
 
@@ -583,6 +588,9 @@ NOT_POSTED: dict[str, str] = {
     "AdjustmentRejected": "nothing moved",
     "CageCashFellBelowMinimum": "an alert", "CageCashRestoredAboveMinimum": "an alert",
     "ShiftCounted": "a count; the close posts the difference to the count it closes on",
+    "ShiftOpeningDisputed": "a count nobody agreed on yet; the ShiftOpened that resolves it posts "
+                            "any difference from the last closing count",
+    "ShiftOpeningDisputeResolved": "a decision; the ShiftOpened appended with it posts",
     "VarianceExplained": "words; the close posts the variance",
     "VarianceApproved": "an approval; the close posts the variance",
     "ChipsInCirculationRecorded": "a figure for the day (compare with account 2781)",

@@ -72,10 +72,52 @@ class ShiftOpened(Event):
     window: str  # the cage's code
     kind: str  # the cage's kind, copied for readers of the stream
     gaming_day: dt.date
-    basis: str  # "previous_count" or "blind_count"
+    # "previous_count", "blind_count", or after a dispute "dispute_previous" / "dispute_count"
+    basis: str
     previous_shift_id: str | None
     cash: Counts
     chips: ChipCounts
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftOpeningDisputed(Event):
+    """The next cashier does not accept the previous closing count: their own count and why.
+
+    The first event of the new shift's stream. The shift takes over no figure (and takes no
+    movement) until a cage supervisor who did not dispute resolves it
+    (``ShiftOpeningDisputeResolved``, then ``ShiftOpened`` with the count chosen).
+    """
+
+    event_type = "ShiftOpeningDisputed"
+    schema_version = 1
+
+    shift_id: str
+    casino: str
+    window: str
+    kind: str
+    gaming_day: dt.date
+    previous_shift_id: str  # the closing count disputed
+    cash: Counts  # the disputing cashier's count, every denomination (zeros dropped)
+    chips: ChipCounts
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftOpeningDisputeResolved(Event):
+    """A cage supervisor chooses the count a disputed shift opens on, with a note.
+
+    ``outcome`` is ``previous_count`` or ``disputed_count``; the ``ShiftOpened`` appended with it
+    (basis ``dispute_previous`` or ``dispute_count``) carries the figures.
+    """
+
+    event_type = "ShiftOpeningDisputeResolved"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    previous_shift_id: str
+    outcome: str
+    note: str
 
 
 @dataclass(frozen=True, kw_only=True)

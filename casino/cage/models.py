@@ -13,6 +13,8 @@ Design overview
 * ``ShiftEntry``: one row per movement, for the shift screen and the report.
 * ``CageSlip``: the pit slips this cage has issued or received, unique per slip, so one slip is
   never issued twice (even by two windows at once).
+* ``OpeningDispute``: a next cashier's count that differs from the previous closing count, until
+  a cage supervisor resolves it (the shift waits, ``disputed``, and holds nothing meanwhile).
 * ``Adjustment``, ``ChipsInService``, ``ChipLiability`` (the gaming-day chip figure).
 
 Nothing refers to another row by a surrogate id: a rebuild from events must give the same rows.
@@ -64,6 +66,7 @@ class Cage(models.Model):
 
 
 class ShiftStatus(models.TextChoices):
+    DISPUTED = "disputed", "Opening disputed, waiting for a cage supervisor"
     OPEN = "open", "Open"
     COUNTED = "counted", "Counted, waiting to close"
     CLOSED = "closed", "Closed"
@@ -212,6 +215,32 @@ class Adjustment(models.Model):
     requested_by = models.CharField(max_length=150)
     decided_by = models.CharField(max_length=150, blank=True, default="")
     note = models.TextField(blank=True, default="")
+
+
+class DisputeStatus(models.TextChoices):
+    OPEN = "open", "Waiting for a cage supervisor"
+    RESOLVED = "resolved", "Resolved"
+
+
+class OpeningDispute(models.Model):
+    """The next cashier's count against the previous closing count, and its resolution."""
+
+    shift = models.OneToOneField(Shift, on_delete=models.PROTECT, db_constraint=False,
+                                 primary_key=True, related_name="opening_dispute")
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="cage_opening_disputes")
+    cage = models.SlugField(max_length=64)
+    previous_shift_id = models.UUIDField()
+    cash = models.JSONField()  # the disputing count, pieces by denomination
+    chips = models.JSONField()
+    reason = models.TextField()
+    status = models.CharField(max_length=16, choices=DisputeStatus.choices)
+    disputed_by = models.CharField(max_length=150)
+    disputed_at = models.DateTimeField()
+    outcome = models.CharField(max_length=16, blank=True, default="")  # previous/disputed_count
+    note = models.TextField(blank=True, default="")
+    resolved_by = models.CharField(max_length=150, blank=True, default="")
+    resolved_at = models.DateTimeField(null=True, blank=True)
 
 
 class ChipsInService(models.Model):

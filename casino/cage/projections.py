@@ -40,6 +40,8 @@ from .models import (
     ChipCirculationDay,
     ChipLiability,
     ChipsInService,
+    DisputeStatus,
+    OpeningDispute,
     Shift,
     ShiftEntry,
     ShiftLine,
@@ -51,6 +53,8 @@ Changes = Iterator[Change]
 CENT = Decimal("0.01")
 # A new shift line (``_row``): every movement starts from zero; ``counted`` stays NULL.
 NEW_LINE = {"opening": 0, "receipts": 0, "payments": 0}
+# A shift opened by a supervisor's resolution of a dispute: its row is there already.
+DISPUTE_BASES = ("dispute_previous", "dispute_count")
 
 
 def _uuid(value: str) -> str:
@@ -144,8 +148,8 @@ class CageProjection(Projection):
     # A shift's lines, entries and adjustments before the shift: a rebuild of one casino
     # deletes in this order, and finds those rows through their shift's casino (``casino_rows``),
     # which a shift deleted first would hide.
-    models = (Cage, ShiftLine, ShiftEntry, Adjustment, CageSlip, Shift, ChipsInService,
-              ChipLiability, ChipCirculationDay)
+    models = (Cage, ShiftLine, ShiftEntry, Adjustment, CageSlip, OpeningDispute, Shift,
+              ChipsInService, ChipLiability, ChipCirculationDay)
 
     # --- configuration ----------------------------------------------------------------------
 
@@ -164,15 +168,52 @@ class CageProjection(Projection):
 
     # --- opening ------------------------------------------------------------------------------
 
-    @handles("ShiftOpened")
-    def opened(self, event: ev.ShiftOpened, recorded: RecordedEvent) -> Changes:
+    @handles("ShiftOpeningDisputed")
+    def opening_disputed(self, event: ev.ShiftOpeningDisputed, recorded: RecordedEvent
+                         ) -> Changes:
+        """The shift is there (so no one else opens the cage) but holds nothing: the cage's
+        last shift stays the previous one, whose closing count is what the books hold."""
         shift_id = _uuid(event.shift_id)
         yield Insert(Shift, dict(
             id=shift_id, casino_id=event.casino, cage=event.window, cage_kind=event.kind,
-            gaming_day=event.gaming_day, status=ShiftStatus.OPEN, basis=event.basis,
-            previous_shift_id=event.previous_shift_id, opened_by=_actor(recorded),
+            gaming_day=event.gaming_day, status=ShiftStatus.DISPUTED, basis="disputed",
+            previous_shift_id=_uuid(event.previous_shift_id), opened_by=_actor(recorded),
             opened_at=recorded.recorded_at, version=recorded.version,
         ))
+        yield Insert(OpeningDispute, dict(
+            shift_id=shift_id, casino_id=event.casino, cage=event.window,
+            previous_shift_id=_uuid(event.previous_shift_id), cash=event.cash,
+            chips=event.chips, reason=event.reason, status=DisputeStatus.OPEN,
+            disputed_by=_actor(recorded), disputed_at=recorded.recorded_at))
+        yield Insert(ShiftEntry, dict(
+            shift_id=shift_id, version=recorded.version, event_type=recorded.event_type,
+            reference=f"opening disputed (count of {event.previous_shift_id})",
+            amount_in=inv.ZERO, amount_out=inv.ZERO, actor=_actor(recorded),
+            recorded_at=recorded.recorded_at,
+            details={"previous_shift_id": event.previous_shift_id, "reason": event.reason}))
+
+    @handles("ShiftOpeningDisputeResolved")
+    def opening_dispute_resolved(self, event: ev.ShiftOpeningDisputeResolved,
+                                 recorded: RecordedEvent) -> Changes:
+        yield Update(OpeningDispute, {"shift_id": _uuid(event.shift_id)}, set={
+            "status": DisputeStatus.RESOLVED, "outcome": event.outcome, "note": event.note,
+            "resolved_by": _actor(recorded), "resolved_at": recorded.recorded_at})
+        yield from _entry(recorded, reference=f"dispute resolved: {event.outcome}")
+
+    @handles("ShiftOpened")
+    def opened(self, event: ev.ShiftOpened, recorded: RecordedEvent) -> Changes:
+        shift_id = _uuid(event.shift_id)
+        if event.basis in DISPUTE_BASES:
+            # the row is the disputed shift's: who disputed opened it, the supervisor resolved
+            yield Update(Shift, {"id": shift_id}, set={
+                "status": ShiftStatus.OPEN, "basis": event.basis, "version": recorded.version})
+        else:
+            yield Insert(Shift, dict(
+                id=shift_id, casino_id=event.casino, cage=event.window, cage_kind=event.kind,
+                gaming_day=event.gaming_day, status=ShiftStatus.OPEN, basis=event.basis,
+                previous_shift_id=event.previous_shift_id, opened_by=_actor(recorded),
+                opened_at=recorded.recorded_at, version=recorded.version,
+            ))
         opening = inv.of(_cash(event.cash), _chips(event.chips))
         for line in inv.sorted_lines(opening):
             yield Insert(ShiftLine, {**_line_key(shift_id, line), "opening": opening[line]})

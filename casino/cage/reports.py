@@ -143,7 +143,7 @@ def gaming_day_reconciliation(*, casino: str, gaming_day: dt.date) -> Reconcilia
                     entry.opening = row.opening
                 entry.receipts += row.receipts
                 entry.payments += row.payments
-        counted = last.status != ShiftStatus.OPEN
+        counted = last.status in (ShiftStatus.COUNTED, ShiftStatus.CLOSED)
         all_counted = all_counted and counted
         last_counts = {(r.kind, r.chip_set, r.denomination): r.counted or 0
                        for r in lines_by_shift[str(last.id)]}

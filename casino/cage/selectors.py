@@ -22,6 +22,8 @@ from .models import (
     Cage,
     ChipCirculationDay,
     ChipLiability,
+    DisputeStatus,
+    OpeningDispute,
     Shift,
     ShiftEntry,
     ShiftLine,
@@ -103,7 +105,7 @@ class LineFigures:
 
 
 def shift_figures(shift: Shift) -> list[LineFigures]:
-    counted = shift.status != ShiftStatus.OPEN
+    counted = shift.status in (ShiftStatus.COUNTED, ShiftStatus.CLOSED)
     return [
         LineFigures(kind=line.kind, chip_set=line.chip_set, denomination=line.denomination,
                     opening=line.opening, receipts=line.receipts, payments=line.payments,
@@ -123,12 +125,93 @@ def shift_variance(shift: Shift) -> inv.Inventory:
             for f in shift_figures(shift) if f.variance}
 
 
-def expected_visible_to(shift: Shift, *, supervisor: bool) -> bool:
-    """The blind count: while the shift is open its own cashiers do not see what it should hold.
+# Who sees what a shift should hold (``docs/cage.md``, "Who sees the expected figures").
+SIGHT_ALL = "all"  # opening, receipts, payments, expected, counted, variance
+SIGHT_OWN_COUNT = "own_count"  # the answer to one's own count: expected, counted, variance
+SIGHT_NONE = "none"  # denominations only: the count is blind
 
-    A cage supervisor does; everyone does once the shift is counted.
+
+def expected_sight(shift: Shift, *, viewer: str, supervisor: bool) -> str:
+    """The blind count: what ``viewer`` may see of the shift's expected figures now.
+
+    ``supervisor``: the viewer holds a role that oversees the cage (cage supervisor,
+    accountant, regulator, administrator) and sees everything. Everyone else sees no figure
+    while the shift is disputed, open, or counted with its count not yet approved, except the
+    cashier who made that count, who sees its answer (expected, counted, variance). A recount
+    is blind again for everyone else, and its form shows nothing. Once the count is approved
+    or the shift closed, the figures are the shift's history, and every reader sees them.
     """
-    return supervisor or shift.status != ShiftStatus.OPEN
+    if supervisor:
+        return SIGHT_ALL
+    if shift.status == ShiftStatus.CLOSED or (
+            shift.status == ShiftStatus.COUNTED and shift.approved_count == shift.count_number):
+        return SIGHT_ALL
+    if shift.status == ShiftStatus.COUNTED and viewer and viewer == shift.counted_by:
+        return SIGHT_OWN_COUNT
+    return SIGHT_NONE
+
+
+def shift_entries_for(shift: Shift, sight: str) -> list[ShiftEntry]:
+    """The shift's movements as ``sight`` may read them: a minimum-cash alert says what the cash
+    came to, which a blind reader does not see."""
+    entries = list(shift_entries(shift))
+    if sight == SIGHT_NONE:
+        for entry in entries:
+            if entry.event_type in ("CageCashFellBelowMinimum", "CageCashRestoredAboveMinimum"):
+                entry.reference = ("cash below the minimum"
+                                   if entry.event_type == "CageCashFellBelowMinimum"
+                                   else "cash back above the minimum")
+    return entries
+
+
+# --- opening on the previous count ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PreviousCount:
+    """What the next cashier is shown before opening: the last closing count of the cage."""
+
+    cage: Cage
+    shift: Shift | None  # the previous shift, closed; None: never counted (blind opening)
+    lines: list[LineFigures]
+    dispute: OpeningDispute | None  # an opening disputed and waiting for a supervisor
+
+    @property
+    def value(self) -> Decimal:
+        return sum((f.denomination * (f.counted or 0) for f in self.lines), inv.ZERO)
+
+
+def previous_count(*, casino: str, cage: str) -> PreviousCount:
+    found = Cage.objects.filter(casino_id=casino, code=cage).first()
+    if found is None:
+        raise NotFound(f"there is no cage, window or vault {cage!r} in {casino}")
+    dispute = OpeningDispute.objects.filter(casino_id=casino, cage=cage,
+                                            status=DisputeStatus.OPEN).first()
+    last = Shift.objects.filter(id=found.last_shift_id).first() if found.last_shift_id else None
+    if last is None or last.status != ShiftStatus.CLOSED:
+        return PreviousCount(cage=found, shift=None, lines=[], dispute=dispute)
+    lines = [f for f in shift_figures(last) if f.counted]
+    return PreviousCount(cage=found, shift=last, lines=lines, dispute=dispute)
+
+
+def disputed_figures(dispute: OpeningDispute) -> list[tuple[LineFigures, int]]:
+    """Each line of a disputed opening: the previous closing count (``counted``) beside the
+    disputing cashier's count."""
+    previous = Shift.objects.get(id=dispute.previous_shift_id)
+    theirs = inv.of({Decimal(d): n for d, n in dispute.cash.items()},
+                    {s: {Decimal(d): n for d, n in c.items()} for s, c in dispute.chips.items()})
+    before = {inv.Line(f.kind, f.chip_set, f.denomination): f for f in shift_figures(previous)}
+    out = []
+    for line in inv.sorted_lines(set(theirs) | {k for k, f in before.items() if f.counted}):
+        f = before.get(line) or LineFigures(kind=line.kind, chip_set=line.chip_set,
+                                            denomination=line.denomination, opening=0,
+                                            receipts=0, payments=0, counted=0)
+        out.append((f, theirs.get(line, 0)))
+    return out
+
+
+def dispute_list(*, casino: str) -> QuerySet[OpeningDispute]:
+    return OpeningDispute.objects.filter(casino_id=casino, status=DisputeStatus.OPEN)
 
 
 # --- what each cage holds now ---------------------------------------------------------------

@@ -19,7 +19,9 @@ the second waits at the lock until the first commits, then finds the key.
 Errors. Every refusal is a ``casino.errors.DomainError``. The store's (``ConcurrencyError``,
 ``DuplicateCommand``) and ``IdempotencyConflict`` are ``Conflict``s; a deadlock or a
 serialization failure reported by PostgreSQL becomes a retryable ``ConcurrentChange``, with the
-transaction rolled back: nothing recorded, never a 500.
+transaction rolled back: nothing recorded, never a 500. So does a figure too large for its column
+(an ``InvalidCommand``, ``out_of_range``): the edge refuses every amount and count that no column
+holds (``casino.money``), and this catches a total that grew too large over many movements.
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.db import DatabaseError, transaction
 
-from casino.errors import ConcurrentChange, Conflict, is_retryable
+from casino.errors import (
+    TOO_LARGE,
+    ConcurrentChange,
+    Conflict,
+    InvalidCommand,
+    is_out_of_range,
+    is_retryable,
+)
 
 from . import unit, wire
 from .hashing import canonical_json, canonical_text
@@ -115,6 +124,8 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
     except DatabaseError as error:
         if is_retryable(error):
             raise ConcurrentChange() from error
+        if is_out_of_range(error):  # the edge refuses each figure; this is a total grown too big
+            raise InvalidCommand(TOO_LARGE, code="out_of_range") from error
         raise
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
-from casino.money import parse_amount
+from casino.money import check_amount, parse_amount, parse_pieces
 from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
@@ -213,6 +213,8 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
             field="chip_value", article="Portaria 217/2007, roleta, n.º 9")
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
         raise InvalidCommand("give one colour chip or more", field="chips")
+    # as many as the pieces columns hold, worth no more than the money columns do
+    check_amount(value * parse_pieces(chips, field="chips", what="colour chips"), field="chips")
     if paid_with not in ("chips", "cash"):
         raise InvalidCommand("colour chips are paid with value chips or cash", field="paid_with")
     if not colour.strip() or not player.strip():

@@ -7,10 +7,11 @@ Domain state is built by calling services (never by inserting event rows). Peopl
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -19,6 +20,7 @@ from casino.cage import services as cage
 from casino.context import person_metadata, system_metadata
 from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
+from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from games.limits import default_limits
@@ -231,3 +233,20 @@ def hit(casino: Casino) -> Hit:
     found = record_hit()
     assert found.amount == Decimal("10000.80")
     return found
+
+
+def whole(cash: Mapping[str, int] | None = None,
+          chips: Mapping[str, Mapping[str, int]] | None = None, *,
+          casino: str = CASINO) -> dict[str, Any]:
+    """A count with every denomination typed, as a closing count must be (a box left empty is
+    refused): the pieces given, 0 for every other note, coin and chip of the casino."""
+    from casino.models import ChipSet
+
+    typed_cash = {fmt(Decimal(d)): n for d, n in (cash or {}).items()}
+    typed_chips = {s: {fmt(Decimal(d)): n for d, n in c.items()} for s, c in (chips or {}).items()}
+    return {
+        "cash": {fmt(d): typed_cash.get(fmt(d), 0) for d in CASH_DENOMINATIONS["EUR"]},
+        "chips": {s.code: {fmt(Decimal(d)): typed_chips.get(s.code, {}).get(fmt(Decimal(d)), 0)
+                           for d in s.denominations}
+                  for s in ChipSet.objects.filter(casino_id=casino)},
+    }

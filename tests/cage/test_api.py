@@ -13,7 +13,7 @@ from casino.cage.models import Shift
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Membership, Role
 
-from .conftest import CASINO, CHIP_SET, Pit, after_the_day
+from .conftest import CASINO, CHIP_SET, Pit, after_the_day, whole
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +72,8 @@ def test_a_cashiers_shift_through_the_api(window: str, pit: Pit, ana_api: APICli
     expected = {(line["kind"], line["denomination"]): line["expected"]
                 for line in supervised["lines"]}
 
-    count = {"cash": {d: n for (k, d), n in expected.items() if k == "cash" and n},
-             "chips": {CHIP_SET: {d: n for (k, d), n in expected.items()
-                                  if k == "chips" and n}}}
+    count = whole({d: n for (k, d), n in expected.items() if k == "cash" and n},
+                  {CHIP_SET: {d: n for (k, d), n in expected.items() if k == "chips" and n}})
     counted = ana_api.post(f"{shift}/count/", count, format="json")
     assert counted.status_code == 201
     assert counted.json()["balanced"] is True
@@ -87,7 +86,7 @@ def test_a_cashiers_shift_through_the_api(window: str, pit: Pit, ana_api: APICli
     day_report = carla_api.get(f"{BASE}/gaming-days/{day}/reconciliation/").json()
     assert [s["cage"] for s in day_report["sections"]] == ["vault", "w1", ""]
 
-    circulation = ana_api.get(f"{BASE}/chips-in-circulation/").json()
+    circulation = carla_api.get(f"{BASE}/chips-in-circulation/").json()
     assert circulation["table_trays_known"] is True
     rows = {r["denomination"]: r for r in circulation["denominations"]}
     assert rows["100.00"]["in_circulation"] == 1  # the chip Ana sold
@@ -168,7 +167,7 @@ def test_a_retried_command_returns_the_first_answer_and_records_once(
 def test_a_variance_needs_another_supervisor_through_the_api(vault: str,
                                                              carla_api: APIClient) -> None:
     shift = f"{BASE}/shifts/{vault}"
-    assert carla_api.post(f"{shift}/count/", {"cash": {"500.00": 1}}, format="json"
+    assert carla_api.post(f"{shift}/count/", whole({"500.00": 1}), format="json"
                           ).json()["balanced"] is False
     refused = carla_api.post(f"{shift}/close/", {}, format="json")
     assert refused.status_code == 409

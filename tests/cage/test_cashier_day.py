@@ -15,7 +15,7 @@ from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 
-from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla
+from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, whole
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,8 +42,8 @@ class Drawer:
         self.chips.subtract(chips_out or {})
 
     def count(self) -> dict[str, object]:
-        return {"cash": {d: n for d, n in self.cash.items() if n},
-                "chips": {CHIP_SET: {d: n for d, n in self.chips.items() if n}}}
+        return whole({d: n for d, n in self.cash.items() if n},
+                     {CHIP_SET: {d: n for d, n in self.chips.items() if n}})
 
 
 def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
@@ -192,7 +192,7 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
     assert sum((s.totals["variance"] or D(0) for s in sections), D("0.00")) == D("-20.00")
 
     # the short count is what the next shift opens on
-    day3 = cage.shift_open(cage="w1", metadata=ana())["shift_id"]
+    day3 = cage.shift_open(cage="w1", accept_previous=day2, metadata=ana())["shift_id"]
     opening = {f.denomination: f.opening
                for f in selectors.shift_figures(Shift.objects.get(id=day3)) if f.kind == "cash"}
     assert opening[D("20.00")] == drawer.cash["20.00"] - 1

@@ -21,7 +21,7 @@ from casino.errors import Conflict
 from casino.eventstore.models import StoredEvent
 from casino.eventstore.store import APPEND_LOCK_KEY, ConcurrencyError
 
-from .conftest import Pit, ana, bruno
+from .conftest import Pit, ana, bruno, whole
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,7 +67,7 @@ def test_two_cashiers_closing_the_same_shift_at_once_one_wins(window: str) -> No
                                                                 "20.00": 50, "10.00": 50},
                        chips={"main": {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
                        metadata=ana())
-    cage.shift_count(shift_id=window, cash={}, metadata=ana())
+    cage.shift_count(shift_id=window, **whole(), metadata=ana())
 
     outcomes = race(lambda: cage.shift_close(shift_id=window, metadata=ana()),
                     lambda: cage.shift_close(shift_id=window, metadata=bruno()))

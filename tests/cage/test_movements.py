@@ -16,7 +16,7 @@ from casino.eventstore.models import StoredEvent
 from casino.models import Casino
 from jackpots.services import jackpot_prize_pay
 
-from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, duarte
+from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, duarte, whole
 
 D = Decimal
 
@@ -55,7 +55,7 @@ def test_a_pending_adjustment_blocks_the_count(window: str) -> None:
     cage.adjustment_request(shift_id=window, direction="in", cash={"10.00": 1}, reason="x",
                             metadata=ana())
     with pytest.raises(Exception, match="waiting for approval"):
-        cage.shift_count(shift_id=window, cash={}, metadata=ana())
+        cage.shift_count(shift_id=window, **whole(), metadata=ana())
 
 
 @pytest.mark.django_db
@@ -119,9 +119,9 @@ def test_a_recount_replaces_the_count_and_is_numbered(window: str) -> None:
                        cash={"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50},
                        chips={CHIP_SET: {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
                        metadata=ana())
-    first = cage.shift_count(shift_id=window, cash={"20.00": 1}, metadata=ana())
+    first = cage.shift_count(shift_id=window, **whole({"20.00": 1}), metadata=ana())
     assert (first["count_number"], first["balanced"]) == (1, False)
-    second = cage.shift_count(shift_id=window, cash={}, metadata=ana())
+    second = cage.shift_count(shift_id=window, **whole(), metadata=ana())
     assert (second["count_number"], second["balanced"]) == (2, True)
     cage.shift_close(shift_id=window, metadata=ana())
 
@@ -176,7 +176,7 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     vault = str(Shift.objects.get(cage="vault").id)
     cage.chips_take_out_of_service(shift_id=vault, chip_set=CHIP_SET, chips={"1.00": 3},
                                    reason="worn", metadata=carla())
-    cage.shift_count(shift_id=window, cash={"100.00": 1}, metadata=ana())
+    cage.shift_count(shift_id=window, **whole({"100.00": 1}), metadata=ana())
     cage.variance_explain(shift_id=window, explanation="test", metadata=ana())
     cage.variance_approve(shift_id=window, metadata=carla())
     cage.shift_close(shift_id=window, metadata=ana())

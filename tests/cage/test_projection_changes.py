@@ -44,7 +44,7 @@ from casino.models import Casino, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 
-from .conftest import CASINO, CHIP_SET, ana, carla
+from .conftest import CASINO, CHIP_SET, ana, carla, whole
 
 D = Decimal
 AT = dt.datetime(2024, 5, 17, 21, 30, tzinfo=dt.UTC)
@@ -385,7 +385,7 @@ def test_a_shifts_day_rebuilt_one_casino_at_a_time_equals_live(
     for row in ShiftLine.objects.filter(shift_id=window):
         if row.expected:
             held[row.kind][f"{row.denomination:.2f}"] = row.expected
-    cage.shift_count(shift_id=window, cash=held["cash"], chips={CHIP_SET: held["chips"]},
+    cage.shift_count(shift_id=window, **whole(held["cash"], {CHIP_SET: held["chips"]}),
                      metadata=ana())
     cage.shift_close(shift_id=window, metadata=ana())
     assert Shift.objects.get(id=window).status == ShiftStatus.CLOSED
@@ -420,8 +420,8 @@ def test_a_replay_sent_a_few_events_at_a_time_equals_live(
                       cash={"50.00": 3}, metadata=ana())
     cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
-    cage.shift_count(shift_id=window, cash={"100.00": 21}, metadata=ana())
-    cage.shift_count(shift_id=window, cash={"100.00": 21, "50.00": 19}, metadata=ana())
+    cage.shift_count(shift_id=window, **whole({"100.00": 21}), metadata=ana())
+    cage.shift_count(shift_id=window, **whole({"100.00": 21, "50.00": 19}), metadata=ana())
 
     pages = event_store.replay_pages
 

@@ -12,7 +12,7 @@ from casino.cage import services as cage
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore.models import StoredEvent
 
-from .conftest import CHIP_SET, Pit, act, ana, bruno, carla, duarte
+from .conftest import CHIP_SET, Pit, act, ana, bruno, carla, duarte, whole
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def _vault_counted_short(d: Day) -> str:
     cash = {str(f.denomination): f.expected for f in figures if f.kind == "cash"}
     chips = {CHIP_SET: {str(f.denomination): f.expected for f in figures if f.kind == "chips"}}
     cash["500.00"] -= 1
-    cage.shift_count(shift_id=d.vault, cash=cash, chips=chips, metadata=carla())
+    cage.shift_count(shift_id=d.vault, **whole(cash, chips), metadata=carla())
     cage.variance_explain(shift_id=d.vault, explanation="miscounted bundle", metadata=carla())
     return d.vault
 
@@ -56,12 +56,12 @@ def _voided_fill(d: Day) -> str:
 
 def _closed_window(d: Day) -> None:
     w2 = cage.shift_open(cage="w2", cash={}, metadata=bruno())["shift_id"]
-    cage.shift_count(shift_id=w2, cash={}, metadata=bruno())
+    cage.shift_count(shift_id=w2, **whole(), metadata=bruno())
     cage.shift_close(shift_id=w2, metadata=bruno())
 
 
 def _window_closed_on_a_count(d: Day) -> None:
-    cage.shift_count(shift_id=d.window, cash={}, metadata=ana())
+    cage.shift_count(shift_id=d.window, **whole(), metadata=ana())
     cage.variance_explain(shift_id=d.window, explanation="all sent back", metadata=ana())
     cage.variance_approve(shift_id=d.window, metadata=duarte())
     cage.shift_close(shift_id=d.window, metadata=ana())
@@ -187,7 +187,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
                                              cash={"500.00": 1}, reason="?", metadata=ana()),
         Conflict, "not_enough"),
     "a movement on a shift being counted": (
-        lambda d: cage.shift_count(shift_id=d.window, cash={}, metadata=ana()),
+        lambda d: cage.shift_count(shift_id=d.window, **whole(), metadata=ana()),
         lambda d, _: cage.chips_sell(shift_id=d.window, amount="5.00", chips={"5.00": 1},
                                      cash={"5.00": 1}, metadata=ana()),
         Conflict, "shift_not_open"),
@@ -220,7 +220,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
                                       chips={CHIP_SET: {"100.00": 450, "25.00": 700,
                                                         "5.00": 1800, "1.00": 1800}},
                                       metadata=carla()),
-                   cage.shift_count(shift_id=d.vault, cash={}, metadata=carla()),
+                   cage.shift_count(shift_id=d.vault, **whole(), metadata=carla()),
                    cage.shift_close(shift_id=d.vault, metadata=carla())),
         lambda d, _: cage.shift_open(cage="vault", metadata=ana()),
         NotAllowed, None),

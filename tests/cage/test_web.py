@@ -15,10 +15,11 @@ from casino.cage.models import Shift, ShiftStatus
 from casino.cage.reports import CSV_HEADER
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, Casino, Membership, Role
+from casino.money import CASH_DENOMINATIONS, fmt
 from games.models import DropBox
 from games.services import drop_record, table_session_close
 
-from .conftest import CASINO, Pit, ana, carla, paulo
+from .conftest import CASINO, CHIP_DENOMINATIONS, CHIP_SET, Pit, ana, carla, paulo
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +31,14 @@ def browser(username: str, *roles: str) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def count_boxes(typed: dict[str, str] | None = None) -> dict[str, str]:
+    """The count form's boxes, each typed (0 unless ``typed`` says otherwise): a closing count
+    has a figure for every denomination."""
+    boxes = {f"cash-{fmt(d)}": "0" for d in CASH_DENOMINATIONS["EUR"]}
+    boxes |= {f"chip-{CHIP_SET}-{d}": "0" for d in CHIP_DENOMINATIONS}
+    return boxes | (typed or {})
 
 
 @pytest.fixture
@@ -103,7 +112,8 @@ def test_count_variance_approval_close_and_the_reports(window: str, pit: Pit, an
                        chips={"main": {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
                        metadata=ana())
     counted = ana_web.post(f"/cage/{CASINO}/shifts/{window}/count/",
-                           {"cash-10.00": "1", "idempotency_key": "c1"}, follow=True)
+                           count_boxes({"cash-10.00": "1"}) | {"idempotency_key": "c1"},
+                           follow=True)
     html = counted.content.decode()
     assert counted.redirect_chain[-1][0] == f"/cage/{CASINO}/shifts/{window}/variance/"
     assert "10.00" in html
@@ -146,8 +156,9 @@ def test_count_variance_approval_close_and_the_reports(window: str, pit: Pit, an
     assert ana_web.get(f"/cage/{CASINO}/days/{day}/reconciliation/").status_code == 403
 
 
-def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client) -> None:
-    page = ana_web.get(f"/cage/{CASINO}/chips-in-circulation/")
+def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client,
+                                                carla_web: Client) -> None:
+    page = carla_web.get(f"/cage/{CASINO}/chips-in-circulation/")
     assert page.status_code == 200
     assert "Chips in circulation" in page.content.decode()
     assert ana_web.get(f"/cage/{CASINO}/shifts/00000000-0000-4000-8000-000000000000/"

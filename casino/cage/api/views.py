@@ -25,7 +25,7 @@ from casino.money import fmt
 
 from .. import circulation, reports, selectors
 from .. import services as cage
-from ..models import Shift
+from ..models import OpeningDispute, Shift, ShiftStatus
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 SUPERVISOR = (Role.CAGE_SUPERVISOR,)
@@ -131,6 +131,33 @@ class ShiftOpenApi(CageCommandApi):
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.shift_open(metadata=metadata, **data)
+
+
+class ShiftOpeningDisputeApi(CageCommandApi):
+    """Dispute the previous closing count of a cage: your own full count and why."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        previous_shift = serializers.CharField(max_length=64)
+        cash = CountsField()
+        chips = CountsField(required=False)
+        reason = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.shift_opening_dispute(cage=kwargs["code"], metadata=metadata, **data)
+
+
+class ShiftOpeningDisputeResolveApi(CageCommandApi):
+    """A cage supervisor who did not dispute chooses the count a disputed shift opens on."""
+
+    roles = SUPERVISOR
+
+    class InputSerializer(serializers.Serializer[Any]):
+        accept = serializers.CharField(help_text="previous_count or disputed_count")
+        note = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        return cage.shift_opening_dispute_resolve(shift_id=kwargs["shift"], metadata=metadata,
+                                                  **data)
 
 
 class ChipsSellApi(CageCommandApi):
@@ -337,35 +364,86 @@ def _sees_expected(request: Request, casino: str) -> bool:
                                      role__in=SEES_EXPECTED).exists()
 
 
+def _sight(request: Request, shift: Shift, supervisor: bool) -> str:
+    return selectors.expected_sight(shift, viewer=request.user.get_username(),
+                                    supervisor=supervisor)
+
+
 def _money(value: Any) -> str | None:
     return None if value is None else fmt(value)
 
 
 class CageListApi(CageConfigureApi):
-    """GET: every cage, what it holds now and whether its cash is below the minimum."""
+    """GET: every cage, what it holds now and whether its cash is below the minimum.
+
+    What a cage with a live shift holds is that shift's expected contents: a reader who does
+    not oversee the cage (a cashier) gets ``null`` there (the blind count); between shifts it
+    is the last closing count, which the next cashier is shown anyway.
+    """
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
-        return Response([
-            {"code": v.cage.code, "name": v.cage.name, "kind": v.cage.kind,
-             "minimum_cash": fmt(v.cage.minimum_cash), "cash_value": fmt(v.cash_value),
-             "chips_value": fmt(v.chips_value), "below_minimum": v.below_minimum,
-             "shift_id": str(v.shift.id) if v.shift else None,
-             "shift_status": v.shift.status if v.shift else None}
-            for v in selectors.cage_list(casino=casino)
-        ])
+        sees = _sees_expected(request, casino)
+        out = []
+        for v in selectors.cage_list(casino=casino):
+            shown = sees or v.shift is None or v.shift.status == ShiftStatus.CLOSED
+            out.append(
+                {"code": v.cage.code, "name": v.cage.name, "kind": v.cage.kind,
+                 "minimum_cash": fmt(v.cage.minimum_cash),
+                 "cash_value": fmt(v.cash_value) if shown else None,
+                 "chips_value": fmt(v.chips_value) if shown else None,
+                 "below_minimum": v.below_minimum,
+                 "shift_id": str(v.shift.id) if v.shift else None,
+                 "shift_status": v.shift.status if v.shift else None})
+        return Response(out)
 
 
-def _shift_summary(shift: Shift) -> dict[str, Any]:
+def _counts_data(lines: list[selectors.LineFigures]) -> dict[str, Any]:
+    cash: dict[str, int] = {}
+    chips: dict[str, dict[str, int]] = {}
+    for f in lines:
+        if f.kind == "cash":
+            cash[fmt(f.denomination)] = f.counted or 0
+        else:
+            chips.setdefault(f.chip_set, {})[fmt(f.denomination)] = f.counted or 0
+    return {"cash": cash, "chips": chips}
+
+
+class CagePreviousCountApi(APIView):
+    """GET: what the next cashier accepts or disputes: the cage's last closing count, by
+    denomination, and the shift to name when accepting it (``accept_previous``)."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, code: str) -> Response:
+        acting_role(request, casino, READ_ROLES)
+        found = selectors.previous_count(casino=casino, cage=code)
+        previous = found.shift
+        dispute = found.dispute
+        return Response({
+            "cage": code,
+            "previous_shift_id": str(previous.id) if previous else None,
+            "closed_by": previous.closed_by if previous else None,
+            "closed_at": previous.closed_at if previous else None,
+            "count_number": previous.count_number if previous else None,
+            **_counts_data(found.lines), "value": fmt(found.value),
+            "dispute": None if dispute is None else {
+                "shift_id": str(dispute.shift_id), "disputed_by": dispute.disputed_by,
+                "reason": dispute.reason, "cash": dispute.cash, "chips": dispute.chips},
+        })
+
+
+def _shift_summary(shift: Shift, sight: str) -> dict[str, Any]:
+    blind = sight == selectors.SIGHT_NONE
     return {
         "id": str(shift.id), "cage": shift.cage, "kind": shift.cage_kind,
         "gaming_day": shift.gaming_day.isoformat(), "status": shift.status,
         "basis": shift.basis, "opened_by": shift.opened_by, "opened_at": shift.opened_at,
+        "previous_shift_id": str(shift.previous_shift_id) if shift.previous_shift_id else None,
         "count_number": shift.count_number, "counted_by": shift.counted_by,
-        "variance_value": _money(shift.variance_value), "explanation": shift.explanation,
-        "approved_by": shift.approved_by, "closed_by": shift.closed_by,
-        "closed_at": shift.closed_at, "version": shift.version,
+        "variance_value": None if blind else _money(shift.variance_value),
+        "explanation": shift.explanation, "approved_by": shift.approved_by,
+        "closed_by": shift.closed_by, "closed_at": shift.closed_at, "version": shift.version,
     }
 
 
@@ -383,38 +461,52 @@ class ShiftListApi(ShiftOpenApi):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         shifts = selectors.shift_list(casino=casino, **filters.validated_data)
-        return Response([_shift_summary(s) for s in shifts])
+        sees = _sees_expected(request, casino)
+        return Response([_shift_summary(s, _sight(request, s, sees)) for s in shifts])
 
 
 class ShiftDetailApi(APIView):
     """A shift with its movements and, per denomination, its accountability.
 
-    While the shift is open its own cashiers see no expected figures (they count blind).
+    The blind count (``selectors.expected_sight``): a cashier sees no expected figure while the
+    shift is open, or counted and not approved, except the one who counted, who sees the answer
+    to their count (expected, counted, variance); cage supervisors, accountants, regulators and
+    administrators see everything.
     """
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
-        visible = selectors.expected_visible_to(found, supervisor=_sees_expected(request, casino))
+        sight = _sight(request, found, _sees_expected(request, casino))
         lines = []
         for f in selectors.shift_figures(found):
             line: dict[str, Any] = {"kind": f.kind, "chip_set": f.chip_set,
                                     "denomination": fmt(f.denomination)}
-            if visible:
+            if sight == selectors.SIGHT_ALL:
                 line |= {"opening": f.opening, "receipts": f.receipts, "payments": f.payments,
                          "expected": f.expected, "counted": f.counted, "variance": f.variance}
+            elif sight == selectors.SIGHT_OWN_COUNT:
+                line |= {"expected": f.expected, "counted": f.counted, "variance": f.variance}
             lines.append(line)
         entries = [{"version": e.version, "type": e.event_type, "reference": e.reference,
                     "amount_in": fmt(e.amount_in), "amount_out": fmt(e.amount_out),
                     "actor": e.actor, "recorded_at": e.recorded_at}
-                   for e in selectors.shift_entries(found)]
+                   for e in selectors.shift_entries_for(found, sight)]
         adjustments = [{"id": str(a.id), "direction": a.direction, "amount": fmt(a.amount),
                         "reason": a.reason, "status": a.status, "requested_by": a.requested_by,
                         "decided_by": a.decided_by}
                        for a in selectors.adjustment_list(found)]
-        return Response({**_shift_summary(found), "expected_visible": visible, "lines": lines,
-                         "entries": entries, "adjustments": adjustments})
+        dispute = OpeningDispute.objects.filter(shift=found).first()
+        return Response({**_shift_summary(found, sight),
+                         "expected_visible": sight != selectors.SIGHT_NONE, "sight": sight,
+                         "lines": lines, "entries": entries, "adjustments": adjustments,
+                         "opening_dispute": None if dispute is None else {
+                             "previous_shift_id": str(dispute.previous_shift_id),
+                             "cash": dispute.cash, "chips": dispute.chips,
+                             "reason": dispute.reason, "status": dispute.status,
+                             "disputed_by": dispute.disputed_by, "outcome": dispute.outcome,
+                             "note": dispute.note, "resolved_by": dispute.resolved_by}})
 
 
 def _report_data(report: reports.Reconciliation) -> dict[str, Any]:
@@ -441,17 +533,18 @@ class ShiftReconciliationApi(APIView):
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
-        if not selectors.expected_visible_to(found,
-                                             supervisor=_sees_expected(request, casino)):
+        if _sight(request, found, _sees_expected(request, casino)) == selectors.SIGHT_NONE:
             raise NotAllowed("the shift is open and its cashiers count blind: its "
                              "reconciliation is shown once it is counted", code="blind_count")
         return Response(_report_data(reports.shift_reconciliation(found)))
 
 
 class GamingDayReconciliationApi(APIView):
+    """GET: every shift of the day, open ones included: for those who oversee the cage."""
+
     @extend_schema(responses={200: dict})
     def get(self, request: Request, casino: str, day: str) -> Response:
-        acting_role(request, casino, READ_ROLES)
+        acting_role(request, casino, SEES_EXPECTED)
         report = reports.gaming_day_reconciliation(casino=casino,
                                                    gaming_day=selectors.parse_day(day))
         return Response(_report_data(report))
@@ -473,11 +566,12 @@ def _circulation_data(casino: str, figure: circulation.Figure) -> dict[str, Any]
 
 
 class ChipsInCirculationApi(APIView):
-    """Chips in players' hands now, by denomination."""
+    """Chips in players' hands now, by denomination (what the cages hold in it is their live
+    shifts' expected contents: for those who oversee the cage, not for cashiers counting blind)."""
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
-        acting_role(request, casino, READ_ROLES)
+        acting_role(request, casino, SEES_EXPECTED)
         return Response(_circulation_data(casino, selectors.chips_in_circulation(casino=casino)))
 
 

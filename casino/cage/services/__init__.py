@@ -4,7 +4,15 @@ and returns the command's answer (a retry with the same key gets the first answe
 
 from .cages import cage_configure, cage_minimum_cash_change
 from .days import gaming_day_chips_record
-from .shifts import shift_close, shift_count, shift_open, variance_approve, variance_explain
+from .shifts import (
+    shift_close,
+    shift_count,
+    shift_open,
+    shift_opening_dispute,
+    shift_opening_dispute_resolve,
+    variance_approve,
+    variance_explain,
+)
 from .slips import credit_receive, fill_issue, slip_refuse
 from .transactions import (
     adjustment_approve,
@@ -35,6 +43,8 @@ __all__ = [
     "shift_close",
     "shift_count",
     "shift_open",
+    "shift_opening_dispute",
+    "shift_opening_dispute_resolve",
     "slip_refuse",
     "transfer_send",
     "variance_approve",

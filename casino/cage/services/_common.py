@@ -17,7 +17,7 @@ from casino.eventstore import store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata, RecordedEvent
 from casino.models import Casino, ChipSet, Role
-from casino.money import CASH_DENOMINATIONS, counts_as_data, fmt, parse_counts
+from casino.money import CASH_DENOMINATIONS, check_amount, counts_as_data, fmt, parse_counts
 
 from .. import inventory as inv
 from ..events import CageCashFellBelowMinimum, CageCashRestoredAboveMinimum
@@ -32,6 +32,8 @@ SUPERVISOR_ROLES = (Role.CAGE_SUPERVISOR,)
 # Messages tests and screens rely on.
 SHIFT_NOT_OPEN = "shift {shift} is {status}: it takes no more movements"
 NOT_HELD = "the {window} does not hold {what}"
+COUNT_INCOMPLETE = ("the count has no figure for {missing}: type every denomination, "
+                    "0 where there is none")
 
 
 def new_id() -> str:
@@ -135,6 +137,47 @@ def chip_set_counts(casino: Casino, raw: object, *,
         chip_set = chip_set_code(casino, code)
         parsed[chip_set] = chip_counts(casino, chip_set, counts, field=f"{field} {chip_set}")
     return parsed
+
+
+def holdings(casino: Casino, cash: object, chips: object, *, cash_required: bool = False,
+             complete: bool = False) -> inv.Inventory:
+    """Cash and chips of several sets as one inventory, worth no more than a money column holds
+    (each part is checked by ``parse_counts``, the whole here).
+
+    ``complete``: a count of everything a cage holds or could hold, every cash denomination of
+    the casino and every denomination of each of its chip sets, a zero typed as zero. A
+    denomination left out is refused, naming it: nothing counts as zero by default (the blind
+    count, ``docs/cage.md``).
+    """
+    cash_parsed = cash_counts(casino, cash if cash is not None or not complete else {},
+                              required=cash_required)
+    chips_parsed = chip_set_counts(casino, chips)
+    if complete:
+        _require_every_denomination(casino, cash_parsed, chips_parsed)
+    held = inv.of(cash_parsed, chips_parsed)
+    check_amount(inv.value(held), field="chips" if inv.chips_part(held) else "cash")
+    return held
+
+
+def _require_every_denomination(casino: Casino, cash: Mapping[Decimal, int],
+                                chips: Mapping[str, Mapping[Decimal, int]]) -> None:
+    cash_missing = [d for d in CASH_DENOMINATIONS[casino.currency] if d not in cash]
+    chips_missing: dict[str, list[Decimal]] = {}
+    for chip_set in ChipSet.objects.filter(casino=casino).order_by("code"):
+        typed = chips.get(chip_set.code, {})
+        absent = sorted((Decimal(d) for d in chip_set.denominations
+                         if Decimal(d) not in typed), reverse=True)
+        if absent:
+            chips_missing[chip_set.code] = absent
+    if not cash_missing and not chips_missing:
+        return
+    parts = [f"cash {', '.join(fmt(d) for d in cash_missing)}"] if cash_missing else []
+    parts += [f"{code} chips {', '.join(fmt(d) for d in ds)}" for code, ds in chips_missing.items()]
+    raise InvalidCommand(
+        COUNT_INCOMPLETE.format(missing="; ".join(parts)),
+        field="cash" if cash_missing else "chips",
+        missing={"cash": [fmt(d) for d in cash_missing],
+                 "chips": {c: [fmt(d) for d in ds] for c, ds in chips_missing.items()}})
 
 
 def chips_data(chips: Mapping[str, Mapping[Decimal, int]]) -> dict[str, dict[str, int]]:

@@ -45,8 +45,8 @@ from ._common import (
     check_holds,
     chip_counts,
     chip_set_code,
-    chip_set_counts,
     chips_data,
+    holdings,
     must_equal,
     new_id,
     require_open,
@@ -168,7 +168,7 @@ def transfer_send(
         raise Conflict(TARGET_NOT_OPEN.format(
             target=f"{target_cage.get_kind_display().lower()} {target_cage.code}"),
             code="target_not_open", field="to_cage")
-    moved = inv.of(cash_counts(casino, cash), chip_set_counts(casino, chips))
+    moved = holdings(casino, cash, chips)
     _not_empty(moved, "cash and chips")
     check_holds(source, moved, field="cash")
     total = inv.value(moved)
@@ -308,7 +308,7 @@ def adjustment_request(
         raise InvalidCommand(f"direction must be 'in' or 'out', not {direction!r}",
                              field="direction")
     why = text(reason, field="reason")
-    moved = inv.of(cash_counts(casino, cash), chip_set_counts(casino, chips))
+    moved = holdings(casino, cash, chips)
     _not_empty(moved, "cash and chips")
     if direction == "out":
         check_holds(shift, moved, field="cash")

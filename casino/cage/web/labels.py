@@ -10,6 +10,8 @@ from django.utils.translation import gettext_noop, pgettext_lazy
 CHOICES = [
     gettext_noop("Main cage"), gettext_noop("Cashier window"), gettext_noop("Vault"),
     gettext_noop("Open"), gettext_noop("Counted, waiting to close"), gettext_noop("Closed"),
+    gettext_noop("Opening disputed, waiting for a cage supervisor"),
+    gettext_noop("Waiting for a cage supervisor"), gettext_noop("Resolved"),
     gettext_noop("Waiting for approval"), gettext_noop("Approved"), gettext_noop("Rejected"),
     gettext_noop("cash"),
     pgettext_lazy("adjustment direction", "in"), pgettext_lazy("adjustment direction", "out"),
@@ -21,6 +23,8 @@ EVENT_TYPES = [
     pgettext_lazy("cage event", "CageConfigured"),
     pgettext_lazy("cage event", "CageMinimumCashChanged"),
     pgettext_lazy("cage event", "ShiftOpened"),
+    pgettext_lazy("cage event", "ShiftOpeningDisputed"),
+    pgettext_lazy("cage event", "ShiftOpeningDisputeResolved"),
     pgettext_lazy("cage event", "ChipsSold"),
     pgettext_lazy("cage event", "ChipsRedeemed"),
     pgettext_lazy("cage event", "FillIssued"),

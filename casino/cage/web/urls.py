@@ -9,6 +9,8 @@ app_name = "cage"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.casino_list, name="casinos"),
     path("<slug:casino>/", views.cage_overview, name="overview"),
+    path("<slug:casino>/cages/<slug:code>/dispute/", views.opening_dispute_form,
+         name="opening-dispute"),
     path("<slug:casino>/shifts/<uuid:shift>/", views.shift_screen, name="shift"),
     path("<slug:casino>/shifts/<uuid:shift>/count/", views.count_form, name="count"),
     path("<slug:casino>/shifts/<uuid:shift>/variance/", views.variance_screen, name="variance"),

@@ -41,7 +41,7 @@ from jackpots.services import jackpot_prize_pay
 
 from .. import reports, selectors
 from .. import services as cage
-from ..models import CageKind, Shift, ShiftStatus
+from ..models import CageKind, OpeningDispute, Shift, ShiftStatus
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
@@ -77,6 +77,12 @@ def _metadata(request: HttpRequest, casino: str, roles: Sequence[str]) -> Metada
 
 def _sees_expected(held: set[str]) -> bool:
     return bool(held & set(SEES_EXPECTED))
+
+
+def _sight(request: HttpRequest, shift: Shift, held: set[str]) -> str:
+    """What this person may see of the shift's expected figures (``selectors.expected_sight``)."""
+    return selectors.expected_sight(shift, viewer=request.user.get_username(),
+                                    supervisor=_sees_expected(held))
 
 
 # --- reading forms ----------------------------------------------------------------------------
@@ -167,8 +173,11 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
                 return redirect("cage:shift", casino=casino, shift=live.id)
         return redirect("cage:overview", casino=casino)
     the_casino = _found(lambda: selectors.casino_get(casino))
+    views = selectors.cage_list(casino=casino)
     return render(request, "cage/overview.html", {
-        "casino": the_casino, "cages": selectors.cage_list(casino=casino),
+        "casino": the_casino, "cages": views,
+        # what the next cashier accepts or disputes: each cage's last closing count
+        "rows": [(v, selectors.previous_count(casino=casino, cage=v.cage.code)) for v in views],
         "recent": selectors.shift_list(casino=casino).order_by("-opened_at")[:20],
         "can_act": bool(held & set(CAGE_ROLES)), "key": _key(),
         "chip_sets": ChipSet.objects.filter(casino_id=casino),
@@ -185,7 +194,8 @@ def _chip_counts_by_set(request: HttpRequest, casino: str) -> dict[str, dict[str
 
 
 _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
-            "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service")
+            "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
+            "resolve_dispute")
 
 
 def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
@@ -193,7 +203,8 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     if action not in _ACTIONS:
         raise InvalidCommand(f"unknown action {action!r}")
     roles: tuple[str, ...] = CAGE_ROLES
-    if action in ("approve_adjustment", "reject_adjustment", "into_service", "out_of_service"):
+    if action in ("approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
+                  "resolve_dispute"):
         roles = (Role.CAGE_SUPERVISOR,)
     meta = _metadata(request, casino, roles)
     p = request.POST
@@ -241,6 +252,10 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "out_of_service": (_("chips taken out of service"), lambda: cage.chips_take_out_of_service(
             shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
             reason=p.get("reason", ""), metadata=meta)),
+        "resolve_dispute": (_("dispute resolved: the shift is open"),
+                            lambda: cage.shift_opening_dispute_resolve(
+                                shift_id=sid, accept=p.get("accept", ""), note=p.get("note", ""),
+                                metadata=meta)),
     }
     return calls[action]
 
@@ -259,12 +274,15 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
         else:
             _run(request, action, done)
         return redirect("cage:shift", casino=casino, shift=found.id)
-    sees = selectors.expected_visible_to(found, supervisor=_sees_expected(held))
+    sight = _sight(request, found, held)
     the_casino = _found(lambda: selectors.casino_get(casino))
+    dispute = OpeningDispute.objects.filter(shift=found).first()
     return render(request, "cage/shift.html", {
-        "casino": the_casino, "shift": found, "entries": selectors.shift_entries(found),
+        "casino": the_casino, "shift": found, "entries": selectors.shift_entries_for(found, sight),
         "adjustments": selectors.adjustment_list(found),
-        "figures": selectors.shift_figures(found) if sees else None,
+        "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
+        "dispute": dispute,
+        "dispute_lines": selectors.disputed_figures(dispute) if dispute else None,
         "can_act": bool(held & set(CAGE_ROLES)) and found.status == ShiftStatus.OPEN,
         "supervisor": Role.CAGE_SUPERVISOR in held,
         "is_vault": found.cage_kind == CageKind.VAULT,
@@ -294,6 +312,7 @@ def _count_fields(casino: str) -> tuple[list[tuple[str, str]], list[tuple[str, l
 
 
 def _pieces(request: HttpRequest, name: str) -> int:
+    """A drop box's pieces of one denomination as typed in the count room (empty: none)."""
     raw = request.POST.get(name, "").strip()
     if not raw:
         return 0
@@ -302,31 +321,82 @@ def _pieces(request: HttpRequest, name: str) -> int:
     return int(raw)
 
 
+def _typed_counts(request: HttpRequest, cash_fields: list[tuple[str, str]],
+                  chip_fields: list[tuple[str, list[tuple[str, str]]]]
+                  ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+    """The count as typed: a box left empty is left out (the service refuses it, naming it);
+    what is not a whole number goes through as typed, for the service to refuse."""
+    def typed(name: str) -> object:
+        raw = request.POST.get(name, "").strip()
+        return int(raw) if raw.isdigit() else raw
+
+    cash = {label: typed(name) for name, label in cash_fields
+            if request.POST.get(name, "").strip()}
+    chips = {code: {label: typed(name) for name, label in fields
+                    if request.POST.get(name, "").strip()}
+             for code, fields in chip_fields}
+    return cash, chips
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
-    """The blind count: one box per denomination, and nothing about what should be there."""
+    """The blind count: one required box per denomination, empty (no zero typed for you), and
+    nothing about what should be there, for a recount too (not even the previous count)."""
     _require(request, casino, CAGE_ROLES)
     found = _shift(casino, shift)
     cash_fields, chip_fields = _count_fields(casino)
+    typed: dict[str, str] = {}
     if request.method == "POST":
         meta = _metadata(request, casino, CAGE_ROLES)
-        try:
-            cash = {label: _pieces(request, name) for name, label in cash_fields}
-            chips = {code: {label: _pieces(request, name) for name, label in fields}
-                     for code, fields in chip_fields}
-        except InvalidCommand as error:
-            messages.error(request, error.message)
-        else:
-            if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
-                                                       chips=chips, metadata=meta),
-                    _("count recorded")):
-                return redirect("cage:variance", casino=casino, shift=found.id)
+        cash, chips = _typed_counts(request, cash_fields, chip_fields)
+        if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
+                                                   chips=chips, metadata=meta),
+                _("count recorded")):
+            return redirect("cage:variance", casino=casino, shift=found.id)
+        # refused: the form again with what this person just typed (their own count)
+        typed = {name: request.POST.get(name, "") for name, _label in cash_fields}
+        typed |= {name: request.POST.get(name, "") for _code, fields in chip_fields
+                  for name, _label in fields}
     return render(request, "cage/count.html", {
-        "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "cash_fields": cash_fields,
-        "chip_fields": chip_fields, "key": _key(),
+        "casino": _found(lambda: selectors.casino_get(casino)), "shift": found,
+        "cash_fields": [(name, label, typed.get(name, "")) for name, label in cash_fields],
+        "chip_fields": [(code, [(name, label, typed.get(name, "")) for name, label in fields])
+                        for code, fields in chip_fields],
+        "key": _key(), "recount": found.count_number > 0,
         "can_count": found.status == ShiftStatus.OPEN or (
             found.status == ShiftStatus.COUNTED and found.approved_count != found.count_number),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def opening_dispute_form(request: HttpRequest, casino: str, code: str) -> HttpResponse:
+    """The next cashier disputes the previous closing count: it beside their full count."""
+    held = _require(request, casino, CAGE_ROLES)
+    previous = _found(lambda: selectors.previous_count(casino=casino, cage=code))
+    cash_fields, chip_fields = _count_fields(casino)
+    typed: dict[str, str] = {}
+    if request.method == "POST":
+        meta = _metadata(request, casino, CAGE_ROLES)
+        cash, chips = _typed_counts(request, cash_fields, chip_fields)
+        if _run(request, lambda: cage.shift_opening_dispute(
+                cage=code, previous_shift=request.POST.get("previous_shift", ""), cash=cash,
+                chips=chips, reason=request.POST.get("reason", ""), metadata=meta),
+                _("dispute recorded: a cage supervisor resolves it")):
+            return redirect("cage:overview", casino=casino)
+        typed = {k: str(request.POST.get(k, "")) for k in request.POST
+                 if k.startswith(("cash-", "chip-"))}
+    shown = {(f.kind, f.chip_set, fmt(f.denomination)): f.counted for f in previous.lines}
+    return render(request, "cage/dispute.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "previous": previous,
+        "cash_fields": [(name, label, typed.get(name, ""), shown.get(("cash", "", label), 0))
+                        for name, label in cash_fields],
+        "chip_fields": [(c, [(name, label, typed.get(name, ""),
+                              shown.get(("chips", c, fmt(Decimal(label))), 0))
+                             for name, label in fields]) for c, fields in chip_fields],
+        "reason": request.POST.get("reason", "") if request.method == "POST" else "",
+        "key": _key(), "can_act": bool(held & set(CAGE_ROLES)),
     })
 
 
@@ -354,11 +424,13 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
         else:
             messages.error(request, f"unknown action {action!r}")
         return redirect("cage:variance", casino=casino, shift=found.id)
-    counted = found.status != ShiftStatus.OPEN
-    figures = selectors.shift_figures(found) if counted else []
+    counted = found.status in (ShiftStatus.COUNTED, ShiftStatus.CLOSED)
+    sight = _sight(request, found, held)
+    figures = (selectors.shift_figures(found)
+               if counted and sight != selectors.SIGHT_NONE else [])
     return render(request, "cage/variance.html", {
         "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "counted": counted,
-        "figures": figures,
+        "figures": figures, "blind": sight == selectors.SIGHT_NONE,
         "variance_lines": [f for f in figures if f.variance],
         "variance_value": sum((f.variance_value or Decimal("0.00") for f in figures),
                               Decimal("0.00")),
@@ -372,9 +444,9 @@ def shift_reconciliation(request: HttpRequest, casino: str, shift: uuid.UUID,
                          fmt_: str = "html") -> HttpResponse:
     held = _require(request, casino, READ_ROLES)
     found = _shift(casino, shift)
-    if not selectors.expected_visible_to(found, supervisor=_sees_expected(held)):
-        messages.error(request, _("the shift is open: its reconciliation is shown once it is "
-                                  "counted"))
+    if _sight(request, found, held) == selectors.SIGHT_NONE:
+        messages.error(request, _("the shift is counted blind: its reconciliation is shown to "
+                                  "the one who counted and, once approved, to every cashier"))
         return redirect("cage:shift", casino=casino, shift=found.id)
     report = reports.shift_reconciliation(found)
     if fmt_ == "csv":
@@ -405,7 +477,8 @@ def _csv(report: reports.Reconciliation, filename: str) -> HttpResponse:
 
 @login_required
 def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
-    _require(request, casino, READ_ROLES)
+    # the cages' part is their live shifts' expected contents: not for cashiers counting blind
+    _require(request, casino, SEES_EXPECTED)
     return render(request, "cage/circulation.html", {
         "casino": _found(lambda: selectors.casino_get(casino)),
         "figure": selectors.chips_in_circulation(casino=casino),

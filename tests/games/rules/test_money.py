@@ -32,7 +32,10 @@ REFUSED = [
     (None, "amount must be an amount such as \"10.50\""),
     ("-5", "amount cannot be negative (-5)"),
     ("1.234", "amount '1.234' is not an amount with at most two decimals"),
-    ("1000000000000", "amount '1000000000000' is not an amount with at most two decimals"),
+    ("1000000000000", "amount 1,000,000,000,000.00 is more than the largest amount the books "
+                      "hold (999,999,999,999.99)"),
+    ("1000000000000.001", "amount '1000000000000.001' is not an amount with at most two "
+                          "decimals"),
     ("ten", "amount 'ten' is not an amount with at most two decimals"),
     ("0", "amount must be more than zero"),
     ("0.00", "amount must be more than zero"),
