@@ -8,3 +8,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the live projections)
+        from .services import approvals  # noqa: F401  (registers the pit's kinds of approval)

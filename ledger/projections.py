@@ -127,7 +127,8 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
     if posting is None:
         return
     time_zone, closes_at = store.casino_settings(casino)
-    event_day = postings.gaming_day(recorded.recorded_at, time_zone, closes_at)
+    event_day = posting.gaming_day or postings.gaming_day(recorded.recorded_at, time_zone,
+                                                          closes_at)
     day = postings.open_day(event_day, store.closed_days(casino, event_day))
     entry = None
     if posting.lines:

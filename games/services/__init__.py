@@ -3,6 +3,7 @@ and records events; retried with the same idempotency key, it records nothing tw
 as at first, even when the state has moved on since (the session closed, the round settled).
 """
 
+from . import approvals
 from .rounds import (
     bet_place,
     bet_withdraw,
@@ -30,6 +31,7 @@ from .sessions import (
 from .tables import drop_definition_set, table_change_limits, table_change_options, table_configure
 
 __all__ = [
+    "approvals",
     "bet_place",
     "bet_withdraw",
     "colour_chips_exchange",

@@ -29,7 +29,7 @@ from games.events import (
     TableSessionClosed,
     TableSessionOpened,
 )
-from games.models import Slip, SlipKind, SlipStatus
+from games.models import SessionStatus, Slip, SlipKind, SlipStatus, TableSession
 
 from ._common import (
     Result,
@@ -140,31 +140,63 @@ def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadat
     return _slip_request(SlipKind.CREDIT, session_id, slip, chips, metadata)
 
 
+# Messages tests and screens rely on.
+SLIP_VOID_NEEDS_APPROVAL = ("the session of table {table} is closed: voiding {kind} slip {slip} "
+                            "now moves the session's win and needs another person's approval "
+                            "(ask for it on the session's page, with a reason from the list)")
+
+
+def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
+    """The slip ``kind`` ``slip`` of ``casino``, which the cage has not acted on."""
+    if kind not in SlipKind.values:
+        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+    found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
+    if found is None:
+        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip, field="slip")
+    if found.status != SlipStatus.REQUESTED:
+        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
+                       "on can be voided", code="slip_not_voidable", slip=slip)
+    return found
+
+
 @command("slip_void")
 def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> Result:
-    """Void a slip the cage has not acted on. The number stays used (never missing)."""
+    """Void a slip the cage has not acted on. The number stays used (never missing).
+
+    On a closed session the void moves the session's figures after the close: it is then only a
+    request (``approval_request``, kind ``slip_void``: ``games.services.approvals``), applied
+    when another person approves it."""
     check_casino(metadata, casino)
     if kind not in SlipKind.values:
         raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
     if not reason.strip():
         raise InvalidCommand("say why the slip is voided", field="reason")
-    found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
-    if found is None:
-        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip)
-    if found.status != SlipStatus.REQUESTED:
-        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
-                       "on can be voided", code="slip_not_voidable", slip=slip)
+    found = slip_voidable(casino, kind, slip)
     session = session_get(str(found.session_id), lock=True, open_only=False)
 
     def handler() -> Result:
-        store.append(session.stream,
-                     [SlipVoided(session_id=str(session.session_id), table=session.table,
-                                 kind=kind, slip=slip, reason=reason.strip(),
-                                 chips=found.chips, amount=found.amount)],
-                     expected_version=session.version, metadata=metadata)
-        return {"kind": kind, "slip": slip, "status": SlipStatus.VOIDED}
+        if session.status != SessionStatus.OPEN:
+            raise Conflict(SLIP_VOID_NEEDS_APPROVAL.format(table=session.table, kind=kind,
+                                                           slip=slip),
+                           code="approval_required", kind="slip_void", slip=slip)
+        return void_slip(session, found, reason=reason.strip(), metadata=metadata)
 
     return handler()
+
+
+def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Metadata,
+              reason_code: str = "", approval_id: str | None = None) -> Result:
+    """Record the void of slip ``found`` of ``session`` (locked); on a closed session the event
+    says so, with the session's gaming day (the day whose figures move)."""
+    closed = session.status != SessionStatus.OPEN
+    store.append(session.stream,
+                 [SlipVoided(session_id=str(session.session_id), table=session.table,
+                             kind=found.kind, slip=found.number, reason=reason,
+                             chips=found.chips, amount=found.amount, approval_id=approval_id,
+                             reason_code=reason_code, after_close=closed,
+                             gaming_day=session.gaming_day if closed else None)],
+                 expected_version=session.version, metadata=metadata)
+    return {"kind": found.kind, "slip": found.number, "status": SlipStatus.VOIDED}
 
 
 @command("drop_record")
@@ -299,6 +331,9 @@ def table_session_close(*, session_id: str, closing: dict[str, int], drop_count:
         session.refresh_from_db()
         return {"session_id": str(session.session_id), "closing_amount": str(amount),
                 "drop": str(session.drop), "table_win": str(session.table_win),
-                "round_result": str(session.round_result)}
+                "round_result": str(session.round_result),
+                # a variance of any size waits for a second person (docs/approvals.md)
+                "variance": str(session.variance),
+                "variance_state": "awaiting_approval" if session.variance else "none"}
 
     return handler()
