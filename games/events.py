@@ -124,6 +124,12 @@ class FillRequested(Event):
     chips: Chips
     amount: Decimal
     chip_set: str = ""
+    # A slip added to a session that had closed (a late slip) is recorded only with another
+    # person's approval (``docs/approvals.md``, kind ``late_slip``): the approval, and the closed
+    # session's gaming day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,6 +145,12 @@ class CreditRequested(Event):
     chips: Chips
     amount: Decimal
     chip_set: str = ""
+    # A slip added to a session that had closed (a late slip) is recorded only with another
+    # person's approval (``docs/approvals.md``, kind ``late_slip``): the approval, and the closed
+    # session's gaming day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -199,9 +199,9 @@ class TableSessionProjection(Projection):
                          reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
-        yield self._changed(event.session_id, reader, recorded,
-                            float_chips=_chips_add(s["float_chips"], event.chips, -1),
-                            credits_amount=s["credits_amount"] + event.amount)
+        yield self._late(event.session_id, reader, recorded,
+                         float_chips=_chips_add(s["float_chips"], event.chips, -1),
+                         credits_amount=s["credits_amount"] + event.amount)
 
     @handles("SlipVoided")
     def slip_voided(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
@@ -583,6 +583,11 @@ class GamingDayProjection(Projection):
     @handles("FillIssued")
     def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
         yield self._recompute(_FILL_SLIP, [_casino(recorded), str(event.slip)])
+
+    @handles("CreditRequested")
+    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent) -> Changes:
+        if event.after_close:  # a late slip, approved: the closed session's figures move
+            yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     @handles("SlipVoided")
     def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:

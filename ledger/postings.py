@@ -403,10 +403,17 @@ def table_session_opened(data: Data, ctx: Context) -> Posting | None:
 
 @posts("CreditRequested")
 def credit_requested(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(account("chips_in_transit"), _table("table_float", data["table"]),
-                      amount(data["amount"]))
-    return Posting(f"Credit {data['slip']}: chips leave table {data['table']} for the cage",
-                   e.lines())
+    table = str(data["table"])
+    value = amount(data["amount"])
+    e = _Entry().move(account("chips_in_transit"), _table("table_float", table), value)
+    if not data.get("after_close"):
+        return Posting(f"Credit {data['slip']}: chips leave table {table} for the cage",
+                       e.lines())
+    _after_close(e, table, value)  # the session's win is more by the credit
+    return Posting(f"Credit {data['slip']}: chips that left table {table} for the cage, "
+                   f"recorded after its session closed (approval {data.get('approval_id', '')}):"
+                   f" the session's variance moves by {value}", e.lines(),
+                   gaming_day=_late_day(data))
 
 
 @posts("SlipVoided")

@@ -6,6 +6,11 @@
   ``round_correct``, already four eyes).
 - ``slip_void``: voiding a slip (fill or credit) of a session that has closed. The cage is the
   other party of every slip: a cage supervisor confirms it never acted on the slip.
+- ``late_slip``: a fill or credit slip added to a session that has closed (the pit forgot it).
+  A credit moves the closed session's win at once (it counts when recorded); a fill moves it
+  when the cage issues it, which is then a late fill (``late_fill``, the cage's kind, approved
+  again: each movement has its own four eyes). A cage supervisor approves: the cage is the other
+  party of the slip.
 - ``table_variance``: a closed session's table variance (table win less the rounds' result) of
   any size. The session closes as the count says; the variance waits, shown as such, until a
   second person (another pit boss, or the accountant before the gaming day closes) approves it.
@@ -22,18 +27,18 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
 from casino.services.approvals import Prepared, procedure
 from games.events import TableVarianceApproved
-from games.models import Round, RoundStatus, SessionStatus, SlipKind, TableSession
+from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 
 from ._common import Result, round_get, session_get, table_get
 from .rounds import round_preview, void_round
-from .sessions import slip_voidable, void_slip
+from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
 
 OTHER = ("other", "Another reason (say it in words)")
 
@@ -56,6 +61,14 @@ SLIP_VOID = rules.kind(
      ("wrong_table", "The slip was written for the wrong table or session"),
      ("wrong_figures", "The slip's figures are wrong: a new slip replaces it"),
      ("duplicate", "The same chips were recorded on two slips"),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
+
+LATE_SLIP = rules.kind(
+    "late_slip", "adding a slip to a closed session",
+    [("not_recorded", "The slip was written at the table but not recorded before the close"),
+     ("system_down", "The system was unavailable when the slip was written"),
+     ("wrong_session", "The slip was recorded on another session by mistake (voided there)"),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
 
@@ -170,6 +183,50 @@ def _slip_void_apply(approval: Approval, metadata: Metadata) -> Result:
                      reason_code=approval.reason, approval_id=str(approval.id))
 
 
+# --- a slip added to a closed session -----------------------------------------------------------
+
+
+def _late_slip(subject: str, details: Mapping[str, Any], metadata: Metadata, *,
+               lock: bool = False) -> tuple[TableSession, str, str, Table, dict[str, int],
+                                            Decimal]:
+    kind, number = _slip_of(subject, details)
+    if kind not in SlipKind.values:
+        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+    session = _closed_session_of(_uuid(str(details.get("session_id", "")), "table session",
+                                       "session_id"), lock=lock)
+    if session.casino_id != metadata.casino:
+        raise NotFound(f"there is no table session {details.get('session_id')} in "
+                       f"{metadata.casino}", field="session_id")
+    chips = details.get("chips")
+    if not isinstance(chips, dict):
+        raise InvalidCommand("give the slip's chips by denomination", field="chips")
+    number, table, counted, amount = slip_request_checked(session, kind, number, chips)
+    return session, kind, number, table, counted, amount
+
+
+def _late_slip_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                       ) -> Prepared:
+    session, kind, number, _table, counted, amount = _late_slip(subject, details, metadata)
+    moves = amount if kind == SlipKind.CREDIT else Decimal("0.00")
+    what = (f"the session's table win moves by {fmt(moves)}" if moves else
+            "the table win moves when the cage issues the fill (a late fill, approved again)")
+    return Prepared(
+        subject=f"{kind}/{number}",
+        summary=(f"add {kind} slip {number} ({fmt(amount)}) to table {session.table}, whose "
+                 f"session of gaming day {session.gaming_day} has closed: {what}"),
+        amount=moves,
+        details={"kind": kind, "slip": number, "session_id": str(session.session_id),
+                 "table": session.table, "gaming_day": session.gaming_day.isoformat(),
+                 "chips": counted, "amount": fmt(amount), "win_change": fmt(moves)})
+
+
+def _late_slip_apply(approval: Approval, metadata: Metadata) -> Result:
+    session, kind, number, table, counted, amount = _late_slip(
+        approval.subject, approval.details, metadata, lock=True)
+    return record_slip(session, table, kind, number, counted, amount, metadata,
+                       approval_id=str(approval.id))
+
+
 # --- a table variance ---------------------------------------------------------------------------
 
 
@@ -228,6 +285,7 @@ def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
 
 procedure(ROUND_VOID, prepare=_round_void_prepare, apply=_round_void_apply)
 procedure(SLIP_VOID, prepare=_slip_void_prepare, apply=_slip_void_apply)
+procedure(LATE_SLIP, prepare=_late_slip_prepare, apply=_late_slip_apply)
 procedure(TABLE_VARIANCE, prepare=_variance_prepare, apply=_variance_apply)
 
-__all__ = ["ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]
+__all__ = ["LATE_SLIP", "ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]

@@ -29,7 +29,7 @@ from games.events import (
     TableSessionClosed,
     TableSessionOpened,
 )
-from games.models import SessionStatus, Slip, SlipKind, SlipStatus, TableSession
+from games.models import SessionStatus, Slip, SlipKind, SlipStatus, Table, TableSession
 
 from ._common import (
     Result,
@@ -102,28 +102,56 @@ def _slip_number(slip: str) -> str:
     return slip
 
 
-def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
-                  metadata: Metadata) -> Result:
-    session = session_get(session_id, lock=True)
-    check_casino(metadata, session.casino_id)
+# Messages tests and screens rely on.
+SLIP_AFTER_CLOSE = ("the session of table {table} is closed: a {kind} slip added now moves its "
+                    "figures and needs a cage supervisor's approval (ask for it on the session's "
+                    "page, with a reason from the list)")
+
+
+def slip_request_checked(session: TableSession, kind: str, slip: str,
+                         chip_counts: dict[str, int]) -> tuple[str, Table, dict[str, int],
+                                                              Decimal]:
+    """The slip's number, the table, the chips and their value, checked (the number unused)."""
     number = _slip_number(slip)
     table = table_get(session.casino_id, session.table)
     counted, amount = chips(table, chip_counts, field="chips")
+    if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
+        raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
+                       "and each number is used once, voided or not)",
+                       code="duplicate_slip", slip=number)
+    return number, table, counted, amount
+
+
+def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
+                  metadata: Metadata) -> Result:
+    session = session_get(session_id, lock=True, open_only=False)
+    check_casino(metadata, session.casino_id)
 
     def handler() -> Result:
-        if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
-            raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
-                           "and each number is used once, voided or not)",
-                           code="duplicate_slip", slip=number)
-        cls = FillRequested if kind == SlipKind.FILL else CreditRequested
-        store.append(session.stream,
-                     [cls(session_id=str(session.session_id), table=session.table, slip=number,
-                          chips=counted, amount=amount, chip_set=table.chip_set)],
-                     expected_version=session.version, metadata=metadata)
-        return {"session_id": str(session.session_id), "kind": kind, "slip": number,
-                "amount": str(amount)}
+        number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
+        if session.status != SessionStatus.OPEN:
+            raise Conflict(SLIP_AFTER_CLOSE.format(table=session.table, kind=kind),
+                           code="approval_required", kind="late_slip", slip=number)
+        return record_slip(session, table, kind, number, counted, amount, metadata)
 
     return handler()
+
+
+def record_slip(session: TableSession, table: Table, kind: str, number: str,
+                counted: dict[str, int], amount: Decimal, metadata: Metadata, *,
+                approval_id: str | None = None) -> Result:
+    """Record fill or credit slip ``number`` on ``session`` (locked); on a closed session (a late
+    slip, approved) the event says so, with the session's gaming day."""
+    closed = session.status != SessionStatus.OPEN
+    cls = FillRequested if kind == SlipKind.FILL else CreditRequested
+    store.append(session.stream,
+                 [cls(session_id=str(session.session_id), table=session.table, slip=number,
+                      chips=counted, amount=amount, chip_set=table.chip_set,
+                      approval_id=approval_id, after_close=closed,
+                      gaming_day=session.gaming_day if closed else None)],
+                 expected_version=session.version, metadata=metadata)
+    return {"session_id": str(session.session_id), "kind": kind, "slip": number,
+            "amount": str(amount)}
 
 
 @command("fill_request")

@@ -36,7 +36,7 @@ from casino.services.approvals import approval_request
 from games import engine, selectors, services
 from games.engine.errors import RoundError
 from games.models import Bet, Round, RoundStatus, SessionStatus, SlipStatus, Table, TableSession
-from games.services.approvals import ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
+from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
 
 from . import forms, labels
 from .errors import refusal_text
@@ -329,7 +329,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "variance_reasons": TABLE_VARIANCE.reasons,
             "variance_pending": _pending(session.casino_id, TABLE_VARIANCE.name, [sid]).get(sid),
             "slip_grid": _grid("chips", denominations, posted if failed.startswith(
-                ("fill", "credit")) else {}),
+                ("fill", "credit", "ask_late_slip")) else {}),
+            "late_slip_reasons": LATE_SLIP.reasons,
             "close_grid": _grid("closing", denominations, posted if failed == "close" else {}),
             "is_open": session.status == SessionStatus.OPEN,
             "can_act": _may_act(request, session.casino_id), "key": _key(),
@@ -361,6 +362,16 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             return _ask(p, metadata, SLIP_VOID.name, f"{p.get('kind', '')}/{p.get('slip', '')}",
                         here)
 
+        def ask_late_slip(metadata: Metadata) -> Done:
+            approval_request(
+                kind=LATE_SLIP.name, subject=f"{p.get('kind', '')}/{p.get('slip', '').strip()}",
+                reason=p.get("reason", ""), explanation=p.get("explanation", ""),
+                details={"session_id": sid,
+                         "chips": forms.parse_pieces(p, "chips", denominations)},
+                metadata=metadata)
+            return (_("Asked for approval: nothing moves until another person approves it on "
+                      "the Approvals page."), here)
+
         def ask_variance(metadata: Metadata) -> Done:
             return _ask(p, metadata, TABLE_VARIANCE.name, sid, here)
 
@@ -387,6 +398,7 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
         return _act(request, session.casino_id, {
             "fill": slip("fill"), "credit": slip("credit"), "void_slip": void_slip,
             "ask_void_slip": ask_void_slip, "ask_variance": ask_variance,
+            "ask_late_slip": ask_late_slip,
             "drop": drop, "close": close, "open_round": open_round}, page)
     return page()
 

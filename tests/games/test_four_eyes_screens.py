@@ -160,3 +160,21 @@ def test_the_pit_api_refuses_a_lone_void_and_lists_the_variances(make_table) -> 
     assert listed.status_code == 200
     assert [(r["table"], r["variance"], r["state"]) for r in listed.json()] == [
         ("r1", "0.00", "none")]
+
+
+def test_a_closed_session_page_asks_to_add_a_slip_it_missed(make_table) -> None:
+    table = make_table("french_roulette", "l1")
+    sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
+                             metadata=pit("ana"))["session_id"]
+    table_session_close(session_id=sid, closing={"100.00": 8}, drop_count="0",
+                        metadata=pit("ana"))
+    ana = browser("ana", Role.PIT_BOSS)
+    page = ana.get(f"/pit/sessions/{sid}/")
+    assert "A slip this session missed" in page.content.decode()
+    ana.post(f"/pit/sessions/{sid}/", {
+        "action": "ask_late_slip", "kind": "credit", "slip": "C5", "chips-100.00": "2",
+        "reason": "not_recorded", "explanation": "left in the drawer",
+        "idempotency_key": key(page, "ask_late_slip")})
+    approval = Approval.objects.get()
+    assert (approval.kind, approval.subject, approval.details["chips"]) == (
+        "late_slip", "credit/C5", {"100.00": 2})

@@ -360,3 +360,61 @@ def test_a_variance_that_moved_since_it_was_asked_for_is_asked_again(make_table)
         approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
     assert moved.value.code == "variance_moved"
     assert TableSession.objects.get(session_id=sid).variance_approved is None
+
+
+# --- a slip the pit adds to a closed session -----------------------------------------------------
+
+
+def test_a_credit_added_after_the_close_moves_the_pit_and_the_ledger_alike(make_table) -> None:
+    table = make_table("french_roulette", "l1")
+    sid = _open(table, {"100.00": 20})  # 2,000.00
+    # 500.00 went to the cage during the session on slip C7, never recorded: the tray counts
+    # 1,500: win 1,500 - 2,000 = -500 against no round, variance -500
+    table_session_close(session_id=sid, closing={"100.00": 15}, drop_count="0",
+                        metadata=pit(ANA))
+    day = TableSession.objects.get(session_id=sid).gaming_day
+    assert _ledger_win(table, day) == D("-500.00")
+    before = events_count()
+    with pytest.raises(Conflict) as alone:
+        credit_request(session_id=sid, slip="C7", chips={"100.00": 5}, metadata=pit(ANA))
+    assert alone.value.code == "approval_required"
+    assert "a credit slip added now moves its figures" in alone.value.message
+    assert events_count() == before
+
+    asked = approval_request(kind="late_slip", subject="credit/C7", reason="not_recorded",
+                             explanation="the slip was in the drawer",
+                             details={"session_id": sid, "chips": {"100.00": 5}},
+                             metadata=pit(ANA))
+    assert Approval.objects.get(id=asked["approval_id"]).amount == D("500.00")
+    approval_grant(approval_id=asked["approval_id"], metadata=cage_supervisor())
+    # win = 1,500 - 2,000 + 500 = 0, in the pit and the ledger; variance 0: nothing to approve
+    session = TableSession.objects.get(session_id=sid)
+    assert (session.table_win, session.variance, session.late_amount) == (
+        D("0.00"), D("0.00"), D("500.00"))
+    assert GamingDayResult.objects.get(table=table, gaming_day=day).table_win == D("0.00")
+    assert _ledger_win(table, day) == D("0.00")
+    assert Slip.objects.get(kind="credit", number="C7").status == "requested"  # the cage's now
+    assert rebuild_differences() == []
+
+
+def test_a_fill_added_after_the_close_is_issued_with_a_second_approval(make_table) -> None:
+    table = make_table("french_roulette", "l2")
+    sid = _open(table, {"100.00": 20})
+    table_session_close(session_id=sid, closing={"100.00": 25}, drop_count="0",
+                        metadata=pit(ANA))  # 500 more than the float: variance 500
+    day = TableSession.objects.get(session_id=sid).gaming_day
+    shift = _open_shift()
+    added = approval_request(kind="late_slip", subject="fill/F7", reason="not_recorded",
+                             explanation="the fill reached the table, the slip was not keyed",
+                             details={"session_id": sid, "chips": {"100.00": 5}},
+                             metadata=pit(ANA))
+    approval_grant(approval_id=added["approval_id"], metadata=cage_supervisor())
+    assert TableSession.objects.get(session_id=sid).table_win == D("500.00")  # not issued yet
+    issued = approval_request(kind="late_fill", subject="F7", reason="issued_late",
+                              explanation="issued before the close, keyed now",
+                              details={"shift_id": shift}, metadata=cashier())
+    approval_grant(approval_id=issued["approval_id"], metadata=pit(RUI))
+    # win = 2,500 - 2,000 - 500 = 0 in the pit and the ledger
+    assert TableSession.objects.get(session_id=sid).table_win == D("0.00")
+    assert _ledger_win(table, day) == D("0.00")
+    assert rebuild_differences() == []
