@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,7 +17,7 @@ from casino.cage.reports import CSV_HEADER
 from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Membership, Role
 
-from .conftest import CASINO, Pit, ana, carla
+from .conftest import CASINO, Pit, act, ana, carla
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +153,31 @@ def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client) ->
                        ).status_code == 404
     assert browser("paulo", Role.PIT_BOSS).get(f"/cage/{CASINO}/").status_code == 403
     assert Client().get(f"/cage/{CASINO}/").status_code == 302  # to the login page
+
+
+def test_the_shift_screen_asks_for_a_late_fill_a_pit_boss_approves(window: str, pit: Pit,
+                                                                   ana_web: Client) -> None:
+    """A fill for a session that has closed (docs/approvals.md, late_fill): refused at the
+    counter, asked for from the shift screen, issued from that shift once a pit boss approves."""
+    from casino.models import Approval
+    from casino.services.approvals import approval_grant
+    from games.models import TableSession
+    from games.services import sessions
+
+    number = pit.fill({"5.00": 2})
+    sessions.table_session_close(session_id=pit.session_id, closing={}, drop_count="0",
+                                 metadata=act("paulo", Role.PIT_BOSS))
+    screen = f"/cage/{CASINO}/shifts/{window}/"
+    refused = ana_web.post(screen, {"action": "fill", "slip": number, "idempotency_key": "f1"},
+                           follow=True)
+    assert "a late fill moves the closed session&#x27;s win" in refused.content.decode()
+    assert "a pit boss&#x27;s approval" in refused.content.decode()
+    asked = ana_web.post(screen, {"action": "ask_late_fill", "slip": number,
+                                  "reason": "runner_delay", "explanation": "carried at the close",
+                                  "idempotency_key": "f2"}, follow=True)
+    assert "late fill asked for" in asked.content.decode()
+    approval = Approval.objects.get(kind="late_fill")
+    assert approval.details["shift_id"] == window
+    approval_grant(approval_id=str(approval.id), metadata=act("rui", Role.PIT_BOSS))
+    session = TableSession.objects.get(session_id=pit.session_id)
+    assert (session.fills_amount, session.late_amount) == (Decimal("10.00"), Decimal("-10.00"))

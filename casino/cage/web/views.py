@@ -33,10 +33,12 @@ from casino.eventstore.store import Metadata
 from casino.models import ChipSet, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
+from casino.services.approvals import approval_request
 
 from .. import reports, selectors
 from .. import services as cage
 from ..models import CageKind, Shift, ShiftStatus
+from ..services.approvals import LATE_FILL
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
@@ -180,7 +182,8 @@ def _chip_counts_by_set(request: HttpRequest, casino: str) -> dict[str, dict[str
 
 
 _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
-            "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service")
+            "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
+            "ask_late_fill")
 
 
 def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
@@ -237,6 +240,10 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "out_of_service": (_("chips taken out of service"), lambda: cage.chips_take_out_of_service(
             shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
             reason=p.get("reason", ""), metadata=meta)),
+        # a fill for a closed session: asked for here, approved by a pit boss (docs/approvals.md)
+        "ask_late_fill": (_("late fill asked for: a pit boss approves it"), lambda: approval_request(
+            kind=LATE_FILL.name, subject=p.get("slip", "").strip(), reason=p.get("reason", ""),
+            explanation=p.get("explanation", ""), details={"shift_id": sid}, metadata=meta)),
     }
     return calls[action]
 
@@ -267,6 +274,7 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
         "targets": [v.cage for v in selectors.cage_list(casino=casino)
                     if v.cage.code != found.cage],
         "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
+        "late_fill_reasons": LATE_FILL.reasons,
     })
 
 
