@@ -25,7 +25,7 @@ from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed
 from casino.eventstore import store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
-from casino.models import Role
+from casino.models import Approval, ApprovalStatus, Role
 from casino.money import fmt
 from games.events import (
     BetCarried,
@@ -402,6 +402,7 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
 
     def handler() -> Result:
         _refuse_state(the_round, RoundStatus.OUTCOME)
+        _refuse_void_asked(the_round)
         bets = _bets_of(the_round.round_id)
         assert the_round.outcome is not None
         settled = settlement_rules.settle(table.game, the_round.options, the_round.outcome, bets,
@@ -421,6 +422,17 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
         return answer
 
     return handler()
+
+
+def _refuse_void_asked(the_round: Round) -> None:
+    """A round whose void is asked for waits for the decision: it is not settled meanwhile."""
+    asked = Approval.objects.filter(casino_id=the_round.casino_id, kind="round_void",
+                                    subject=str(the_round.round_id),
+                                    status=ApprovalStatus.REQUESTED).first()
+    if asked is not None:
+        raise Conflict(f"{asked.requested_by} asked for this round to be void: it is settled "
+                       "only if the request is refused or withdrawn", code="void_requested",
+                       approval=str(asked.id))
 
 
 # Messages tests and screens rely on.

@@ -148,21 +148,29 @@ def test_before_the_outcome_a_pit_boss_voids_alone(make_table) -> None:
     assert Round.objects.get(round_id=rid).void_approval_id is None
 
 
-def test_a_settled_round_is_corrected_not_voided(make_table) -> None:
+def test_a_void_asked_for_holds_the_settlement_and_a_settled_round_is_not_voided(make_table
+                                                                                ) -> None:
     table = make_table("french_roulette", "r3")
     sid = _open(table, {"100.00": 10})
     rid = _round(sid, [{"seat": 1, "type": "red", "amount": "10"}], 1)
     asked = approval_request(kind="round_void", subject=rid, reason="procedure",
                              explanation="bet placed after nada mais", metadata=pit(ANA))
-    round_settle(round_id=rid, metadata=pit(ANA))  # the round moved on meanwhile
     before = events_count()
-    with pytest.raises(Conflict) as settled:
-        approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
-    assert settled.value.code == "already_settled"
-    assert events_count() == before  # neither the void nor the approval
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
-    approval_refuse(approval_id=asked["approval_id"], note="settled: correct it instead",
+    with pytest.raises(Conflict) as waiting:  # the void's decision comes first
+        round_settle(round_id=rid, metadata=pit(RUI))
+    assert waiting.value.code == "void_requested"
+    assert "ana asked for this round to be void" in waiting.value.message
+    assert events_count() == before
+    approval_refuse(approval_id=asked["approval_id"], note="the bet was placed in time",
                     metadata=pit(RUI))
+    round_settle(round_id=rid, metadata=pit(RUI))
+    with pytest.raises(Conflict) as settled:
+        approval_request(kind="round_void", subject=rid, reason="procedure",
+                         explanation="again", metadata=pit(ANA))
+    assert settled.value.code == "already_settled"
+    with pytest.raises(Conflict) as alone:
+        round_void(round_id=rid, reason="again", metadata=pit(ANA))
+    assert alone.value.code == "already_settled"
 
 
 # --- finding 4: a credit slip voided after its session closed -----------------------------------
