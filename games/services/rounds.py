@@ -22,10 +22,10 @@ from decimal import Decimal
 from typing import Any, ParamSpec
 
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed
-from casino.eventstore import store
+from casino.eventstore import reads, store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
-from casino.models import Approval, ApprovalStatus, Role
+from casino.models import Approval, Role
 from casino.money import fmt
 from games.events import (
     BetCarried,
@@ -424,11 +424,17 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     return handler()
 
 
+_VOID_ASKED_SQL = (f"SELECT {reads.columns(Approval, 'a')} FROM casino_approval AS a "
+                   "WHERE a.casino_id = %s AND a.kind = 'round_void' AND a.subject = %s "
+                   "AND a.status = 'requested'")
+
+
 def _refuse_void_asked(the_round: Round) -> None:
-    """A round whose void is asked for waits for the decision: it is not settled meanwhile."""
-    asked = Approval.objects.filter(casino_id=the_round.casino_id, kind="round_void",
-                                    subject=str(the_round.round_id),
-                                    status=ApprovalStatus.REQUESTED).first()
+    """A round whose void is asked for waits for the decision: it is not settled meanwhile
+    (a prepared statement on the settlement's path, by the open-request index)."""
+    found = reads.every(_VOID_ASKED_SQL, [the_round.casino_id, str(the_round.round_id)],
+                        Approval)
+    asked = found[0] if found else None
     if asked is not None:
         raise Conflict(f"{asked.requested_by} asked for this round to be void: it is settled "
                        "only if the request is refused or withdrawn", code="void_requested",
