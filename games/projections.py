@@ -9,7 +9,9 @@ bets, and the session's figures one UPDATE.
 Cage events: ``FillIssued`` and ``CreditReceived`` (the cage's, on its own streams) move slips and
 the table's float; their casino is the event's metadata casino. A fill counts in the table's float
 when the cage issues it; a credit counts when the pit requests it (the chips leave the table
-then), and comes back if the credit slip is voided.
+then), and comes back if the credit slip is voided. After a session's close such a slip (a late
+slip, only with an approval: ``docs/approvals.md``) works the closed session's figures and its
+gaming day out again and counts what it moved in ``late_amount``.
 
 The session and gaming-day projections read ``Slip`` and ``TableSession`` rows for facts fixed
 before the event they handle (a slip's session and chips; a closed session's figures), which a
@@ -210,8 +212,8 @@ class TableSessionProjection(Projection):
         assert s is not None
         if event.kind == SlipKind.CREDIT:  # the chips never left
             yield self._late(event.session_id, reader, recorded,
-                                float_chips=_chips_add(s["float_chips"], event.chips),
-                                credits_amount=s["credits_amount"] - event.amount)
+                             float_chips=_chips_add(s["float_chips"], event.chips),
+                             credits_amount=s["credits_amount"] - event.amount)
         else:
             yield self._changed(event.session_id, reader, recorded,
                                 fills_requested_amount=s["fills_requested_amount"]
@@ -228,9 +230,9 @@ class TableSessionProjection(Projection):
         s = reader.row(TableSession, session_id=session_id)
         assert s is not None
         yield self._late(session_id, reader, None,
-                            float_chips=_chips_add(s["float_chips"], slip["chips"]),
-                            fills_amount=s["fills_amount"] + slip["amount"],
-                            fills_requested_amount=s["fills_requested_amount"] - slip["amount"])
+                         float_chips=_chips_add(s["float_chips"], slip["chips"]),
+                         fills_amount=s["fills_amount"] + slip["amount"],
+                         fills_requested_amount=s["fills_requested_amount"] - slip["amount"])
 
     @handles("DropRecorded")
     def drop_recorded(self, event: ev.DropRecorded, recorded: RecordedEvent, *,
