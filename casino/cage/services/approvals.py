@@ -24,7 +24,7 @@ from casino.services.approvals import Prepared, procedure
 
 from ..models import CageKind, Shift
 from ._common import CAGE_ROLES, Result, casino_get, require_open, shift_get
-from .slips import PitSlip, _requested_slip, issue_fill
+from .slips import PitSlip, issue_fill, requested_slip
 
 LATE_FILL = rules.kind(
     "late_fill", "issuing a fill for a closed session",
@@ -45,7 +45,7 @@ def _shift(metadata: Metadata, shift_id: object) -> Shift:
 
 
 def _late_slip(metadata: Metadata, number: str) -> PitSlip:
-    pit = _requested_slip(casino_get(metadata), "fill", number, None, None)
+    pit = requested_slip(casino_get(metadata), "fill", number, None, None)
     if not pit.session_closed:
         raise Conflict(f"the session of table {pit.table} is open: issue fill slip {pit.number} "
                        "as usual, no approval is needed", code="approval_not_needed")

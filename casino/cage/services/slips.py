@@ -96,7 +96,7 @@ def pit_slip_get(*, casino: Casino, kind: str, number: str, chip_set: str | None
     )
 
 
-def _requested_slip(casino: Casino, kind: str, number: object, chip_set: str | None,
+def requested_slip(casino: Casino, kind: str, number: object, chip_set: str | None,
                     chips: object, *, check_figures: bool = True) -> PitSlip:
     slip_number = text(number, field="slip", limit=64)
     slip = pit_slip_get(casino=casino, kind=kind, number=slip_number, chip_set=chip_set)
@@ -143,7 +143,7 @@ def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = 
     """
     shift = _counter(metadata, shift_id, "issuing a fill")
     casino = casino_get(metadata)
-    pit = _requested_slip(casino, "fill", slip, chip_set, chips)
+    pit = requested_slip(casino, "fill", slip, chip_set, chips)
     if pit.session_closed:
         raise Conflict(FILL_AFTER_CLOSE.format(table=pit.table, number=pit.number),
                        code="approval_required", kind="late_fill", slip=pit.number)
@@ -173,7 +173,7 @@ def credit_receive(*, shift_id: str, slip: str, metadata: Metadata, chips: objec
     """Take the chips of a requested credit slip from the table into this window."""
     shift = _counter(metadata, shift_id, "receiving a credit")
     casino = casino_get(metadata)
-    pit = _requested_slip(casino, "credit", slip, chip_set, chips)
+    pit = requested_slip(casino, "credit", slip, chip_set, chips)
 
     append(shift, [CreditReceived(
         slip=pit.number, shift_id=str(shift.id), window=shift.cage,
@@ -193,7 +193,7 @@ def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: M
     if kind not in ("fill", "credit"):
         raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
     why = text(reason, field="reason")
-    pit = _requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
+    pit = requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
 
     append(shift, [SlipRefused(kind=kind, slip=pit.number, shift_id=str(shift.id),
                                window=shift.cage, session_id=pit.session_id,
