@@ -153,8 +153,15 @@ def test_the_pit_api_refuses_a_lone_void_and_lists_the_variances(make_table) -> 
     assert (detail["status"], detail["void_reason_code"], detail["void_requested_by"],
             detail["voided_by"]) == ("voided", "dealing_error", "ana", "rui")
 
-    table_session_close(session_id=sid, closing={"100.00": 50}, drop_count="0",
+    credit_request(session_id=sid, slip="C1", chips={"100.00": 1}, metadata=pit("ana"))
+    table_session_close(session_id=sid, closing={"100.00": 49}, drop_count="0",
                         metadata=pit("ana"))
+    void = fiscal.post(f"/api/v1/pit/slips/{CASINO}/credit/C1/void/", {"reason": "x"},
+                       format="json")
+    assert (void.status_code, void.json()["error"]["code"]) == (409, "approval_required")
+    late = fiscal.post(f"/api/v1/pit/sessions/{sid}/credits/",
+                       {"slip": "C2", "chips": {"100.00": 1}}, format="json")
+    assert (late.status_code, late.json()["error"]["code"]) == (409, "approval_required")
     day = TableSession.objects.get(session_id=sid).gaming_day
     listed = fiscal.get("/api/v1/pit/variances/", {"casino": CASINO, "gaming_day": str(day)})
     assert listed.status_code == 200
