@@ -8,4 +8,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the live projections)
-        from .services import count_room  # noqa: F401  (registers the four-eyes kind drop_variance)
+        from .services import (
+            approvals,  # noqa: F401  (registers the pit's kinds of approval)
+            count_room,  # noqa: F401  (registers the four-eyes kind drop_variance)
+        )

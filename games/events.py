@@ -127,6 +127,12 @@ class FillRequested(Event):
     chips: Chips
     amount: Decimal
     chip_set: str = ""
+    # A slip added to a session that had closed (a late slip) is recorded only with another
+    # person's approval (``docs/approvals.md``, kind ``late_slip``): the approval, and the closed
+    # session's gaming day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,6 +148,12 @@ class CreditRequested(Event):
     chips: Chips
     amount: Decimal
     chip_set: str = ""
+    # A slip added to a session that had closed (a late slip) is recorded only with another
+    # person's approval (``docs/approvals.md``, kind ``late_slip``): the approval, and the closed
+    # session's gaming day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,6 +170,13 @@ class SlipVoided(Event):
     reason: str
     chips: Chips = field(default_factory=dict)  # the slip's chips (a voided credit stays at the table)
     amount: Decimal = Decimal("0.00")
+    # A slip of a session that had closed is voided only with another person's approval
+    # (``docs/approvals.md``): the approval, its reason's code, and the closed session's gaming
+    # day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    reason_code: str = ""
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -312,6 +331,23 @@ class DropVarianceApproved(Event):
     variance_value: Decimal
     approval_id: str
     reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableVarianceApproved(Event):
+    """A closed session's table variance (table win less the rounds' result) is approved by a
+    second person (``docs/approvals.md``, kind ``table_variance``). Moves nothing: the close
+    posted the variance; this says somebody other than the one who asked looked at it."""
+
+    event_type = "TableVarianceApproved"
+    schema_version = 1
+
+    session_id: str
+    table: str
+    variance: Decimal
+    approval_id: str
+    reason_code: str
+    requested_by: str
 
 
 # --- rounds -------------------------------------------------------------------------------------
@@ -516,6 +552,12 @@ class RoundVoided(Event):
     session_id: str
     reason: str
     carried_back: list[dict[str, Any]] = field(default_factory=list)
+    # After the outcome was recorded a void is applied only when another person approves it
+    # (``docs/approvals.md``, kind ``round_void``): the approval, who asked, the reason's code
+    # (``reason`` is then the asker's words).
+    approval_id: str | None = None
+    requested_by: str = ""
+    reason_code: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

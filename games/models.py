@@ -122,6 +122,13 @@ class TableSession(models.Model):
     colour_chips = models.JSONField(default=dict, help_text="colour -> {player, value, chips}")
     colour_chips_in = money_field(default=0)
     colour_chips_out = money_field(default=0)
+    # After the close: the table win moved by approved late slips (a fill issued, a slip voided)
+    late_amount = money_field(default=0, help_text="table win moved after the close")
+    late_changes = models.PositiveIntegerField(default=0)
+    # The table variance as a second person approved it (docs/approvals.md, table_variance)
+    variance_approved = money_field(null=True, blank=True)
+    variance_approval_id = models.UUIDField(null=True, blank=True)
+    variance_approved_by = models.CharField(max_length=150, blank=True, default="")
     version = models.PositiveIntegerField()
 
     class Meta:
@@ -214,6 +221,11 @@ class Round(models.Model):
     result = money_field(default=0)
     prizes = money_field(default=0)
     void_reason = models.TextField(blank=True, default="")
+    # A void after the outcome: asked by one pit boss, approved by another (docs/approvals.md)
+    void_reason_code = models.CharField(max_length=64, blank=True, default="")
+    void_approval_id = models.UUIDField(null=True, blank=True)
+    void_requested_by = models.CharField(max_length=150, blank=True, default="")
+    voided_by = models.CharField(max_length=150, blank=True, default="")
     corrections = models.PositiveIntegerField(default=0)
     jackpot_amount = money_field(default=0, help_text="jackpot chips collected (not handle)")
     jackpot_prizes = money_field(default=0, help_text="jackpot prizes the round's coup awarded")
@@ -319,6 +331,7 @@ class GamingDayResult(models.Model):
     handle = money_field(default=0)
     round_result = money_field(default=0)
     table_win = money_field(default=0)
+    late_amount = money_field(default=0, help_text="table win moved after the sessions closed")
 
     class Meta:
         ordering = ["casino", "gaming_day", "table"]

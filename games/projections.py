@@ -9,7 +9,9 @@ bets, and the session's figures one UPDATE.
 Cage events: ``FillIssued`` and ``CreditReceived`` (the cage's, on its own streams) move slips and
 the table's float; their casino is the event's metadata casino. A fill counts in the table's float
 when the cage issues it; a credit counts when the pit requests it (the chips leave the table
-then), and comes back if the credit slip is voided.
+then), and comes back if the credit slip is voided. After a session's close such a slip (a late
+slip, only with an approval: ``docs/approvals.md``) works the closed session's figures and its
+gaming day out again and counts what it moved in ``late_amount``.
 
 The session and gaming-day projections read ``Slip`` and ``TableSession`` rows for facts fixed
 before the event they handle (a slip's session and chips; a closed session's figures), which a
@@ -166,6 +168,22 @@ class TableSessionProjection(Projection):
         return Update(TableSession, {"session_id": session_id},
                       set={**changes, **close_figures(s)})
 
+    def _late(self, session_id: str, reader: Reader, recorded: RecordedEvent | None,
+              **changes: Any) -> Update:
+        """``_changed`` for a slip that moves a session's figures, counting what it moves in the
+        table win after the close (an approved late slip: ``docs/approvals.md``)."""
+        s = reader.row(TableSession, session_id=session_id)
+        assert s is not None
+        before = s["table_win"] if s["status"] == SessionStatus.CLOSED else None
+        update = self._changed(session_id, reader, recorded, **changes)
+        after = update.set.get("table_win")
+        if before is not None and after is not None and after != before:
+            late = {"late_amount": s["late_amount"] + (after - before),
+                    "late_changes": s["late_changes"] + 1}
+            s.update(late)
+            update = Update(TableSession, update.key, set={**update.set, **late})
+        return update
+
     @handles("TableSessionOpened")
     def opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Insert(TableSession, dict(
@@ -189,9 +207,9 @@ class TableSessionProjection(Projection):
                          reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
-        yield self._changed(event.session_id, reader, recorded,
-                            float_chips=_chips_add(s["float_chips"], event.chips, -1),
-                            credits_amount=s["credits_amount"] + event.amount)
+        yield self._late(event.session_id, reader, recorded,
+                         float_chips=_chips_add(s["float_chips"], event.chips, -1),
+                         credits_amount=s["credits_amount"] + event.amount)
 
     @handles("SlipVoided")
     def slip_voided(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
@@ -199,9 +217,9 @@ class TableSessionProjection(Projection):
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
         if event.kind == SlipKind.CREDIT:  # the chips never left
-            yield self._changed(event.session_id, reader, recorded,
-                                float_chips=_chips_add(s["float_chips"], event.chips),
-                                credits_amount=s["credits_amount"] - event.amount)
+            yield self._late(event.session_id, reader, recorded,
+                             float_chips=_chips_add(s["float_chips"], event.chips),
+                             credits_amount=s["credits_amount"] - event.amount)
         else:
             yield self._changed(event.session_id, reader, recorded,
                                 fills_requested_amount=s["fills_requested_amount"]
@@ -217,10 +235,10 @@ class TableSessionProjection(Projection):
         session_id = str(slip["session_id"])
         s = reader.row(TableSession, session_id=session_id)
         assert s is not None
-        yield self._changed(session_id, reader, None,
-                            float_chips=_chips_add(s["float_chips"], slip["chips"]),
-                            fills_amount=s["fills_amount"] + slip["amount"],
-                            fills_requested_amount=s["fills_requested_amount"] - slip["amount"])
+        yield self._late(session_id, reader, None,
+                         float_chips=_chips_add(s["float_chips"], slip["chips"]),
+                         fills_amount=s["fills_amount"] + slip["amount"],
+                         fills_requested_amount=s["fills_requested_amount"] - slip["amount"])
 
     @handles("DropRecorded")
     def drop_recorded(self, event: ev.DropRecorded, recorded: RecordedEvent, *,
@@ -277,6 +295,13 @@ class TableSessionProjection(Projection):
             closing=event.closing, closing_amount=event.closing_amount,
             drop_basis=event.drop_basis, drop_definition_version=event.drop_definition_version,
             closed_at=recorded.recorded_at, closed_by=_actor(recorded), pending_bets=[])
+
+    @handles("TableVarianceApproved")
+    def variance_approved(self, event: ev.TableVarianceApproved, recorded: RecordedEvent
+                          ) -> Changes:
+        yield Update(TableSession, {"session_id": event.session_id}, set={
+            "variance_approved": event.variance, "variance_approval_id": event.approval_id,
+            "variance_approved_by": _actor(recorded), "version": recorded.version})
 
     @handles("RoundOpened")
     def round_opened(self, event: ev.RoundOpened, recorded: RecordedEvent) -> Changes:
@@ -499,7 +524,10 @@ class RoundProjection(Projection):
     def voided(self, event: ev.RoundVoided, recorded: RecordedEvent, *,
                reader: Reader) -> Changes:
         changes: dict[str, Any] = {"status": RoundStatus.VOIDED, "void_reason": event.reason,
-                                   "version": recorded.version}
+                                   "void_reason_code": event.reason_code,
+                                   "void_approval_id": event.approval_id,
+                                   "void_requested_by": event.requested_by,
+                                   "voided_by": _actor(recorded), "version": recorded.version}
         # Jackpot chips still on the layout (no "nada mais" yet) go back to their players; once
         # collected they are in the pool (BJ n.º 48, SP n.º 16: docs/jackpots.md § Void rounds).
         the_round = reader.row(Round, round_id=event.round_id)
@@ -528,7 +556,7 @@ figures AS (
            AS closing, coalesce(sum(s.fills_amount), 0) AS fills,
            coalesce(sum(s.credits_amount), 0) AS credits, coalesce(sum(s."drop"), 0) AS dropped,
            coalesce(sum(s.handle), 0) AS handle, coalesce(sum(s.round_result), 0) AS result,
-           coalesce(sum(s.table_win), 0) AS win
+           coalesce(sum(s.table_win), 0) AS win, coalesce(sum(s.late_amount), 0) AS late
       FROM me JOIN games_tablesession AS s
         ON s.casino_id = me.casino_id AND s.gaming_day = me.gaming_day AND s."table" = me."table"
        AND s.status = 'closed'
@@ -536,15 +564,15 @@ figures AS (
 )
 INSERT INTO games_gamingdayresult (casino_id, gaming_day, "table", game, sessions, rounds,
                                    opening_amount, closing_amount, fills, credits, "drop",
-                                   handle, round_result, table_win)
+                                   handle, round_result, table_win, late_amount)
 SELECT casino_id, gaming_day, "table", game, sessions, rounds, opening, closing, fills, credits,
-       dropped, handle, result, win FROM figures
+       dropped, handle, result, win, late FROM figures
 ON CONFLICT (casino_id, gaming_day, "table") DO UPDATE SET
     game = EXCLUDED.game, sessions = EXCLUDED.sessions, rounds = EXCLUDED.rounds,
     opening_amount = EXCLUDED.opening_amount, closing_amount = EXCLUDED.closing_amount,
     fills = EXCLUDED.fills, credits = EXCLUDED.credits, "drop" = EXCLUDED."drop",
     handle = EXCLUDED.handle, round_result = EXCLUDED.round_result,
-    table_win = EXCLUDED.table_win
+    table_win = EXCLUDED.table_win, late_amount = EXCLUDED.late_amount
 """
 _SESSION = ("SELECT casino_id, gaming_day, \"table\", game FROM games_tablesession "
             "WHERE session_id = %s AND status = 'closed'")
@@ -570,6 +598,11 @@ class GamingDayProjection(Projection):
     @handles("FillIssued")
     def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
         yield self._recompute(_FILL_SLIP, [_casino(recorded), str(event.slip)])
+
+    @handles("CreditRequested")
+    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent) -> Changes:
+        if event.after_close:  # a late slip, approved: the closed session's figures move
+            yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     @handles("SlipVoided")
     def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:

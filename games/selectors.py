@@ -335,3 +335,67 @@ def count_room_list(*, casino: str, limit: int = 100) -> list[CountRoomRow]:
         casino_id=casino, kind="drop_variance", status=ApprovalStatus.REQUESTED)}
     return [CountRoomRow(s, boxes.get(s.session_id), waiting.get(str(s.session_id)))
             for s in sessions]
+
+
+# --- table variances and their approval (docs/approvals.md, kind table_variance) ---------------
+
+VARIANCE_NONE = "none"  # the session closed without a variance
+VARIANCE_AWAITING = "awaiting_approval"  # nobody has asked yet
+VARIANCE_REQUESTED = "requested"  # asked for, awaiting a second person
+VARIANCE_APPROVED = "approved"
+
+
+@dataclass(frozen=True)
+class SessionVariance:
+    """A closed session's table variance and where its approval stands."""
+
+    session_id: str
+    table: str
+    game: str
+    gaming_day: dt.date
+    table_win: Decimal
+    round_result: Decimal
+    variance: Decimal
+    state: str
+    approval_id: str | None = None  # the request awaiting a decision, or the one granted
+    requested_by: str = ""
+    approved_by: str = ""
+    late_amount: Decimal = Decimal("0.00")  # the win moved after the close (late slips)
+
+    @property
+    def approved(self) -> bool:
+        return self.state in (VARIANCE_NONE, VARIANCE_APPROVED)
+
+
+def session_variances(*, casino: str, gaming_day: dt.date) -> list[SessionVariance]:
+    """Every closed session of ``casino`` on ``gaming_day`` with its table variance (table win
+    less the rounds' result) and the state of its approval: what ``reconcile`` reports as
+    unexplained while any is not ``approved`` (or ``none``)."""
+    from casino.models import Approval, ApprovalStatus
+
+    sessions = list(TableSession.objects.filter(
+        casino_id=casino, gaming_day=gaming_day, status=SessionStatus.CLOSED)
+        .order_by("table", "closed_at"))
+    asked = {a.subject: a for a in Approval.objects.filter(
+        casino_id=casino, kind="table_variance", status=ApprovalStatus.REQUESTED,
+        subject__in=[str(s.session_id) for s in sessions])}
+    rows = []
+    for s in sessions:
+        variance = s.variance if s.variance is not None else Decimal("0.00")
+        request = asked.get(str(s.session_id))
+        if not variance:
+            state, approval = VARIANCE_NONE, None
+        elif s.variance_approved == variance:
+            state, approval = VARIANCE_APPROVED, str(s.variance_approval_id)
+        elif request is not None:
+            state, approval = VARIANCE_REQUESTED, str(request.id)
+        else:
+            state, approval = VARIANCE_AWAITING, None
+        rows.append(SessionVariance(
+            session_id=str(s.session_id), table=s.table, game=s.game, gaming_day=s.gaming_day,
+            table_win=s.table_win or Decimal("0.00"), round_result=s.round_result,
+            variance=variance, state=state, approval_id=approval,
+            requested_by=request.requested_by if request is not None else "",
+            approved_by=s.variance_approved_by if state == VARIANCE_APPROVED else "",
+            late_amount=s.late_amount))
+    return rows

@@ -69,6 +69,10 @@ class Posting:
     # A correction: the entry references the last entry posted for the same stream and type.
     corrects_previous: bool = False
     stats: TableStats | None = None
+    # The gaming day the entry belongs to when it is not the day of its event's moment: a late
+    # slip of a closed session belongs to the session's day (posted there, or in the next open
+    # day if that day is closed).
+    gaming_day: dt.date | None = None
 
 
 class Context(Protocol):
@@ -268,11 +272,32 @@ def chips_redeemed(data: Data, ctx: Context) -> Posting:
                    e.lines())
 
 
+def _late_day(data: Data) -> dt.date | None:
+    day = data.get("gaming_day")
+    return None if not day else dt.date.fromisoformat(str(day))
+
+
+def _after_close(e: _Entry, table: str, value: Decimal) -> None:
+    """A slip of a session that had closed moves the session's table win by ``value`` (the pit
+    works the closed session's win out again): the close trued the table's float up to the
+    closing count and put the difference in the table variance, so the variance moves by the
+    same ``value`` and the float is trued up again (negative: the chips were players', not the
+    house's)."""
+    e.move(_table("table_float", table), _held(), value)
+    e.move(_p(), _table("table_variance", table), value)
+
+
 @posts("FillIssued")
 def fill_issued(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_table("table_float", data["table"]), _window("cage_chips", data),
-                      amount(data["amount"]))
-    return Posting(f"Fill {data['slip']}: {data['window']} to table {data['table']}", e.lines())
+    table = str(data["table"])
+    value = amount(data["amount"])
+    e = _Entry().move(_table("table_float", table), _window("cage_chips", data), value)
+    if not data.get("after_close"):
+        return Posting(f"Fill {data['slip']}: {data['window']} to table {table}", e.lines())
+    _after_close(e, table, -value)  # the session's win is less by the fill
+    return Posting(f"Fill {data['slip']}: {data['window']} to table {table}, issued after its "
+                   f"session closed (approval {data.get('approval_id', '')}): the session's "
+                   f"variance moves by {-value}", e.lines(), gaming_day=_late_day(data))
 
 
 @posts("CreditReceived")
@@ -395,21 +420,35 @@ def table_session_opened(data: Data, ctx: Context) -> Posting | None:
 
 @posts("CreditRequested")
 def credit_requested(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(account("chips_in_transit"), _table("table_float", data["table"]),
-                      amount(data["amount"]))
-    return Posting(f"Credit {data['slip']}: chips leave table {data['table']} for the cage",
-                   e.lines())
+    table = str(data["table"])
+    value = amount(data["amount"])
+    e = _Entry().move(account("chips_in_transit"), _table("table_float", table), value)
+    if not data.get("after_close"):
+        return Posting(f"Credit {data['slip']}: chips leave table {table} for the cage",
+                       e.lines())
+    _after_close(e, table, value)  # the session's win is more by the credit
+    return Posting(f"Credit {data['slip']}: chips that left table {table} for the cage, "
+                   f"recorded after its session closed (approval {data.get('approval_id', '')}):"
+                   f" the session's variance moves by {value}", e.lines(),
+                   gaming_day=_late_day(data))
 
 
 @posts("SlipVoided")
 def slip_voided(data: Data, ctx: Context) -> Posting | None:
     if data.get("kind") != "credit":
         return None  # a fill moves chips only when the cage issues it; a voided one never was
-    e = _Entry().move(_table("table_float", data["table"]), account("chips_in_transit"),
-                      amount(data.get("amount", "0")))
+    table = str(data["table"])
+    value = amount(data.get("amount", "0"))
+    e = _Entry().move(_table("table_float", table), account("chips_in_transit"), value)
+    what = f"Credit {data['slip']} voided: the chips stay at table {table}"
+    day = None
+    if data.get("after_close"):
+        _after_close(e, table, -value)  # the session's win is less by the credit
+        what = (f"Credit {data['slip']} voided after its session closed (approval "
+                f"{data.get('approval_id', '')}): the session's variance moves by {-value}")
+        day = _late_day(data)
     lines = e.lines()
-    return Posting(f"Credit {data['slip']} voided: the chips stay at table {data['table']}",
-                   lines) if lines else None
+    return Posting(what, lines, gaming_day=day) if lines else None
 
 
 @posts("DropRecorded")
@@ -613,6 +652,7 @@ NOT_POSTED: dict[str, str] = {
     "BetSettled": "RoundSettled posts the round's net result (stakes lost less prizes paid)",
     "RoundVoided": "a void round settles nothing",
     "RoundCorrected": "the RoundSettled that follows it posts the difference",
+    "TableVarianceApproved": "a second person approves a variance the close posted",
     # jackpots
     "JackpotBetPlaced": "a jackpot chip placed before the deal: JackpotContributed posts it when "
                         "the pool's coup collects it",

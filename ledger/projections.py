@@ -128,7 +128,7 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
     if posting is None:
         return
     time_zone, closes_at = store.casino_settings(casino)
-    event_day = _event_day(recorded, data, store, time_zone, closes_at)
+    event_day = posting.gaming_day or _event_day(recorded, data, store, time_zone, closes_at)
     day = postings.open_day(event_day, store.closed_days(casino, event_day))
     entry = None
     if posting.lines:

@@ -9,3 +9,4 @@ class CageConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the cage projections)
+        from .services import approvals  # noqa: F401  (registers the cage's kinds of approval)

@@ -168,6 +168,12 @@ class FillIssued(Event):
     chip_set: str
     chips: Counts
     amount: Decimal
+    # A fill for a session that had closed (a late slip) is issued only with another person's
+    # approval (``docs/approvals.md``, kind ``late_fill``): the approval, and the closed session's
+    # gaming day (the day whose figures move, in the pit and in the ledger alike).
+    approval_id: str | None = None
+    after_close: bool = False
+    gaming_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -56,4 +56,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("slips/<slug:casino>/<str:kind>/<str:number>/void/", v.SlipVoidApi.as_view(),
          name="pit-slip-void"),
     path("gaming-days/", v.GamingDayResultApi.as_view(), name="pit-gaming-day-results"),
+    path("variances/", v.SessionVarianceListApi.as_view(), name="pit-variance-list"),
 ]

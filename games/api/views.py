@@ -185,6 +185,13 @@ class SessionOutput(serializers.Serializer[Any]):
     pending_bets = serializers.JSONField()
     craps_point = serializers.IntegerField(allow_null=True)
     colour_chips = serializers.JSONField()
+    late_amount = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                           help_text="table win moved after the close")
+    late_changes = serializers.IntegerField()
+    variance_approved = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                                 allow_null=True)
+    variance_approved_by = serializers.CharField()
+    variance_approval_id = serializers.UUIDField(allow_null=True)
     version = serializers.IntegerField()
 
 
@@ -269,6 +276,10 @@ class RoundOutput(serializers.Serializer[Any]):
                                               help_text="jackpot chips (not in the handle)")
     jackpot_prizes = serializers.DecimalField(max_digits=14, decimal_places=2)
     void_reason = serializers.CharField()
+    void_reason_code = serializers.CharField()
+    void_approval_id = serializers.UUIDField(allow_null=True)
+    void_requested_by = serializers.CharField()
+    voided_by = serializers.CharField()
     corrections = serializers.IntegerField()
     version = serializers.IntegerField()
 
@@ -344,6 +355,40 @@ class SlipMissingApi(APIView):
                          for kind in kinds})
 
 
+class SessionVarianceListApi(APIView):
+    """Each closed session of a gaming day with its table variance and its approval's state
+    (``none``, ``awaiting_approval``, ``requested``, ``approved``: docs/approvals.md). A variance
+    is asked for and approved through ``/api/v1/approvals/`` (kind ``table_variance``)."""
+
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        gaming_day = serializers.DateField()
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        session_id = serializers.UUIDField()
+        table = serializers.CharField()
+        game = serializers.CharField()
+        gaming_day = serializers.DateField()
+        table_win = serializers.DecimalField(max_digits=14, decimal_places=2)
+        round_result = serializers.DecimalField(max_digits=14, decimal_places=2)
+        variance = serializers.DecimalField(max_digits=14, decimal_places=2)
+        state = serializers.CharField()
+        approval_id = serializers.UUIDField(allow_null=True)
+        requested_by = serializers.CharField()
+        approved_by = serializers.CharField()
+        late_amount = serializers.DecimalField(max_digits=14, decimal_places=2)
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        _reader(request, casino)
+        rows = selectors.session_variances(casino=casino,
+                                           gaming_day=params.validated_data["gaming_day"])
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
 class GamingDayResultApi(APIView):
     """Results of the gaming days by table, or by game (``by=game``)."""
 
@@ -366,7 +411,7 @@ class GamingDayResultApi(APIView):
                 casino=casino, gaming_day=day).values(
                 "gaming_day", "table", "game", "sessions", "rounds", "opening_amount",
                 "closing_amount", "fills", "credits", "drop", "handle", "round_result",
-                "table_win")]
+                "table_win", "late_amount")]
         return Response([{k: str(v) if v is not None else None for k, v in row.items()}
                          for row in rows])
 

@@ -5,6 +5,7 @@ as at first, even when the state has moved on since (the session closed, the rou
 Importing the package registers the pit's four-eyes kinds (``count_room.DROP_VARIANCE``).
 """
 
+from . import approvals
 from .count_room import drop_box_count, drop_box_count_confirm
 from .rounds import (
     bet_place,
@@ -33,6 +34,7 @@ from .sessions import (
 from .tables import drop_definition_set, table_change_limits, table_change_options, table_configure
 
 __all__ = [
+    "approvals",
     "bet_place",
     "bet_withdraw",
     "colour_chips_exchange",

@@ -164,7 +164,10 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata)
             "drop": None if session.drop is None else fmt(session.drop),
             "table_win": None if session.table_win is None else fmt(session.table_win),
             "hold_percent": (None if session.hold_percent is None
-                             else str(session.hold_percent))}
+                             else str(session.hold_percent)),
+            # the session's win is known now: a variance of any size waits for a second person
+            "variance": None if session.variance is None else fmt(session.variance),
+            "variance_state": "awaiting_approval" if session.variance else "none"}
 
 
 # --- the drop variance: four eyes ------------------------------------------------------------

@@ -22,10 +22,10 @@ from decimal import Decimal
 from typing import Any, ParamSpec
 
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed
-from casino.eventstore import store
+from casino.eventstore import reads, store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
-from casino.models import Role
+from casino.models import Approval, Role
 from casino.money import fmt
 from games.events import (
     BetCarried,
@@ -402,6 +402,7 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
 
     def handler() -> Result:
         _refuse_state(the_round, RoundStatus.OUTCOME)
+        _refuse_void_asked(the_round)
         bets = _bets_of(the_round.round_id)
         assert the_round.outcome is not None
         settled = settlement_rules.settle(table.game, the_round.options, the_round.outcome, bets,
@@ -423,10 +424,37 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     return handler()
 
 
+_VOID_ASKED_SQL = (f"SELECT {reads.columns(Approval, 'a')} FROM casino_approval AS a "
+                   "WHERE a.casino_id = %s AND a.kind = 'round_void' AND a.subject = %s "
+                   "AND a.status = 'requested'")
+
+
+def _refuse_void_asked(the_round: Round) -> None:
+    """A round whose void is asked for waits for the decision: it is not settled meanwhile
+    (a prepared statement on the settlement's path, by the open-request index)."""
+    found = reads.every(_VOID_ASKED_SQL, [the_round.casino_id, str(the_round.round_id)],
+                        Approval)
+    asked = found[0] if found else None
+    if asked is not None:
+        raise Conflict(f"{asked.requested_by} asked for this round to be void: it is settled "
+                       "only if the request is refused or withdrawn", code="void_requested",
+                       approval=str(asked.id))
+
+
+# Messages tests and screens rely on.
+VOID_NEEDS_APPROVAL = ("the outcome is recorded: voiding the round now needs another pit boss's "
+                       "approval (ask for it on the round's page, with a reason from the list)")
+
+
 @command("round_void")
 @_rule_refusals
 def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
     """A void round (golpe nulo): nothing is settled; bets carried into it keep working.
+
+    Before the outcome a pit boss voids alone. Once the outcome is recorded the void is only a
+    request (``approval_request``, kind ``round_void``: ``games.services.approvals``), applied
+    when another pit boss approves it. A settled round is never voided: its mistake is put right
+    by a correction (``round_correct``).
 
     Jackpot chips: still on the layout (betting open) they go back to their players; collected
     («nada mais» called) they are in the pool, and the pool records a void coup: contributions,
@@ -437,23 +465,44 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
 
     def handler() -> Result:
         _refuse_state(the_round, RoundStatus.BETTING, RoundStatus.CLOSED, RoundStatus.OUTCOME)
-        back = [{"bet_id": b.bet_id, "seat": b.seat, "player": b.player, "bet": b.bet,
-                 "amount": str(b.amount), "base": b.base, "from_round_id": b.carried_from}
-                for b in _bets_of(the_round.round_id) if b.carried_from]
-        store.append(the_round.stream,
-                     [RoundVoided(round_id=str(the_round.round_id),
-                                  session_id=str(the_round.session_id), reason=reason.strip(),
-                                  carried_back=back)],
-                     expected_version=the_round.version, metadata=metadata)
-        answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.VOIDED}
-        chips = jp.round_jackpot_bets(the_round)
-        if chips and the_round.status != RoundStatus.BETTING:
-            answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
-                                               bets=jp.chip_specs(chips),
-                                               pool_id=chips[0].pool_id, metadata=metadata)
-        return answer
+        if the_round.status == RoundStatus.OUTCOME:
+            raise Conflict(VOID_NEEDS_APPROVAL, code="approval_required", kind="round_void",
+                           round=str(the_round.round_id))
+        return void_round(the_round, reason=reason.strip(), metadata=metadata)
 
     return handler()
+
+
+def void_round(the_round: Round, *, reason: str, metadata: Metadata, reason_code: str = "",
+               approval_id: str | None = None, requested_by: str = "") -> Result:
+    """Record the void of ``the_round`` (locked, its state checked by the caller): bets carried
+    into it go back to the session, collected jackpot chips get the pool's void coup."""
+    back = [{"bet_id": b.bet_id, "seat": b.seat, "player": b.player, "bet": b.bet,
+             "amount": str(b.amount), "base": b.base, "from_round_id": b.carried_from}
+            for b in _bets_of(the_round.round_id) if b.carried_from]
+    store.append(the_round.stream,
+                 [RoundVoided(round_id=str(the_round.round_id),
+                              session_id=str(the_round.session_id), reason=reason,
+                              carried_back=back, approval_id=approval_id,
+                              requested_by=requested_by, reason_code=reason_code)],
+                 expected_version=the_round.version, metadata=metadata)
+    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.VOIDED}
+    chips = jp.round_jackpot_bets(the_round)
+    if chips and the_round.status != RoundStatus.BETTING:
+        answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
+                                           bets=jp.chip_specs(chips),
+                                           pool_id=chips[0].pool_id, metadata=metadata)
+    return answer
+
+
+def round_preview(the_round: Round, table: Table) -> _Plan:
+    """What the round's recorded outcome settles to (nothing recorded): what a void after the
+    outcome takes away, for the person who approves it."""
+    assert the_round.outcome is not None
+    bets = _bets_of(the_round.round_id)
+    settled = settlement_rules.settle(table.game, the_round.options, the_round.outcome, bets,
+                                      the_round.play)
+    return _settlement(table, str(the_round.round_id), str(the_round.session_id), settled, bets)
 
 
 @command("round_correct", reads=round_reads)

@@ -28,7 +28,7 @@ from games.events import (
     TableSessionClosed,
     TableSessionOpened,
 )
-from games.models import Slip, SlipKind, SlipStatus
+from games.models import SessionStatus, Slip, SlipKind, SlipStatus, Table, TableSession
 
 from ._common import (
     Result,
@@ -100,28 +100,56 @@ def _slip_number(slip: str) -> str:
     return slip
 
 
-def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
-                  metadata: Metadata) -> Result:
-    session = session_get(session_id, lock=True)
-    check_casino(metadata, session.casino_id)
+# Messages tests and screens rely on.
+SLIP_AFTER_CLOSE = ("the session of table {table} is closed: a {kind} slip added now moves its "
+                    "figures and needs a cage supervisor's approval (ask for it on the session's "
+                    "page, with a reason from the list)")
+
+
+def slip_request_checked(session: TableSession, kind: str, slip: str,
+                         chip_counts: dict[str, int]) -> tuple[str, Table, dict[str, int],
+                                                              Decimal]:
+    """The slip's number, the table, the chips and their value, checked (the number unused)."""
     number = _slip_number(slip)
     table = table_get(session.casino_id, session.table)
     counted, amount = chips(table, chip_counts, field="chips")
+    if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
+        raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
+                       "and each number is used once, voided or not)",
+                       code="duplicate_slip", slip=number)
+    return number, table, counted, amount
+
+
+def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
+                  metadata: Metadata) -> Result:
+    session = session_get(session_id, lock=True, open_only=False)
+    check_casino(metadata, session.casino_id)
 
     def handler() -> Result:
-        if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
-            raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
-                           "and each number is used once, voided or not)",
-                           code="duplicate_slip", slip=number)
-        cls = FillRequested if kind == SlipKind.FILL else CreditRequested
-        store.append(session.stream,
-                     [cls(session_id=str(session.session_id), table=session.table, slip=number,
-                          chips=counted, amount=amount, chip_set=table.chip_set)],
-                     expected_version=session.version, metadata=metadata)
-        return {"session_id": str(session.session_id), "kind": kind, "slip": number,
-                "amount": str(amount)}
+        number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
+        if session.status != SessionStatus.OPEN:
+            raise Conflict(SLIP_AFTER_CLOSE.format(table=session.table, kind=kind),
+                           code="approval_required", kind="late_slip", slip=number)
+        return record_slip(session, table, kind, number, counted, amount, metadata)
 
     return handler()
+
+
+def record_slip(session: TableSession, table: Table, kind: str, number: str,
+                counted: dict[str, int], amount: Decimal, metadata: Metadata, *,
+                approval_id: str | None = None) -> Result:
+    """Record fill or credit slip ``number`` on ``session`` (locked); on a closed session (a late
+    slip, approved) the event says so, with the session's gaming day."""
+    closed = session.status != SessionStatus.OPEN
+    cls = FillRequested if kind == SlipKind.FILL else CreditRequested
+    store.append(session.stream,
+                 [cls(session_id=str(session.session_id), table=session.table, slip=number,
+                      chips=counted, amount=amount, chip_set=table.chip_set,
+                      approval_id=approval_id, after_close=closed,
+                      gaming_day=session.gaming_day if closed else None)],
+                 expected_version=session.version, metadata=metadata)
+    return {"session_id": str(session.session_id), "kind": kind, "slip": number,
+            "amount": str(amount)}
 
 
 @command("fill_request")
@@ -138,31 +166,63 @@ def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadat
     return _slip_request(SlipKind.CREDIT, session_id, slip, chips, metadata)
 
 
+# Messages tests and screens rely on.
+SLIP_VOID_NEEDS_APPROVAL = ("the session of table {table} is closed: voiding {kind} slip {slip} "
+                            "now moves the session's win and needs another person's approval "
+                            "(ask for it on the session's page, with a reason from the list)")
+
+
+def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
+    """The slip ``kind`` ``slip`` of ``casino``, which the cage has not acted on."""
+    if kind not in SlipKind.values:
+        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+    found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
+    if found is None:
+        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip, field="slip")
+    if found.status != SlipStatus.REQUESTED:
+        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
+                       "on can be voided", code="slip_not_voidable", slip=slip)
+    return found
+
+
 @command("slip_void")
 def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> Result:
-    """Void a slip the cage has not acted on. The number stays used (never missing)."""
+    """Void a slip the cage has not acted on. The number stays used (never missing).
+
+    On a closed session the void moves the session's figures after the close: it is then only a
+    request (``approval_request``, kind ``slip_void``: ``games.services.approvals``), applied
+    when another person approves it."""
     check_casino(metadata, casino)
     if kind not in SlipKind.values:
         raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
     if not reason.strip():
         raise InvalidCommand("say why the slip is voided", field="reason")
-    found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
-    if found is None:
-        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip)
-    if found.status != SlipStatus.REQUESTED:
-        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
-                       "on can be voided", code="slip_not_voidable", slip=slip)
+    found = slip_voidable(casino, kind, slip)
     session = session_get(str(found.session_id), lock=True, open_only=False)
 
     def handler() -> Result:
-        store.append(session.stream,
-                     [SlipVoided(session_id=str(session.session_id), table=session.table,
-                                 kind=kind, slip=slip, reason=reason.strip(),
-                                 chips=found.chips, amount=found.amount)],
-                     expected_version=session.version, metadata=metadata)
-        return {"kind": kind, "slip": slip, "status": SlipStatus.VOIDED}
+        if session.status != SessionStatus.OPEN:
+            raise Conflict(SLIP_VOID_NEEDS_APPROVAL.format(table=session.table, kind=kind,
+                                                           slip=slip),
+                           code="approval_required", kind="slip_void", slip=slip)
+        return void_slip(session, found, reason=reason.strip(), metadata=metadata)
 
     return handler()
+
+
+def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Metadata,
+              reason_code: str = "", approval_id: str | None = None) -> Result:
+    """Record the void of slip ``found`` of ``session`` (locked); on a closed session the event
+    says so, with the session's gaming day (the day whose figures move)."""
+    closed = session.status != SessionStatus.OPEN
+    store.append(session.stream,
+                 [SlipVoided(session_id=str(session.session_id), table=session.table,
+                             kind=found.kind, slip=found.number, reason=reason,
+                             chips=found.chips, amount=found.amount, approval_id=approval_id,
+                             reason_code=reason_code, after_close=closed,
+                             gaming_day=session.gaming_day if closed else None)],
+                 expected_version=session.version, metadata=metadata)
+    return {"kind": found.kind, "slip": found.number, "status": SlipStatus.VOIDED}
 
 
 @command("drop_record")
@@ -304,6 +364,9 @@ def table_session_close(*, session_id: str, closing: dict[str, int], metadata: M
         return {"session_id": str(session.session_id), "closing_amount": str(amount),
                 "drop": _text(session.drop), "table_win": _text(session.table_win),
                 "round_result": str(session.round_result),
-                "drop_box": "to be counted in the count room"}
+                "drop_box": "to be counted in the count room",
+                # a variance of any size waits for a second person (docs/approvals.md)
+                "variance": _text(session.variance),
+                "variance_state": "awaiting_approval" if session.variance else "none"}
 
     return handler()

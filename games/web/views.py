@@ -30,8 +30,9 @@ from django.views.decorators.http import require_http_methods
 from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
 from casino.eventstore.store import Metadata
-from casino.models import Casino, ChipSet, Membership, Role
-from casino.selectors import casino_codes_for
+from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership, Role
+from casino.selectors import approval_list, casino_codes_for
+from casino.services.approvals import approval_request
 from games import engine, selectors, services
 from games.engine.errors import RoundError
 from games.models import (
@@ -44,6 +45,7 @@ from games.models import (
     Table,
     TableSession,
 )
+from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
 
 from . import forms, labels
 from .errors import refusal_text
@@ -98,6 +100,21 @@ def money(value: object) -> str:
 
 def _key() -> str:
     return uuid.uuid4().hex
+
+
+def _pending(casino: str, kind: str, subjects: Sequence[str]) -> dict[str, Approval]:
+    """The requests of ``kind`` awaiting a decision, by subject."""
+    return {a.subject: a for a in approval_list(casino=casino, status=ApprovalStatus.REQUESTED,
+                                                kind=kind).filter(subject__in=list(subjects))}
+
+
+def _ask(p: Mapping[str, Any], metadata: Metadata, kind: str, subject: str, here: str) -> Done:
+    """Ask for an approval of ``kind`` for ``subject`` with the posted reason and words; the
+    second person decides on the Approvals page."""
+    approval_request(kind=kind, subject=subject, reason=p.get("reason", ""),
+                     explanation=p.get("explanation", ""), metadata=metadata)
+    return (_("Asked for approval: nothing moves until another person approves it on the "
+              "Approvals page."), here)
 
 
 def _act(request: HttpRequest, casino: str, actions: Mapping[str, Callable[[Metadata], Done]],
@@ -298,6 +315,12 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
         slips = list(selectors.slip_list(casino=session.casino_id).filter(session_id=sid)
                      .order_by("requested_at"))
+        closed = session.status != SessionStatus.OPEN
+        slip_asks = _pending(session.casino_id, SLIP_VOID.name,
+                             [f"{s.kind}/{s.number}" for s in slips])
+        variance = next((v for v in selectors.session_variances(
+            casino=session.casino_id, gaming_day=session.gaming_day)
+            if v.session_id == sid), None) if closed else None
         return render(request, "pit/session.html", {
             "s": session, "table": table, "game": labels.game_label(session.game),
             "status_label": labels.label(labels.SESSION_STATUS, session.status),
@@ -308,9 +331,15 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "slips": [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
                        "status_label": labels.label(labels.SLIP_STATUS, s.status),
                        "chips": _chips_text(s.chips),
-                       "voidable": s.status == SlipStatus.REQUESTED} for s in slips],
+                       "voidable": s.status == SlipStatus.REQUESTED and not closed,
+                       "ask_void": s.status == SlipStatus.REQUESTED and closed,
+                       "pending": slip_asks.get(f"{s.kind}/{s.number}")} for s in slips],
+            "slip_reasons": SLIP_VOID.reasons, "variance": variance,
+            "variance_reasons": TABLE_VARIANCE.reasons,
+            "variance_pending": _pending(session.casino_id, TABLE_VARIANCE.name, [sid]).get(sid),
             "slip_grid": _grid("chips", denominations, posted if failed.startswith(
-                ("fill", "credit")) else {}),
+                ("fill", "credit", "ask_late_slip")) else {}),
+            "late_slip_reasons": LATE_SLIP.reasons,
             "close_grid": _grid("closing", denominations, posted if failed == "close" else {}),
             "is_open": session.status == SessionStatus.OPEN,
             "box": DropBox.objects.filter(session_id=session.session_id).first(),
@@ -339,6 +368,23 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
                                reason=p.get("reason", ""), metadata=metadata)
             return _("Slip %(slip)s voided.") % {"slip": number}, here
 
+        def ask_void_slip(metadata: Metadata) -> Done:
+            return _ask(p, metadata, SLIP_VOID.name, f"{p.get('kind', '')}/{p.get('slip', '')}",
+                        here)
+
+        def ask_late_slip(metadata: Metadata) -> Done:
+            approval_request(
+                kind=LATE_SLIP.name, subject=f"{p.get('kind', '')}/{p.get('slip', '').strip()}",
+                reason=p.get("reason", ""), explanation=p.get("explanation", ""),
+                details={"session_id": sid,
+                         "chips": forms.parse_pieces(p, "chips", denominations)},
+                metadata=metadata)
+            return (_("Asked for approval: nothing moves until another person approves it on "
+                      "the Approvals page."), here)
+
+        def ask_variance(metadata: Metadata) -> Done:
+            return _ask(p, metadata, TABLE_VARIANCE.name, sid, here)
+
         def drop(metadata: Metadata) -> Done:
             seat = p.get("seat", "").strip()
             done = services.drop_record(session_id=sid, amount=forms.amount_text(p.get("amount")),
@@ -364,6 +410,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
 
         return _act(request, session.casino_id, {
             "fill": slip("fill"), "credit": slip("credit"), "void_slip": void_slip,
+            "ask_void_slip": ask_void_slip, "ask_variance": ask_variance,
+            "ask_late_slip": ask_late_slip,
             "drop": drop, "close": close, "open_round": open_round}, page)
     return page()
 
@@ -420,7 +468,10 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             "taking_bets": status == RoundStatus.BETTING,
             "needs_outcome": status == RoundStatus.CLOSED,
             "to_settle": status == RoundStatus.OUTCOME,
-            "voidable": status in (RoundStatus.BETTING, RoundStatus.CLOSED, RoundStatus.OUTCOME),
+            "voidable": status in (RoundStatus.BETTING, RoundStatus.CLOSED),
+            # after the outcome a void is asked for, and approved by another pit boss
+            "ask_void": status == RoundStatus.OUTCOME, "void_reasons": ROUND_VOID.reasons,
+            "void_pending": _pending(the_round.casino_id, ROUND_VOID.name, [rid]).get(rid),
             "settled": status == RoundStatus.SETTLED,
             "next_round": (session.status == SessionStatus.OPEN
                            and session.current_round_id is None),
@@ -466,6 +517,9 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             services.round_void(round_id=rid, reason=p.get("reason", ""), metadata=metadata)
             return _("Round void: nothing is settled."), here
 
+        def ask_void(metadata: Metadata) -> Done:
+            return _ask(p, metadata, ROUND_VOID.name, rid, here)
+
         def correct(metadata: Metadata) -> Done:
             done = services.round_correct(
                 round_id=rid, outcome=forms.parse_outcome(game, p, the_round),
@@ -477,7 +531,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
         return _act(request, the_round.casino_id, {
             "bet": bet, "jackpot_bet": jackpot_bet, "close_betting": close_betting,
             "outcome": outcome, "settle": settle,
-            "void": void, "correct": correct}, page)
+            "void": void, "ask_void": ask_void, "correct": correct}, page)
     return page()
 
 

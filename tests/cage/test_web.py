@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,8 +19,9 @@ from casino.models import Approval, Casino, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from games.models import DropBox
 from games.services import drop_record, table_session_close
+from tests.games.conftest import close_and_count
 
-from .conftest import CASINO, CHIP_DENOMINATIONS, CHIP_SET, Pit, ana, carla, paulo
+from .conftest import CASINO, CHIP_DENOMINATIONS, CHIP_SET, Pit, act, ana, carla, paulo
 
 pytestmark = pytest.mark.django_db
 
@@ -201,3 +203,29 @@ def test_the_count_room_page_counts_a_box_with_two_counters_and_sends_a_variance
     assert (asked.requested_by, asked.reason, asked.status) == ("ana", "note_missing",
                                                                 "requested")
     assert "awaiting approval" in ana_web.get(f"/cage/{CASINO}/count-room/").content.decode()
+
+
+def test_the_shift_screen_asks_for_a_late_fill_a_pit_boss_approves(window: str, pit: Pit,
+                                                                   ana_web: Client) -> None:
+    """A fill for a session that has closed (docs/approvals.md, late_fill): refused at the
+    counter, asked for from the shift screen, issued from that shift once a pit boss approves."""
+    from casino.models import Approval
+    from casino.services.approvals import approval_grant
+    from games.models import TableSession
+
+    number = pit.fill({"5.00": 2})
+    close_and_count(pit.session_id, {}, act("paulo", Role.PIT_BOSS))
+    screen = f"/cage/{CASINO}/shifts/{window}/"
+    refused = ana_web.post(screen, {"action": "fill", "slip": number, "idempotency_key": "f1"},
+                           follow=True)
+    assert "a late fill moves the closed session&#x27;s win" in refused.content.decode()
+    assert "a pit boss&#x27;s approval" in refused.content.decode()
+    asked = ana_web.post(screen, {"action": "ask_late_fill", "slip": number,
+                                  "reason": "runner_delay", "explanation": "carried at the close",
+                                  "idempotency_key": "f2"}, follow=True)
+    assert "late fill asked for" in asked.content.decode()
+    approval = Approval.objects.get(kind="late_fill")
+    assert approval.details["shift_id"] == window
+    approval_grant(approval_id=str(approval.id), metadata=act("rui", Role.PIT_BOSS))
+    session = TableSession.objects.get(session_id=pit.session_id)
+    assert (session.fills_amount, session.late_amount) == (Decimal("10.00"), Decimal("-10.00"))

@@ -47,6 +47,18 @@ def count_box(session_id: str, cash: dict[str, int]) -> dict[str, Any]:
                                   metadata=counter("sofia", Role.CAGE_SUPERVISOR))
 
 
+def close_and_count(session_id: str, closing: dict[str, int], metadata: Any,
+                    cash: dict[str, int] | None = None) -> dict[str, Any]:
+    """Close a session on its closing count and have its drop box (empty unless ``cash``)
+    counted in the count room: the close's answer, with the win and variance the count gives."""
+    from games.services import table_session_close
+
+    closed = table_session_close(session_id=session_id, closing=closing, metadata=metadata)
+    counted = count_box(session_id, cash or {})
+    return {**closed, **{k: counted[k] for k in ("drop", "table_win", "variance",
+                                                  "variance_state")}}
+
+
 def notes(amount: str) -> dict[str, int]:
     """``amount`` in euro notes and coins, largest first (a drop box's contents)."""
     from casino.money import CASH_DENOMINATIONS

@@ -2,6 +2,7 @@
 arguments and a ``metadata`` (who acts, in which role and casino, with which idempotency key),
 and returns the command's answer (a retry with the same key gets the first answer back)."""
 
+from . import approvals  # (registers the cage's kinds of approval)
 from .cages import cage_configure, cage_minimum_cash_change
 from .days import gaming_day_chips_record
 from .shifts import (
@@ -30,6 +31,7 @@ __all__ = [
     "adjustment_approve",
     "adjustment_reject",
     "adjustment_request",
+    "approvals",
     "cage_configure",
     "cage_minimum_cash_change",
     "chips_put_into_service",

@@ -14,6 +14,7 @@ issued or received a slip is final for the cage; a mistake is put right by a new
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -43,6 +44,9 @@ from ._common import (
 REQUESTED = "requested"
 SLIP_NOT_REQUESTED = "{kind} slip {number} is {status}: the cage acts only on a requested slip"
 SLIP_CHIPS_DIFFER = "the chips counted ({counted}) are not those on {kind} slip {number} ({slip})"
+FILL_AFTER_CLOSE = ("the session of table {table} closed before fill slip {number} was issued: a "
+                    "late fill moves the closed session's win and needs a pit boss's approval "
+                    "(ask for it, kind late_fill, with a reason from the list)")
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class PitSlip:
     amount: Decimal
     status: str
     chip_set: str
+    session_closed: bool = False
+    gaming_day: dt.date | None = None  # the session's
 
 
 def pit_slip_get(*, casino: Casino, kind: str, number: str, chip_set: str | None) -> PitSlip:
@@ -70,7 +76,10 @@ def pit_slip_get(*, casino: Casino, kind: str, number: str, chip_set: str | None
     except ImportError:
         raise NotFound("table operations (games) are not installed: no slip can be read",
                        code="slips_unavailable") from None
+    from games.selectors import table_session_get
+
     slip = slip_get(casino=casino.code, kind=kind, number=number)
+    session = table_session_get(session_id=str(slip.session_id))
     return PitSlip(
         kind=kind,
         number=str(slip.number),
@@ -82,10 +91,12 @@ def pit_slip_get(*, casino: Casino, kind: str, number: str, chip_set: str | None
         # the slip names its chip set if table operations keep it; else the cashier's or the
         # casino's only one
         chip_set=chip_set_code(casino, getattr(slip, "chip_set", None) or chip_set),
+        session_closed=session.status == "closed",
+        gaming_day=session.gaming_day,
     )
 
 
-def _requested_slip(casino: Casino, kind: str, number: object, chip_set: str | None,
+def requested_slip(casino: Casino, kind: str, number: object, chip_set: str | None,
                     chips: object, *, check_figures: bool = True) -> PitSlip:
     slip_number = text(number, field="slip", limit=64)
     slip = pit_slip_get(casino=casino, kind=kind, number=slip_number, chip_set=chip_set)
@@ -126,18 +137,31 @@ def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = 
                chip_set: str | None = None) -> Result:
     """Issue the chips of a requested fill slip from this window to the table.
 
-    ``chips``, if given, is what the cashier counted out: it must match the slip.
+    ``chips``, if given, is what the cashier counted out: it must match the slip. A fill for a
+    session that has closed is a late slip: only a request (``approval_request``, kind
+    ``late_fill``: ``casino.cage.services.approvals``), issued when a pit boss approves it.
     """
     shift = _counter(metadata, shift_id, "issuing a fill")
     casino = casino_get(metadata)
-    pit = _requested_slip(casino, "fill", slip, chip_set, chips)
+    pit = requested_slip(casino, "fill", slip, chip_set, chips)
+    if pit.session_closed:
+        raise Conflict(FILL_AFTER_CLOSE.format(table=pit.table, number=pit.number),
+                       code="approval_required", kind="late_fill", slip=pit.number)
+    return issue_fill(shift, pit, metadata)
+
+
+def issue_fill(shift: Shift, pit: PitSlip, metadata: Metadata, *,
+               approval_id: str | None = None) -> Result:
+    """Record the fill ``pit`` issued from ``shift`` (open, at a counter); a fill for a closed
+    session says so, with the session's gaming day (the day whose figures move)."""
     out = inv.of(chips={pit.chip_set: pit.chips})
     check_holds(shift, out, field="chips")
-
     append(shift, [FillIssued(
         slip=pit.number, shift_id=str(shift.id), window=shift.cage,
         session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
-        chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
+        chips=counts_as_data(pit.chips), amount=pit.amount, approval_id=approval_id,
+        after_close=pit.session_closed,
+        gaming_day=pit.gaming_day if pit.session_closed else None)], metadata,
         conflict=f"fill slip {pit.number} was issued by another window a moment ago")
     return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
             "amount": fmt(pit.amount), "version": shift.version}
@@ -149,7 +173,7 @@ def credit_receive(*, shift_id: str, slip: str, metadata: Metadata, chips: objec
     """Take the chips of a requested credit slip from the table into this window."""
     shift = _counter(metadata, shift_id, "receiving a credit")
     casino = casino_get(metadata)
-    pit = _requested_slip(casino, "credit", slip, chip_set, chips)
+    pit = requested_slip(casino, "credit", slip, chip_set, chips)
 
     append(shift, [CreditReceived(
         slip=pit.number, shift_id=str(shift.id), window=shift.cage,
@@ -169,7 +193,7 @@ def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: M
     if kind not in ("fill", "credit"):
         raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
     why = text(reason, field="reason")
-    pit = _requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
+    pit = requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
 
     append(shift, [SlipRefused(kind=kind, slip=pit.number, shift_id=str(shift.id),
                                window=shift.cage, session_id=pit.session_id,

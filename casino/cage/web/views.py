@@ -36,12 +36,14 @@ from casino.eventstore.store import Metadata
 from casino.models import ChipSet, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
+from casino.services.approvals import approval_request
 from jackpots.selectors import prize_list
 from jackpots.services import jackpot_prize_pay
 
 from .. import reports, selectors
 from .. import services as cage
 from ..models import CageKind, OpeningDispute, Shift, ShiftStatus
+from ..services.approvals import LATE_FILL
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
@@ -195,7 +197,7 @@ def _chip_counts_by_set(request: HttpRequest, casino: str) -> dict[str, dict[str
 
 _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
             "adjust", "approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
-            "resolve_dispute")
+            "resolve_dispute", "ask_late_fill")
 
 
 def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
@@ -256,6 +258,10 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
                             lambda: cage.shift_opening_dispute_resolve(
                                 shift_id=sid, accept=p.get("accept", ""), note=p.get("note", ""),
                                 metadata=meta)),
+        # a fill for a closed session: asked for here, approved by a pit boss (docs/approvals.md)
+        "ask_late_fill": (_("late fill asked for: a pit boss approves it"), lambda: approval_request(
+            kind=LATE_FILL.name, subject=p.get("slip", "").strip(), reason=p.get("reason", ""),
+            explanation=p.get("explanation", ""), details={"shift_id": sid}, metadata=meta)),
     }
     return calls[action]
 
@@ -291,6 +297,7 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
         "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
         "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
         "boxes": _boxes_to_receive(casino),
+        "late_fill_reasons": LATE_FILL.reasons,
     })
 
 

@@ -416,6 +416,26 @@ def test_a_round_void_after_the_chips_were_collected_keeps_them_in_the_pool(pool
     assert rebuild_differences() == []
 
 
+def test_an_approved_void_after_the_outcome_keeps_the_chips_in_the_pool(pool_table) -> None:
+    """After the outcome the void is asked for and approved by another pit boss
+    (docs/approvals.md, round_void); the chips are then handled as any void after «nada
+    mais»: in the pool, a void coup, no prize, although the recorded hands held jackpot
+    combinations."""
+    from casino.services.approvals import approval_grant, approval_request
+
+    session = pool_table("blackjack", "bj1", meter="20000.00")
+    rid = play_example_c(session)
+    asked = approval_request(kind="round_void", subject=rid, reason="dealing_error",
+                             explanation="cards dealt from a shoe not shuffled", metadata=pit())
+    granted = approval_grant(approval_id=asked["approval_id"], metadata=pit("rui"))
+    coup = granted["applied"]["jackpot"]
+    assert (coup["void"], coup["paid"], coup["prizes"]) == (True, "0.00", [])
+    assert {b.status for b in JackpotBet.objects.filter(round_id=rid)} == {"void"}
+    assert pool("bj1").hits == 0
+    assert Round.objects.get(round_id=rid).status == "voided"
+    assert rebuild_differences() == []
+
+
 # --- the pool is the source of truth ---------------------------------------------------------
 
 

@@ -101,7 +101,7 @@ def test_the_trays_the_cage_counts(make_table) -> None:
 def test_a_credit_voided_after_the_close_comes_back_into_the_win_and_the_day(make_table
                                                                             ) -> None:
     from games.models import GamingDayResult
-    from games.services import credit_request, slip_void, table_session_close
+    from games.services import credit_request, table_session_close
 
     table = make_table("french_roulette", "t3")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
@@ -110,8 +110,15 @@ def test_a_credit_voided_after_the_close_comes_back_into_the_win_and_the_day(mak
     table_session_close(session_id=sid, closing={"100.00": 8}, metadata=pit())
     count_box(sid, {})
     assert GamingDayResult.objects.get(table=table).table_win == D("0.00")  # 800 - 1000 + 200
-    slip_void(casino=CASINO, kind="credit", slip="C9", reason="never left the table",
-              metadata=pit())
+    # The session is closed: the void is asked for and approved by the cage (docs/approvals.md)
+    from casino.context import person_metadata
+    from casino.models import Role
+    from casino.services.approvals import approval_grant, approval_request
+
+    asked = approval_request(kind="slip_void", subject="credit/C9", reason="never_left",
+                             explanation="never left the table", metadata=pit())
+    approval_grant(approval_id=asked["approval_id"], metadata=person_metadata(
+        username="rita", role=Role.CAGE_SUPERVISOR, casino=CASINO))
     assert TableSession.objects.get(session_id=sid).table_win == D("-200.00")
     assert GamingDayResult.objects.get(table=table).table_win == D("-200.00")
     assert rebuild_differences() == []

@@ -1,0 +1,291 @@
+"""The pit's kinds of approval (four eyes, ``casino.approvals``; ``docs/approvals.md``).
+
+- ``round_void``: voiding a round whose outcome is recorded. Before the outcome a pit boss voids
+  alone (``round_void``); after it the void takes away what the outcome pays, so one pit boss
+  asks and another approves. A settled round is never voided (a correction puts it right,
+  ``round_correct``, already four eyes).
+- ``slip_void``: voiding a slip (fill or credit) of a session that has closed. The cage is the
+  other party of every slip: a cage supervisor confirms it never acted on the slip.
+- ``late_slip``: a fill or credit slip added to a session that has closed (the pit forgot it).
+  A credit moves the closed session's win at once (it counts when recorded); a fill moves it
+  when the cage issues it, which is then a late fill (``late_fill``, the cage's kind, approved
+  again: each movement has its own four eyes). A cage supervisor approves: the cage is the other
+  party of the slip.
+- ``table_variance``: a closed session's table variance (table win less the rounds' result) of
+  any size. The session closes as the count says; the variance waits, shown as such, until a
+  second person (another pit boss, or the accountant before the gaming day closes) approves it.
+
+Each kind's ``prepare`` checks the request and says what will move; its ``apply`` records the
+change with the approval's id, in the approval's unit of work, refusing if the thing moved on.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from casino import approvals as rules
+from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.eventstore import store
+from casino.eventstore.store import Metadata
+from casino.models import Approval, Role
+from casino.money import fmt
+from casino.services.approvals import Prepared, procedure
+from games.events import TableVarianceApproved
+from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
+
+from ._common import Result, round_get, session_get, table_get
+from .rounds import round_preview, void_round
+from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
+
+OTHER = ("other", "Another reason (say it in words)")
+
+ROUND_VOID = rules.kind(
+    "round_void", "voiding a round after its outcome",
+    # golpe nulo: American roulette n.º 22, French n.º 14; stud poker n.º 19 (Portaria 217/2007)
+    [("foreign_object", "A chip, another ball or an object fell on the wheel (golpe nulo)"),
+     ("dice_irregular", "The dice left the table, or landed stacked or cocked"),
+     ("dealing_error", "A dealing error that cannot be put right (a card exposed, a wrong "
+                       "number of cards)"),
+     ("equipment_fault", "Equipment fault (wheel, shoe, shuffler, electronic table)"),
+     ("procedure", "The game's procedure was not followed (a bet after «nada mais», a wrong "
+                   "shooter)"),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS])
+
+SLIP_VOID = rules.kind(
+    "slip_void", "voiding a slip of a closed session",
+    [("never_left", "The chips never left the table (credit) or never reached it (fill)"),
+     ("wrong_table", "The slip was written for the wrong table or session"),
+     ("wrong_figures", "The slip's figures are wrong: a new slip replaces it"),
+     ("duplicate", "The same chips were recorded on two slips"),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
+
+LATE_SLIP = rules.kind(
+    "late_slip", "adding a slip to a closed session",
+    [("not_recorded", "The slip was written at the table but not recorded before the close"),
+     ("system_down", "The system was unavailable when the slip was written"),
+     ("wrong_session", "The slip was recorded on another session by mistake (voided there)"),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
+
+TABLE_VARIANCE = rules.kind(
+    "table_variance", "a table variance",
+    [("miscount", "A miscount of the tray or the drop box (recounted, confirmed)"),
+     ("unrecorded_payout", "A payout or a bet not recorded round by round"),
+     ("colour_chips_late", "Colour chips exchanged late, at the table minimum (n.º 15)"),
+     ("rounding", "Prizes rounded to the cent or to the smallest chip"),
+     ("slip_error", "A fill or a credit recorded on the wrong session"),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS, Role.ACCOUNTANT])
+
+
+def _uuid(value: str, what: str, field: str) -> str:
+    try:
+        return str(uuid.UUID(str(value)))
+    except ValueError:
+        raise NotFound(f"there is no {what} {value!r}", field=field) from None
+
+
+# --- a round voided after its outcome -----------------------------------------------------------
+
+
+def _round_in(metadata: Metadata, subject: str, *, lock: bool = False) -> Round:
+    the_round = round_get(_uuid(subject, "round", "subject"), lock=lock)
+    if the_round.casino_id != metadata.casino:
+        raise NotFound(f"there is no round {subject} in {metadata.casino}", field="subject")
+    return the_round
+
+
+def _needs_outcome(the_round: Round) -> None:
+    if the_round.status in (RoundStatus.BETTING, RoundStatus.CLOSED):
+        raise Conflict("the round has no outcome yet: a pit boss voids it alone, no approval "
+                       "is needed", code="approval_not_needed", round=str(the_round.round_id))
+    if the_round.status == RoundStatus.SETTLED:
+        raise Conflict("the round is settled: a mistake is put right by a correction, not a "
+                       "void", code="already_settled", round=str(the_round.round_id))
+    if the_round.status == RoundStatus.VOIDED:
+        raise Conflict("the round is void already", code="round_voided",
+                       round=str(the_round.round_id))
+
+
+def _round_void_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                        ) -> Prepared:
+    the_round = _round_in(metadata, subject)
+    _needs_outcome(the_round)
+    table = table_get(the_round.casino_id, the_round.table)
+    plan = round_preview(the_round, table)
+    return Prepared(
+        subject=str(the_round.round_id),
+        summary=(f"void round {the_round.number} at table {the_round.table}: its recorded "
+                 f"outcome pays {fmt(plan.prizes)} in prizes (the house's result "
+                 f"{fmt(plan.result)} on {fmt(plan.handle)} staked); void, nothing is settled"),
+        amount=plan.prizes,
+        details={"table": the_round.table, "number": the_round.number,
+                 "session_id": str(the_round.session_id), "prizes": fmt(plan.prizes),
+                 "result": fmt(plan.result), "handle": fmt(plan.handle)})
+
+
+def _round_void_apply(approval: Approval, metadata: Metadata) -> Result:
+    the_round = _round_in(metadata, approval.subject, lock=True)
+    _needs_outcome(the_round)
+    return void_round(the_round, reason=approval.explanation, metadata=metadata,
+                      reason_code=approval.reason, approval_id=str(approval.id),
+                      requested_by=approval.requested_by)
+
+
+# --- a slip of a closed session voided ----------------------------------------------------------
+
+
+def _slip_of(subject: str, details: Mapping[str, Any]) -> tuple[str, str]:
+    """``credit/C9`` (or the slip's number with ``details.kind``) as (kind, number)."""
+    kind, _, number = subject.partition("/")
+    if not number:
+        kind, number = str(details.get("kind", "")), subject
+    return kind, number
+
+
+def _closed_session_of(session_id: object, *, lock: bool = False) -> TableSession:
+    session = session_get(str(session_id), lock=lock, open_only=False)
+    if session.status == SessionStatus.OPEN:
+        raise Conflict(f"the session of table {session.table} is open: a pit boss voids its "
+                       "slips alone, no approval is needed", code="approval_not_needed")
+    return session
+
+
+def _slip_void_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                       ) -> Prepared:
+    kind, number = _slip_of(subject, details)
+    found = slip_voidable(metadata.casino, kind, number)
+    session = _closed_session_of(found.session_id)
+    moves = -found.amount if kind == SlipKind.CREDIT else Decimal("0.00")
+    what = (f"the session's table win moves by {fmt(moves)}" if moves else
+            "the fill was never issued: no figure moves")
+    return Prepared(
+        subject=f"{kind}/{found.number}",
+        summary=(f"void {kind} slip {found.number} ({fmt(found.amount)}) of table "
+                 f"{session.table}, whose session of gaming day {session.gaming_day} has "
+                 f"closed: {what}"),
+        amount=moves,
+        details={"kind": kind, "slip": found.number, "session_id": str(session.session_id),
+                 "table": session.table, "gaming_day": session.gaming_day.isoformat(),
+                 "amount": fmt(found.amount), "win_change": fmt(moves)})
+
+
+def _slip_void_apply(approval: Approval, metadata: Metadata) -> Result:
+    kind, number = _slip_of(approval.subject, approval.details)
+    found = slip_voidable(metadata.casino, kind, number)
+    session = _closed_session_of(found.session_id, lock=True)
+    return void_slip(session, found, reason=approval.explanation, metadata=metadata,
+                     reason_code=approval.reason, approval_id=str(approval.id))
+
+
+# --- a slip added to a closed session -----------------------------------------------------------
+
+
+def _late_slip(subject: str, details: Mapping[str, Any], metadata: Metadata, *,
+               lock: bool = False) -> tuple[TableSession, str, str, Table, dict[str, int],
+                                            Decimal]:
+    kind, number = _slip_of(subject, details)
+    if kind not in SlipKind.values:
+        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+    session = _closed_session_of(_uuid(str(details.get("session_id", "")), "table session",
+                                       "session_id"), lock=lock)
+    if session.casino_id != metadata.casino:
+        raise NotFound(f"there is no table session {details.get('session_id')} in "
+                       f"{metadata.casino}", field="session_id")
+    chips = details.get("chips")
+    if not isinstance(chips, dict):
+        raise InvalidCommand("give the slip's chips by denomination", field="chips")
+    number, table, counted, amount = slip_request_checked(session, kind, number, chips)
+    return session, kind, number, table, counted, amount
+
+
+def _late_slip_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                       ) -> Prepared:
+    session, kind, number, _table, counted, amount = _late_slip(subject, details, metadata)
+    moves = amount if kind == SlipKind.CREDIT else Decimal("0.00")
+    what = (f"the session's table win moves by {fmt(moves)}" if moves else
+            "the table win moves when the cage issues the fill (a late fill, approved again)")
+    return Prepared(
+        subject=f"{kind}/{number}",
+        summary=(f"add {kind} slip {number} ({fmt(amount)}) to table {session.table}, whose "
+                 f"session of gaming day {session.gaming_day} has closed: {what}"),
+        amount=moves,
+        details={"kind": kind, "slip": number, "session_id": str(session.session_id),
+                 "table": session.table, "gaming_day": session.gaming_day.isoformat(),
+                 "chips": counted, "amount": fmt(amount), "win_change": fmt(moves)})
+
+
+def _late_slip_apply(approval: Approval, metadata: Metadata) -> Result:
+    session, kind, number, table, counted, amount = _late_slip(
+        approval.subject, approval.details, metadata, lock=True)
+    return record_slip(session, table, kind, number, counted, amount, metadata,
+                       approval_id=str(approval.id))
+
+
+# --- a table variance ---------------------------------------------------------------------------
+
+
+def _variance_session(metadata: Metadata, subject: str, *, lock: bool = False) -> TableSession:
+    session = session_get(_uuid(subject, "table session", "subject"), lock=lock,
+                          open_only=False)
+    if session.casino_id != metadata.casino:
+        raise NotFound(f"there is no table session {subject} in {metadata.casino}",
+                       field="subject")
+    if session.status != SessionStatus.CLOSED or session.variance is None:
+        raise Conflict(f"the session of table {session.table} is open: its variance is known "
+                       "at the close", code="session_open")
+    if session.variance == 0:
+        raise Conflict(f"the session of table {session.table} closed without a variance: there "
+                       "is nothing to approve", code="approval_not_needed")
+    return session
+
+
+def _variance_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                      ) -> Prepared:
+    session = _variance_session(metadata, subject)
+    if session.variance_approved == session.variance:
+        raise Conflict(f"the variance {fmt(session.variance)} of table {session.table} is "
+                       f"approved already (by {session.variance_approved_by})",
+                       code="variance_approved_already")
+    assert session.variance is not None
+    assert session.table_win is not None
+    return Prepared(
+        subject=str(session.session_id),
+        summary=(f"table variance {fmt(session.variance)} of table {session.table}, session "
+                 f"of gaming day {session.gaming_day}: table win {fmt(session.table_win)}, "
+                 f"rounds' result {fmt(session.round_result)}"),
+        amount=session.variance,
+        details={"session_id": str(session.session_id), "table": session.table,
+                 "gaming_day": session.gaming_day.isoformat(),
+                 "variance": fmt(session.variance), "table_win": fmt(session.table_win),
+                 "round_result": fmt(session.round_result)})
+
+
+def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
+    session = _variance_session(metadata, approval.subject, lock=True)
+    asked = Decimal(str(approval.details.get("variance", "")))
+    assert session.variance is not None
+    if session.variance != asked:
+        raise Conflict(f"the variance of table {session.table} has moved since it was asked "
+                       f"for ({fmt(asked)}, now {fmt(session.variance)}): refuse this request "
+                       "and ask again", code="variance_moved", variance=fmt(session.variance))
+    store.append(session.stream, [TableVarianceApproved(
+        session_id=str(session.session_id), table=session.table, variance=session.variance,
+        approval_id=str(approval.id), reason_code=approval.reason,
+        requested_by=approval.requested_by)], expected_version=session.version,
+        metadata=metadata)
+    return {"session_id": str(session.session_id), "variance": fmt(session.variance),
+            "status": "approved"}
+
+
+procedure(ROUND_VOID, prepare=_round_void_prepare, apply=_round_void_apply)
+procedure(SLIP_VOID, prepare=_slip_void_prepare, apply=_slip_void_apply)
+procedure(LATE_SLIP, prepare=_late_slip_prepare, apply=_late_slip_apply)
+procedure(TABLE_VARIANCE, prepare=_variance_prepare, apply=_variance_apply)
+
+__all__ = ["LATE_SLIP", "ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]
