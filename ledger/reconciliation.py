@@ -10,7 +10,8 @@ the ledger's own account, worked out apart:
   0110); each shift of the day: its closing count against the same accounts just after its
   close;
 * each table: its win for the day in the pit against the ledger's revenue and variance for the
-  day (7211 + 7212, by the gaming day of the events, wherever they were posted);
+  day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
+  table variance, unexplained until a second person approves it;
 * each drop box of the day: counted against received at the cage;
 * each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
 * what is unexplained: changes after the fact awaiting a second person's approval, shifts
@@ -33,7 +34,7 @@ from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, ApprovalStatus, Casino
 from games.models import GamingDayResult, SessionStatus, TableSession
-from games.selectors import drop_box_reconciliation
+from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 
 from .models import Account
@@ -165,6 +166,12 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
         ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
                    + _balance(casino.code, f"7212.{row.table}", event_day=day))
         lines.append(Line("table", row.table, "table win", row.table_win, ledger))
+    for v in session_variances(casino=casino.code, gaming_day=day):
+        if v.state == "none":
+            continue
+        lines.append(Line("table", v.table, f"table variance of session {v.session_id[:8]}",
+                          None, None, f"{v.variance}: {v.state.replace('_', ' ')}",
+                          unexplained=not v.approved))
     for session in TableSession.objects.filter(casino=casino, gaming_day=day,
                                                status=SessionStatus.OPEN):
         lines.append(Line("table", session.table, "session still open", None, None,

@@ -148,3 +148,47 @@ def test_through_the_api(floor: Floor) -> None:
     data = api.get(f"/api/v1/ledger/{CASINO}/reconciliation/{day_of(floor)}/").json()
     assert data["ok"] is True
     assert api.get(f"/api/v1/ledger/{CASINO}/reconciliation/yesterday/").status_code == 400
+
+
+def test_a_table_variance_is_unexplained_until_approved(floor: Floor) -> None:
+    from casino.services.approvals import approval_grant, approval_request
+
+    from .conftest import act
+
+    floor.sell({"100.00": 2, "25.00": 4}, {"100.00": 3})
+    session = floor.open_table("r1")
+    # the tray should hold 2,600.00; it counts 2,599.00: a variance of -1.00
+    floor.close_table("r1", {"100.00": 10, "25.00": 40, "5.00": 100, "1.00": 99}, "0.00")
+    status, text = run(day_of(floor))
+    assert status == 1
+    assert "-1.00: awaiting approval" in text
+    asked = approval_request(kind="table_variance", subject=session, reason="miscount",
+                             explanation="a 1.00 chip fell under the table",
+                             metadata=act("paulo", "pit_boss"))
+    assert run(day_of(floor))[0] == 1  # asked for, not yet approved
+    approval_grant(approval_id=asked["approval_id"], metadata=act("rita", "pit_boss"))
+    status, text = run(day_of(floor))
+    assert status == 0, text
+
+
+def test_a_late_slip_awaiting_approval_is_unexplained(floor: Floor) -> None:
+    from casino.services.approvals import approval_request
+
+    from .conftest import act
+
+    session = a_day(floor)
+    receive(floor, session, "200.00")
+    assert run(day_of(floor))[0] == 0
+    approval_request(kind="late_slip", subject="credit/C-9001", reason=_late_reason(),
+                     explanation="the credit slip was found after the close",
+                     details={"session_id": session, "chips": {"25.00": 2}},
+                     metadata=act("paulo", "pit_boss"))
+    status, text = run(day_of(floor))
+    assert status == 1
+    assert "late_slip credit/C-9001" in text
+
+
+def _late_reason() -> str:
+    from casino.services.approvals import procedure_of
+
+    return procedure_of("late_slip").kind.reasons[0].code
