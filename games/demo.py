@@ -6,7 +6,8 @@ rolled over after), records drops, fills and credits (issued and received by the
 with bets from several seats (card games decision by decision), voids one round and has one
 outcome corrected by a second inspector, closes each table with its count, has two counters
 count each drop box in the count room and the cage receive it, and closes the cage's shift on a
-blind count with an explained, approved variance. Everything is
+blind count with an explained, approved variance (a table variance the tray cannot make to the
+cent is explained by one pit boss and approved by another). Everything is
 drawn from one ``random.Random(seed)``: the same seed gives the same day. It acts as the named
 system actor ``system:demo_day``.
 """
@@ -190,6 +191,7 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
     closing = _counts(tray.value, denominations)
     services.table_session_close(session_id=sid, closing=closing, metadata=meta)
     count_box(sid, cage)
+    _explain_variance(sid)
     return TableSession.objects.get(session_id=sid)
 
 
@@ -206,6 +208,23 @@ def count_box(sid: str, cage: DemoCage) -> None:
     services.drop_box_count_confirm(session_id=sid, cash=cash,
                                     metadata=_as(casino, Role.CAGE_SUPERVISOR, "counter-2"))
     cage.receive_drop(casino, sid, cash)
+
+
+def _explain_variance(sid: str) -> None:
+    """A tray that cannot be counted to the cent (a commission of 0.50 and no 0.50 chip) leaves a
+    variance: the pit boss explains it, another pit boss approves it (four eyes)."""
+    from casino.services.approvals import approval_grant, approval_request
+
+    session = TableSession.objects.get(session_id=sid)
+    if not session.variance:
+        return
+    casino = session.casino_id
+    asked = approval_request(
+        kind="table_variance", subject=sid, reason="rounding",
+        explanation=f"the tray has no chip for {abs(session.variance)}: commissions rounded "
+                    "to the smallest chip", metadata=_as(casino, Role.PIT_BOSS, "chefe"))
+    approval_grant(approval_id=asked["approval_id"], note="checked against the rounds",
+                   metadata=_as(casino, Role.PIT_BOSS, "inspector"))
 
 
 def _void_and_correct(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal,
