@@ -36,6 +36,9 @@ UNBALANCED = "gaming day {day} does not balance: {detail}"
 DROP_VARIANCE_UNAPPROVED = ("gaming day {day} cannot close: drop boxes were received with a "
                             "difference from their count that is not approved yet ({boxes}); "
                             "explain each and have a cage supervisor approve it")
+TABLE_VARIANCE_UNAPPROVED = ("gaming day {day} cannot close: table variances are not approved "
+                             "yet ({sessions}); a pit boss asks, another pit boss or the "
+                             "accountant approves (docs/approvals.md)")
 
 _UNBALANCED_SQL = """
 SELECT e.number, sum(l.debit), sum(l.credit), count(l.id)
@@ -95,6 +98,7 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
                                            zone=the_casino.time_zone),
                        code="day_not_over", day=day.isoformat())
     _no_unapproved_drop_variance(casino, day)
+    _no_unapproved_table_variance(casino, day)
     with connection.cursor() as cursor:
         cursor.execute(_EARLIER_OPEN_SQL, [casino, day])
         earlier = cursor.fetchone()[0]
@@ -123,6 +127,21 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
                          last_entry=last, debit_total=Decimal(debit), credit_total=Decimal(credit))
     store.append(period_stream(casino, day), [event], expected_version=0, metadata=metadata)
     return _answer(casino, day, entries, debit, credit, already_closed=False)
+
+
+def _no_unapproved_table_variance(casino: str, day: dt.date) -> None:
+    """A table variance of any size is approved by a second person before its gaming day closes
+    (``docs/approvals.md``, kind ``table_variance``)."""
+    try:
+        from games.selectors import session_variances
+    except ImportError:
+        return
+    waiting = [v for v in session_variances(casino=casino, gaming_day=day) if not v.approved]
+    if waiting:
+        listed = "; ".join(f"table {v.table}: {v.variance} ({v.state.replace('_', ' ')})"
+                           for v in waiting[:10])
+        raise Conflict(TABLE_VARIANCE_UNAPPROVED.format(day=day, sessions=listed),
+                       code="table_variance_unapproved", day=day.isoformat())
 
 
 def _no_unapproved_drop_variance(casino: str, day: dt.date) -> None:

@@ -187,3 +187,25 @@ def test_the_period_close_task_closes_once(day_one: Floor, clock: Clock) -> None
     second = period_close_task.apply(args=[CASINO, "2025-03-01"]).get()
     assert (first["already_closed"], second["already_closed"]) == (False, True)
     assert first["entries"] == second["entries"]
+
+
+def test_a_day_with_a_table_variance_not_approved_does_not_close(day_one: Floor,
+                                                                 clock: Clock) -> None:
+    """A table variance of any size is approved by a second person before its day closes."""
+    from casino.services.approvals import approval_grant, approval_request
+
+    clock.set(at(DAY, 23, 45))
+    session = day_one.tables["r1"]
+    # the tray should hold 2,650.00 (2,600.00 and the 50.00 lost on red); it counts 2,649.00
+    day_one.close_table("r1", {"100.00": 10, "25.00": 40, "5.00": 109, "1.00": 104}, "0.00")
+    clock.set(at(NEXT, 6, 5))
+    with pytest.raises(Conflict) as refused:
+        period_close(casino=CASINO, day=DAY, metadata=system())
+    assert refused.value.code == "table_variance_unapproved"
+    assert "table r1: -1.00 (awaiting approval)" in refused.value.message
+    assert not Period.objects.filter(day=DAY).exists()
+    asked = approval_request(kind="table_variance", subject=session, reason="miscount",
+                             explanation="a 1.00 chip under the float tray",
+                             metadata=pit_boss())
+    approval_grant(approval_id=asked["approval_id"], metadata=pit_boss("rita"))
+    assert period_close(casino=CASINO, day=DAY, metadata=system())["already_closed"] is False
