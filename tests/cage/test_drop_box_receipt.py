@@ -26,14 +26,14 @@ from casino.cage.selectors import shift_expected
 from casino.context import system_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore.models import StoredEvent
-from casino.models import Approval
+from casino.models import Approval, Role
 from casino.services.approvals import approval_grant, approval_request
 from games import selectors as pit_selectors
 from games.models import DropBox, TableSession
 from games.services import count_room, drop_record
 from ledger.services import DROP_VARIANCE_UNAPPROVED, period_close
 
-from .conftest import CASINO, Pit, ana, bruno, carla, duarte, paulo
+from .conftest import CASINO, Pit, act, ana, bruno, carla, duarte, paulo
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +121,13 @@ def test_a_box_received_short_is_a_variance_the_books_reconcile(window: str, cou
                                          "carla")
     [row] = pit_selectors.drop_box_reconciliation(casino=CASINO, gaming_day=day)
     assert (row.explained, row.approved, row.reconciled) == (True, True, True)
+    # the session's own table variance (its tray was closed empty) is approved before the day
+    # closes too (docs/approvals.md)
+    refused(Conflict, "table_variance_unapproved", lambda: close_the_day(day))
+    variance = approval_request(kind="table_variance", subject=sid, reason="miscount",
+                                explanation="the tray was not counted in this example",
+                                metadata=paulo())
+    approval_grant(approval_id=variance["approval_id"], metadata=act("rui", Role.PIT_BOSS))
     assert close_the_day(day)["already_closed"] is False
 
 
