@@ -16,7 +16,9 @@ table's slot (``JackpotContributed``) are the casino's, outside the tray (``jack
 The ledger posts the same movements to its account of chips in players' hands (2781); this
 computation reads the events on its own, so that ``reconcile`` can set one against the other.
 
-Pure: no Django. ``fold(events)`` takes typed events (``RecordedEvent.event``) in order.
+Pure: no Django. ``fold(events)`` takes typed events (``RecordedEvent.event``) in order. A gaming
+day's record keeps the state it ended in (``State.to_data``), so a figure folds only the events
+after the last recorded day, whatever the casino's history.
 """
 
 from __future__ import annotations
@@ -128,6 +130,43 @@ class State:
         if handler is not None:
             handler(self, e)
         self.position = max(self.position, position)
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as JSON values: kept with a gaming day's record, so that the next figures
+        fold only the events after it."""
+        def pieces(c: Counter[Key]) -> list[list[Any]]:
+            return [[s, str(d), n] for (s, d), n in sorted(c.items()) if n]
+
+        return {
+            "service": pieces(self.service), "taken_over": pieces(self.taken_over),
+            "cages": {w: pieces(c) for w, c in sorted(self.cages.items())},
+            "vaults": sorted(self.vaults),
+            "trays": {t: pieces(c) for t, c in sorted(self.trays.items())},
+            "tray_change": {t: str(v) for t, v in sorted(self.tray_change.items()) if v},
+            "slips": {k: pieces(c) for k, c in sorted(self.slips.items())},
+            "transfers": {k: pieces(c) for k, c in sorted(self.transfers.items())},
+            "slots": {t: str(v) for t, v in sorted(self.slots.items()) if v},
+            "table_sets": dict(sorted(self.table_sets.items())),
+            "session_tables": dict(sorted(self.session_tables.items())),
+            "position": self.position,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> State:
+        def pieces(rows: list[list[Any]]) -> Counter[Key]:
+            return Counter({(str(s), Decimal(d)): int(n) for s, d, n in rows})
+
+        return cls(
+            service=pieces(data["service"]), taken_over=pieces(data["taken_over"]),
+            cages={w: pieces(c) for w, c in data["cages"].items()},
+            vaults=set(data["vaults"]),
+            trays={t: pieces(c) for t, c in data["trays"].items()},
+            tray_change={t: Decimal(v) for t, v in data["tray_change"].items()},
+            slips={k: pieces(c) for k, c in data["slips"].items()},
+            transfers={k: pieces(c) for k, c in data["transfers"].items()},
+            slots={t: Decimal(v) for t, v in data["slots"].items()},
+            table_sets=dict(data["table_sets"]), session_tables=dict(data["session_tables"]),
+            position=int(data["position"]))
 
     def figure(self) -> Figure:
         cages: Counter[Key] = Counter()

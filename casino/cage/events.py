@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from casino.eventstore.events import JSON, Event, upcaster
 
@@ -495,3 +496,4 @@ class ChipsInCirculationRecorded(Event):
     jackpot_slots: Decimal = Decimal("0.00")
     as_at: dt.datetime | None = None
     position: int = 0
+    state: dict[str, Any] = field(default_factory=dict)  # where every chip was (circulation)

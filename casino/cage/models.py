@@ -295,6 +295,7 @@ class ChipCirculationDay(models.Model):
     open_tables = money_field(default=0)
     jackpot_slots = money_field(default=0)
     value = money_field()
+    state = models.JSONField(default=dict, help_text="where every chip was (the next fold's start)")
 
     class Meta:
         ordering = ["casino", "-gaming_day"]

@@ -399,7 +399,7 @@ class CageProjection(Projection):
         yield Insert(ChipCirculationDay, dict(
             casino_id=event.casino, gaming_day=event.gaming_day, as_at=event.as_at,
             position=event.position, open_tables=event.open_tables,
-            jackpot_slots=event.jackpot_slots, value=event.value))
+            jackpot_slots=event.jackpot_slots, value=event.value, state=event.state))
         figures = (event.in_service, event.in_cages, event.in_vaults, event.in_table_trays,
                    event.in_transit, event.in_circulation)
         denominations = sorted({Decimal(d) for f in figures for d in f}, reverse=True)

@@ -267,13 +267,23 @@ def minimum_cash_alerts(*, casino: str) -> list[CageView]:
 # --- chips in circulation -------------------------------------------------------------------
 
 
+def circulation_state(*, casino: str, before: dt.datetime | None = None) -> circulation.State:
+    """Where the casino's chips are (``casino.cage.circulation``), now or just before
+    ``before``: the state kept with the last gaming day recorded by then, and the events since."""
+    days = ChipCirculationDay.objects.filter(casino_id=casino).exclude(state={})
+    if before is not None:
+        days = days.filter(as_at__lte=before)
+    last = days.order_by("-position").first()
+    state = circulation.State.from_data(last.state) if last is not None else circulation.State()
+    events = store.read_casino(casino, circulation.EVENT_TYPES, before=before,
+                               after=state.position)
+    return circulation.fold(((e.event_type, e.event, e.position) for e in events), state)
+
+
 def chips_in_circulation(*, casino: str, before: dt.datetime | None = None
                          ) -> circulation.Figure:
-    """Chips in players' hands (``casino.cage.circulation``), now or just before ``before``:
-    worked out from the casino's events, per chip set and denomination."""
-    events = store.read_casino(casino, circulation.EVENT_TYPES, before=before)
-    state = circulation.fold((e.event_type, e.event, e.position) for e in events)
-    return state.figure()
+    """Chips in players' hands, per chip set and denomination, now or just before ``before``."""
+    return circulation_state(casino=casino, before=before).figure()
 
 
 def circulation_day_list(*, casino: str) -> QuerySet[ChipCirculationDay]:

@@ -242,7 +242,8 @@ def test_chips_in_circulation_are_one_row_per_denomination_largest_first() -> No
     assert changes(recorded_day, rec) == [
         Insert(ChipCirculationDay, {"casino_id": CASINO, "gaming_day": dt.date(2024, 5, 17),
                                     "as_at": None, "position": 0, "open_tables": D("0.00"),
-                                    "jackpot_slots": D("0.00"), "value": D("5250.00")}),
+                                    "jackpot_slots": D("0.00"), "value": D("5250.00"),
+                                    "state": {}}),
         Insert(ChipLiability, dict(day, denomination=D("100.00"), in_service=500, in_cages=450,
                                    in_vaults=0, in_table_trays=0, in_transit=0,
                                    in_circulation=50)),

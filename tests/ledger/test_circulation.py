@@ -214,3 +214,32 @@ def test_a_jackpot_chip_goes_to_the_slot_and_a_prize_paid_in_chips_to_the_player
     assert figure.value - before == D("25.00") - D("2.00") == in_players_hands() - before
     _jackpot(floor, 2, ["three_aces"], "cash")  # 250.00 in notes: no chips leave the cage
     assert circulation() - before == D("23.00") - D("1.00") == in_players_hands() - before
+
+
+def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) -> None:
+    """The day's record keeps where every chip was: the next figure folds only the events after
+    it, and equals a fold of every event from the start (and the ledger)."""
+    from casino.cage import circulation as pure
+    from casino.eventstore import store
+
+    day = dt.date(2026, 11, 30)
+    clock.set(dt.datetime(2026, 11, 30, 20, 0, tzinfo=LISBON))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    floor.sell({"100.00": 3}, {"100.00": 3})
+    floor.open_table("r1")
+    floor.credit("r1", {"100.00": 2}, receive=False)  # in transit across the boundary
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
+    clock.set(dt.datetime(2026, 12, 1, 6, 30, tzinfo=LISBON))
+    cage.gaming_day_chips_record(gaming_day=day, metadata=supervisor())
+    recorded = selectors.circulation_day_list(casino=CASINO).get()
+    assert recorded.state["slips"] and recorded.position > 0
+
+    floor.sell({"25.00": 4}, {"100.00": 1})
+    floor.spin("r1", [{"seat": 1, "type": "black", "amount": "20"}], 2)  # the player wins 20
+    from_the_record = selectors.chips_in_circulation(casino=CASINO)
+    everything = pure.fold((e.event_type, e.event, e.position) for e in store.read_casino(
+        CASINO, pure.EVENT_TYPES)).figure()
+    assert from_the_record == everything
+    assert from_the_record.value == in_players_hands() == D("370.00")  # 300 + 100 - 50 + 20
+    assert pure.State.from_data(recorded.state).to_data() == recorded.state

@@ -25,7 +25,7 @@ from casino.money import ZERO, fmt
 
 from ..events import ChipsInCirculationRecorded
 from ..models import ChipCirculationDay
-from ..selectors import chip_liability_list, chips_in_circulation
+from ..selectors import chip_liability_list, circulation_state
 from ._common import Result, casino_get, require_role
 
 RECORD_ROLES = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, SYSTEM_ACTOR)
@@ -60,7 +60,8 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Resul
                        f"({casino.time_zone}), and its chips in circulation are recorded then",
                        code="gaming_day_open", field="gaming_day")
 
-    figure = chips_in_circulation(casino=casino.code, before=boundary)
+    state = circulation_state(casino=casino.code, before=boundary)
+    figure = state.figure()
     event = ChipsInCirculationRecorded(
         casino=casino.code, gaming_day=gaming_day,
         in_service=_counts(figure.pieces("in_service")),
@@ -70,7 +71,7 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Resul
         in_transit=_counts(figure.pieces("in_transit")),
         in_circulation=_counts(figure.pieces("in_circulation")),
         open_tables=figure.open_tables, jackpot_slots=figure.jackpot_slots,
-        value=figure.value, as_at=boundary, position=figure.position,
+        value=figure.value, as_at=boundary, position=figure.position, state=state.to_data(),
     )
     store.append(stream, [event], expected_version=0, metadata=metadata)
     return {"casino": casino.code, "gaming_day": gaming_day.isoformat(), "recorded": True,
