@@ -233,7 +233,8 @@ def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) 
     clock.set(dt.datetime(2026, 12, 1, 6, 30, tzinfo=LISBON))
     cage.gaming_day_chips_record(gaming_day=day, metadata=supervisor())
     recorded = selectors.circulation_day_list(casino=CASINO).get()
-    assert recorded.state["slips"] and recorded.position > 0
+    assert recorded.state["slips"]
+    assert recorded.position > 0
 
     floor.sell({"25.00": 4}, {"100.00": 1})
     floor.spin("r1", [{"seat": 1, "type": "black", "amount": "20"}], 2)  # the player wins 20
