@@ -161,6 +161,8 @@ CELERY_TIMEZONE = "UTC"
 # `celery -A casino beat`: what runs on its own (docs/deployment.md).
 CELERY_BEAT_SCHEDULE = {
     "cage-gaming-day-close": {"task": "cage.gaming_day_close_due", "schedule": 300.0},
+    # each casino's whole gaming-day close, at its own closing hour (ledger.closes)
+    "ledger-gaming-day-close": {"task": "ledger.gaming_day_close_due", "schedule": 300.0},
 }
 
 LOGGING = {

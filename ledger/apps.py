@@ -8,6 +8,7 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         from . import (
-            events,  # noqa: F401  (registers PeriodClosed)
+            closes,  # noqa: F401  (registers the four-eyes kind close_exception)
+            events,  # noqa: F401  (registers PeriodClosed, GamingDayClosed)
             projections,  # noqa: F401  (registers the ledger projection)
         )

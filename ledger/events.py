@@ -1,10 +1,12 @@
-"""Events of the ledger. Stream ``ledger_period/<casino>.<YYYY-MM-DD>``: one per gaming day."""
+"""Events of the ledger: ``ledger_period/<casino>.<YYYY-MM-DD>`` (one per gaming day) and the
+gaming day's close, ``gaming_day/<casino>.<YYYY-MM-DD>``."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from casino.eventstore.events import Event
 
@@ -28,3 +30,27 @@ class PeriodClosed(Event):
     last_entry: int | None
     debit_total: Decimal
     credit_total: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamingDayClosed(Event):
+    """A casino's gaming day is closed (``ledger.closes``): every session and shift closed, the
+    day reconciled (or each difference with an approved exception), its figures fixed here as
+    they stood, the ledger period closed. Stream ``gaming_day/<casino>.<YYYY-MM-DD>``.
+
+    ``results``: per table ``{table, game, sessions, rounds, handle, drop, win}``;
+    ``jackpots``: per pool ``{pool_id, meter, reserve, unpaid}``; ``totals``: ``drop``, ``win``,
+    ``gaming_tax_base``, ``chips_in_circulation``, ``jackpot_liability``; ``exceptions``: the
+    approvals that let a difference through.
+    """
+
+    event_type = "GamingDayClosed"
+    schema_version = 1
+
+    casino: str
+    gaming_day: dt.date
+    results: tuple[dict[str, Any], ...]
+    jackpots: tuple[dict[str, Any], ...]
+    totals: dict[str, str]
+    exceptions: tuple[str, ...] = ()
+    report_digest: str = ""

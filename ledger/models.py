@@ -202,3 +202,25 @@ class LedgerSession(models.Model):
 
     class Meta:
         db_table = "ledger_session"
+
+
+class DayClose(models.Model):
+    """Projection of ``gaming_day/<casino>.<day>``: a closed gaming day and its figures as fixed
+    at the close (``GamingDayClosed``)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    day = models.DateField()
+    closed_at = models.DateTimeField()
+    closed_by = models.CharField(max_length=150)
+    results = models.JSONField(default=list)
+    jackpots = models.JSONField(default=list)
+    totals = models.JSONField(default=dict)
+    exceptions = models.JSONField(default=list)
+    report_digest = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        db_table = "ledger_day_close"
+        ordering = ["casino", "-day"]
+        constraints = [models.UniqueConstraint(fields=["casino", "day"],
+                                               name="ledger_day_close_unique")]

@@ -34,9 +34,11 @@ from casino.models import Casino
 
 from . import postings
 from .chart import AccountRef
+from .events import GamingDayClosed
 from .models import (
     Account,
     AccountDayBalance,
+    DayClose,
     JournalEntry,
     JournalLine,
     LedgerSession,
@@ -538,3 +540,19 @@ class LedgerProjection(Projection):
 
     def replay_snapshot(self, events: Iterable[RecordedEvent]) -> Snapshot:
         return replay(events).snapshot()
+
+
+@register
+class DayCloseProjection(Projection):
+    """The closed gaming days (``GamingDayClosed``), as their figures were fixed."""
+
+    name = "day_closes"
+    models = (DayClose,)
+
+    @handles("GamingDayClosed")
+    def closed(self, event: GamingDayClosed, recorded: RecordedEvent) -> list[Change]:
+        return [Insert(DayClose, dict(
+            casino_id=event.casino, day=event.gaming_day, closed_at=recorded.recorded_at,
+            closed_by=str(recorded.metadata.get("actor", "")), results=list(event.results),
+            jackpots=list(event.jackpots), totals=event.totals,
+            exceptions=list(event.exceptions), report_digest=event.report_digest))]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.db import OperationalError
 
 
 @shared_task(name="ledger.period_close", autoretry_for=(OSError,), retry_backoff=True,
@@ -19,3 +20,44 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
 
     return period_close(casino=casino, day=dt.date.fromisoformat(day),
                         metadata=system_metadata(casino, job="close_period"))
+
+
+@shared_task(name="ledger.gaming_day_close", autoretry_for=(OSError, OperationalError),
+             retry_backoff=True, max_retries=5)
+def gaming_day_close_task(casino: str, day: str) -> dict[str, Any]:
+    """Close gaming day ``day`` of ``casino`` whole (``ledger.closes``). Idempotent by state: a
+    closed day is returned as it is; a refusal (something still open, a difference) is the
+    task's result, for a person to act on, not retried."""
+    import datetime as dt
+
+    from casino.context import system_metadata
+    from casino.errors import DomainError
+    from ledger.closes import gaming_day_close
+
+    try:
+        return gaming_day_close(casino=casino, gaming_day=dt.date.fromisoformat(day),
+                                metadata=system_metadata(casino, job="gaming_day_close"))
+    except DomainError as refusal:
+        return {"casino": casino, "gaming_day": day, "closed": False, **refusal.as_dict()}
+
+
+@shared_task(name="ledger.gaming_day_close_due")
+def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
+    """For each casino whose gaming day ended within ``CLOSE_WINDOW`` of ``now`` (default: the
+    present), close that day (Celery beat runs it every five minutes: each boundary is seen two
+    or three times, and a closed day is left as it is)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from casino.cage.tasks import CLOSE_WINDOW, closed_just_now
+    from casino.models import Casino
+
+    moment = dt.datetime.fromisoformat(now) if now else timezone.now()
+    due = []
+    for casino in Casino.objects.order_by("code"):
+        day = closed_just_now(casino, moment, CLOSE_WINDOW)
+        if day is not None:
+            gaming_day_close_task.delay(casino.code, day.isoformat())
+            due.append({"casino": casino.code, "gaming_day": day.isoformat()})
+    return due

@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/results/", views.results_page, name="results"),
     path("<slug:casino>/revenue/", views.revenue_page, name="revenue"),
     path("<slug:casino>/reconciliation/", views.reconciliation_page, name="reconciliation"),
+    path("<slug:casino>/close/", views.close_page, name="close"),
     path("<slug:casino>/journal.csv", views.journal_file, {"file": "csv"}, name="journal-csv"),
     path("<slug:casino>/journal.xlsx", views.journal_file, {"file": "xlsx"},
          name="journal-xlsx"),

@@ -4,20 +4,24 @@ revenue and taxes, and the streamed downloads. Server-rendered, read-only, no Ja
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
+from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
-from casino.models import Casino
+from casino.models import Casino, Role
+from casino.selectors import roles_in
 
-from .. import reconciliation, reports, selectors
+from .. import closes, reconciliation, reports, selectors
 from ..downloads import journal_download, trial_balance_download
 
 
@@ -85,6 +89,42 @@ def reconciliation_page(request: HttpRequest, casino: str) -> HttpResponse:
     context = _context(request, the_casino)
     context["report"] = reconciliation.reconcile(casino=casino, gaming_day=context["day_from"])
     return render(request, "ledger/reconciliation.html", context)
+
+
+CLOSE_PAGE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def close_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """Close a gaming day by hand: where its close stands, step by step, and the button."""
+    held = roles_in(request.user, casino) & set(CLOSE_PAGE_ROLES)
+    if not held:
+        raise PermissionDenied("closing a gaming day is for the accountant, a cage supervisor "
+                               "or an administrator")
+    the_casino = Casino.objects.filter(code=casino).first()
+    if the_casino is None:
+        raise Http404(casino)
+    try:
+        day = dt.date.fromisoformat(request.POST.get("day") or request.GET.get("day") or "")
+    except ValueError:
+        day = _today(the_casino) - dt.timedelta(days=1)
+    error = ""
+    if request.method == "POST":
+        role = sorted(held)[0]
+        metadata = person_metadata(username=request.user.get_username(), role=role,
+                                   casino=casino,
+                                   idempotency_key=request.POST.get("idempotency_key", "")[:200])
+        try:
+            done = closes.gaming_day_close(casino=casino, gaming_day=day, metadata=metadata)
+            messages.success(request, f"gaming day {day} closed" if not done["already_closed"]
+                             else f"gaming day {day} was closed already")
+            return redirect(f"{request.path}?day={day.isoformat()}")
+        except DomainError as refusal:
+            error = refusal.message
+    return render(request, "ledger/close.html", {
+        "casino": the_casino, "day": day, "error": error, "key": uuid.uuid4().hex,
+        "steps": closes.close_progress(casino=casino, gaming_day=day), "query": ""})
 
 
 @login_required

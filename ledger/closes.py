@@ -1,0 +1,236 @@
+"""The gaming-day close (fecho do dia de jogo): one command that closes a casino's day whole, or
+refuses saying exactly what is missing.
+
+A day closes when it is over and:
+
+1. every table session and every cage shift of the day is closed (the list of what is still
+   open otherwise);
+2. its chips in circulation are recorded at the boundary (``cage.gaming_day_chips_record``);
+3. its reconciliation passes (``ledger.reconciliation``): every line agrees with the ledger, or
+   carries an approved exception (the four-eyes kind ``close_exception``: a supervisor's
+   approval of that difference, with a reason and words);
+4. then its figures are fixed in ``GamingDayClosed`` (results by table and game, the jackpot
+   meters read, the day's totals and the exceptions) and the ledger period is closed.
+
+Everything happens in one unit of work: a close refused or interrupted leaves nothing, and a
+retry starts again. Closing a closed day changes nothing and returns the figures on record.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.utils import timezone
+
+from casino import approvals as rules
+from casino.context import SYSTEM_ACTOR
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.eventstore import store
+from casino.eventstore.commands import command
+from casino.eventstore.store import Metadata
+from casino.models import Approval, ApprovalStatus, Casino, Role
+from casino.money import fmt
+from casino.services.approvals import Prepared, procedure
+
+from . import reconciliation
+from .events import GamingDayClosed
+from .models import DayClose
+
+Result = dict[str, Any]
+CLOSE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, "system")
+ZERO = Decimal("0.00")
+
+# Messages tests and screens rely on.
+STILL_OPEN = "gaming day {day} cannot close: still open: {items}"
+NOT_RECONCILED = ("gaming day {day} cannot close: these figures differ or are unexplained, and "
+                  "no supervisor approved an exception for them: {lines}")
+
+
+def stream(casino: str, day: dt.date) -> str:
+    return f"gaming_day/{casino}.{day.isoformat()}"
+
+
+def line_key(day: dt.date, line: reconciliation.Line) -> str:
+    """What a close exception names: the day and the reconciliation line."""
+    return f"{day.isoformat()}|{line.area}|{line.subject}|{line.what}"
+
+
+# --- the exception a supervisor approves for a difference -------------------------------------
+
+CLOSE_EXCEPTION = rules.kind(
+    "close_exception", "an exception to the gaming day's reconciliation",
+    [("known_difference", "A difference found, understood and accepted for this day"),
+     ("pending_elsewhere", "Settled on another day or by another procedure (named in the words)"),
+     ("system_error", "A recording error to be corrected on the next open day"),
+     ("other", "Another reason (said in the words)")],
+    request_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.PIT_BOSS],
+    approve_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR])
+
+
+def _prepare_exception(subject: str, details: Mapping[str, Any], metadata: Metadata
+                       ) -> Prepared:
+    day_text, _, rest = subject.partition("|")
+    try:
+        day = dt.date.fromisoformat(day_text)
+    except ValueError:
+        raise InvalidCommand("name the reconciliation line as day|area|subject|what",
+                             field="subject") from None
+    report = reconciliation.reconcile(casino=metadata.casino, gaming_day=day)
+    for line in report.failures:
+        if line_key(day, line) == subject:
+            amount = line.difference if line.platform is not None and line.ledger is not None \
+                else None
+            return Prepared(subject=subject, amount=amount,
+                            summary=f"{day}: {line.area} {line.subject}, {line.what}: "
+                                    f"{line.note or f'difference {line.difference}'}")
+    raise NotFound(f"the reconciliation of {day} has no failing line {rest!r}", field="subject")
+
+
+def _apply_exception(approval: Approval, metadata: Metadata) -> Result:
+    return {"exception": approval.subject}  # the approval itself is the exception
+
+
+procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
+
+
+# --- the close --------------------------------------------------------------------------------
+
+
+def _on_record(close: DayClose) -> Result:
+    return {"casino": close.casino_id, "gaming_day": close.day.isoformat(), "closed": True,
+            "already_closed": True, "totals": close.totals, "exceptions": close.exceptions}
+
+
+def _still_open(casino: str, day: dt.date) -> list[str]:
+    from casino.cage.models import Shift, ShiftStatus
+    from games.models import SessionStatus, TableSession
+
+    items = [f"table {s.table} (session {str(s.session_id)[:8]})"
+             for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
+                                                  status=SessionStatus.OPEN).order_by("table")]
+    items += [f"{s.cage_kind} {s.cage} (shift {str(s.id)[:8]}, {s.status})"
+              for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
+                  status=ShiftStatus.CLOSED).order_by("cage")]
+    return items
+
+
+def _exceptions(casino: str, day: dt.date) -> dict[str, str]:
+    """The approved exceptions of the day: line key → approval id."""
+    return {a.subject: str(a.id) for a in Approval.objects.filter(
+        casino_id=casino, kind=CLOSE_EXCEPTION.name, status=ApprovalStatus.GRANTED,
+        subject__startswith=f"{day.isoformat()}|")}
+
+
+def _figures(casino: Casino, day: dt.date) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                    dict[str, str]]:
+    from casino.cage.models import ChipCirculationDay
+    from games.models import GamingDayResult
+    from jackpots.models import JackpotPool
+
+    from . import reports
+
+    results = [{"table": r.table, "game": r.game, "sessions": r.sessions, "rounds": r.rounds,
+                "handle": fmt(r.handle), "drop": fmt(r.drop), "win": fmt(r.table_win)}
+               for r in GamingDayResult.objects.filter(casino=casino, gaming_day=day)
+               .order_by("table")]
+    jackpots = [{"pool_id": p.pool_id, "meter": fmt(p.amount), "reserve": fmt(p.reserve),
+                 "unpaid": fmt(p.prizes_unpaid)}
+                for p in JackpotPool.objects.filter(casino=casino).order_by("pool_id")]
+    revenue = reports.gross_gaming_revenue(casino=casino.code, day_from=day, day_to=day)
+    base = sum((m.gross_gaming_revenue for m in revenue.months), ZERO)
+    chips = ChipCirculationDay.objects.get(casino=casino, gaming_day=day).value
+    totals = {
+        "drop": fmt(sum((Decimal(str(r["drop"])) for r in results), ZERO)),
+        "win": fmt(sum((Decimal(str(r["win"])) for r in results), ZERO)),
+        "gaming_tax_base": fmt(base),
+        "chips_in_circulation": fmt(chips),
+        "jackpot_liability": fmt(sum((Decimal(j["meter"]) + Decimal(j["unpaid"])
+                                      for j in jackpots), ZERO)),
+    }
+    return results, jackpots, totals
+
+
+@command("gaming_day_close")
+def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
+                     now: dt.datetime | None = None) -> Result:
+    """Close ``casino``'s gaming day whole, or refuse naming what is missing."""
+    if metadata.role not in CLOSE_ROLES and not metadata.actor.startswith(SYSTEM_ACTOR):
+        raise NotAllowed("a gaming day is closed by the scheduled close, an accountant, a cage "
+                         f"supervisor or an administrator, not in the {metadata.role} role")
+    if metadata.casino != casino:
+        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+    the_casino = Casino.objects.filter(code=casino).first()
+    if the_casino is None:
+        raise NotFound(f"there is no casino {casino!r}")
+    done = DayClose.objects.filter(casino=the_casino, day=gaming_day).first()
+    if done is not None:
+        return _on_record(done)
+    end = the_casino.gaming_day_end(gaming_day)
+    if (now or timezone.now()) < end:
+        raise Conflict(f"gaming day {gaming_day} is not over yet: it ends at {end.isoformat()}",
+                       code="day_not_over", day=gaming_day.isoformat())
+    still_open = _still_open(casino, gaming_day)
+    if still_open:
+        raise Conflict(STILL_OPEN.format(day=gaming_day, items="; ".join(still_open)),
+                       code="still_open", open=still_open)
+
+    from casino.cage.services import gaming_day_chips_record
+
+    from .services import period_close
+
+    system = Metadata(actor=metadata.actor, role="system", casino=casino,
+                      request_id=metadata.request_id, correlation_id=metadata.correlation_id)
+    gaming_day_chips_record(gaming_day=gaming_day, metadata=system)
+    report = reconciliation.reconcile(casino=casino, gaming_day=gaming_day)
+    exceptions = _exceptions(casino, gaming_day)
+    unexcused = [line for line in report.failures
+                 if line_key(gaming_day, line) not in exceptions]
+    if unexcused:
+        listed = "; ".join(f"{line.area} {line.subject} ({line.what}): "
+                           f"{line.note or f'difference {line.difference}'}"
+                           for line in unexcused[:12])
+        raise Conflict(NOT_RECONCILED.format(day=gaming_day, lines=listed),
+                       code="not_reconciled",
+                       lines=[line_key(gaming_day, line) for line in unexcused])
+    used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
+    results, jackpots, totals = _figures(the_casino, gaming_day)
+    store.append(stream(casino, gaming_day), [GamingDayClosed(
+        casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
+        totals=totals, exceptions=tuple(used))], expected_version=0, metadata=metadata)
+    period_close(casino=casino, day=gaming_day, metadata=system, now=now)
+    return {"casino": casino, "gaming_day": gaming_day.isoformat(), "closed": True,
+            "already_closed": False, "totals": totals, "exceptions": used}
+
+
+# --- where a day's close stands (the close page) ------------------------------------------------
+
+
+def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, str]]:
+    """The close's steps for ``gaming_day``, each with whether it is done and what is missing."""
+    from casino.cage.models import ChipCirculationDay
+
+    from .models import Period
+
+    the_casino = Casino.objects.get(code=casino)
+    over = the_casino.gaming_day_end(gaming_day) <= timezone.now()
+    still_open = _still_open(casino, gaming_day)
+    recorded = ChipCirculationDay.objects.filter(casino_id=casino, gaming_day=gaming_day).exists()
+    report = reconciliation.reconcile(casino=casino, gaming_day=gaming_day)
+    exceptions = _exceptions(casino, gaming_day)
+    unexcused = [line for line in report.failures
+                 if line_key(gaming_day, line) not in exceptions]
+    closed = DayClose.objects.filter(casino_id=casino, day=gaming_day).exists()
+    period = Period.objects.filter(casino_id=casino, day=gaming_day).exists()
+    return [
+        ("the gaming day is over", over,
+         "" if over else f"it ends at {the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M} UTC"),
+        ("every table session and cage shift closed", not still_open, "; ".join(still_open)),
+        ("chips in circulation recorded at the boundary", recorded, ""),
+        ("the day reconciles (or each difference has an approved exception)", not unexcused,
+         "; ".join(f"{line.area} {line.subject}: {line.what}" for line in unexcused[:8])),
+        ("the day's figures fixed", closed, ""),
+        ("the ledger period closed", period, ""),
+    ]

@@ -1,0 +1,213 @@
+"""The gaming-day close (``ledger.closes``, ``manage.py close_day``, the Celery tasks): a day
+closes whole, or is refused saying exactly what is missing; a supervisor's approved exception
+lets a known difference through; closing twice changes nothing (issue 14, items 1 to 3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import zoneinfo
+from decimal import Decimal as D
+
+import pytest
+from django.core.management import call_command
+
+from casino.cage import services as cage
+from casino.cage.models import ShiftLine
+from casino.errors import Conflict
+from casino.eventstore import projections
+from casino.eventstore.models import StoredEvent
+from casino.models import ChipSet
+from casino.money import CASH_DENOMINATIONS, fmt
+from casino.services.approvals import approval_grant, approval_request
+from ledger.closes import gaming_day_close, line_key
+from ledger.models import DayClose, Period
+from ledger.reconciliation import reconcile
+from ledger.tasks import gaming_day_close_due_task, gaming_day_close_task
+
+from .conftest import CASINO, Clock, Floor, act, cashier, make_floor, notes, supervisor, system
+
+LISBON = zoneinfo.ZoneInfo("Europe/Lisbon")
+DAY = dt.date(2026, 3, 10)
+
+
+def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(hour, minute), tzinfo=LISBON)
+
+
+def close_shift(shift_id: str, counter: object, approver: object) -> None:
+    """Count blind what the shift should hold (every denomination typed) and close it."""
+    cash = {fmt(d): 0 for d in CASH_DENOMINATIONS["EUR"]}
+    chips = {s.code: {fmt(D(d)): 0 for d in s.denominations}
+             for s in ChipSet.objects.filter(casino_id=CASINO)}
+    for line in ShiftLine.objects.filter(shift_id=shift_id):
+        if line.kind == "cash":
+            cash[fmt(line.denomination)] = line.expected
+        else:
+            chips[line.chip_set][fmt(line.denomination)] = line.expected
+    cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=counter)  # type: ignore[arg-type]
+    cage.shift_close(shift_id=shift_id, metadata=counter)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def day(db: None, clock: Clock) -> Floor:
+    """10 March: chips sold, a table played and closed on its count, its box counted."""
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    floor.sell({"100.00": 2, "25.00": 4}, {"100.00": 3})
+    floor.open_table("r1")
+    floor.buy_in("r1", "200.00")
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)  # the house wins 50
+    # the tray: 2,600.00 - 200.00 sold + 50.00 won = 2,450.00, counted so
+    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    return floor
+
+
+def finish(floor: Floor, session: str) -> None:
+    """The cage receives the box and both shifts close."""
+    cage.drop_box_receive(shift_id=floor.window, session_id=session, cash=notes("200.00"),
+                          metadata=cashier())
+    close_shift(floor.window, cashier(), supervisor())
+    close_shift(floor.vault, supervisor(), supervisor())
+
+
+def session_of(floor: Floor) -> str:
+    from games.models import TableSession
+
+    return str(TableSession.objects.get(table="r1").session_id)
+
+
+def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock: Clock) -> None:
+    finish(day, session_of(day))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert (done["closed"], done["already_closed"]) == (True, False)
+    # 300 sold at the window + 200 at the table - 50 lost: 450.00 in players' hands
+    assert done["totals"] == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
+                              "chips_in_circulation": "450.00", "jackpot_liability": "0.00"}
+    close = DayClose.objects.get(day=DAY)
+    assert [(r["table"], r["win"], r["drop"]) for r in close.results] == [("r1", "50.00",
+                                                                         "200.00")]
+    assert Period.objects.filter(casino_id=CASINO, day=DAY).exists()
+    events = StoredEvent.objects.count()
+    again = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert again["already_closed"] is True
+    assert again["totals"] == done["totals"]
+    assert StoredEvent.objects.count() == events
+    assert projections.check(["day_closes", "ledger"]) == []
+
+
+def test_a_day_not_over_is_refused(day: Floor, clock: Clock) -> None:
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert refused.value.code == "day_not_over"
+
+
+def test_what_is_still_open_is_listed_and_nothing_is_recorded(day: Floor, clock: Clock) -> None:
+    day.open_table("r2")
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    events = StoredEvent.objects.count()
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert refused.value.code == "still_open"
+    assert refused.value.extra["open"][0].startswith("table r2 (session ")
+    assert any(item.startswith("window w1 (shift ") for item in refused.value.extra["open"])
+    assert any(item.startswith("vault vault (shift ") for item in refused.value.extra["open"])
+    assert StoredEvent.objects.count() == events  # not even the chips in circulation
+
+
+def test_a_difference_needs_an_approved_exception(day: Floor, clock: Clock) -> None:
+    session = session_of(day)
+    finish(day, session)
+    # a late slip asked for and left waiting: the day's reconciliation is not clean
+    approval_request(kind="late_slip", subject="credit/C-9001", reason="not_recorded",
+                     explanation="the credit slip was found after the close",
+                     details={"session_id": session, "chips": {"25.00": 2}},
+                     metadata=act("paulo", "pit_boss"))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert refused.value.code == "not_reconciled"
+    assert "pending late_slip credit/C-9001 (awaiting approval)" in refused.value.message
+    [key] = refused.value.extra["lines"]
+    assert not DayClose.objects.exists()
+
+    asked = approval_request(kind="close_exception", subject=key, reason="pending_elsewhere",
+                             explanation="the slip is decided on the next day",
+                             metadata=act("conta", "accountant"))
+    approval_grant(approval_id=asked["approval_id"], metadata=act("carla", "cage_supervisor"))
+    done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert done["closed"] is True
+    assert done["exceptions"] == [asked["approval_id"]]
+    line = next(line for line in reconcile(casino=CASINO, gaming_day=DAY).failures)
+    assert line_key(DAY, line) == key
+
+
+def test_the_close_day_command_and_the_task(day: Floor, clock: Clock) -> None:
+    finish(day, session_of(day))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    refused = gaming_day_close_task.apply(args=[CASINO, "2026-03-12"]).get()
+    assert (refused["closed"], refused["code"]) == (False, "day_not_over")
+    out = io.StringIO()
+    call_command("close_day", "--casino", CASINO, "--day", str(DAY), stdout=out)
+    assert json.loads(out.getvalue())["closed"] is True
+    again = gaming_day_close_task.apply(args=[CASINO, str(DAY)]).get()
+    assert again["already_closed"] is True
+
+
+@pytest.mark.parametrize(("moment", "due"), [
+    # Lisbon closes at 06:00 on its wall clock: 06:00 UTC in winter, 05:00 UTC in summer
+    (dt.datetime(2026, 3, 28, 6, 3, tzinfo=dt.UTC), "2026-03-27"),  # the last winter day
+    (dt.datetime(2026, 3, 29, 5, 3, tzinfo=dt.UTC), "2026-03-28"),  # after the clocks go on
+    (dt.datetime(2026, 3, 29, 6, 3, tzinfo=dt.UTC), None),  # an hour late: not due
+    (dt.datetime(2026, 10, 24, 5, 3, tzinfo=dt.UTC), "2026-10-23"),  # a summer day
+    (dt.datetime(2026, 10, 25, 5, 3, tzinfo=dt.UTC), None),  # 05:03 on the wall clock again
+    (dt.datetime(2026, 10, 25, 6, 3, tzinfo=dt.UTC), "2026-10-24"),  # after the clocks go back
+])
+def test_the_schedule_fires_at_lisbons_closing_hour_across_daylight_saving(
+        db: None, moment: dt.datetime, due: str | None) -> None:
+    make_floor()
+    fired = gaming_day_close_due_task.apply(kwargs={"now": moment.isoformat()}).get()
+    assert fired == ([{"casino": CASINO, "gaming_day": due}] if due else [])
+
+
+def test_macau_closes_at_its_own_hour_without_daylight_saving(db: None) -> None:
+    make_floor("macau", currency="MOP", time_zone="Asia/Macau")
+    # Macau closes at 06:00 too in this fixture: 22:00 UTC the evening before, all year
+    for moment, due in ((dt.datetime(2026, 3, 28, 22, 4, tzinfo=dt.UTC), "2026-03-28"),
+                        (dt.datetime(2026, 7, 1, 22, 4, tzinfo=dt.UTC), "2026-07-01"),
+                        (dt.datetime(2026, 7, 1, 21, 4, tzinfo=dt.UTC), None)):
+        fired = gaming_day_close_due_task.apply(kwargs={"now": moment.isoformat()}).get()
+        assert fired == ([{"casino": "macau", "gaming_day": due}] if due else [])
+
+
+def test_the_close_page_shows_the_steps_and_closes_the_day(day: Floor, clock: Clock,
+                                                           client: object) -> None:
+    from django.contrib.auth.models import User
+
+    from casino.models import Membership, Role
+
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    user = User.objects.create_user(username="carla2", password="x")
+    Membership.objects.create(user=user, casino_id=CASINO, role=Role.CAGE_SUPERVISOR)
+    client.force_login(user)  # type: ignore[attr-defined]
+    url = f"/ledger/{CASINO}/close/?day={DAY}"
+    body = client.get(url).content.decode()  # type: ignore[attr-defined]
+    assert "✗</td><td>every table session and cage shift closed" in body
+    refused = client.post(url, {"day": str(DAY)}).content.decode()  # type: ignore[attr-defined]
+    assert "still open: " in refused
+    assert not DayClose.objects.exists()
+
+    finish(day, session_of(day))
+    done = client.post(url, {"day": str(DAY)})  # type: ignore[attr-defined]
+    assert done.status_code == 302
+    assert DayClose.objects.get(day=DAY).closed_by == "carla2"
+    body = client.get(url).content.decode()  # type: ignore[attr-defined]
+    assert "✓</td><td>the ledger period closed" in body
+
+    cashier_user = User.objects.create_user(username="ana2", password="x")
+    Membership.objects.create(user=cashier_user, casino_id=CASINO, role=Role.CASHIER)
+    client.force_login(cashier_user)  # type: ignore[attr-defined]
+    assert client.get(url).status_code == 403  # type: ignore[attr-defined]
