@@ -664,6 +664,8 @@ NOT_POSTED: dict[str, str] = {
     "ApprovalRefused": "nothing moved", "ApprovalWithdrawn": "nothing moved",
     # the ledger's own
     "PeriodClosed": "closes a ledger period",
+    "GamingDayClosed": "the day's figures as fixed at its close; the PeriodClosed beside it "
+                       "closes the period",
 }
 
 SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",

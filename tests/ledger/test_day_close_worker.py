@@ -1,0 +1,125 @@
+"""The gaming-day close on a real Celery worker process with a real broker (issue 14): a day
+closes end to end; a worker killed with SIGKILL in the middle of the close leaves nothing, and
+the close sent again (as beat sends it five minutes later) completes it, with the same figures.
+
+The worker is stopped in the middle of the close by a lock: the test holds the ledger's period
+table locked, so the worker's close, past its chips record and its figures, waits at the ledger
+period; the test kills it there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from casino.cage.models import ChipCirculationDay
+from casino.eventstore.models import StoredEvent
+from ledger.models import DayClose, Period
+from ledger.tasks import gaming_day_close_task
+
+from .conftest import CASINO, Clock, Floor
+from .test_day_close import DAY, finish, session_of
+from .test_day_close import day as day
+
+pytestmark = [pytest.mark.broker, pytest.mark.django_db(transaction=True)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    return (f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
+            f"{db['PORT'] or 5432}/{db['NAME']}")
+
+
+def _worker() -> subprocess.Popen[bytes]:
+    env = dict(os.environ, DATABASE_URL=_database_url(), DJANGO_SETTINGS_MODULE="casino.settings")
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
+         "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
+         "-Q", "celery", "--loglevel=WARNING"], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _waiting_on_a_lock(dsn: str) -> bool:
+    with psycopg.connect(dsn, autocommit=True) as watch:
+        return bool(watch.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'").fetchone()[0])  # type: ignore[index]
+
+
+@pytest.fixture
+def broker() -> None:
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("no CELERY_BROKER_URL: the real-worker test needs a broker (CI sets Redis)")
+    from casino.celery import app
+
+    app.control.purge()
+
+
+@pytest.mark.usefixtures("broker")
+def test_a_worker_killed_in_the_middle_of_a_close_leaves_nothing_and_the_next_run_closes(
+        day: Floor, clock: Clock) -> None:
+    finish(day, session_of(day))
+    clock.now = None  # the worker lives in the present: the day (in March) is long over
+    dsn = _database_url()
+    with psycopg.connect(dsn) as holder:
+        holder.execute("LOCK TABLE ledger_period IN ACCESS EXCLUSIVE MODE")
+        worker = _worker()
+        try:
+            sent = gaming_day_close_task.delay(CASINO, DAY.isoformat())
+            deadline = time.monotonic() + 90
+            while not _waiting_on_a_lock(dsn):
+                assert time.monotonic() < deadline, "the worker never reached the close"
+                time.sleep(0.2)
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(timeout=30)
+        finally:
+            if worker.poll() is None:
+                worker.kill()
+        holder.rollback()  # the lock goes; the killed worker's transaction rolls back
+    deadline = time.monotonic() + 30
+    while _waiting_on_a_lock(dsn) or (time.monotonic() < deadline and _busy(dsn)):
+        time.sleep(0.2)
+    # nothing of the close was recorded: not its figures, not the period, not even the chips
+    assert not DayClose.objects.exists()
+    assert not Period.objects.exists()
+    assert not ChipCirculationDay.objects.exists()
+    assert not StoredEvent.objects.filter(event_type="GamingDayClosed").exists()
+    assert sent.id
+
+    worker = _worker()
+    try:
+        again = gaming_day_close_task.delay(CASINO, DAY.isoformat()).get(timeout=120)
+        twice = gaming_day_close_task.delay(CASINO, DAY.isoformat()).get(timeout=120)
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    assert (again["closed"], again["already_closed"]) == (True, False), again
+    # the figures of a clean close of the same day (test_day_close works them out by hand)
+    assert again["totals"] == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
+                               "chips_in_circulation": "450.00", "jackpot_liability": "0.00"}
+    assert twice["already_closed"] is True
+    assert StoredEvent.objects.filter(event_type="GamingDayClosed").count() == 1
+    assert Period.objects.filter(day=DAY).count() == 1
+    assert DayClose.objects.get(day=DAY).totals == again["totals"]
+    assert dt.date.fromisoformat(again["gaming_day"]) == DAY
+
+
+def _busy(dsn: str) -> bool:
+    """Another client (the killed worker's backend) still at work on this database."""
+    with psycopg.connect(dsn, autocommit=True) as watch:
+        return bool(watch.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+            "AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')"
+        ).fetchone()[0])  # type: ignore[index]
