@@ -31,7 +31,7 @@ VAULT_CASH = {
     "MOP": {"1000.00": 100, "500.00": 300, "100.00": 1500, "50.00": 1000, "20.00": 1500,
             "10.00": 1500, "5.00": 500, "1.00": 500},
 }
-CHIP_STOCK = 3000  # pieces of each denomination put into service at the vault
+CHIP_STOCK = 20000  # pieces of each denomination put into service at the vault
 STUD_PAYTABLE = [
     {"combination": "royal_flush", "pays": "jackpot"},
     {"combination": "straight_flush", "pays": "10%"},
