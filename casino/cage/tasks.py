@@ -80,3 +80,24 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
             gaming_day_chips_record_task.delay(casino.code, day.isoformat())
             due.append({"casino": casino.code, "gaming_day": day.isoformat()})
     return due
+
+
+@shared_task(name="cage.shift_close", autoretry_for=(OperationalError,), retry_backoff=True,
+             max_retries=5)
+def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, object]:
+    """Close a counted cashier shift, as the person in ``metadata`` asked. Idempotent by state:
+    a closed shift is reported so and nothing is recorded; a refusal (a variance not approved)
+    is the task's result, not retried."""
+    from casino.cage.models import Shift, ShiftStatus
+    from casino.cage.services import shift_close
+    from casino.errors import DomainError
+    from casino.eventstore.store import Metadata
+
+    shift = Shift.objects.filter(id=shift_id).first()
+    if shift is not None and shift.status == ShiftStatus.CLOSED:
+        return {"shift_id": shift_id, "closed": True, "already_closed": True}
+    try:
+        done = shift_close(shift_id=shift_id, metadata=Metadata(**metadata))
+    except DomainError as refusal:
+        return {"shift_id": shift_id, "closed": False, **refusal.as_dict()}
+    return {**done, "closed": True, "already_closed": False}

@@ -211,3 +211,39 @@ def test_the_close_page_shows_the_steps_and_closes_the_day(day: Floor, clock: Cl
     Membership.objects.create(user=cashier_user, casino_id=CASINO, role=Role.CASHIER)
     client.force_login(cashier_user)  # type: ignore[attr-defined]
     assert client.get(url).status_code == 403  # type: ignore[attr-defined]
+
+
+def test_the_session_and_shift_close_tasks_are_idempotent_by_state(db: None,
+                                                                    clock: Clock) -> None:
+    from casino.cage.tasks import shift_close_task
+    from games.tasks import table_session_close_task
+
+    from .conftest import TABLE_FLOAT, pit_boss
+
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    session = floor.open_table("r1")
+    closed = table_session_close_task.apply(
+        args=[session, TABLE_FLOAT, pit_boss().as_dict()]).get()
+    assert (closed["closed"], closed["already_closed"]) == (True, False)
+    again = table_session_close_task.apply(
+        args=[session, TABLE_FLOAT, pit_boss().as_dict()]).get()
+    assert again == {"session_id": session, "closed": True, "already_closed": True,
+                     "closing_amount": "2600.00"}
+
+    # the window counted short: its close is refused until the variance is approved
+    floor.stock_window({"100.00": 2}, {"25.00": 4})
+    cash = {fmt(d): 0 for d in CASH_DENOMINATIONS["EUR"]}
+    chips = {"main": {fmt(D(d)): 0 for d in ("100.00", "25.00", "5.00", "1.00")}}
+    cash["100.00"] = 2  # the four 25.00 chips are missing
+    cage.shift_count(shift_id=floor.window, cash=cash, chips=chips, metadata=cashier())
+    refused = shift_close_task.apply(args=[floor.window, cashier().as_dict()]).get()
+    assert refused["closed"] is False
+    assert "needs an explanation and a cage supervisor's approval" in refused["message"]
+    cage.variance_explain(shift_id=floor.window, explanation="four chips went to the table "
+                          "without a slip", metadata=cashier())
+    cage.variance_approve(shift_id=floor.window, metadata=supervisor())
+    done = shift_close_task.apply(args=[floor.window, cashier().as_dict()]).get()
+    assert (done["closed"], done["already_closed"]) == (True, False)
+    assert shift_close_task.apply(args=[floor.window, cashier().as_dict()]).get() == {
+        "shift_id": floor.window, "closed": True, "already_closed": True}
