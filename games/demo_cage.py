@@ -19,7 +19,7 @@ from typing import Any
 from casino.context import system_metadata
 from casino.eventstore.store import Metadata
 from casino.models import Casino, ChipSet, Role
-from casino.money import CASH_DENOMINATIONS
+from casino.money import CASH_DENOMINATIONS, fmt
 
 JOB = "demo_day"
 VAULT, MAIN = "vault", "main"
@@ -31,7 +31,7 @@ VAULT_CASH = {
     "MOP": {"1000.00": 100, "500.00": 300, "100.00": 1500, "50.00": 1000, "20.00": 1500,
             "10.00": 1500, "5.00": 500, "1.00": 500},
 }
-CHIP_STOCK = 20000  # pieces of each denomination put into service at the vault
+CHIP_STOCK = 3000  # pieces of each denomination put into service at the vault
 STUD_PAYTABLE = [
     {"combination": "royal_flush", "pays": "jackpot"},
     {"combination": "straight_flush", "pays": "10%"},
@@ -119,9 +119,38 @@ class DemoCage:
     # --- the day's movements ------------------------------------------------------------------
 
     def issue(self, casino: str, slip: str) -> None:
+        """The main cage issues the fill; short of chips (a day of many tables), it first asks
+        the vault for more, and the vault puts a new delivery into service if it must."""
         from casino.cage import services as cage
+        from games.models import Slip
 
+        self._ensure(casino, Slip.objects.get(casino_id=casino, kind="fill", number=slip).chips)
         cage.fill_issue(shift_id=self.shift(casino), slip=slip, metadata=self.cashier(casino))
+
+    def _ensure(self, casino: str, wanted: dict[str, int]) -> None:
+        from casino.cage.models import ShiftLine
+
+        held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
+            shift_id=self.shift(casino), kind="chips", chip_set="main")}
+        short = {d: n for d, n in wanted.items() if held.get(fmt(Decimal(d)), 0) < n}
+        if short:
+            self._top_up(casino, {d: n * 50 for d, n in short.items()})
+
+    def _top_up(self, casino: str, chips: dict[str, int]) -> None:
+        from casino.cage import services as cage
+        from casino.cage.models import ShiftLine
+
+        vault = self.shift(casino, VAULT)
+        held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
+            shift_id=vault, kind="chips", chip_set="main")}
+        missing = {d: n for d, n in chips.items() if held.get(fmt(Decimal(d)), 0) < n}
+        if missing:
+            cage.chips_put_into_service(
+                shift_id=vault, chip_set="main", chips=missing,
+                reference="delivery note DEMO-0002 (a busy day)",
+                metadata=self.supervisor(casino))
+        cage.transfer_send(shift_id=vault, to_cage=MAIN, chips={"main": chips},
+                           metadata=self.supervisor(casino))
 
     def receive_credit(self, casino: str, slip: str) -> None:
         from casino.cage import services as cage
@@ -180,6 +209,7 @@ class DemoCage:
         pieces = rng.randint(2, 10)
         amount = chip * pieces
         chips = {str(chip): pieces}
+        self._ensure(casino, chips)
         cage.chips_sell(shift_id=self.shift(casino), amount=str(amount), chips=chips,
                         cash=_cash_in(amount, currency), chip_set="main",
                         metadata=self.cashier(casino))
