@@ -1,5 +1,5 @@
 """The gaming day's close report (issue 14, item 6): its figures worked out by hand on a small
-day, the CSV and the PDF read back, the digest."""
+day, the CSV and the PDF read back, the digest, the page and the API."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import datetime as dt
 import io
 from decimal import Decimal as D
 
+import pytest
+from django.contrib.auth.models import User
 from django.test import override_settings
 
 from casino.cage.models import Shift
@@ -226,6 +228,68 @@ def test_the_pdf_read_back_holds_the_table_lines_and_the_digest(floor: Floor) ->
                  "r2 french_roulette 1 1 2600.00 500.00 0.00 300.00 2715.00 -85.00 -28.33",
                  "a1 american_roulette 1 1 2600.00 0.00 0.00 100.00 2520.00 20.00 20.00"):
         assert line in squeezed, line
+
+
+@pytest.fixture
+def people(db: None) -> dict[str, User]:
+    from casino.models import Membership, Role
+
+    out: dict[str, User] = {}
+    for name, role in (("conta", Role.ACCOUNTANT), ("caixa", Role.CASHIER),
+                       ("igj", Role.REGULATOR)):
+        user = User.objects.create_user(username=name, password="x")
+        Membership.objects.create(user=user, casino_id=CASINO, role=role)
+        out[name] = user
+    return out
+
+
+def test_the_page_renders_for_the_accountant_and_not_for_a_cashier(
+        floor: Floor, people: dict[str, User], client: object) -> None:
+    day = a_small_day(floor)
+    digest = report_digest(close_report(casino=CASINO, gaming_day=day))
+    client.force_login(people["conta"])  # type: ignore[attr-defined]
+    page = client.get(f"/ledger/{CASINO}/close-report/?day={day}")  # type: ignore[attr-defined]
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert digest in body
+    assert "2715.00" in body
+    assert "-85.00" in body
+    assert f"/ledger/{CASINO}/close-report.pdf?day={day}" in body
+    overview = client.get(f"/ledger/{CASINO}/trial-balance/")  # type: ignore[attr-defined]
+    assert f"/ledger/{CASINO}/close-report/" in overview.content.decode()  # in the navigation
+    download = client.get(f"/ledger/{CASINO}/close-report.csv?day={day}")  # type: ignore[attr-defined]
+    assert download.status_code == 200
+    assert "attachment" in download["Content-Disposition"]
+    assert digest in b"".join(download.streaming_content).decode()
+    client.force_login(people["caixa"])  # type: ignore[attr-defined]
+    refused = client.get(f"/ledger/{CASINO}/close-report/?day={day}")  # type: ignore[attr-defined]
+    assert refused.status_code == 403
+    refused_file = client.get(f"/ledger/{CASINO}/close-report.pdf?day={day}")  # type: ignore[attr-defined]
+    assert refused_file.status_code == 403
+
+
+def test_through_the_api(floor: Floor, people: dict[str, User]) -> None:
+    from rest_framework.test import APIClient
+
+    day = a_small_day(floor)
+    api = APIClient()
+    api.force_authenticate(people["igj"])
+    data = api.get(f"/api/v1/ledger/{CASINO}/close-report/{day}/").json()
+    assert data["digest"] == report_digest(close_report(casino=CASINO, gaming_day=day))
+    assert data["totals"]["win"] == "35.00"
+    assert [t["table"] for t in data["tables"]] == ["a1", "r1", "r2"]
+    pdf = api.get(f"/api/v1/ledger/{CASINO}/close-report/{day}.pdf")
+    assert pdf["Content-Type"] == "application/pdf"
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF-")  # type: ignore[attr-defined]
+    got = api.get(f"/api/v1/ledger/{CASINO}/close-report/{day}.csv")
+    assert b"".join(got.streaming_content).startswith(b"report,casino")  # type: ignore[attr-defined]
+    wrong = api.get(f"/api/v1/ledger/{CASINO}/close-report/yesterday/")
+    assert wrong.status_code == 400
+    error = wrong.json()["error"]
+    assert error["message"] == "'yesterday' is not a gaming day such as 2025-03-01"
+    assert error["extra"]["field"] == "day"
+    api.force_authenticate(people["caixa"])
+    assert api.get(f"/api/v1/ledger/{CASINO}/close-report/{day}/").status_code == 403
 
 
 def test_the_jackpots_meter_hits_paid_and_owed(db: None) -> None:
