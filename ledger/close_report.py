@@ -47,8 +47,7 @@ from casino.cage.models import ChipCirculationDay
 from casino.eventstore.hashing import canonical_json
 from casino.models import Approval, ApprovalStatus, Casino
 from games import hold
-from games.models import GamingDayResult, Round, Slip, Table, TableSession
-from games.selectors import session_stakes
+from games.models import GamingDayResult, Round, SessionStatus, Slip, Table, TableSession
 from jackpots.models import JackpotMeterReading, JackpotPool
 
 from . import reports, selectors
@@ -265,12 +264,15 @@ def report_digest(report: CloseReport) -> str:
 
 
 def _stakes_by_table(casino: str, day: dt.date) -> dict[str, dict[str, list[Decimal]]]:
-    """The stakes of the day's closed sessions, by table and edge key: [sum, squares]."""
+    """The stakes of the settled rounds of the day's closed sessions, by table and edge key:
+    [sum, squares] (``games.selectors.session_stakes``, for every session in one query)."""
+    sessions = TableSession.objects.filter(casino_id=casino, gaming_day=day,
+                                           status=SessionStatus.CLOSED).values("session_id")
     out: dict[str, dict[str, list[Decimal]]] = defaultdict(dict)
-    for session_id, table in (TableSession.objects
-                              .filter(casino_id=casino, gaming_day=day, status="closed")
-                              .order_by("table", "opened_at").values_list("session_id", "table")):
-        for key, (total, squares) in session_stakes(session_id).items():
+    for table, stakes in (Round.objects.filter(session_id__in=sessions, status="settled")
+                          .order_by("table", "opened_at", "round_id")
+                          .values_list("table", "stakes")):
+        for key, (total, squares) in stakes.items():
             acc = out[table].setdefault(key, [ZERO, ZERO])
             acc[0] += Decimal(total)
             acc[1] += Decimal(squares)

@@ -293,6 +293,8 @@ def test_through_the_api(floor: Floor, people: dict[str, User]) -> None:
 
 
 def test_the_jackpots_meter_hits_paid_and_owed(db: None) -> None:
+    from tests.jackpots.meters import meter_correct
+
     from .test_circulation import _jackpot, _jackpot_floor
 
     floor = _jackpot_floor()
@@ -308,3 +310,55 @@ def test_the_jackpots_meter_hits_paid_and_owed(db: None) -> None:
     assert report.totals.jackpot_liability == D("9977.40")  # meter + reserve + owed
     # the day before, the pool did not exist: read at that day's boundary, nothing
     assert close_report(casino=CASINO, gaming_day=day - dt.timedelta(days=1)).jackpots == ()
+
+    # a correction of the meter, up 10.00, asked by an accountant, approved by an administrator:
+    # an exception of the day it was approved in (it changes no table session)
+    meter_correct("bj", direction="up", amount="10.00", reason="display_fault")
+    corrected = close_report(casino=CASINO, gaming_day=day)
+    assert corrected.jackpots[0].meter == D("9737.40")
+    assert corrected.totals.jackpot_liability == D("9987.40")
+    (line,) = corrected.exceptions
+    assert (line.kind, line.subject, line.reason, line.requested_by, line.approved_by) == (
+        "jackpot_meter_correction", "bj", "display_fault", "contabilista", "gestor")
+
+
+def test_an_approved_drop_variance_is_an_exception_of_its_sessions_day(floor: Floor) -> None:
+    from casino.cage import services as cage
+    from casino.services.approvals import approval_grant, approval_request
+    from games.models import TableSession
+
+    from .conftest import cashier, notes, supervisor
+
+    day = a_small_day(floor)
+    r1 = str(TableSession.objects.get(table="r1").session_id)
+    # r1's box was counted at 200.00; the cage receives 150.00 of it
+    cage.drop_box_receive(shift_id=floor.window, session_id=r1, table="r1", cash=notes("150.00"),
+                          amount="150.00", metadata=cashier())
+    asked = approval_request(kind="drop_variance", subject=r1, reason="note_missing",
+                             explanation="a 50 note is missing from the box", metadata=cashier())
+    approval_grant(approval_id=asked["approval_id"], note="seen the count sheet",
+                   metadata=supervisor())
+    report = close_report(casino=CASINO, gaming_day=day)
+    (line,) = report.exceptions
+    assert (line.kind, line.subject, line.reason, line.requested_by, line.approved_by) == (
+        "drop_variance", r1, "note_missing", "ana", "carla")
+    assert line.amount == D("-50.00")  # received less counted
+    assert "short 50.00" in line.summary
+    # the pit's figures stay those of the count
+    assert {t.table: t.drop for t in report.tables}["r1"] == D("200.00")
+
+
+def test_its_queries_do_not_grow_with_the_tables(floor: Floor) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    day = a_small_day(floor)
+    with CaptureQueriesContext(connection) as three:
+        close_report(casino=CASINO, gaming_day=day)
+    floor.open_table("r3")
+    floor.spin("r3", [straight("10")], 3)
+    floor.close_table("r3", {"100.00": 10, "25.00": 40, "5.00": 102, "1.00": 0}, "0.00")
+    with CaptureQueriesContext(connection) as four:
+        report = close_report(casino=CASINO, gaming_day=day)
+    assert len(report.tables) == 4
+    assert len(four.captured_queries) == len(three.captured_queries)
