@@ -7,6 +7,8 @@ import datetime as dt
 from django.http import FileResponse, StreamingHttpResponse
 
 from . import exports
+from .close_report import close_report
+from .close_report_files import close_report_csv, close_report_pdf
 from .reports import trial_balance
 
 
@@ -49,4 +51,21 @@ def _xlsx(path: str, filename: str) -> StreamingHttpResponse:
         exports.file_chunks(path),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def close_report_download(*, casino: str, gaming_day: dt.date,
+                          file: str) -> StreamingHttpResponse:
+    """The day's close report as a CSV (streamed line by line) or a PDF (streamed in chunks)."""
+    report = close_report(casino=casino, gaming_day=gaming_day)
+    name = f"{casino}-close-report-{gaming_day.isoformat()}.{file}"
+    if file == "csv":
+        response = StreamingHttpResponse(close_report_csv(report),
+                                         content_type="text/csv; charset=utf-8")
+    else:
+        pdf = close_report_pdf(report)
+        response = StreamingHttpResponse(
+            (pdf[i:i + 65536] for i in range(0, len(pdf), 65536)),
+            content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -24,6 +24,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/gross-gaming-revenue/", v.GrossGamingRevenueApi.as_view(),
          name="ledger-gross-gaming-revenue"),
     path("<slug:casino>/periods/", v.PeriodListApi.as_view(), name="ledger-period-list"),
+    path("<slug:casino>/close-report/<str:day>.csv", v.CloseReportExportApi.as_view(),
+         {"file": "csv"}, name="ledger-close-report-csv"),
+    path("<slug:casino>/close-report/<str:day>.pdf", v.CloseReportExportApi.as_view(),
+         {"file": "pdf"}, name="ledger-close-report-pdf"),
+    path("<slug:casino>/close-report/<str:day>/", v.CloseReportApi.as_view(),
+         name="ledger-close-report"),
     path("<slug:casino>/reconciliation/<str:day>/", v.ReconciliationApi.as_view(),
          name="ledger-reconciliation"),
 ]

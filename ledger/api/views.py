@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand
 
-from .. import reconciliation, reports, selectors
-from ..downloads import journal_download, trial_balance_download
+from .. import close_report, reconciliation, reports, selectors
+from ..downloads import close_report_download, journal_download, trial_balance_download
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
           OpenApiParameter("to", dt.date, required=True, description="last gaming day")]
@@ -158,6 +158,34 @@ class ReconciliationApi(APIView):
             raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
                                  field="day") from None
         return Response(reconciliation.reconcile(casino=casino, gaming_day=gaming_day).as_dict())
+
+
+def _gaming_day(day: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(day)
+    except ValueError:
+        raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
+                             field="day") from None
+
+
+class CloseReportApi(APIView):
+    """The gaming day's close report (``ledger.close_report``) and its digest, the one the
+    day's seal signs."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, day: str) -> Response:
+        selectors.casino_get_for(request.user, casino)
+        report = close_report.close_report(casino=casino, gaming_day=_gaming_day(day))
+        return Response({**report.as_data(), "digest": close_report.report_digest(report)})
+
+
+class CloseReportExportApi(APIView):
+    """The close report as a CSV (its sections one after the other) or a PDF, streamed."""
+
+    @extend_schema(responses={200: bytes})
+    def get(self, request: Request, casino: str, day: str, file: str) -> StreamingHttpResponse:
+        selectors.casino_get_for(request.user, casino)
+        return close_report_download(casino=casino, gaming_day=_gaming_day(day), file=file)
 
 
 class TrialBalanceExportApi(APIView):

@@ -21,8 +21,9 @@ from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, Role
 from casino.selectors import roles_in
 
-from .. import closes, reconciliation, reports, selectors
-from ..downloads import journal_download, trial_balance_download
+from .. import close_report, closes, reconciliation, reports, selectors
+from ..close_report_files import sections
+from ..downloads import close_report_download, journal_download, trial_balance_download
 
 
 def _casino(request: HttpRequest, code: str) -> Casino:
@@ -125,6 +126,31 @@ def close_page(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "ledger/close.html", {
         "casino": the_casino, "day": day, "error": error, "key": uuid.uuid4().hex,
         "steps": closes.close_progress(casino=casino, gaming_day=day), "query": ""})
+def _day(request: HttpRequest, casino: Casino) -> dt.date:
+    try:
+        return dt.date.fromisoformat(request.GET.get("day") or _today(casino).isoformat())
+    except ValueError:
+        raise Http404("the gaming day is YYYY-MM-DD") from None
+
+
+@login_required
+@require_GET
+def close_report_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """The day's close report (``?day=``, today by default), with its CSV and PDF."""
+    the_casino = _casino(request, casino)
+    day = _day(request, the_casino)
+    report = close_report.close_report(casino=casino, gaming_day=day)
+    return render(request, "ledger/close_report.html", {
+        "casino": the_casino, "day": day, "report": report,
+        "digest": close_report.report_digest(report), "sections": list(sections(report)),
+        "query": f"from={day.isoformat()}&to={day.isoformat()}"})
+
+
+@login_required
+@require_GET
+def close_report_file(request: HttpRequest, casino: str, file: str) -> StreamingHttpResponse:
+    the_casino = _casino(request, casino)
+    return close_report_download(casino=casino, gaming_day=_day(request, the_casino), file=file)
 
 
 @login_required

@@ -1,0 +1,186 @@
+"""The close report as files: one CSV (its sections one after the other) and a PDF (reportlab).
+
+CSV layout: sections one after the other, a blank line between two. The first row of a section
+is its header; its first cell names the section (``report``, ``table``, ``game``, ``cage``,
+``jackpot``, ``revenue``, ``tax``, ``exception``, ``total``) and every row of the section repeats
+that name in its first cell, so a reader keeps the rows of one section by their first cell and
+reads them with the section's header. Amounts are decimal strings, an empty cell is no figure.
+
+The PDF prints the casino, the gaming day and the digest on every page, and one table per
+section; it is built invariant (no creation time, no random document id), so the same report
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+from .close_report import CloseReport, report_digest
+
+Row = list[str]
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
+    """(name, title, header, rows) of each section, in the order of the files."""
+    digest = report_digest(report)
+    yield ("report", "Close report", ["casino", "name", "currency", "gaming_day", "starts_at",
+                                      "ends_at", "digest"],
+           [[report.casino, report.casino_name, report.currency, report.gaming_day.isoformat(),
+             _cell(report.as_data()["starts_at"]), _cell(report.as_data()["ends_at"]), digest]])
+    yield ("table", "Tables", [
+        "table", "game", "sessions", "rounds", "opening", "fills", "credits", "drop", "closing",
+        "win", "hold_percent", "handle", "theoretical_win", "theoretical_hold_percent",
+        "win_handle_percent", "against_theoretical", "figures"],
+        [[_cell(v) for v in (t.table, t.game, t.sessions, t.rounds, t.opening, t.fills,
+                             t.credits, t.drop, t.closing, t.win, t.hold_percent, t.handle,
+                             t.theoretical_win, t.theoretical_hold_percent,
+                             t.win_handle_percent, t.against_theoretical, t.figures)]
+         for t in report.tables])
+    yield ("game", "Games", [
+        "game", "tables", "sessions", "rounds", "opening", "fills", "credits", "drop",
+        "closing", "win", "hold_percent", "handle", "theoretical_win",
+        "theoretical_hold_percent", "win_handle_percent", "against_theoretical"],
+        [[_cell(v) for v in (g.game, g.tables, g.sessions, g.rounds, g.opening, g.fills,
+                             g.credits, g.drop, g.closing, g.win, g.hold_percent, g.handle,
+                             g.theoretical_win, g.theoretical_hold_percent,
+                             g.win_handle_percent, g.against_theoretical)]
+         for g in report.games])
+    yield ("cage", "Cage reconciliation", [
+        "cage", "scope", "shift", "status", "opening", "receipts", "payments", "expected",
+        "counted", "variance", "movements"],
+        [[_cell(v) for v in (c.cage, c.scope, c.shift, c.status, c.opening, c.receipts,
+                             c.payments, c.expected, c.counted, c.variance)]
+         + ["; ".join(f"{m.kind} +{m.received} -{m.paid}" for m in c.movements)]
+         for c in report.cage])
+    yield ("jackpot", "Jackpots", ["pool", "name", "meter", "reserve", "hits", "hits_amount",
+                                   "paid", "owed"],
+           [[_cell(v) for v in (j.pool, j.name, j.meter, j.reserve, j.hits, j.hits_amount,
+                                j.paid, j.owed)] for j in report.jackpots])
+    r = report.revenue
+    yield ("revenue", "Gross gaming revenue (the gaming-tax base)", [
+        "table_revenue", "table_variance", "jackpot_retained", "jackpot_funding",
+        "gross_gaming_revenue"],
+        [[_cell(v) for v in (r.table_revenue, r.table_variance, r.jackpot_retained,
+                             r.jackpot_funding, r.gross_gaming_revenue)]])
+    yield ("tax", f"Taxes of the day ({report.jurisdiction or 'no jurisdiction'})", [
+        "code", "name", "rate_percent", "base", "amount", "legal_source"],
+        [[_cell(t.code), _cell(t.name), _cell(t.rate) if t.rate is not None else
+          "not configured", _cell(t.base), _cell(t.amount), _cell(t.legal_source)]
+         for t in report.taxes])
+    yield ("exception", "Exceptions approved", [
+        "approval", "kind", "subject", "reason", "amount", "summary", "requested_by",
+        "approved_by", "approved_at"],
+        [[_cell(v) for v in (e.approval, e.kind, e.subject, e.reason, e.amount, e.summary,
+                             e.requested_by, e.approved_by, e.approved_at)]
+         for e in report.exceptions])
+    t = report.totals
+    yield ("total", "The day's totals", ["drop", "win", "gaming_tax_base", "taxes",
+                                         "chips_in_circulation", "jackpot_liability"],
+           [[_cell(v) for v in (t.drop, t.win, t.gaming_tax_base, t.taxes,
+                                t.chips_in_circulation, t.jackpot_liability)]])
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+
+def _line(row: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(row)
+    return buffer.getvalue()
+
+
+def close_report_csv(report: CloseReport) -> Iterator[str]:
+    """The CSV, line by line (for a streamed download)."""
+    for number, (name, _title, header, rows) in enumerate(sections(report)):
+        if number:
+            yield "\n"
+        yield _line([name, *header])
+        for row in rows:
+            yield _line([name, *row])
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+
+_GRID = TableStyle([
+    ("FONT", (0, 0), (-1, -1), "Helvetica", 7),
+    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+    ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+])
+
+# Columns too wide for a page: the PDF leaves them to the CSV and the API.
+_PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
+                   "tax": {"legal_source"}, "exception": {"approval"}}
+
+
+def _wrapped(text: str, style: ParagraphStyle) -> str | Paragraph:
+    """A long cell as a paragraph that wraps inside its column (a short one as it is)."""
+    if len(text) <= 40:
+        return text
+    return Paragraph(escape(text), style)
+
+
+def close_report_pdf(report: CloseReport) -> bytes:
+    """The PDF: a title, then one table per section; the casino, the day and the digest in
+    every page's footer."""
+    digest = report_digest(report)
+    styles = getSampleStyleSheet()
+    small = ParagraphStyle("cell", parent=styles["Normal"], fontSize=7, leading=8)
+    bold = ParagraphStyle("header", parent=small, fontName="Helvetica-Bold")
+    buffer = io.BytesIO()
+    footer = (f"{report.casino_name} ({report.casino}) · gaming day "
+              f"{report.gaming_day.isoformat()} · digest SHA-256 {digest}")
+
+    def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7)
+        canvas.drawString(10 * mm, 7 * mm, footer)
+        canvas.drawRightString(landscape(A4)[0] - 10 * mm, 7 * mm, f"page {doc.page}")
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=10 * mm,
+                            rightMargin=10 * mm, topMargin=10 * mm, bottomMargin=14 * mm,
+                            title=f"Close report {report.casino} {report.gaming_day}",
+                            author=report.casino_name,
+                            invariant=True)  # no creation time or random id: same day, same bytes
+    story: list[Flowable] = [
+        Paragraph(f"Close report · {escape(report.casino_name)} ({report.casino}) · gaming day "
+                  f"{report.gaming_day.isoformat()}", styles["Title"]),
+        Paragraph(f"Currency {report.currency}. Digest (SHA-256 of the report's canonical "
+                  f"JSON): {digest}", styles["Normal"]),
+    ]
+    for name, title, header, rows in sections(report):
+        if name == "report":
+            continue
+        keep = [i for i, column in enumerate(header)
+                if column not in _PDF_LEAVES_OUT.get(name, set())]
+        story += [Spacer(1, 4 * mm), Paragraph(title, styles["Heading3"])]
+        if not rows:
+            story.append(Paragraph("None.", styles["Normal"]))
+            continue
+        # headers wrap (as paragraphs), so the widest table still fits the page's width
+        data: list[list[str | Paragraph]] = [[Paragraph(header[i].replace("_", " "), bold)
+                                              for i in keep]]
+        data += [[_wrapped(row[i], small) for i in keep] for row in rows]
+        widths = [70 * mm if any(len(row[i]) > 40 for row in rows) else None for i in keep]
+        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(_GRID)
+        story.append(table)
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
