@@ -664,6 +664,7 @@ NOT_POSTED: dict[str, str] = {
     "ApprovalRefused": "nothing moved", "ApprovalWithdrawn": "nothing moved",
     # the ledger's own
     "PeriodClosed": "closes a ledger period",
+    "GamingDaySealed": "signs a closed gaming day's events and totals: nothing moves",
 }
 
 SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",
