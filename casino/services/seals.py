@@ -198,3 +198,45 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
             "first_position": event.first_position, "last_position": event.last_position,
             "last_hash": last_hash, "key_id": event.key_id, "signature": event.signature,
             "position": recorded[0].position, "already_sealed": False}
+
+
+@dataclasses.dataclass(frozen=True)
+class SealCheck:
+    casino: str
+    gaming_day: dt.date
+    problem: str = ""  # empty: the seal holds
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+
+def seal_check(*, casino: str) -> list[SealCheck]:
+    """Check each seal of ``casino`` against the events stored now (``manage.py verify_events
+    --seals``): the event at its last position still has the hash it signed, and its signature
+    is the casino's key's (a seal signed by an earlier key names that key). The standalone
+    verifier does the same from an export, without this system."""
+    seals = list(GamingDaySeal.objects.filter(casino_id=casino).order_by("gaming_day"))
+    if not seals:
+        return []
+    public = seal_key(casino).private.public_key()
+    checks = []
+    for found in seals:
+        stored = StoredEvent.objects.filter(position=found.position).values_list(
+            "data", flat=True).first()
+        last = StoredEvent.objects.filter(position=found.last_position).values_list(
+            "hash", "casino_id").first()
+        problem = ""
+        if stored is None or stored != found.payload:
+            problem = "the seal's event differs from the seal on record"
+        elif last is None or last[0] != found.last_hash:
+            problem = (f"the event at position {found.last_position} does not have the hash it "
+                       "signed: an event it covers was altered")
+        elif last[1] != casino:
+            problem = f"position {found.last_position} is not an event of {casino}"
+        elif found.key_id != rules.key_id(public):
+            problem = f"signed with key {found.key_id}, not the casino's key now"
+        elif not rules.verify(found.payload, found.signature, public):
+            problem = "the signature does not match the seal (forged or altered)"
+        checks.append(SealCheck(casino, found.gaming_day, problem))
+    return checks

@@ -28,7 +28,8 @@ from casino import seal as rules
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.eventstore import projections
-from casino.eventstore.hashing import canonical_json
+from casino.eventstore.commands import run_command
+from casino.eventstore.hashing import canonical_json, event_hash, format_time
 from casino.eventstore.models import StoredEvent
 from casino.eventstore.store import Metadata
 from casino.models import GamingDaySeal, Membership, Role
@@ -184,6 +185,22 @@ def test_the_next_seal_covers_what_followed_the_previous_one_and_no_other_casino
     assert (macau["first_position"], macau["last_position"]) == (5, 8)
 
 
+def test_a_close_seals_in_its_own_unit_of_work_covering_what_it_recorded_before(
+        key: Ed25519PrivateKey) -> None:
+    """The gaming-day close calls the seal from its own command: the period it closed a moment
+    before, in the same transaction, is the seal's last covered event."""
+    _casino()
+
+    def close() -> dict[str, Any]:
+        period_close(casino=CASINO, day=DAY, metadata=system(), now=AFTER)  # position 3
+        return _seal()
+
+    done = run_command(command="test_gaming_day_close", metadata=system(), payload={},
+                       handler=close)
+    assert (done["first_position"], done["last_position"], done["position"]) == (1, 3, 4)
+    assert done["last_hash"] == StoredEvent.objects.get(position=3).hash
+
+
 def test_sealing_twice_records_one_seal_and_returns_the_one_on_record(
         sealed_day: dict[str, Any]) -> None:
     again = _seal(totals={**TOTALS, "drop": D("9999.00")}, report_digest="ab" * 32)
@@ -250,6 +267,45 @@ def test_an_export_rehashed_after_an_alteration_fails_the_seal(
     assert result.returncode == 1
     assert ("FAILED: seal of lisboa 2025-03-01: the event at position 3 does not have the hash "
             "it signed") in result.stdout
+
+
+def test_a_store_rehashed_after_an_alteration_passes_the_chain_and_fails_its_seals(
+        sealed_day: dict[str, Any]) -> None:
+    """The same forgery inside the database, by someone who may disable the triggers."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE event DISABLE TRIGGER USER")
+        cursor.execute("UPDATE event SET data = data || '{\"name\": \"Fichas de outro\"}' "
+                       "WHERE position = 2")
+        previous = StoredEvent.objects.get(position=1).hash
+        for event in StoredEvent.objects.filter(position__gte=2).order_by("position"):
+            digest = event_hash(position=event.position, stream=event.stream,
+                                version=event.version, event_type=event.event_type,
+                                schema_version=event.schema_version, data=event.data,
+                                metadata=event.metadata, recorded_at=format_time(event.recorded_at),
+                                prev_hash=previous)
+            cursor.execute("UPDATE event SET prev_hash = %s, hash = %s WHERE position = %s",
+                           [previous, digest, event.position])
+            previous = digest
+        cursor.execute("ALTER TABLE event ENABLE TRIGGER USER")
+    out = StringIO()
+    with pytest.raises(CommandError, match="seal of lisboa 2025-03-01: the event at position 3 "
+                                           "does not have the hash it signed"):
+        call_command("verify_events", "--seals", stdout=out)
+    assert "OK: 4 events verified" in out.getvalue()
+
+
+def test_verify_events_checks_the_seals_in_the_database(sealed_day: dict[str, Any]) -> None:
+    out = StringIO()
+    call_command("verify_events", "--seals", stdout=out)
+    assert "OK: 1 seal(s) of lisboa verified" in out.getvalue()
+
+
+def test_verify_events_names_a_seal_signed_by_another_key_than_the_casinos(
+        sealed_day: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CASINO_SEAL_KEY_LISBOA", _pem(Ed25519PrivateKey.generate()))
+    with pytest.raises(CommandError, match=f"signed with key {sealed_day['key_id']}, not the "
+                                           "casino's key now"):
+        call_command("verify_events", "--seals", stdout=StringIO())
 
 
 def test_a_seal_signed_by_another_key_fails(
@@ -463,3 +519,35 @@ def _no_stray_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     for code in (CASINO, OTHER):
         monkeypatch.delenv(key_variable(code), raising=False)
         monkeypatch.delenv(f"{key_variable(code)}_FILE", raising=False)
+
+
+# --- the web admin ---------------------------------------------------------------------------
+
+
+def test_the_seals_screen_shows_each_sealed_day_and_the_public_key(
+        sealed_day: dict[str, Any], key: Ed25519PrivateKey) -> None:
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(_user("alice", Role.ACCOUNTANT))
+    page = browser.get(f"/seals/{CASINO}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-seal="2025-03-01"' in html
+    assert sealed_day["key_id"] in html
+    assert "1–3" in html
+    assert "win: -250.50 EUR" in html
+    assert f'href="/seals/{CASINO}/key.pem"' in html
+    assert f'href="/seals/{CASINO}/"' in browser.get("/").content.decode()  # the home page
+    pem = browser.get(f"/seals/{CASINO}/key.pem")
+    assert pem.content.decode() == rules.public_pem(key.public_key())
+    assert pem["Content-Disposition"] == 'attachment; filename="lisboa-seal-key.pem"'
+
+
+def test_the_seals_screen_is_not_for_the_cashier(sealed_day: dict[str, Any]) -> None:
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(_user("ana", Role.CASHIER))
+    assert browser.get(f"/seals/{CASINO}/").status_code == 403
+    assert browser.get(f"/seals/{CASINO}/key.pem").status_code == 403
