@@ -2,7 +2,7 @@
 """Standalone verifier of an event export (standard library only; seals need ``cryptography``).
 
 Usage:  python3 verify_events.py EXPORT.jsonl [--anchor HASH]
-        python3 verify_events.py EXPORT.jsonl --public-key CASINO.pem [--seal SEAL.json]
+        python3 verify_events.py EXPORT.jsonl --public-key CASINO.pem [--casino C] [--seal SEAL.json]
 
 Reads the JSON Lines written by ``manage.py export_events`` and checks, event by event, that
 positions follow one another, that each event's ``prev_hash`` is the previous event's ``hash``,
@@ -11,8 +11,8 @@ it. An export that starts at position 1 is anchored at the genesis hash (64 zero
 starts later is anchored at ``--anchor`` (the hash of the event before it, e.g. from a seal).
 
 With ``--public-key`` (the casino's Ed25519 public key, ``manage.py export_seal_key``) it also
-checks seals: each ``GamingDaySealed`` event of the export, or the seal(s) in ``--seal`` (one
-seal, or a list of them, as ``/api/v1/seals/`` gives them). A seal verifies when its signature is
+checks seals: each ``GamingDaySealed`` event of the export (of ``--casino`` only, if given), or
+the seal(s) in ``--seal`` (one seal, or a list of them, as ``/api/v1/seals/`` gives them). A seal verifies when its signature is
 the key's over its payload's canonical JSON, the export holds every position it covers, the
 event at its last position has the hash it signed, and its first and last events are the
 casino's (docs/event-hash.md, § The seal of a gaming day). Only this part imports
@@ -167,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the casino's public seal key: check its seals too")
     parser.add_argument("--seal", metavar="JSON",
                         help="the seal(s) to check (default: every seal event in the export)")
+    parser.add_argument("--casino", help="check only this casino's seals (an export holds "
+                                         "every casino's events; the key is one casino's)")
     args = parser.parse_args(argv)
     if args.seal and not args.public_key:
         parser.error("--seal needs --public-key")
@@ -188,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     seals = (read_seals(args.seal) if args.seal
              else [(seal, str(seal.get("signature", ""))) for seal in seen.seals])
+    if args.casino:
+        seals = [(seal, signature) for seal, signature in seals if seal.get("casino") == args.casino]
     if not seals:
         print("FAILED: no seal to check")
         return 1

@@ -170,7 +170,7 @@ def test_a_seal_covers_the_casinos_events_up_to_the_last_one_and_signs_them(
 
 
 def test_the_next_seal_covers_what_followed_the_previous_one_and_no_other_casinos_events(
-        sealed_day: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+        sealed_day: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(key_variable(OTHER), _pem(Ed25519PrivateKey.generate()))
     _casino(OTHER, "Asia/Macau")  # positions 5, 6: Macau's
     _close(NEXT)  # 7: Lisbon's
@@ -183,6 +183,15 @@ def test_the_next_seal_covers_what_followed_the_previous_one_and_no_other_casino
     macau = gaming_day_seal(casino=OTHER, gaming_day=DAY, totals=TOTALS, report_digest=REPORT,
                             metadata=system(OTHER))
     assert (macau["first_position"], macau["last_position"]) == (5, 8)
+    # one export holds both casinos' seals; each casino's key checks its own
+    export = _export(tmp_path)
+    lisbon = _verify(export, "--public-key", str(_public_key_file(tmp_path)), "--casino", CASINO)
+    assert lisbon.returncode == 0, lisbon.stdout
+    assert lisbon.stdout.count("OK: seal of lisboa") == 2
+    assert "macau" not in lisbon.stdout
+    both = _verify(export, "--public-key", str(_public_key_file(tmp_path)))
+    assert both.returncode == 1
+    assert "FAILED: seal of macau 2025-03-01: signed with key" in both.stdout
 
 
 def test_a_close_seals_in_its_own_unit_of_work_covering_what_it_recorded_before(
