@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from casino.eventstore.hashing import canonical_json
+from casino.money import MONEY_MAX
 
 ALGORITHM = "Ed25519"
 # The figures a gaming-day close passes (the caller may pass more; these are the ones it must).
@@ -81,7 +82,7 @@ def new_key() -> Ed25519PrivateKey:
 
 def total_problem(name: str, value: object) -> str | None:
     """Why ``name: value`` is not a figure a seal holds (None when it is): a lower-case name and
-    a Decimal (or its string) with at most two decimals."""
+    a Decimal (or its string) with at most two decimals that the money columns hold."""
     if not _TOTAL_NAME.match(name):
         return f"{name!r} is not a figure's name (lower-case letters, digits and _)"
     if isinstance(value, bool | float) or not isinstance(value, Decimal | str | int):
@@ -90,7 +91,11 @@ def total_problem(name: str, value: object) -> str | None:
         figure = Decimal(str(value).strip())
     except ArithmeticError:
         return f"{name} {value!r} is not an amount"
-    if not figure.is_finite() or figure != figure.quantize(CENT):
+    if not figure.is_finite():
+        return f"{name} {value!r} is not an amount"
+    if abs(figure) > MONEY_MAX:  # the books' columns hold no more (casino.money)
+        return f"{name} {figure:,} is more than the largest amount the books hold ({MONEY_MAX:,})"
+    if figure != figure.quantize(CENT):
         return f"{name} {value!r} is not an amount with at most two decimals"
     return None
 

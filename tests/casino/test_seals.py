@@ -417,6 +417,8 @@ def test_a_seal_follows_the_last_sealed_day(sealed_day: dict[str, Any]) -> None:
     ({**TOTALS, "win": 12.5}, "totals.win", "win must be a decimal amount"),
     ({**TOTALS, "drop": "10.001"}, "totals.drop", "not an amount with at most two decimals"),
     ({**TOTALS, "drop": "ten"}, "totals.drop", "is not an amount"),
+    ({**TOTALS, "drop": D("NaN")}, "totals.drop", "is not an amount"),
+    ({**TOTALS, "drop": D("1E+40")}, "totals.drop", "more than the largest amount the books hold"),
     ({k: v for k, v in TOTALS.items() if k != "jackpot_liability"}, "totals",
      "the day's totals lack jackpot_liability"),
     ({**TOTALS, "Hold %": "1.00"}, "totals.Hold %", "is not a figure's name"),
