@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -116,3 +117,25 @@ class ApprovalWithdrawn(Event):
     kind: str
     subject: str
     note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamingDaySealed(Event):
+    """A gaming day is sealed (``casino.seal``): the casino's events from ``first_position`` to
+    ``last_position`` (those after the previous seal), the last one's hash, the day's totals and
+    the close report's digest, signed with the casino's Ed25519 key. Stream
+    ``seal/<casino>.<YYYY-MM-DD>``, one event. The signature covers this data without
+    ``signature``, in canonical JSON (``docs/event-hash.md``)."""
+
+    event_type = "GamingDaySealed"
+    schema_version = 1
+
+    casino: str
+    gaming_day: dt.date
+    first_position: int
+    last_position: int
+    last_hash: str
+    totals: dict[str, Decimal]
+    report_digest: str
+    key_id: str
+    signature: str = ""

@@ -157,3 +157,36 @@ class Approval(models.Model):
     @property
     def stream(self) -> str:
         return f"approval/{self.id}"
+
+
+class GamingDaySeal(models.Model):
+    """Projection of a ``seal/<casino>.<day>`` stream (``GamingDaySealed``): a sealed gaming day,
+    with the payload as signed and its signature (``casino.seal``, ``docs/event-hash.md``)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="seals")
+    gaming_day = models.DateField()
+    first_position = models.BigIntegerField()
+    last_position = models.BigIntegerField()
+    last_hash = models.CharField(max_length=64)
+    totals = models.JSONField(help_text="The day's figures as signed (decimal strings).")
+    report_digest = models.CharField(max_length=128)
+    key_id = models.CharField(max_length=64)
+    signature = models.CharField(max_length=128)
+    payload = models.JSONField(help_text="The event's data: what was signed, and the signature.")
+    position = models.BigIntegerField(help_text="Global position of the seal's event.")
+    sealed_by = models.CharField(max_length=150)
+    sealed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["casino", "gaming_day"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "gaming_day"], name="seal_one_per_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seal of {self.casino_id} {self.gaming_day} ({self.first_position}-{self.last_position})"
+
+    @property
+    def stream(self) -> str:
+        return f"seal/{self.casino_id}.{self.gaming_day.isoformat()}"

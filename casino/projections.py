@@ -1,5 +1,5 @@
-"""Projections of the casino configuration streams (``Casino``, ``ChipSet``) and of the
-approvals (``Approval``, four eyes: ``casino.approvals``)."""
+"""Projections of the casino configuration streams (``Casino``, ``ChipSet``), of the
+approvals (``Approval``, four eyes: ``casino.approvals``) and of the seals (``GamingDaySeal``)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ from .events import (
     CasinoSettingsChanged,
     ChipSetDenominationsChanged,
     ChipSetRegistered,
+    GamingDaySealed,
 )
-from .models import Approval, ApprovalStatus, Casino, ChipSet
+from .models import Approval, ApprovalStatus, Casino, ChipSet, GamingDaySeal
 
 
 @register
@@ -108,3 +109,21 @@ class ApprovalProjection(Projection):
     def withdrawn(self, event: ApprovalWithdrawn, recorded: RecordedEvent) -> Iterator[Change]:
         yield from self._decided(event.approval_id, ApprovalStatus.WITHDRAWN, event.note,
                                  recorded)
+
+
+@register
+class SealProjection(Projection):
+    name = "seals"
+    models = (GamingDaySeal,)
+
+    @handles("GamingDaySealed")
+    def sealed(self, event: GamingDaySealed, recorded: RecordedEvent) -> Iterator[Change]:
+        # The stored data, not the typed event's: what was signed is those bytes, and an upcast
+        # of a later schema would no longer verify.
+        yield Insert(GamingDaySeal, dict(
+            casino_id=event.casino, gaming_day=event.gaming_day,
+            first_position=event.first_position, last_position=event.last_position,
+            last_hash=event.last_hash, totals=recorded.data["totals"],
+            report_digest=event.report_digest, key_id=event.key_id, signature=event.signature,
+            payload=recorded.data, position=recorded.position, sealed_by=_actor(recorded),
+            sealed_at=recorded.recorded_at))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from casino.models import Approval, Casino, Membership
+from casino.models import Approval, Casino, GamingDaySeal, Membership
 
 
 def casino_codes_for(user: AbstractBaseUser | AnonymousUser, *roles: str) -> list[str]:
@@ -61,3 +61,8 @@ def roles_in(user: AbstractBaseUser | AnonymousUser, casino: str) -> set[str]:
         return set()
     return set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
                .values_list("role", flat=True))
+
+
+def seal_list(*, casino: str) -> QuerySet[GamingDaySeal]:
+    """The casino's seals, by gaming day."""
+    return GamingDaySeal.objects.filter(casino_id=casino).order_by("gaming_day")

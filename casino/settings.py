@@ -125,6 +125,11 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# Seals (docs/event-hash.md): each casino's Ed25519 key comes from the environment,
+# CASINO_SEAL_KEY_<CODE> (a PEM) or CASINO_SEAL_KEY_<CODE>_FILE (a PEM file's path). With
+# DEBUG only (the demo), a casino without one gets a development key, generated here (git-ignored).
+SEAL_DEV_KEY_DIR = Path(os.environ.get("CASINO_SEAL_DEV_KEY_DIR", BASE_DIR / ".seal-keys"))
+
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "/accounts/login/"

@@ -666,6 +666,7 @@ NOT_POSTED: dict[str, str] = {
     "PeriodClosed": "closes a ledger period",
     "GamingDayClosed": "the day's figures as fixed at its close; the PeriodClosed beside it "
                        "closes the period",
+    "GamingDaySealed": "signs a closed gaming day's events and totals: nothing moves",
 }
 
 SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",

@@ -4,6 +4,9 @@ from . import approvals, views
 
 urlpatterns = [
     path("casinos/", views.CasinoListApi.as_view(), name="casino-list"),
+    path("casinos/<str:code>/seal-key/", views.CasinoSealKeyApi.as_view(),
+         name="casino-seal-key"),
+    path("seals/", views.SealListApi.as_view(), name="seal-list"),
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/verify/", views.EventChainVerifyApi.as_view(), name="event-chain-verify"),
     path("approvals/", approvals.ApprovalListApi.as_view(), name="approval-list"),

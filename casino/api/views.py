@@ -10,10 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.errors import NotAllowed
 from casino.eventstore.store import read_page
 from casino.eventstore.verify import verify_chain
 from casino.models import Role
-from casino.selectors import casino_codes_for, casino_list_for
+from casino.selectors import casino_codes_for, casino_list_for, seal_list
+from casino.services.seals import seal_public_key
 
 READ_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR, Role.ACCOUNTANT)
 
@@ -53,8 +55,6 @@ class EventListApi(APIView):
         params.is_valid(raise_exception=True)
         casino = params.validated_data["casino"]
         if casino not in casino_codes_for(request.user, *READ_ROLES):
-            from casino.errors import NotAllowed
-
             raise NotAllowed(f"you may not read the events of casino {casino!r}")
         page = read_page(params.validated_data["after"], params.validated_data["limit"],
                          casino=casino)
@@ -70,9 +70,60 @@ class EventChainVerifyApi(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request) -> Response:
         if not casino_codes_for(request.user, *READ_ROLES):
-            from casino.errors import NotAllowed
-
             raise NotAllowed("only the regulator, an administrator or an accountant may verify")
         report = verify_chain()
         return Response({"ok": report.ok, "checked": report.checked, "last_hash": report.last_hash,
                          "bad_position": report.bad_position, "reason": report.reason})
+
+
+def _may_read(request: Request, casino: str, what: str) -> None:
+    if casino not in casino_codes_for(request.user, *READ_ROLES):
+        raise NotAllowed(f"you may not read the {what} of casino {casino!r}", field="casino")
+
+
+class CasinoSealKeyApi(APIView):
+    """The casino's public seal key (PEM) and its key id, as given to the regulator."""
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+        algorithm = serializers.CharField()
+        key_id = serializers.CharField()
+        public_key = serializers.CharField(help_text="SubjectPublicKeyInfo, PEM")
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request, code: str) -> Response:
+        _may_read(request, code, "seal key")
+        return Response(self.OutputSerializer(seal_public_key(code)).data)
+
+
+class SealListApi(APIView):
+    """The casino's seals: each one's payload as signed and its signature (docs/event-hash.md)."""
+
+    class FilterSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField()
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        casino = serializers.CharField(source="casino_id")
+        gaming_day = serializers.DateField()
+        first_position = serializers.IntegerField()
+        last_position = serializers.IntegerField()
+        last_hash = serializers.CharField()
+        key_id = serializers.CharField()
+        signature = serializers.CharField()
+        payload = serializers.SerializerMethodField()
+        position = serializers.IntegerField()
+        sealed_at = serializers.DateTimeField()
+
+        def get_payload(self, seal: Any) -> dict[str, Any]:
+            """The seal event's data without its signature: the object whose canonical JSON
+            is signed."""
+            return {k: v for k, v in seal.payload.items() if k != "signature"}
+
+    @extend_schema(parameters=[OpenApiParameter("casino", str, required=True)],
+                   responses=OutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        params = self.FilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        casino = params.validated_data["casino"]
+        _may_read(request, casino, "seals")
+        return Response(self.OutputSerializer(seal_list(casino=casino), many=True).data)

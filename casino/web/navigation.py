@@ -65,6 +65,8 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if superuser or roles & set(LEDGER_ROLES):
         links.append(Link("ledger", _("Ledger"), reverse("ledger:overview", args=[casino]),
                           _("Trial balance, journal and exports")))
+        links.append(Link("seals", _("Seals"), reverse("seals", args=[casino]),
+                          _("Sealed gaming days and the public key that checks them")))
     if roles & set(JACKPOT_ROLES):
         links.append(Link("jackpots", _("Jackpots"), reverse("jackpots:pools", args=[casino]),
                           _("Pools, meters, hits owed and meter corrections")))

@@ -2,13 +2,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from casino.errors import DomainError
 from casino.eventstore.verify import verify_chain
+from casino.models import Casino
 
 
 class Command(BaseCommand):
     help = "Recompute the event hash chain; fail naming the first position that does not fit."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--seals", action="store_true",
+                            help="also check every casino's seals with its key "
+                                 "(docs/event-hash.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         report = verify_chain()
@@ -18,3 +25,18 @@ class Command(BaseCommand):
                 f"({report.checked} events before it verified)"
             )
         self.stdout.write(f"OK: {report.checked} events verified; last hash {report.last_hash}")
+        if options["seals"]:
+            self._seals()
+
+    def _seals(self) -> None:
+        from casino.services.seals import seal_check
+
+        for casino in Casino.objects.values_list("code", flat=True):
+            try:
+                checks = seal_check(casino=casino)
+            except DomainError as error:
+                raise CommandError(error.message) from None
+            for check in checks:
+                if not check.ok:
+                    raise CommandError(f"seal of {casino} {check.gaming_day}: {check.problem}")
+            self.stdout.write(f"OK: {len(checks)} seal(s) of {casino} verified")
