@@ -10,7 +10,9 @@ A day closes when it is over and:
    carries an approved exception (the four-eyes kind ``close_exception``: a supervisor's
    approval of that difference, with a reason and words);
 4. then its figures are fixed in ``GamingDayClosed`` (results by table and game, the jackpot
-   meters read, the day's totals and the exceptions) and the ledger period is closed.
+   meters read, the day's totals, the exceptions and the digest of the day's close report),
+   the ledger period is closed, and the day is sealed (``casino.services.seals``: the casino's
+   Ed25519 signature over its events' positions, last hash, totals and report digest).
 
 Everything happens in one unit of work: a close refused or interrupted leaves nothing, and a
 retry starts again. Closing a closed day changes nothing and returns the figures on record.
@@ -178,7 +180,9 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        code="still_open", open=still_open)
 
     from casino.cage.services import gaming_day_chips_record
+    from casino.services.seals import gaming_day_seal
 
+    from .close_report import close_report, report_digest
     from .services import period_close
 
     system = Metadata(actor=metadata.actor, role="system", casino=casino,
@@ -197,12 +201,20 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
     results, jackpots, totals = _figures(the_casino, gaming_day)
+    digest = report_digest(close_report(casino=casino, gaming_day=gaming_day))
     store.append(stream(casino, gaming_day), [GamingDayClosed(
         casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
-        totals=totals, exceptions=tuple(used))], expected_version=0, metadata=metadata)
+        totals=totals, exceptions=tuple(used), report_digest=digest)], expected_version=0,
+        metadata=metadata)
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
+    seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
+                           totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
     return {"casino": casino, "gaming_day": gaming_day.isoformat(), "closed": True,
-            "already_closed": False, "totals": totals, "exceptions": used}
+            "already_closed": False, "totals": totals, "exceptions": used,
+            "report_digest": digest, "seal": {k: seal[k] for k in ("key_id", "signature",
+                                                                    "first_position",
+                                                                    "last_position")
+                                              if k in seal}}
 
 
 # --- where a day's close stands (the close page) ------------------------------------------------

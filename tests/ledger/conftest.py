@@ -210,3 +210,17 @@ def clock() -> Iterator[Clock]:
     with mock.patch("django.utils.timezone.now",
                     side_effect=lambda: the_clock.now or real_now()):
         yield the_clock
+
+
+@pytest.fixture(autouse=True)
+def seal_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test casino's Ed25519 seal key, from the environment as in production (a gaming
+    day's close seals it: ``casino.services.seals``)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    for code in ("LISBOA", "MACAU", "PORTO"):
+        pem = Ed25519PrivateKey.generate().private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption()).decode()
+        monkeypatch.setenv(f"CASINO_SEAL_KEY_{code}", pem)

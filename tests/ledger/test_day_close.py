@@ -91,12 +91,20 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     assert [(r["table"], r["win"], r["drop"]) for r in close.results] == [("r1", "50.00",
                                                                          "200.00")]
     assert Period.objects.filter(casino_id=CASINO, day=DAY).exists()
+    # sealed: the close report's digest and the day's totals, signed with the casino's key
+    from casino.models import GamingDaySeal
+    from ledger.close_report import close_report, report_digest
+
+    seal = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
+    assert seal.report_digest == close.report_digest == done["report_digest"] == report_digest(
+        close_report(casino=CASINO, gaming_day=DAY))
+    assert seal.signature == done["seal"]["signature"]
     events = StoredEvent.objects.count()
     again = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
     assert again["already_closed"] is True
     assert again["totals"] == done["totals"]
     assert StoredEvent.objects.count() == events
-    assert projections.check(["day_closes", "ledger"]) == []
+    assert projections.check(["day_closes", "ledger", "seals"]) == []
 
 
 def test_a_day_not_over_is_refused(day: Floor, clock: Clock) -> None:
