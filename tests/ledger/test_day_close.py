@@ -255,3 +255,23 @@ def test_the_session_and_shift_close_tasks_are_idempotent_by_state(db: None,
     assert (done["closed"], done["already_closed"]) == (True, False)
     assert shift_close_task.apply(args=[floor.window, cashier().as_dict()]).get() == {
         "shift_id": floor.window, "closed": True, "already_closed": True}
+
+
+def test_an_unexplained_variance_and_a_box_not_received_are_named(day: Floor,
+                                                                  clock: Clock) -> None:
+    """Each refusal says exactly what is missing; an approved exception lets it through."""
+    session = session_of(day)
+    close_shift(day.window, cashier(), supervisor())  # the box never reaches the cage
+    close_shift(day.vault, supervisor(), supervisor())
+    day.open_table("r1")  # the next session counts 1.00 less than the last close
+    day.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 99}, "0.00")
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    message = refused.value.message
+    assert f"drop r1 {session[:8]} (counted, received at the cage): not received at the cage " \
+           "yet" in message
+    assert "table variance of session" in message
+    assert "-1.00: awaiting approval" in message
+    assert len(refused.value.extra["lines"]) == 2
+    assert not DayClose.objects.exists()
