@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
@@ -66,3 +68,18 @@ def roles_in(user: AbstractBaseUser | AnonymousUser, casino: str) -> set[str]:
 def seal_list(*, casino: str) -> QuerySet[GamingDaySeal]:
     """The casino's seals, by gaming day."""
     return GamingDaySeal.objects.filter(casino_id=casino).order_by("gaming_day")
+
+
+DAY_SEALED = ("gaming day {day} is closed and sealed: nothing of it changes any more; record "
+              "what was missed on a session of an open day, with a reference to this one")
+
+
+def refuse_if_sealed(*, casino: str, gaming_day: dt.date) -> None:
+    """A sealed gaming day's figures stay as signed: a change to it is refused (``day_sealed``),
+    naming the day."""
+    from casino.errors import Conflict
+    from casino.models import GamingDaySeal
+
+    if GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).exists():
+        raise Conflict(DAY_SEALED.format(day=gaming_day), code="day_sealed",
+                       gaming_day=str(gaming_day))

@@ -32,6 +32,7 @@ from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
+from casino.selectors import refuse_if_sealed
 from casino.services.approvals import Prepared, procedure
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
@@ -153,6 +154,7 @@ def _closed_session_of(session_id: object, *, lock: bool = False) -> TableSessio
     if session.status == SessionStatus.OPEN:
         raise Conflict(f"the session of table {session.table} is open: a pit boss voids its "
                        "slips alone, no approval is needed", code="approval_not_needed")
+    refuse_if_sealed(casino=session.casino_id, gaming_day=session.gaming_day)
     return session
 
 

@@ -275,3 +275,29 @@ def test_an_unexplained_variance_and_a_box_not_received_are_named(day: Floor,
     assert "-1.00: awaiting approval" in message
     assert len(refused.value.extra["lines"]) == 2
     assert not DayClose.objects.exists()
+
+
+def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock) -> None:
+    """Item 5: after the seal, a slip voided or added on a session of the sealed day is refused,
+    naming the day (a closed session's rounds are corrected no more, sealed or not)."""
+    from games.models import Round
+    from games.services import rounds
+
+    session = session_of(day)
+    finish(day, session)
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    events = StoredEvent.objects.count()
+    with pytest.raises(Conflict) as late:
+        approval_request(kind="late_slip", subject="credit/C-9002", reason="not_recorded",
+                         explanation="found after the close",
+                         details={"session_id": session, "chips": {"25.00": 2}},
+                         metadata=act("paulo", "pit_boss"))
+    assert late.value.code == "day_sealed"
+    assert f"gaming day {DAY} is closed and sealed" in late.value.message
+    spun = Round.objects.get(session_id=session)
+    with pytest.raises(Conflict) as correction:
+        rounds.round_correct(round_id=str(spun.round_id), outcome={"number": 1},
+                             reason="misread", metadata=act("rita", "pit_boss"))
+    assert correction.value.code == "session_closed"
+    assert StoredEvent.objects.count() == events

@@ -20,6 +20,7 @@ from casino.errors import Conflict, InvalidCommand
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
+from casino.selectors import refuse_if_sealed
 from casino.services.approvals import Prepared, procedure
 
 from ..models import CageKind, Shift
@@ -49,6 +50,8 @@ def _late_slip(metadata: Metadata, number: str) -> PitSlip:
     if not pit.session_closed:
         raise Conflict(f"the session of table {pit.table} is open: issue fill slip {pit.number} "
                        "as usual, no approval is needed", code="approval_not_needed")
+    if pit.gaming_day is not None:
+        refuse_if_sealed(casino=metadata.casino, gaming_day=pit.gaming_day)
     return pit
 
 
