@@ -113,7 +113,7 @@ def _still_open(casino: str, day: dt.date) -> list[str]:
     items = [f"table {s.table} (session {str(s.session_id)[:8]})"
              for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
                                                   status=SessionStatus.OPEN).order_by("table")]
-    items += [f"{s.cage_kind} {s.cage} (shift {str(s.id)[:8]}, {s.status})"
+    items += [f"cage {s.cage} (shift {str(s.id)[:8]}, {s.status})"
               for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
                   status=ShiftStatus.CLOSED).order_by("cage")]
     return items

@@ -24,19 +24,23 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
 
 @shared_task(name="ledger.gaming_day_close", autoretry_for=(OSError, OperationalError),
              retry_backoff=True, max_retries=5)
-def gaming_day_close_task(casino: str, day: str) -> dict[str, Any]:
-    """Close gaming day ``day`` of ``casino`` whole (``ledger.closes``). Idempotent by state: a
+def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
+                          ) -> dict[str, Any]:
+    """Close gaming day ``day`` of ``casino`` whole (``ledger.closes``), as the scheduled close
+    or as the person who pressed the button (``actor``, ``role``). Idempotent by state: a
     closed day is returned as it is; a refusal (something still open, a difference) is the
     task's result, for a person to act on, not retried."""
     import datetime as dt
 
-    from casino.context import system_metadata
+    from casino.context import person_metadata, system_metadata
     from casino.errors import DomainError
     from ledger.closes import gaming_day_close
 
+    metadata = (person_metadata(username=actor, role=role, casino=casino) if actor
+                else system_metadata(casino, job="gaming_day_close"))
     try:
         return gaming_day_close(casino=casino, gaming_day=dt.date.fromisoformat(day),
-                                metadata=system_metadata(casino, job="gaming_day_close"))
+                                metadata=metadata)
     except DomainError as refusal:
         return {"casino": casino, "gaming_day": day, "closed": False, **refusal.as_dict()}
 

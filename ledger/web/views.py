@@ -11,12 +11,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, Role
 from casino.selectors import roles_in
@@ -110,22 +110,35 @@ def close_page(request: HttpRequest, casino: str) -> HttpResponse:
         day = dt.date.fromisoformat(request.POST.get("day") or request.GET.get("day") or "")
     except ValueError:
         day = _today(the_casino) - dt.timedelta(days=1)
-    error = ""
     if request.method == "POST":
-        role = sorted(held)[0]
-        metadata = person_metadata(username=request.user.get_username(), role=role,
-                                   casino=casino,
-                                   idempotency_key=request.POST.get("idempotency_key", "")[:200])
-        try:
-            done = closes.gaming_day_close(casino=casino, gaming_day=day, metadata=metadata)
+        _send_close(request, casino, day, sorted(held)[0])
+        return redirect(f"{request.path}?day={day.isoformat()}")
+    return render(request, "ledger/close.html", {
+        "casino": the_casino, "day": day, "key": uuid.uuid4().hex,
+        "steps": closes.close_progress(casino=casino, gaming_day=day), "query": ""})
+
+
+def _send_close(request: HttpRequest, casino: str, day: dt.date, role: str) -> None:
+    """The close goes to the workers (``ledger.gaming_day_close``) once this request's work is
+    committed; without a broker it runs in process at once, and its answer is shown. With one,
+    the page's steps show its progress as the worker goes."""
+    from ledger.tasks import gaming_day_close_task
+
+    def send() -> None:
+        sent = gaming_day_close_task.delay(casino, day.isoformat(),
+                                           request.user.get_username(), role)
+        if not sent.ready():
+            messages.info(request, f"the close of gaming day {day} is running: its progress "
+                                   "is below (reload the page)")
+            return
+        done = sent.get()
+        if done.get("closed"):
             messages.success(request, f"gaming day {day} closed" if not done["already_closed"]
                              else f"gaming day {day} was closed already")
-            return redirect(f"{request.path}?day={day.isoformat()}")
-        except DomainError as refusal:
-            error = refusal.message
-    return render(request, "ledger/close.html", {
-        "casino": the_casino, "day": day, "error": error, "key": uuid.uuid4().hex,
-        "steps": closes.close_progress(casino=casino, gaming_day=day), "query": ""})
+        else:
+            messages.error(request, str(done.get("message", "the close was refused")))
+
+    transaction.on_commit(send)
 def _day(request: HttpRequest, casino: Casino) -> dt.date:
     try:
         return dt.date.fromisoformat(request.GET.get("day") or _today(casino).isoformat())
