@@ -33,22 +33,13 @@ def main() -> None:
 
 def _close_vault(casino: str) -> None:
     from casino.cage import services as cage
-    from casino.cage.models import Shift, ShiftLine
+    from casino.cage.models import Shift
+    from casino.cage.selectors import expected_count
     from casino.context import system_metadata
     from casino.eventstore.store import Metadata
-    from casino.models import Casino, ChipSet
-    from casino.money import CASH_DENOMINATIONS, fmt
 
-    currency = Casino.objects.get(code=casino).currency
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
-        cash = {fmt(d): 0 for d in CASH_DENOMINATIONS[currency]}
-        chips = {s.code: {d: 0 for d in s.denominations}
-                 for s in ChipSet.objects.filter(casino_id=casino)}
-        for line in ShiftLine.objects.filter(shift=shift):
-            if line.kind == "cash":
-                cash[fmt(line.denomination)] = line.expected
-            else:
-                chips[line.chip_set][str(line.denomination)] = line.expected
+        cash, chips = expected_count(shift)
         base = system_metadata(casino, job="bench")
         who = Metadata(actor=f"{base.actor}:supervisor", role="cage_supervisor", casino=casino,
                        request_id=base.request_id)

@@ -222,20 +222,11 @@ class DemoCage:
         """The cashier counts blind, one note short; the variance is explained and approved by
         a supervisor, and the shift closes on the count."""
         from casino.cage import services as cage
-        from casino.cage.models import Shift, ShiftLine
+        from casino.cage.models import Shift
+        from casino.cage.selectors import expected_count
 
         shift_id = self.shift(casino)
-        shift = Shift.objects.get(id=shift_id)
-        currency = Casino.objects.get(code=casino).currency
-        chip_sets = {s.code: s.denominations for s in ChipSet.objects.filter(casino_id=casino)}
-        cash: dict[str, int] = {str(d): 0 for d in CASH_DENOMINATIONS[currency]}
-        chips: dict[str, dict[str, int]] = {code: {str(Decimal(d)): 0 for d in ds}
-                                            for code, ds in chip_sets.items()}
-        for line in ShiftLine.objects.filter(shift=shift):
-            if line.kind == "cash":
-                cash[str(line.denomination)] = line.expected
-            else:
-                chips[line.chip_set][str(line.denomination)] = line.expected
+        cash, chips = expected_count(Shift.objects.get(id=shift_id))
         short = next(d for d in ("20.00", "50.00", "10.00") if cash.get(d))
         cash[short] -= 1  # a note missing
         cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=self.cashier(casino))

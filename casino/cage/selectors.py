@@ -312,3 +312,21 @@ def shift_count_value(shift: Shift) -> dict[str, Decimal]:
     for line in ShiftLine.objects.filter(shift=shift):
         out[line.kind] = out.get(line.kind, inv.ZERO) + line.denomination * (line.counted or 0)
     return out
+
+
+def expected_count(shift: Shift) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """What ``shift`` should hold, as a count with every denomination typed (0 where there is
+    none): cash by note and coin, chips by set. For the demo and the tests, which count what
+    the books say."""
+    from casino.models import ChipSet
+    from casino.money import CASH_DENOMINATIONS, fmt
+
+    cash = {fmt(d): 0 for d in CASH_DENOMINATIONS[shift.casino.currency]}
+    chips = {s.code: {fmt(Decimal(d)): 0 for d in s.denominations}
+             for s in ChipSet.objects.filter(casino_id=shift.casino_id)}
+    for line in ShiftLine.objects.filter(shift=shift):
+        if line.kind == "cash":
+            cash[fmt(line.denomination)] = line.expected
+        else:
+            chips.setdefault(line.chip_set, {})[fmt(line.denomination)] = line.expected
+    return cash, chips

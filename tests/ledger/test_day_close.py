@@ -14,11 +14,10 @@ import pytest
 from django.core.management import call_command
 
 from casino.cage import services as cage
-from casino.cage.models import ShiftLine
+from casino.cage.models import Shift
 from casino.errors import Conflict
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
-from casino.models import ChipSet
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.approvals import approval_grant, approval_request
 from ledger.closes import gaming_day_close, line_key
@@ -38,14 +37,9 @@ def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
 
 def close_shift(shift_id: str, counter: object, approver: object) -> None:
     """Count blind what the shift should hold (every denomination typed) and close it."""
-    cash = {fmt(d): 0 for d in CASH_DENOMINATIONS["EUR"]}
-    chips = {s.code: {fmt(D(d)): 0 for d in s.denominations}
-             for s in ChipSet.objects.filter(casino_id=CASINO)}
-    for line in ShiftLine.objects.filter(shift_id=shift_id):
-        if line.kind == "cash":
-            cash[fmt(line.denomination)] = line.expected
-        else:
-            chips[line.chip_set][fmt(line.denomination)] = line.expected
+    from casino.cage.selectors import expected_count
+
+    cash, chips = expected_count(Shift.objects.get(id=shift_id))
     cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=counter)  # type: ignore[arg-type]
     cage.shift_close(shift_id=shift_id, metadata=counter)  # type: ignore[arg-type]
 
