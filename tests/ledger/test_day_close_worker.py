@@ -104,7 +104,9 @@ def test_a_worker_killed_in_the_middle_of_a_close_leaves_nothing_and_the_next_ru
     finally:
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=60)
-    assert (again["closed"], again["already_closed"]) == (True, False), again
+    # the killed worker's message may come back to the new worker (acks late) and close the day
+    # before the close sent again: either way the day is closed once
+    assert again["closed"] is True, again
     # the figures of a clean close of the same day (test_day_close works them out by hand)
     assert again["totals"] == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
                                "chips_in_circulation": "450.00", "jackpot_liability": "0.00"}
