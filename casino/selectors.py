@@ -70,16 +70,31 @@ def seal_list(*, casino: str) -> QuerySet[GamingDaySeal]:
     return GamingDaySeal.objects.filter(casino_id=casino).order_by("gaming_day")
 
 
-DAY_SEALED = ("gaming day {day} is closed and sealed: nothing of it changes any more; record "
-              "what was missed on a session of an open day, with a reference to this one")
+
+def booking_day(*, casino: str, gaming_day: dt.date) -> dt.date:
+    """The gaming day a change to ``gaming_day`` is booked in: the day itself while it is not
+    sealed; once sealed, nothing of it changes (its figures stay as signed), so a late
+    correction goes to the first later day that is not sealed, with a reference to the day it
+    corrects (``docs/ledger.md``, "After the seal")."""
+    sealed = set(GamingDaySeal.objects.filter(casino_id=casino, gaming_day__gte=gaming_day)
+                 .values_list("gaming_day", flat=True))
+    day = gaming_day
+    while day in sealed:
+        day += dt.timedelta(days=1)
+    return day
 
 
-def refuse_if_sealed(*, casino: str, gaming_day: dt.date) -> None:
-    """A sealed gaming day's figures stay as signed: a change to it is refused (``day_sealed``),
-    naming the day."""
-    from casino.errors import Conflict
-    from casino.models import GamingDaySeal
+def carried_to(*, casino: str, gaming_day: dt.date) -> dt.date | None:
+    """The later day a change to sealed ``gaming_day`` is carried to, or ``None`` while the day
+    is open (the change is booked in the day itself)."""
+    day = booking_day(casino=casino, gaming_day=gaming_day)
+    return None if day == gaming_day else day
 
-    if GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).exists():
-        raise Conflict(DAY_SEALED.format(day=gaming_day), code="day_sealed",
-                       gaming_day=str(gaming_day))
+
+def carried_note(*, casino: str, gaming_day: dt.date) -> str:
+    """What a person approving a late change to ``gaming_day`` is told about where it goes."""
+    day = carried_to(casino=casino, gaming_day=gaming_day)
+    if day is None:
+        return ""
+    return (f" (gaming day {gaming_day} is sealed: its figures stay as signed and the change is "
+            f"booked in gaming day {day}, as a correction of {gaming_day})")

@@ -133,6 +133,9 @@ class FillRequested(Event):
     approval_id: str | None = None
     after_close: bool = False
     gaming_day: dt.date | None = None
+    # A session of a sealed day changes no more: the change is booked in the next open day
+    # (``booked_day``), the sealed day's figures staying as signed (docs/ledger.md).
+    booked_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,6 +157,9 @@ class CreditRequested(Event):
     approval_id: str | None = None
     after_close: bool = False
     gaming_day: dt.date | None = None
+    # A session of a sealed day changes no more: the change is booked in the next open day
+    # (``booked_day``), the sealed day's figures staying as signed (docs/ledger.md).
+    booked_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,6 +183,9 @@ class SlipVoided(Event):
     reason_code: str = ""
     after_close: bool = False
     gaming_day: dt.date | None = None
+    # A session of a sealed day changes no more: the change is booked in the next open day
+    # (``booked_day``), the sealed day's figures staying as signed (docs/ledger.md).
+    booked_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -332,6 +332,9 @@ class GamingDayResult(models.Model):
     round_result = money_field(default=0)
     table_win = money_field(default=0)
     late_amount = money_field(default=0, help_text="table win moved after the sessions closed")
+    carried_win = money_field(default=0, help_text=(
+        "table win of late corrections to sessions of sealed days, booked in this day (part of "
+        "table_win; CarriedCorrection lists them)"))
 
     class Meta:
         ordering = ["casino", "gaming_day", "table"]
@@ -342,6 +345,34 @@ class GamingDayResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.casino_id} {self.gaming_day} {self.table}: {self.table_win}"
+
+
+class CarriedCorrection(models.Model):
+    """A late change to a closed session of a sealed gaming day (a slip added, voided or issued
+    after the close, approved), booked in the next open day: the sealed day's figures stay as
+    signed, and this row says what the booked day's table win takes and what it corrects."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="carried_corrections")
+    booked_day = models.DateField(help_text="the open day whose figures take the change")
+    table = models.SlugField(max_length=64)
+    corrects_day = models.DateField(help_text="the sealed day of the session it corrects")
+    session_id = models.UUIDField()
+    event_type = models.CharField(max_length=64)
+    kind = models.CharField(max_length=16, help_text="fill or credit")
+    slip = models.CharField(max_length=32)
+    win_change = money_field()
+    approval_id = models.CharField(max_length=64, blank=True, default="")
+    position = models.BigIntegerField(unique=True, help_text="global position of the event")
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["casino", "booked_day", "table", "position"]
+        indexes = [models.Index(fields=["casino", "booked_day"])]
+
+    def __str__(self) -> str:
+        return (f"{self.casino_id} {self.booked_day} {self.table}: {self.kind} {self.slip} of "
+                f"{self.corrects_day} {self.win_change}")
 
 
 class DropBoxStatus(models.TextChoices):

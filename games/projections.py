@@ -35,6 +35,7 @@ from . import events as ev
 from . import play
 from .models import (
     Bet,
+    CarriedCorrection,
     DropBox,
     DropBoxStatus,
     DropDefinition,
@@ -205,6 +206,8 @@ class TableSessionProjection(Projection):
     @handles("CreditRequested")
     def credit_requested(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
+        if _carried(event):
+            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
         yield self._late(event.session_id, reader, recorded,
@@ -216,6 +219,8 @@ class TableSessionProjection(Projection):
                     reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
+        if event.kind == SlipKind.CREDIT and _carried(event):
+            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
         if event.kind == SlipKind.CREDIT:  # the chips never left
             yield self._late(event.session_id, reader, recorded,
                              float_chips=_chips_add(s["float_chips"], event.chips),
@@ -235,6 +240,10 @@ class TableSessionProjection(Projection):
         session_id = str(slip["session_id"])
         s = reader.row(TableSession, session_id=session_id)
         assert s is not None
+        if _carried(event):  # a sealed day's session: only the fill is no longer awaited
+            yield self._changed(session_id, reader, None, fills_requested_amount=(
+                s["fills_requested_amount"] - slip["amount"]))
+            return
         yield self._late(session_id, reader, None,
                          float_chips=_chips_add(s["float_chips"], slip["chips"]),
                          fills_amount=s["fills_amount"] + slip["amount"],
@@ -539,6 +548,17 @@ class RoundProjection(Projection):
         yield Update(Round, {"round_id": event.round_id}, set=changes)
 
 
+if TYPE_CHECKING:
+    CarriedEvent = (ev.FillRequested | ev.CreditRequested | ev.SlipVoided
+                    | cage_events.FillIssued)
+
+
+def _carried(event: CarriedEvent) -> bool:
+    """A late change to a session of a sealed day, booked in a later open day (``booked_day``:
+    ``casino.selectors.booking_day``)."""
+    return event.booked_day is not None and event.booked_day != event.gaming_day
+
+
 def _jsonb(value: Any) -> str:
     """A JSON value as the text a ``%s::jsonb`` parameter takes."""
     return canonical_text(value)
@@ -564,15 +584,16 @@ figures AS (
 )
 INSERT INTO games_gamingdayresult (casino_id, gaming_day, "table", game, sessions, rounds,
                                    opening_amount, closing_amount, fills, credits, "drop",
-                                   handle, round_result, table_win, late_amount)
+                                   handle, round_result, table_win, late_amount, carried_win)
 SELECT casino_id, gaming_day, "table", game, sessions, rounds, opening, closing, fills, credits,
-       dropped, handle, result, win, late FROM figures
+       dropped, handle, result, win, late, 0 FROM figures
 ON CONFLICT (casino_id, gaming_day, "table") DO UPDATE SET
     game = EXCLUDED.game, sessions = EXCLUDED.sessions, rounds = EXCLUDED.rounds,
     opening_amount = EXCLUDED.opening_amount, closing_amount = EXCLUDED.closing_amount,
     fills = EXCLUDED.fills, credits = EXCLUDED.credits, "drop" = EXCLUDED."drop",
     handle = EXCLUDED.handle, round_result = EXCLUDED.round_result,
-    table_win = EXCLUDED.table_win, late_amount = EXCLUDED.late_amount
+    table_win = EXCLUDED.table_win + games_gamingdayresult.carried_win,
+    late_amount = EXCLUDED.late_amount
 """
 _SESSION = ("SELECT casino_id, gaming_day, \"table\", game FROM games_tablesession "
             "WHERE session_id = %s AND status = 'closed'")
@@ -589,24 +610,65 @@ class GamingDayProjection(Projection):
     slip voided after the close)."""
 
     name = "gaming_days"
-    models = (GamingDayResult,)
+    models = (GamingDayResult, CarriedCorrection)
 
     @handles("TableSessionClosed")
     def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent) -> Changes:
         yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     @handles("FillIssued")
-    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
+    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
+                  reader: Reader) -> Changes:
+        if _carried(event):
+            yield from self._carry(event, recorded, reader, "fill", -event.amount)
+            return
         yield self._recompute(_FILL_SLIP, [_casino(recorded), str(event.slip)])
 
     @handles("CreditRequested")
-    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent) -> Changes:
-        if event.after_close:  # a late slip, approved: the closed session's figures move
+    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
+                    reader: Reader) -> Changes:
+        if _carried(event):
+            yield from self._carry(event, recorded, reader, "credit", event.amount)
+        elif event.after_close:  # a late slip, approved: the closed session's figures move
             yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     @handles("SlipVoided")
-    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:
-        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
+    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
+                  reader: Reader) -> Changes:
+        if not _carried(event):
+            yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
+        elif event.kind == SlipKind.CREDIT:
+            yield from self._carry(event, recorded, reader, "credit", -event.amount)
+        else:  # a fill voided was never issued: listed, nothing moves
+            yield from self._carry(event, recorded, reader, "fill", ZERO)
+
+    @handles("FillRequested")
+    def late_fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,
+                            reader: Reader) -> Changes:
+        if _carried(event):  # listed; the win moves when the cage issues it (a late fill)
+            yield from self._carry(event, recorded, reader, "fill", ZERO)
+
+    def _carry(self, event: CarriedEvent, recorded: RecordedEvent, reader: Reader, kind: str,
+               win_change: Decimal) -> Changes:
+        """A late change to a session of a sealed day, booked in ``event.booked_day``: that
+        day's table win takes it, listed with what it corrects; the sealed day stays as
+        signed."""
+        session = reader.row(TableSession, session_id=event.session_id)
+        assert session is not None
+        assert event.booked_day is not None
+        casino = _casino(recorded)
+        if win_change:
+            yield Upsert(GamingDayResult, {"casino_id": casino,
+                                           "gaming_day": event.booked_day,
+                                           "table": event.table},
+                         values={"game": session["game"]},
+                         add={"table_win": win_change, "carried_win": win_change})
+        yield Insert(CarriedCorrection, dict(
+            casino_id=casino, booked_day=event.booked_day, table=event.table,
+            corrects_day=event.gaming_day, session_id=event.session_id,
+            event_type=recorded.event_type, kind=kind, slip=event.slip, win_change=win_change,
+            approval_id=event.approval_id or "", position=recorded.position,
+            recorded_at=recorded.recorded_at))
 
     @handles("DropBoxCountConfirmed")
     def box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent) -> Changes:

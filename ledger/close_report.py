@@ -20,6 +20,8 @@ from raw events), every figure of one gaming day:
   ``ledger.taxes``);
 * the exceptions approved: the granted approvals (``docs/approvals.md``) whose change concerns
   the day (a table or drop variance, a late or voided slip, a void, a meter correction);
+* the late corrections booked in the day: changes to sessions of sealed days (their figures
+  stay as signed), each with what it corrects; the tables' wins include them (``carried``);
 * the day's totals: drop, win, gaming-tax base, chips in circulation at the day's boundary,
   jackpot liability (meter + reserve + prizes owed, accounts 2782 + 2784 + 2783).
 
@@ -47,7 +49,15 @@ from casino.cage.models import ChipCirculationDay
 from casino.eventstore.hashing import canonical_json
 from casino.models import Approval, ApprovalStatus, Casino
 from games import hold
-from games.models import GamingDayResult, Round, SessionStatus, Slip, Table, TableSession
+from games.models import (
+    CarriedCorrection,
+    GamingDayResult,
+    Round,
+    SessionStatus,
+    Slip,
+    Table,
+    TableSession,
+)
 from jackpots.models import JackpotMeterReading, JackpotPool
 
 from . import reports, selectors
@@ -95,6 +105,7 @@ class TableLine:
     win_handle_percent: Decimal | None  # win ÷ handle: what compares with the theoretical
     against_theoretical: Decimal  # win − theoretical win
     figures: str  # where the house edges came from: engine, local, engine+local, or none
+    carried: Decimal = ZERO  # part of win: late corrections of sealed days booked in this day
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,20 @@ class ExceptionLine:
 
 
 @dataclass(frozen=True)
+class CorrectionLine:
+    """A late change to a session of a sealed day, booked in this day (its table win takes
+    ``win_change``); the sealed day's figures stay as signed."""
+
+    table: str
+    corrects_day: dt.date
+    session: str
+    kind: str
+    slip: str
+    win_change: Decimal
+    approval: str
+
+
+@dataclass(frozen=True)
 class Totals:
     drop: Decimal
     win: Decimal
@@ -229,6 +254,7 @@ class CloseReport:
     taxes: tuple[TaxLine, ...]
     exceptions: tuple[ExceptionLine, ...]
     totals: Totals
+    corrections: tuple[CorrectionLine, ...] = ()
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
@@ -299,7 +325,7 @@ def _tables(casino: str, day: dt.date) -> list[TableLine]:
             theoretical_win=theoretical, theoretical_hold_percent=_percent(theoretical, handle),
             win_handle_percent=_percent(row.table_win, handle),
             against_theoretical=_money(row.table_win) - theoretical,
-            figures="+".join(sources) or "none"))
+            figures="+".join(sources) or "none", carried=_money(row.carried_win)))
     return lines
 
 
@@ -429,10 +455,16 @@ def _exceptions(casino: Casino, day: dt.date) -> list[ExceptionLine]:
     wanted = [_uuid(s) for s in sessions.values() if s]
     days = dict(TableSession.objects.filter(session_id__in=[s for s in wanted if s])
                 .values_list("session_id", "gaming_day"))
+    carried = dict(CarriedCorrection.objects.filter(
+        casino=casino, approval_id__in=[str(a.id) for a in granted])
+        .values_list("approval_id", "booked_day"))
     out = []
     for approval in granted:
         session = _uuid(sessions[approval.id] or "")
-        if session is not None:
+        concerns: dt.date | None
+        if str(approval.id) in carried:  # a sealed day's session: booked in a later day
+            concerns = carried[str(approval.id)]
+        elif session is not None:
             concerns = days.get(session)
         else:
             assert approval.decided_at is not None
@@ -447,6 +479,14 @@ def _exceptions(casino: Casino, day: dt.date) -> list[ExceptionLine]:
             summary=approval.summary, requested_by=approval.requested_by,
             approved_by=approval.decided_by, approved_at=str(_plain(approval.decided_at))))
     return out
+
+
+def _corrections(casino: str, day: dt.date) -> list[CorrectionLine]:
+    return [CorrectionLine(table=c.table, corrects_day=c.corrects_day,
+                           session=str(c.session_id), kind=c.kind, slip=c.slip,
+                           win_change=_money(c.win_change), approval=c.approval_id)
+            for c in CarriedCorrection.objects.filter(casino_id=casino, booked_day=day)
+            .order_by("position")]
 
 
 # --- the day ------------------------------------------------------------------------------------
@@ -489,4 +529,5 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         starts_at=the_casino.gaming_day_start(gaming_day),
         ends_at=the_casino.gaming_day_end(gaming_day), tables=tuple(tables), games=tuple(games),
         cage=tuple(cage), jackpots=tuple(jackpots), revenue=revenue, taxes=tuple(taxes),
-        exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals)
+        exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals,
+        corrections=tuple(_corrections(casino, gaming_day)))

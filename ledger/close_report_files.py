@@ -2,7 +2,7 @@
 
 CSV layout: sections one after the other, a blank line between two. The first row of a section
 is its header; its first cell names the section (``report``, ``table``, ``game``, ``cage``,
-``jackpot``, ``revenue``, ``tax``, ``exception``, ``total``) and every row of the section repeats
+``jackpot``, ``revenue``, ``tax``, ``exception``, ``correction``, ``total``) and every row of the section repeats
 that name in its first cell, so a reader keeps the rows of one section by their first cell and
 reads them with the section's header. Amounts are decimal strings, an empty cell is no figure.
 
@@ -45,11 +45,12 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
     yield ("table", "Tables", [
         "table", "game", "sessions", "rounds", "opening", "fills", "credits", "drop", "closing",
         "win", "hold_percent", "handle", "theoretical_win", "theoretical_hold_percent",
-        "win_handle_percent", "against_theoretical", "figures"],
+        "win_handle_percent", "against_theoretical", "figures", "carried"],
         [[_cell(v) for v in (t.table, t.game, t.sessions, t.rounds, t.opening, t.fills,
                              t.credits, t.drop, t.closing, t.win, t.hold_percent, t.handle,
                              t.theoretical_win, t.theoretical_hold_percent,
-                             t.win_handle_percent, t.against_theoretical, t.figures)]
+                             t.win_handle_percent, t.against_theoretical, t.figures,
+                             t.carried)]
          for t in report.tables])
     yield ("game", "Games", [
         "game", "tables", "sessions", "rounds", "opening", "fills", "credits", "drop",
@@ -88,6 +89,10 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
         [[_cell(v) for v in (e.approval, e.kind, e.subject, e.reason, e.amount, e.summary,
                              e.requested_by, e.approved_by, e.approved_at)]
          for e in report.exceptions])
+    yield ("correction", "Late corrections of sealed days, booked in this day", [
+        "table", "corrects_day", "session", "kind", "slip", "win_change", "approval"],
+        [[_cell(v) for v in (c.table, c.corrects_day.isoformat(), c.session, c.kind, c.slip,
+                             c.win_change, c.approval)] for c in report.corrections])
     t = report.totals
     yield ("total", "The day's totals", ["drop", "win", "gaming_tax_base", "taxes",
                                          "chips_in_circulation", "jackpot_liability"],
@@ -126,7 +131,8 @@ _GRID = TableStyle([
 
 # Columns too wide for a page: the PDF leaves them to the CSV and the API.
 _PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
-                   "tax": {"legal_source"}, "exception": {"approval"}}
+                   "tax": {"legal_source"}, "exception": {"approval"},
+                   "correction": {"session", "approval"}}
 
 
 def _wrapped(text: str, style: ParagraphStyle) -> str | Paragraph:

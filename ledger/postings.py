@@ -273,8 +273,18 @@ def chips_redeemed(data: Data, ctx: Context) -> Posting:
 
 
 def _late_day(data: Data) -> dt.date | None:
-    day = data.get("gaming_day")
+    """The day a late slip is posted in: its closed session's, or, that day being sealed, the
+    open day the pit books it in (``booked_day``, with the sealed day it corrects)."""
+    day = data.get("booked_day") or data.get("gaming_day")
     return None if not day else dt.date.fromisoformat(str(day))
+
+
+def _corrects(data: Data) -> str:
+    booked = data.get("booked_day")
+    if not booked or booked == data.get("gaming_day"):
+        return ""
+    return (f" [a correction of sealed gaming day {data.get('gaming_day')}, session "
+            f"{data.get('session_id', '')}]")
 
 
 def _after_close(e: _Entry, table: str, value: Decimal) -> None:
@@ -297,7 +307,8 @@ def fill_issued(data: Data, ctx: Context) -> Posting:
     _after_close(e, table, -value)  # the session's win is less by the fill
     return Posting(f"Fill {data['slip']}: {data['window']} to table {table}, issued after its "
                    f"session closed (approval {data.get('approval_id', '')}): the session's "
-                   f"variance moves by {-value}", e.lines(), gaming_day=_late_day(data))
+                   f"variance moves by {-value}{_corrects(data)}", e.lines(),
+                   gaming_day=_late_day(data))
 
 
 @posts("CreditReceived")
@@ -429,7 +440,7 @@ def credit_requested(data: Data, ctx: Context) -> Posting:
     _after_close(e, table, value)  # the session's win is more by the credit
     return Posting(f"Credit {data['slip']}: chips that left table {table} for the cage, "
                    f"recorded after its session closed (approval {data.get('approval_id', '')}):"
-                   f" the session's variance moves by {value}", e.lines(),
+                   f" the session's variance moves by {value}{_corrects(data)}", e.lines(),
                    gaming_day=_late_day(data))
 
 
@@ -445,7 +456,8 @@ def slip_voided(data: Data, ctx: Context) -> Posting | None:
     if data.get("after_close"):
         _after_close(e, table, -value)  # the session's win is less by the credit
         what = (f"Credit {data['slip']} voided after its session closed (approval "
-                f"{data.get('approval_id', '')}): the session's variance moves by {-value}")
+                f"{data.get('approval_id', '')}): the session's variance moves by {-value}"
+                f"{_corrects(data)}")
         day = _late_day(data)
     lines = e.lines()
     return Posting(what, lines, gaming_day=day) if lines else None

@@ -33,7 +33,7 @@ from casino.cage import selectors as cage_selectors
 from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, ApprovalStatus, Casino
-from games.models import GamingDayResult, SessionStatus, TableSession
+from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
 from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 
@@ -166,6 +166,11 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
         ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
                    + _balance(casino.code, f"7212.{row.table}", event_day=day))
         lines.append(Line("table", row.table, "table win", row.table_win, ledger))
+    for c in CarriedCorrection.objects.filter(casino=casino, booked_day=day).order_by("position"):
+        lines.append(Line("table", c.table, f"late {c.kind} {c.slip} of sealed day "
+                          f"{c.corrects_day}", c.win_change, None,
+                          f"a correction of session {str(c.session_id)[:8]} (approval "
+                          f"{c.approval_id[:8]}), in this day's table win"))
     for v in session_variances(casino=casino.code, gaming_day=day):
         if v.state == "none":
             continue

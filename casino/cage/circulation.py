@@ -261,17 +261,25 @@ def _jackpot_paid(s: State, e: Any) -> None:
         _less(s.cage(e.window), _pieces(e.chip_set, e.chips))
 
 
+# A slip recorded after its session closed (a late slip, approved) moves no tray: the closing
+# count is what the tray held, and the close put what the slip moved in players' hands (a fill's
+# chips at the table, a credit's gone), so the late slip moves them between the cage or transit
+# and players' hands, as the ledger does (``ledger.postings._after_close``).
+
+
 @_on("FillIssued")
 def _fill(s: State, e: Any) -> None:
     chips = _pieces(e.chip_set, e.chips)
     _less(s.cage(e.window), chips)
-    s.tray(e.table).update(chips)
+    if not getattr(e, "after_close", False):
+        s.tray(e.table).update(chips)
 
 
 @_on("CreditRequested")
 def _credit_requested(s: State, e: Any) -> None:
     chips = _pieces(e.chip_set or s.table_sets.get(e.table, ""), e.chips)
-    _less(s.tray(e.table), chips)
+    if not getattr(e, "after_close", False):
+        _less(s.tray(e.table), chips)
     s.slips[e.slip] = chips
 
 
@@ -284,7 +292,9 @@ def _credit_received(s: State, e: Any) -> None:
 @_on("SlipVoided")
 def _slip_voided(s: State, e: Any) -> None:
     if e.kind == "credit" and e.slip in s.slips:
-        s.tray(e.table).update(s.slips.pop(e.slip))  # the chips stay at the table
+        chips = s.slips.pop(e.slip)
+        if not getattr(e, "after_close", False):
+            s.tray(e.table).update(chips)  # the chips stay at the table
 
 
 @_on("TransferSent")

@@ -175,6 +175,9 @@ class FillIssued(Event):
     approval_id: str | None = None
     after_close: bool = False
     gaming_day: dt.date | None = None
+    # A session of a sealed day changes no more: the change is booked in the next open day
+    # (``booked_day``), the sealed day's figures staying as signed (docs/ledger.md).
+    booked_day: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -32,7 +32,7 @@ from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
-from casino.selectors import refuse_if_sealed
+from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
@@ -154,8 +154,11 @@ def _closed_session_of(session_id: object, *, lock: bool = False) -> TableSessio
     if session.status == SessionStatus.OPEN:
         raise Conflict(f"the session of table {session.table} is open: a pit boss voids its "
                        "slips alone, no approval is needed", code="approval_not_needed")
-    refuse_if_sealed(casino=session.casino_id, gaming_day=session.gaming_day)
     return session
+
+
+def _carried(session: TableSession) -> str:
+    return carried_note(casino=session.casino_id, gaming_day=session.gaming_day)
 
 
 def _slip_void_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
@@ -170,7 +173,7 @@ def _slip_void_prepare(subject: str, details: Mapping[str, Any], metadata: Metad
         subject=f"{kind}/{found.number}",
         summary=(f"void {kind} slip {found.number} ({fmt(found.amount)}) of table "
                  f"{session.table}, whose session of gaming day {session.gaming_day} has "
-                 f"closed: {what}"),
+                 f"closed: {what}{_carried(session)}"),
         amount=moves,
         details={"kind": kind, "slip": found.number, "session_id": str(session.session_id),
                  "table": session.table, "gaming_day": session.gaming_day.isoformat(),
@@ -215,7 +218,8 @@ def _late_slip_prepare(subject: str, details: Mapping[str, Any], metadata: Metad
     return Prepared(
         subject=f"{kind}/{number}",
         summary=(f"add {kind} slip {number} ({fmt(amount)}) to table {session.table}, whose "
-                 f"session of gaming day {session.gaming_day} has closed: {what}"),
+                 f"session of gaming day {session.gaming_day} has closed: {what}"
+                 f"{_carried(session)}"),
         amount=moves,
         details={"kind": kind, "slip": number, "session_id": str(session.session_id),
                  "table": session.table, "gaming_day": session.gaming_day.isoformat(),

@@ -8,6 +8,7 @@ a credit counts when the pit requests it, since the chips leave the table then. 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid
 from decimal import Decimal
@@ -18,6 +19,7 @@ from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.money import check_amount, parse_amount, parse_pieces
+from casino.selectors import carried_to
 from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
@@ -135,6 +137,11 @@ def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, 
     return handler()
 
 
+def _carried(session: TableSession) -> dt.date | None:
+    """The open day a late change to closed ``session`` is carried to, if its day is sealed."""
+    return carried_to(casino=session.casino_id, gaming_day=session.gaming_day)
+
+
 def record_slip(session: TableSession, table: Table, kind: str, number: str,
                 counted: dict[str, int], amount: Decimal, metadata: Metadata, *,
                 approval_id: str | None = None) -> Result:
@@ -146,7 +153,8 @@ def record_slip(session: TableSession, table: Table, kind: str, number: str,
                  [cls(session_id=str(session.session_id), table=session.table, slip=number,
                       chips=counted, amount=amount, chip_set=table.chip_set,
                       approval_id=approval_id, after_close=closed,
-                      gaming_day=session.gaming_day if closed else None)],
+                      gaming_day=session.gaming_day if closed else None,
+                      booked_day=_carried(session) if closed else None)],
                  expected_version=session.version, metadata=metadata)
     return {"session_id": str(session.session_id), "kind": kind, "slip": number,
             "amount": str(amount)}
@@ -220,7 +228,8 @@ def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Meta
                              kind=found.kind, slip=found.number, reason=reason,
                              chips=found.chips, amount=found.amount, approval_id=approval_id,
                              reason_code=reason_code, after_close=closed,
-                             gaming_day=session.gaming_day if closed else None)],
+                             gaming_day=session.gaming_day if closed else None,
+                             booked_day=_carried(session) if closed else None)],
                  expected_version=session.version, metadata=metadata)
     return {"kind": found.kind, "slip": found.number, "status": SlipStatus.VOIDED}
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.errors import DomainError, NotAllowed, NotFound
-from casino.models import Casino, Role
+from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
 
 from .. import close_report, closes, reconciliation, reports, selectors
@@ -153,9 +153,12 @@ def close_report_page(request: HttpRequest, casino: str) -> HttpResponse:
     the_casino = _casino(request, casino)
     day = _day(request, the_casino)
     report = close_report.close_report(casino=casino, gaming_day=day)
+    digest = close_report.report_digest(report)
+    seal = GamingDaySeal.objects.filter(casino_id=casino, gaming_day=day).first()
     return render(request, "ledger/close_report.html", {
-        "casino": the_casino, "day": day, "report": report,
-        "digest": close_report.report_digest(report), "sections": list(sections(report)),
+        "casino": the_casino, "day": day, "report": report, "digest": digest, "seal": seal,
+        "as_sealed": seal is not None and seal.report_digest == digest,
+        "sections": list(sections(report)),
         "query": f"from={day.isoformat()}&to={day.isoformat()}"})
 
 

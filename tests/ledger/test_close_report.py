@@ -200,14 +200,14 @@ def test_the_csv_read_back_adds_up(floor: Floor) -> None:
         else:
             sections[row[0]].append(dict(zip(headers[row[0]], row, strict=True)))
     assert list(sections) == ["report", "table", "game", "cage", "jackpot", "revenue", "tax",
-                              "exception", "total"]
+                              "exception", "correction", "total"]
     assert sections["report"][0]["digest"] == report_digest(report)
     tables, (total,) = sections["table"], sections["total"]
     assert sum(D(t["drop"]) for t in tables) == D(total["drop"]) == D("600.00")
     assert sum(D(t["win"]) for t in tables) == D(total["win"]) == D("35.00")
     for t in tables:
         assert (D(t["closing"]) - D(t["opening"]) + D(t["credits"]) - D(t["fills"])
-                + D(t["drop"])) == D(t["win"])
+                + D(t["drop"]) + D(t["carried"])) == D(t["win"])
     assert sum(D(g["win"]) for g in sections["game"]) == D("35.00")
     assert sections["tax"][0]["rate_percent"] == "not configured"
 

@@ -12,6 +12,7 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
 from casino.cage import services as cage
 from casino.cage.models import Shift
@@ -281,24 +282,74 @@ def test_an_unexplained_variance_and_a_box_not_received_are_named(day: Floor,
     assert not DayClose.objects.exists()
 
 
-def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock) -> None:
-    """Item 5: after the seal, a slip voided or added on a session of the sealed day is refused,
-    naming the day (a closed session's rounds are corrected no more, sealed or not)."""
-    from games.models import Round
+def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock, client: Client) -> None:
+    """Item 5: after the seal, a late slip on a session of the sealed day is booked in the next
+    open day, referring to what it corrects; the sealed day's figures stay as signed (a closed
+    session's rounds are corrected no more, sealed or not)."""
+    from casino.models import GamingDaySeal
+    from casino.services.seals import seal_check
+    from games.models import CarriedCorrection, GamingDayResult, Round, TableSession
     from games.services import rounds
+    from ledger.close_report import close_report, report_digest
 
     session = session_of(day)
     finish(day, session)
     clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
     gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    signed = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
+    before = (TableSession.objects.get(session_id=session).credits_amount,
+              GamingDayResult.objects.get(gaming_day=DAY, table="r1").table_win)
+    assert before == (D("0.00"), D("50.00"))
+
+    # 11 March, 10:00: a credit slip of the 10th's session found (2 x 25.00 left the table)
+    clock.set(at(DAY + dt.timedelta(days=1), 10))
+    asked = approval_request(kind="late_slip", subject="credit/C-9002", reason="not_recorded",
+                             explanation="found after the close",
+                             details={"session_id": session, "chips": {"25.00": 2}},
+                             metadata=act("paulo", "pit_boss"))
+    assert f"gaming day {DAY} is sealed" in asked["summary"]
+    assert f"booked in gaming day {DAY + dt.timedelta(days=1)}" in asked["summary"]
+    approval_grant(approval_id=asked["approval_id"], metadata=act("carla", "cage_supervisor"))
+
+    late = StoredEvent.objects.filter(event_type="CreditRequested").order_by("position").last()
+    assert late is not None
+    assert (late.data["gaming_day"], late.data["booked_day"]) == ("2026-03-10", "2026-03-11")
+    # the sealed day as signed: its session, its results, its report, its seal
+    assert (TableSession.objects.get(session_id=session).credits_amount,
+            GamingDayResult.objects.get(gaming_day=DAY, table="r1").table_win) == before
+    assert report_digest(close_report(casino=CASINO, gaming_day=DAY)) == signed.report_digest
+    assert [c.problem for c in seal_check(casino=CASINO)] == [""]
+    assert reconcile(casino=CASINO, gaming_day=DAY).failures == []
+    # the 11th takes it: table r1's win is the credit (+50.00), listed with what it corrects
+    booked = GamingDayResult.objects.get(gaming_day=DAY + dt.timedelta(days=1), table="r1")
+    assert (booked.sessions, booked.table_win, booked.carried_win) == (0, D("50.00"),
+                                                                       D("50.00"))
+    [carried] = CarriedCorrection.objects.all()
+    assert (carried.corrects_day, str(carried.session_id), carried.kind, carried.slip,
+            carried.win_change, carried.approval_id) == (DAY, session, "credit", "C-9002",
+                                                         D("50.00"), asked["approval_id"])
+    next_day = reconcile(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
+    [win] = [line for line in next_day.lines if line.area == "table" and line.what == "table win"]
+    assert (win.platform, win.ledger) == (D("50.00"), D("50.00"))
+    report = close_report(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
+    assert [(c.corrects_day, c.slip, c.win_change) for c in report.corrections] == [
+        (DAY, "C-9002", D("50.00"))]
+    assert [e.approval for e in report.exceptions] == [asked["approval_id"]]
+    assert close_report(casino=CASINO, gaming_day=DAY).exceptions == ()
+    assert projections.check(["drop_boxes", "table_sessions", "gaming_days", "ledger"]) == []
+    from django.contrib.auth.models import User
+
+    from casino.models import Membership
+
+    accountant = User.objects.create_user(username="conta-web", password="x")
+    Membership.objects.create(user=accountant, casino_id=CASINO, role="accountant")
+    client.force_login(accountant)
+    page = client.get(f"/ledger/{CASINO}/close-report/?day={DAY}").content.decode()
+    assert "this is the report its seal signed" in page
+    booked = client.get(f"/ledger/{CASINO}/close-report/?day={DAY + dt.timedelta(days=1)}")
+    assert "C-9002" in booked.content.decode()
+
     events = StoredEvent.objects.count()
-    with pytest.raises(Conflict) as late:
-        approval_request(kind="late_slip", subject="credit/C-9002", reason="not_recorded",
-                         explanation="found after the close",
-                         details={"session_id": session, "chips": {"25.00": 2}},
-                         metadata=act("paulo", "pit_boss"))
-    assert late.value.code == "day_sealed"
-    assert f"gaming day {DAY} is closed and sealed" in late.value.message
     spun = Round.objects.get(session_id=session)
     with pytest.raises(Conflict) as correction:
         rounds.round_correct(round_id=str(spun.round_id), outcome={"number": 1},

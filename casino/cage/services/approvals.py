@@ -20,7 +20,7 @@ from casino.errors import Conflict, InvalidCommand
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
-from casino.selectors import refuse_if_sealed
+from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
 
 from ..models import CageKind, Shift
@@ -50,19 +50,19 @@ def _late_slip(metadata: Metadata, number: str) -> PitSlip:
     if not pit.session_closed:
         raise Conflict(f"the session of table {pit.table} is open: issue fill slip {pit.number} "
                        "as usual, no approval is needed", code="approval_not_needed")
-    if pit.gaming_day is not None:
-        refuse_if_sealed(casino=metadata.casino, gaming_day=pit.gaming_day)
     return pit
 
 
 def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Prepared:
     shift = _shift(metadata, details.get("shift_id", ""))
     pit = _late_slip(metadata, subject)
+    carried = (carried_note(casino=metadata.casino, gaming_day=pit.gaming_day)
+               if pit.gaming_day is not None else "")
     return Prepared(
         subject=pit.number,
         summary=(f"issue fill slip {pit.number} ({fmt(pit.amount)}) from {shift.cage} to table "
                  f"{pit.table}, whose session of gaming day {pit.gaming_day} has closed: the "
-                 f"session's table win moves by {fmt(-pit.amount)}"),
+                 f"session's table win moves by {fmt(-pit.amount)}{carried}"),
         amount=-pit.amount,
         details={"shift_id": str(shift.id), "slip": pit.number, "table": pit.table,
                  "session_id": pit.session_id, "amount": fmt(pit.amount),

@@ -23,6 +23,7 @@ from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
 from casino.money import counts_as_data, counts_value, fmt
+from casino.selectors import carried_to
 
 from .. import inventory as inv
 from ..events import CreditReceived, FillIssued, SlipRefused
@@ -161,7 +162,10 @@ def issue_fill(shift: Shift, pit: PitSlip, metadata: Metadata, *,
         session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
         chips=counts_as_data(pit.chips), amount=pit.amount, approval_id=approval_id,
         after_close=pit.session_closed,
-        gaming_day=pit.gaming_day if pit.session_closed else None)], metadata,
+        gaming_day=pit.gaming_day if pit.session_closed else None,
+        booked_day=(carried_to(casino=metadata.casino, gaming_day=pit.gaming_day)
+                    if pit.session_closed and pit.gaming_day is not None else None)
+    )], metadata,
         conflict=f"fill slip {pit.number} was issued by another window a moment ago")
     return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
             "amount": fmt(pit.amount), "version": shift.version}
