@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import time
 from typing import Any
 
 from django.conf import settings
@@ -22,8 +23,9 @@ from django.db.models import Count
 STEPS = 7  # dev.py's two (virtual environment, packages) and these five
 
 
-def step(number: int, what: str, detail: str) -> str:
-    return f"[{number}/{STEPS}] {what:<20} {detail}"
+def step(number: int, what: str, detail: str, since: float | None = None) -> str:
+    took = f" ({time.monotonic() - since:.1f} s)" if since is not None else ""
+    return f"[{number}/{STEPS}] {what:<20} {detail}{took}"
 
 
 class Command(BaseCommand):
@@ -60,6 +62,7 @@ class Command(BaseCommand):
             return
         from casino.embedded_pg import server
 
+        since = time.monotonic()
         pgdata = server.pgdata_dir()
         found = server.state(pgdata)
         name = settings.DATABASES["default"]["NAME"]
@@ -77,16 +80,17 @@ class Command(BaseCommand):
         emptied = f"; database {name!r} emptied (--fresh)" if fresh else ""
         pid = server.postmaster_pid(pgdata)
         self.stdout.write(step(3, "database", f"embedded PostgreSQL in {pgdata} (pid {pid}): "
-                                              f"{said}{emptied}"))
+                                              f"{said}{emptied}", since))
 
     def migrations(self) -> None:
+        since = time.monotonic()
         executor = MigrationExecutor(connection)
         plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
         if plan:
             self.stdout.write(step(4, "migrations", f"applying {len(plan)} ..."))
             self.stdout.flush()
             call_command("migrate", interactive=False, verbosity=0)
-            self.stdout.write(step(4, "migrations", f"{len(plan)} applied"))
+            self.stdout.write(step(4, "migrations", f"{len(plan)} applied", since))
         else:
             self.stdout.write(step(4, "migrations", "up to date"))
 
@@ -94,10 +98,11 @@ class Command(BaseCommand):
         from casino.management.commands.seed_demo import DEMO_CASINOS, DEMO_USERS
         from games.models import TableSession
 
+        since = time.monotonic()
         call_command("seed_demo", stdout=io.StringIO())
         self.stdout.write(step(5, "demo casinos", ", ".join(c[0] for c in DEMO_CASINOS)
-                               + f"; {len(DEMO_USERS) + 1} logins, password 'demo-' + name "
-                                 "(README.md, Demo logins)"))
+                               + f"; {len(DEMO_USERS) + 1} logins, password 'demo-' + name, see "
+                                 "README.md, Demo logins", since))
         played = list(TableSession.objects.values("casino_id", "gaming_day")
                       .annotate(sessions=Count("session_id")).order_by("casino_id", "gaming_day"))
         if played:
@@ -108,4 +113,6 @@ class Command(BaseCommand):
             return
         self.stdout.write(step(6, "demo day", f"playing {rounds} rounds at every table ..."))
         self.stdout.flush()
+        since = time.monotonic()
         call_command("demo_day", rounds_per_table=rounds, stdout=self.stdout)
+        self.stdout.write(step(6, "demo day", "played", since))
