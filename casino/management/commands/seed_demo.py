@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -35,11 +34,17 @@ DEMO_USERS = [
 
 
 def _hash_passwords(usernames: list[str]) -> dict[str, str]:
-    """Each demo login's password hash ('demo-' + name), side by side: a hash is a second of
-    work on purpose (PBKDF2), and hashlib lets threads do it on every core."""
-    with ThreadPoolExecutor() as pool:
-        return dict(zip(usernames, pool.map(lambda u: make_password(f"demo-{u}"), usernames),
-                        strict=True))
+    """Each demo login's password hash ('demo-' + name). Those passwords are public and this
+    command runs with DEBUG only, so their hashes take few PBKDF2 iterations: seeding costs
+    milliseconds, not a second a login. Django raises a hash to the full count at its first
+    login (the hasher's ``must_update``)."""
+    try:
+        hasher = get_hasher("pbkdf2_sha256")
+    except ValueError:
+        hasher = None
+    if not isinstance(hasher, PBKDF2PasswordHasher):  # not configured: the default, full cost
+        return {u: make_password(f"demo-{u}") for u in usernames}
+    return {u: hasher.encode(f"demo-{u}", hasher.salt(), iterations=1000) for u in usernames}
 
 
 class Command(BaseCommand):
