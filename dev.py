@@ -168,7 +168,16 @@ def run(argv: list[str]) -> int:
     command = [str(PYTHON), str(ROOT / "manage.py"), "dev_run", args.address,
                "--rounds-per-table", str(args.rounds_per_table)] + (["--fresh"] if args.fresh
                                                                     else [])
-    child = subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=_die_with_parent)
+    host, _, port = args.address.rpartition(":")
+    host = host or "127.0.0.1"
+    try:
+        with socket.create_connection((host, int(port)), timeout=0.5):
+            sys.exit(f"{args.address} answers already: another run, or another server? Stop it, "
+                     "or give another address (python3 dev.py run 127.0.0.1:8001)")
+    except OSError:
+        pass  # free, as it should be
+    child = subprocess.Popen(command, cwd=ROOT, env=env,
+                             preexec_fn=_die_with_parent if os.name == "posix" else None)
     stopping = []
 
     def stop(signum: int, _frame: object) -> None:
@@ -178,9 +187,8 @@ def run(argv: list[str]) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    host, _, port = args.address.rpartition(":")
     try:
-        if _wait_for(host or "127.0.0.1", int(port), child):
+        if _wait_for(host, int(port), child):
             print(banner(args.address, time.monotonic() - started), flush=True)
         child.wait()
     finally:

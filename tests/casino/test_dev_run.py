@@ -43,6 +43,14 @@ def _get(url: str) -> tuple[int, str, bytes]:
         return error.code, error.headers.get("Location", ""), b""
 
 
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -133,9 +141,13 @@ def test_dev_run_answers_and_stops_its_database_then_survives_a_kill(clone: Path
     second = Run(clone, port)
     out = second.banner()
     assert "already played, kept" in out  # nothing played again
-    second.process.kill()  # a crash: the database stays up
+    second.process.kill()  # a crash: the database stays up, the web server goes with it
     second.process.wait(timeout=10)
     assert _postgres_of(clone) != []
+    deadline = time.monotonic() + 10
+    while _answers(port):
+        assert time.monotonic() < deadline, "the killed run's web server still serves"
+        time.sleep(0.1)
 
     third = Run(clone, port)
     out = third.banner(timeout=60)  # no manual step: the server left running is reused
