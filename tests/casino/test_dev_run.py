@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -58,10 +60,12 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def clone(tmp_path: Path) -> Iterator[Path]:
+def clone() -> Iterator[Path]:
+    """Not under pytest's ``tmp_path``: as root the embedded server runs as another user, who
+    must reach the cluster, and any pytest session closes its temporary root to other users."""
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
                           capture_output=True, text=True).stdout.strip()
-    target = tmp_path / "clone"
+    target = Path(tempfile.mkdtemp(prefix="casino-dev-run-")) / "clone"
     subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(ROOT), str(target)],
                    check=True)
     subprocess.run(["git", "-C", str(target), "checkout", "--quiet", head], check=True)
@@ -69,6 +73,7 @@ def clone(tmp_path: Path) -> Iterator[Path]:
     yield target
     for proc in _postgres_of(target):  # never leave a server behind, even on a failure
         proc.kill()
+    shutil.rmtree(target.parent, ignore_errors=True)
 
 
 def _postgres_of(clone: Path) -> list[psutil.Process]:
