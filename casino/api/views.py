@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -127,3 +128,52 @@ class SealListApi(APIView):
         casino = params.validated_data["casino"]
         _may_read(request, casino, "seals")
         return Response(self.OutputSerializer(seal_list(casino=casino), many=True).data)
+
+
+# The sections of /api/v1/: name, path under the root (``{casino}``: a casino's code), what it is.
+API_SECTIONS = [
+    ("casinos", "casinos/", "the casinos you may see"),
+    ("events", "events/?casino={casino}", "the event stream with its hashes (regulator)"),
+    ("events-verify", "events/verify/", "recompute the hash chain now"),
+    ("seals", "seals/", "each closed gaming day's seal"),
+    ("approvals", "approvals/", "changes after the fact waiting for a second person"),
+    ("pit", "pit/tables/", "tables, sessions, rounds, slips (pit boss)"),
+    ("cage", "cage/{casino}/shifts/", "cage shifts, chip sales, fills, credits, counts (cashier)"),
+    ("ledger", "ledger/{casino}/trial-balance/", "trial balance, journal, results (accountant)"),
+    ("jackpots", "jackpots/{casino}/pools/", "jackpot pools and their meters"),
+]
+
+
+class ApiSectionSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    url = serializers.CharField(help_text="{casino}: a casino's code")
+    what = serializers.CharField()
+
+
+class ApiRootApi(APIView):
+    """The API's front door: its sections, the schema and the docs. Open to anyone (it holds
+    no casino data); every section asks for a login or a token."""
+
+    permission_classes: list[type] = []
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        title = serializers.CharField()
+        version = serializers.CharField()
+        schema = serializers.URLField()
+        docs = serializers.URLField()
+        authentication = serializers.CharField()
+        sections = ApiSectionSerializer(many=True)
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        root = request.build_absolute_uri(reverse("api-root"))
+        return Response(self.OutputSerializer({
+            "title": "Casino back office API",
+            "version": "v1",
+            "schema": request.build_absolute_uri(reverse("api-schema")),
+            "docs": request.build_absolute_uri(reverse("api-docs")),
+            "authentication": "a session (log in at /accounts/login/) or "
+                              "'Authorization: Token <key>'",
+            "sections": [{"name": name, "url": root + path, "what": what}
+                         for name, path, what in API_SECTIONS],
+        }).data)

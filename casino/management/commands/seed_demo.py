@@ -4,6 +4,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -32,6 +33,20 @@ DEMO_USERS = [
 ]
 
 
+def _hash_passwords(usernames: list[str]) -> dict[str, str]:
+    """Each demo login's password hash ('demo-' + name). Those passwords are public and this
+    command runs with DEBUG only, so their hashes take few PBKDF2 iterations: seeding costs
+    milliseconds, not a second a login. Django raises a hash to the full count at its first
+    login (the hasher's ``must_update``)."""
+    try:
+        hasher = get_hasher("pbkdf2_sha256")
+    except ValueError:
+        hasher = None
+    if not isinstance(hasher, PBKDF2PasswordHasher):  # not configured: the default, full cost
+        return {u: make_password(f"demo-{u}") for u in usernames}
+    return {u: hasher.encode(f"demo-{u}", hasher.salt(), iterations=1000) for u in usernames}
+
+
 class Command(BaseCommand):
     help = "Create the demo casinos, chip sets and demo logins (idempotent). Development only."
 
@@ -49,12 +64,17 @@ class Command(BaseCommand):
                                       denominations=chips,
                                       metadata=system_metadata(code, job="seed_demo"))
             User = get_user_model()
-            if not User.objects.filter(username="admin").exists():
-                User.objects.create_superuser("admin", password="demo-admin")
+            existing = set(User.objects.filter(username__in=["admin"] + [u for u, _ in DEMO_USERS])
+                           .values_list("username", flat=True))
+            hashed = _hash_passwords([u for u, _ in [("admin", []), *DEMO_USERS]
+                                      if u not in existing])
+            if "admin" in hashed:
+                User.objects.create(username="admin", password=hashed["admin"], is_staff=True,
+                                    is_superuser=True)
             for username, roles in DEMO_USERS:
                 user = User.objects.filter(username=username).first()
                 if user is None:
-                    user = User.objects.create_user(username, password=f"demo-{username}")
+                    user = User.objects.create(username=username, password=hashed[username])
                 for casino_code, *_ in DEMO_CASINOS:
                     for role in roles:
                         Membership.objects.get_or_create(user=user, casino_id=casino_code,

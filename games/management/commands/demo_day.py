@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from casino.models import Casino
-from games.demo import DEMO_TABLES, play_day
+from games.demo import DEMO_TABLES, DEMO_VARIANCE_WHY, play_day
 from games.models import TableSession
 
 
@@ -43,8 +43,32 @@ class Command(BaseCommand):
                   disable=options.get("verbosity", 1) == 0) as bar:
             sessions = play_day(tables=tables, rounds=rounds, seed=options["seed"],
                                 tick=lambda: bar.update(1))
+        self.stdout.write(LEGEND)
         for s in sessions:
             self.stdout.write(
-                f"{s.casino_id}/{s.table:<8} {s.game:<18} rounds {s.rounds - s.rounds_voided:>4}"
+                f"{s.casino_id + '/' + s.table:<15} {s.game:<18} rounds {s.rounds - s.rounds_voided:>4}"
                 f"  handle {s.handle:>12}  drop {s.drop:>10}  win {s.table_win:>10}"
-                f"  rounds' result {s.round_result:>10}")
+                f"  rounds' result {s.round_result:>10}{variance_note(s)}")
+        short = sorted({abs(s.variance) for s in sessions if s.variance})
+        if short:
+            why = DEMO_VARIANCE_WHY.format(amount=" or ".join(str(v) for v in short))
+            self.stdout.write(f"variance: {why} (the demo "
+                              "follows the tray's value, not its chips); a pit boss explained "
+                              "it and another approved it, as a real one would be.")
+
+
+LEGEND = """Each table's session, in its casino's currency:
+  rounds          rounds played, voided ones left out (the first two tables add a void and a
+                  corrected round; craps plays on until its last pass bets are decided)
+  handle          every stake bet
+  drop            cash changed for chips at the table, as the count room counted the drop box
+  win             from the chips: drop + closing count - opening - fills + credits
+  rounds' result  from the rounds: stakes lost - prizes paid (equal to win when the count is right)"""
+
+
+def variance_note(s: TableSession) -> str:
+    """What the line says when win and rounds' result differ: a variance, and why."""
+    if not s.variance:
+        return ""
+    approved = " approved" if s.variance_approval_id else ""
+    return f"  variance {s.variance}{approved}: the demo's count (see below)"
