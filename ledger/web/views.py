@@ -21,7 +21,7 @@ from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, Role
 from casino.selectors import roles_in
 
-from .. import close_report, closes, reconciliation, reports, selectors
+from .. import close_report, closes, reconciliation, reports, selectors, tax_return_files, taxes
 from ..close_report_files import sections
 from ..downloads import close_report_download, journal_download, trial_balance_download
 
@@ -214,6 +214,49 @@ def revenue_page(request: HttpRequest, casino: str) -> HttpResponse:
     context["report"] = reports.gross_gaming_revenue(
         casino=casino, day_from=context["day_from"], day_to=context["day_to"])
     return render(request, "ledger/revenue.html", context)
+
+
+def _tax_month(request: HttpRequest, casino: Casino) -> str:
+    text = request.GET.get("month") or _today(casino).strftime("%Y-%m")
+    try:
+        taxes.month_of(text)
+    except DomainError:
+        raise Http404("the month is YYYY-MM") from None
+    return text
+
+
+@login_required
+@require_GET
+def gaming_tax_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """A month's gaming-tax return (``?month=YYYY-MM``): the daily register of each table, the
+    taxes of the month and the year's figures to date, the parameters in force, and every
+    change of a parameter with its author and source; as CSV and PDF."""
+    the_casino = _casino(request, casino)
+    month = _tax_month(request, the_casino)
+    the_return = taxes.monthly_return(casino, month)
+    return render(request, "ledger/gaming_tax.html", {
+        "casino": the_casino, "month": month, "report": the_return,
+        "sections": {name: (title, header, rows)
+                     for name, title, header, rows in tax_return_files.sections(the_return)},
+        "history": taxes.parameter_history(the_casino),
+        "accruals": selectors.tax_accruals(casino=casino, month=month)})
+
+
+@login_required
+@require_GET
+def gaming_tax_file(request: HttpRequest, casino: str, file: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    month = _tax_month(request, the_casino)
+    the_return = taxes.monthly_return(casino, month)
+    name = f"gaming-tax-{casino}-{month}"
+    if file == "csv":
+        response = HttpResponse("".join(tax_return_files.return_csv(the_return)),
+                                content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(tax_return_files.return_pdf(the_return),
+                                content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}.{file}"'
+    return response
 
 
 @login_required
