@@ -288,3 +288,44 @@ def test_a_macau_casino_changes_its_own_parameter(db: None, clock: Clock) -> Non
     lines = {t.code: t for t in the_return.lines}
     assert lines["mo-premium"].to_date == D("7510000.00")  # (30,000,000 + 40,000) × 3/12
     assert lines["mo-special-premium"].to_date == D("1050000.00")  # 35 % of 3,000,000
+
+
+@pytest.mark.parametrize("deducted", ["no", "yes"])
+def test_a_pool_seeded_on_a_closed_day_under_both_settings(day: Floor, clock: Clock,
+                                                           deducted: str) -> None:
+    """A blackjack pool set up on 10 March with its start value of 10,000.00, all of it funded
+    by the casino (no reserve yet), through the jackpot services, then the day closed."""
+    from games.limits import default_limits
+    from games.services import tables
+    from jackpots.services import jackpot_pool_create
+
+    from ..jackpots.conftest import BLACKJACK
+
+    if deducted == "yes":
+        taxes.tax_parameter_set(code="pt.jackpot_start_deducted", value="yes",
+                                effective_from=dt.date(2026, 3, 1),
+                                legal_source="the concession contract, cl. 9", metadata=accountant())
+    tables.table_configure(casino=CASINO, code="bj1", name="BJ1", game="blackjack", seats=7,
+                           chip_set="main", limits=default_limits("blackjack", D("5")),
+                           metadata=pit_boss())
+    admin = act("gestor", Role.ADMINISTRATOR)
+    jackpot_pool_create(casino=CASINO, pool_id="bj", name="Pool bj", game="blackjack",
+                        tables=["bj1"], bet=BLACKJACK["bet"],
+                        increment_percent=BLACKJACK["increment_percent"],
+                        start=BLACKJACK["start"], paytable=BLACKJACK["paytable"],
+                        approved_on="2024-03-01", approval_reference="IGJ 123/2024",
+                        metadata=admin)
+    closed_day(day, clock)
+    close = DayClose.objects.get(day=DAY)
+    assert close.revenue["jackpot_funding"] == "10000.00"  # on its own line either way
+    figures = taxes.monthly_return(CASINO, "2026-03").figures
+    assert figures.jackpot_funding == D("10000.00")
+    if deducted == "no":
+        # only the table's 50.00 won counts: the start value does not reduce the base
+        assert close.totals["gaming_tax_base"] == "50.00"
+        assert (figures.gross_revenue, figures.negative_base) == (D("50.00"), D("0.00"))
+    else:
+        # 50.00 − 10,000.00: a negative base of −9,950.00, on its own line, taxed at zero
+        assert close.totals["gaming_tax_base"] == "-9950.00"
+        assert (figures.gross_revenue, figures.negative_base,
+                figures.taxable_revenue) == (D("-9950.00"), D("-9950.00"), D("0.00"))
