@@ -163,6 +163,22 @@ def test_a_rate_change_is_an_event_with_its_author_and_source(day: Floor, clock:
     rules = taxes.rules_for(Casino.objects.get(code=CASINO))
     assert rules.number("pt.profit_rate", DAY) == D("20")
     assert rules.number("pt.profit_rate", dt.date(2026, 3, 15)) == D("25")
+    profit = {t.code: t for t in taxes.monthly_return(CASINO, "2026-03").lines}["pt-iej-profit"]
+    # presumed profit 21 % of 2,600.00 = 546.00, at 20 % = 109.20
+    assert (profit.rate, profit.base, profit.amount) == (D("20"), D("546.00"), D("109.20"))
+
+
+def test_a_change_in_force_on_the_day_taxes_that_day(day: Floor, clock: Clock) -> None:
+    taxes.tax_parameter_set(code="pt.profit_rate", value="25", effective_from=DAY,
+                            legal_source="Lei n.º 99/2026, art. 2.º", metadata=accountant())
+    closed_day(day, clock)
+    profit = {t.code: t for t in taxes.monthly_return(CASINO, "2026-03").lines}["pt-iej-profit"]
+    # 546.00 of presumed profit at 25 % = 136.50
+    assert (profit.rate, profit.amount) == (D("25"), D("136.50"))
+    page = taxes.monthly_return(CASINO, "2026-03").parameters
+    in_force = next(p for p in page if p.code == "pt.profit_rate")
+    assert (in_force.value, in_force.set_by, in_force.legal_source) == (
+        "25", "rita", "Lei n.º 99/2026, art. 2.º")
 
 
 # --- months built from closed days' registers ------------------------------------------------
