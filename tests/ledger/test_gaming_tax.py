@@ -345,3 +345,60 @@ def test_a_pool_seeded_on_a_closed_day_under_both_settings(day: Floor, clock: Cl
         assert close.totals["gaming_tax_base"] == "-9950.00"
         assert (figures.gross_revenue, figures.negative_base,
                 figures.taxable_revenue) == (D("-9950.00"), D("-9950.00"), D("0.00"))
+
+
+def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) -> None:
+    """Macau, 10 March 2026: VIP roulette b1 opens with 2,600.00, a player changes 1,000.00 at
+    the table and loses 500.00 on black; the box is counted and received, the day closed."""
+    import zoneinfo
+
+    from casino.cage import services as cage
+    from games.limits import default_limits
+    from games.services import count_room, rounds, sessions, tables
+
+    from .conftest import TABLE_FLOAT
+    from .test_day_close import close_shift
+
+    macau = zoneinfo.ZoneInfo("Asia/Macau")
+    clock.set(dt.datetime.combine(DAY, dt.time(20), tzinfo=macau))
+    floor = make_floor("macau", currency="MOP", time_zone="Asia/Macau")
+    boss, cashier = act("lei", Role.PIT_BOSS, "macau"), act("ana", Role.CASHIER, "macau")
+    boss2 = act("wong", Role.CAGE_SUPERVISOR, "macau")
+    tables.table_configure(casino="macau", code="b1", name="B1", game="french_roulette",
+                           seats=8, chip_set="main",
+                           limits=default_limits("french_roulette", D("1.00")), metadata=boss)
+    table_change_tax_class(casino="macau", code="b1", bank="simples", vip=True, metadata=boss)
+    sid = str(sessions.table_session_open(casino="macau", table="b1", opening=TABLE_FLOAT,
+                                          metadata=boss)["session_id"])
+    sessions.drop_record(session_id=sid, amount="1000.00", metadata=boss)
+    rounds.round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "500"}],
+                        outcome={"number": 2}, metadata=boss)
+    # the tray: 2,600.00 − 1,000.00 changed + 500.00 won = 2,100.00
+    sessions.table_session_close(session_id=sid, closing={"25.00": 60, "5.00": 100,
+                                                          "1.00": 100}, metadata=boss)
+    count_room.drop_box_count(session_id=sid, cash={"1000.00": 1}, metadata=cashier)
+    count_room.drop_box_count_confirm(session_id=sid, cash={"1000.00": 1}, metadata=boss2)
+    cage.drop_box_receive(shift_id=floor.window, session_id=sid, cash={"1000.00": 1},
+                          metadata=cashier)
+    close_shift(floor.window, cashier, boss2)
+    close_shift(floor.vault, act("carla", Role.CAGE_SUPERVISOR, "macau"), boss2)
+    clock.set(dt.datetime.combine(DAY + dt.timedelta(days=1), dt.time(6, 5), tzinfo=macau))
+    gaming_day_close(casino="macau", gaming_day=DAY, metadata=system("macau"))
+    the_return = taxes.monthly_return("macau", "2026-03")
+    assert [(r.table, r.vip, r.opening, r.drop, r.win) for r in the_return.register] == [
+        ("b1", True, D("2600.00"), D("1000.00"), D("500.00"))]
+    lines = {t.code: t for t in the_return.lines}
+    # art. 27.º: 35 % of 500.00; art. 22.º: 2 % and 3 %
+    assert [(c, lines[c].amount) for c in ("mo-special-gaming-tax", "mo-public-foundation",
+                                           "mo-development-contribution")] == [
+        ("mo-special-gaming-tax", D("175.00")), ("mo-public-foundation", D("10.00")),
+        ("mo-development-contribution", D("15.00"))]
+    # art. 20.º premium to March: (30,000,000 + 300,000 for one VIP table) × 3/12 = 7,575,000;
+    # to February (no table yet): 30,000,000 × 2/12 = 5,000,000; March accrues 2,575,000.00
+    assert (lines["mo-premium"].to_date, lines["mo-premium"].amount) == (
+        D("7575000.00"), D("2575000.00"))
+    # special premium: 7,000,000 × 3/12 = 1,750,000 minimum to date, 500.00 won: 35 % of the
+    # 1,749,500.00 shortfall = 612,325.00 (none to February)
+    assert (lines["mo-special-premium"].to_date, lines["mo-special-premium"].amount) == (
+        D("612325.00"), D("612325.00"))
+    assert the_return.total == D("3187525.00")
