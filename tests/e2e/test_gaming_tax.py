@@ -3,35 +3,43 @@ in force with their legal sources, and a change with its author (docs/gaming-tax
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from casino.context import person_metadata
-from casino.models import Role
-from ledger.taxes import tax_parameter_set
+from ledger.models import TaxParameterChange
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_accountant_reads_the_return_and_the_changes_of_its_rules(
+def test_the_accountant_changes_a_parameter_and_reads_the_return(
         demo: None, person: Callable[[str], Any], shot: Callable[[Any, str], None]) -> None:
-    tax_parameter_set(code="pt.contrapartida_minimum", value="1200000.00",
-                      effective_from=dt.date(2026, 1, 1),
-                      legal_source="concession contract, clause 7 (addendum 2)",
-                      metadata=person_metadata(username="contabilista", role=Role.ACCOUNTANT,
-                                               casino="lisboa"))
     accountant = person("contabilista")
     accountant.goto("/ledger/lisboa/gaming-tax/?month=2026-02")
-    shot(accountant, "gaming-tax-return")
     assert accountant.get_by_role("heading", name="Gaming-tax return · Casino Lisboa (demo) · "
                                   "2026-02 (EUR, PT)").is_visible()
-    taxes = accountant.locator("table.tax-lines")
-    # no day closed: the minimum's twelfth, 1,200,000.00 ÷ 12
-    assert taxes.get_by_role("row").filter(has_text="pt-contrapartida").get_by_text(
-        "100000.00").first.is_visible()
+    change = accountant.get_by_role("form", name="Change a parameter")
+    change.get_by_label("Parameter").select_option("pt.contrapartida_minimum")
+    change.get_by_label("Value").fill("1200000.00")
+    change.get_by_label("In force from").fill("2026-01-01")
+    change.get_by_label("Legal source").fill("")
+    change.get_by_role("button", name="Record the change").click()
+    # no source: refused, nothing recorded
+    assert accountant.get_by_role("alert").get_by_text("cite the legal source",
+                                                       exact=False).is_visible()
+    assert TaxParameterChange.objects.count() == 0
+    change = accountant.get_by_role("form", name="Change a parameter")
+    change.get_by_label("Parameter").select_option("pt.contrapartida_minimum")
+    change.get_by_label("Value").fill("1200000.00")
+    change.get_by_label("In force from").fill("2026-01-01")
+    change.get_by_label("Legal source").fill("concession contract, clause 7 (addendum 2)")
+    change.get_by_role("button", name="Record the change").click()
+    assert accountant.get_by_text("The change is recorded.").is_visible()
+    shot(accountant, "gaming-tax-return")
+    # no day closed: the contrapartida's minimum accrues a twelfth, 1,200,000.00 ÷ 12
+    assert accountant.locator("table.tax-lines").get_by_role("row").filter(
+        has_text="pt-contrapartida").get_by_text("100000.00").first.is_visible()
     history = accountant.locator("table.history").get_by_role("row").filter(
         has_text="pt.contrapartida_minimum")
     assert history.get_by_text("contabilista").is_visible()
