@@ -468,14 +468,14 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
                month: reports.MonthRevenue) -> tax_rules.Month:
     """The day's gaming taxes by the rules in force that day (``docs/gaming-tax.md``): what the
     day adds to its month's return, a negative base taxed at zero."""
-    from .closes import _register
+    from .closes import day_register
 
     results = [{"table": t.table, "game": t.game, "drop": fmt(t.drop), "win": fmt(t.win)}
                for t in tables]
     register = [tax_rules.RegisterLine(
         day=day, table=r["table"], game=r["game"], bank=r["bank"], vip=r["vip"],
         opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]))
-        for r in _register(casino, day, results)]
+        for r in day_register(casino, day, results)]
     revenue = tax_rules.DayRevenue(day=day, table_win=month.table_win,
                                    jackpot_retained=month.jackpot_retained,
                                    jackpot_funding=month.jackpot_funding)

@@ -130,7 +130,7 @@ Figures = tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, str],
                 list[dict[str, Any]], dict[str, Any]]
 
 
-def _register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
+def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
               ) -> list[dict[str, Any]]:
     """The daily register of each table (``docs/gaming-tax.md``): its capital em giro inicial
     (the float its first session of the day opened with), drop and result, and what the tax
@@ -182,7 +182,7 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
         "jackpot_liability": fmt(sum((Decimal(j["meter"]) + Decimal(j["unpaid"])
                                       for j in jackpots), ZERO)),
     }
-    return results, jackpots, totals, _register(casino, day, results), revenue
+    return results, jackpots, totals, day_register(casino, day, results), revenue
 
 
 @command("gaming_day_close")

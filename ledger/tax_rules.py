@@ -398,7 +398,6 @@ def month_figures(*, rules: Rules, month: dt.date, register: Sequence[RegisterLi
     lines: list[TaxLine] = []
     capital = presumed = commission = ZERO
     if rules.jurisdiction == PT:
-        zone_lines = []
         capital_parts, profit_parts, commission_parts = [], [], []
         for r in register:
             if not r.banked:
@@ -414,7 +413,6 @@ def month_figures(*, rules: Rules, month: dt.date, register: Sequence[RegisterLi
                 f"pt.presumed_profit.{zone}.{r.bank}", r.day) / HUNDRED
             presumed += presumed_here
             profit_parts.append((r.day, presumed_here, rules.number("pt.profit_rate", r.day)))
-            zone_lines.append(zone)
         lines.append(_rated("pt-iej-capital", "IEJ, banked games: capital em giro inicial",
                             capital_parts, f"{DL_422_89}, art. 85.º, n.º 1, a); art. 87.º, "
                             "n.º 1, A), a)"))
