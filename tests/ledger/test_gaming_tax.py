@@ -402,3 +402,11 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     assert (lines["mo-special-premium"].to_date, lines["mo-special-premium"].amount) == (
         D("612325.00"), D("612325.00"))
     assert the_return.total == D("3187525.00")
+    table, csv_text = io.StringIO(), io.StringIO()
+    call_command("gaming_tax", casino="macau", month="2026-03", stdout=table)
+    assert "mo-special-premium" in table.getvalue()
+    assert "3187525.00" in table.getvalue()
+    call_command("gaming_tax", casino="macau", month="2026-03", format="csv", stdout=csv_text)
+    rows = [line.split(",") for line in csv_text.getvalue().splitlines() if line]
+    assert ["register", "2026-03-10", "b1", "french_roulette", "simples", "yes", "",
+            "2600.00", "1000.00", "500.00", "0.00"] in rows
