@@ -28,6 +28,7 @@ from games.services import (
     drop_definition_set,
     table_change_limits,
     table_change_options,
+    table_change_tax_class,
     table_configure,
 )
 from games.services.tables import JACKPOT_FROM_POOL
@@ -40,12 +41,15 @@ def _meta(request: HttpRequest, casino: str) -> Any:
 
 class TableForm(forms.ModelForm):  # type: ignore[type-arg]
     game = forms.ChoiceField(choices=[])
+    bank = forms.ChoiceField(choices=[("simples", "banca simples"), ("dupla", "banca dupla")],
+                             initial="simples", required=False,
+                             help_text="for the gaming tax (Decreto-Lei n.º 422/89, art. 87.º)")
     reason = forms.CharField(required=False, help_text="why the limits or options change")
 
     class Meta:
         model = Table
         fields = ["casino", "code", "name", "game", "options", "seats", "chip_set", "limits",
-                  "max_prize_per_coup"]
+                  "max_prize_per_coup", "bank", "vip"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,6 +58,8 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        data["bank"] = data.get("bank") or (self.instance.bank if self.instance.pk else "simples")
+        self.instance.bank = data["bank"]
         game = data.get("game") or (self.instance.game if self.instance.pk else None)
         options = data.get("options") or {}
         if isinstance(options, dict) and options.get("jackpot") is not None:
@@ -110,8 +116,15 @@ class TableAdmin(admin.ModelAdmin[Table]):
                                 options=obj.options, seats=obj.seats, chip_set=obj.chip_set,
                                 limits=obj.limits, max_prize_per_coup=obj.max_prize_per_coup,
                                 metadata=meta)
+                if obj.bank != "simples" or obj.vip:
+                    table_change_tax_class(casino=obj.casino_id, code=obj.code, bank=obj.bank,
+                                           vip=obj.vip, metadata=_meta(request, obj.casino_id))
                 return
             current = Table.objects.get(pk=obj.pk)
+            if current.bank != obj.bank or current.vip != obj.vip:
+                table_change_tax_class(casino=obj.casino_id, code=obj.code, bank=obj.bank,
+                                       vip=obj.vip, reason=reason,
+                                       metadata=_meta(request, obj.casino_id))
             if current.options != obj.options or current.seats != obj.seats:
                 table_change_options(casino=obj.casino_id, code=obj.code, options=obj.options,
                                      seats=obj.seats, reason=reason, metadata=meta)

@@ -71,6 +71,20 @@ class TableOptionsChanged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TableTaxClassChanged(Event):
+    """What the gaming tax needs to know of a table (``docs/gaming-tax.md``): ``bank``, banca
+    ``simples`` or ``dupla`` (Decreto-Lei n.º 422/89, arts. 85.º and 87.º), and ``vip``, a VIP
+    table (Macau's premium, Lei n.º 16/2001, art. 20.º). A table starts simples and not VIP."""
+
+    event_type = "TableTaxClassChanged"
+    schema_version = 1
+
+    bank: str
+    vip: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class DropDefinitionSet(Event):
     """What the casino counts as a table's drop from now on (a versioned setting).
 

@@ -32,6 +32,10 @@ class Table(models.Model):
     chip_set = models.SlugField(max_length=64)
     limits = models.JSONField(default=dict, help_text="limit group -> {min, max}")
     max_prize_per_coup = money_field(null=True, blank=True)
+    # Gaming tax (docs/gaming-tax.md): banca simples or dupla (Decreto-Lei n.º 422/89, arts. 85.º
+    # and 87.º), and whether it is a VIP table (Macau's premium, Lei n.º 16/2001, art. 20.º).
+    bank = models.CharField(max_length=8, default="simples")
+    vip = models.BooleanField(default=False)
     # The float in the tray while no session is open: the last closing count.
     last_session_id = models.UUIDField(null=True, blank=True)
     last_closing = models.JSONField(null=True, blank=True)

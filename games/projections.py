@@ -106,6 +106,12 @@ class TableProjection(Projection):
         yield Update(Table, self._key(recorded), set={
             "options": event.options, "seats": event.seats, "version": recorded.version})
 
+    @handles("TableTaxClassChanged")
+    def tax_class_changed(self, event: ev.TableTaxClassChanged, recorded: RecordedEvent
+                          ) -> Changes:
+        yield Update(Table, self._key(recorded), set={
+            "bank": event.bank, "vip": event.vip, "version": recorded.version})
+
     @handles("TableSessionOpened")
     def session_opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Update(Table, {"casino_id": event.casino, "code": event.table},

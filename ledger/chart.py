@@ -37,6 +37,7 @@ class Scope(StrEnum):
     WINDOW = "window"  # a cage, a cashier window or the vault (the cage's code)
     TABLE = "table"
     POOL = "pool"  # a progressive jackpot pool
+    TAX = "tax"  # a gaming tax or contribution, by its code (docs/gaming-tax.md)
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,19 @@ TEMPLATES: tuple[Template, ...] = (
       Scope.CASINO, "278 Outros devedores e credores", "26 Outros devedores e credores",
       "The cash counted when a cage opened its first shift: funding from outside the platform, "
       "to be settled by the accountant against the bank or capital account."),
+    T("bank", "1210", "Bank (tax payments)", "Depósitos à ordem (pagamentos de impostos)",
+      Kind.ASSET, "debit", Scope.CASINO, "12 Depósitos à ordem", "12 Depósitos à ordem",
+      "What the casino paid from its bank account outside the platform (gaming taxes): the "
+      "accountant reconciles it with the bank statement."),
+    T("gaming_tax_payable", "2431", "Gaming tax payable — {scope}",
+      "Imposto especial de jogo / contribuições a pagar — {scope}", Kind.LIABILITY, "credit",
+      Scope.TAX, "24 Estado e outros entes públicos", "24 Sector público administrativo",
+      "A month's gaming tax or contribution, accrued from its return, until it is paid."),
+    # --- class 6: the gaming taxes ---------------------------------------------------------------
+    T("gaming_tax_expense", "6812", "Gaming tax — {scope}",
+      "Imposto especial de jogo / contribuições — {scope}", Kind.OTHER_RESULT, "debit",
+      Scope.TAX, "681 Impostos indiretos", "62 Impostos",
+      "A month's gaming tax or contribution, as its return accrues it."),
     # --- class 7: gaming revenue ----------------------------------------------------------------
     T("gaming_revenue", "7211", "Gaming revenue — {game} — table {scope}",
       "Receita de jogo — {game} — mesa {scope}", Kind.REVENUE, "credit", Scope.TABLE,

@@ -16,8 +16,9 @@ from raw events), every figure of one gaming day:
 * the jackpots (``jackpots.models.JackpotMeterReading``, the meters as they stood at the day's
   start and end): each pool's meter, reserve, hits of the day and their amount, paid during the
   day, owed at the end;
-* the gross gaming revenue of the day and its taxes (``ledger.reports.gross_gaming_revenue``,
-  ``ledger.taxes``);
+* the gross gaming revenue of the day and its taxes by the rules in force that day
+  (``ledger.reports.gross_gaming_revenue``, ``ledger.taxes``, ``docs/gaming-tax.md``): what the
+  day adds to its month's return;
 * the exceptions approved: the granted approvals (``docs/approvals.md``) whose change concerns
   the day (a table or drop variance, a late or voided slip, a void, a meter correction);
 * the late corrections booked in the day: changes to sessions of sealed days (their figures
@@ -48,6 +49,7 @@ from casino.cage import selectors as cage_selectors
 from casino.cage.models import ChipCirculationDay
 from casino.eventstore.hashing import canonical_json
 from casino.models import Approval, ApprovalStatus, Casino
+from casino.money import fmt
 from games import hold
 from games.models import (
     CarriedCorrection,
@@ -60,7 +62,8 @@ from games.models import (
 )
 from jackpots.models import JackpotMeterReading, JackpotPool
 
-from . import reports, selectors
+from . import reports, selectors, tax_rules
+from . import taxes as taxes_of
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -192,9 +195,9 @@ class Revenue:
 class TaxLine:
     code: str
     name: str
-    rate: Decimal | None  # percent; None: not configured
+    rate: Decimal | None  # percent; None: no single rate (none applied, or several)
     base: Decimal
-    amount: Decimal | None  # None: the rate is not configured
+    amount: Decimal  # never below zero
     legal_source: str
 
 
@@ -501,6 +504,24 @@ def _chips_in_circulation(casino: Casino, day: dt.date) -> Decimal:
         casino=casino.code, before=casino.gaming_day_end(day)).value)
 
 
+def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
+               month: reports.MonthRevenue) -> tax_rules.Month:
+    """The day's gaming taxes by the rules in force that day (``docs/gaming-tax.md``): what the
+    day adds to its month's return, a negative base taxed at zero."""
+    from .closes import day_register
+
+    results = [{"table": t.table, "game": t.game, "drop": fmt(t.drop), "win": fmt(t.win)}
+               for t in tables]
+    register = [tax_rules.RegisterLine(
+        day=day, table=r["table"], game=r["game"], bank=r["bank"], vip=r["vip"],
+        opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]))
+        for r in day_register(casino, day, results)]
+    revenue = tax_rules.DayRevenue(day=day, table_win=month.table_win,
+                                   jackpot_retained=month.jackpot_retained,
+                                   jackpot_funding=month.jackpot_funding)
+    return taxes_of.day_figures(casino, day, register, revenue)
+
+
 def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
     """The close report of ``casino``'s ``gaming_day`` (NotFound for an unknown casino)."""
     the_casino = selectors.casino_get(casino)
@@ -508,24 +529,25 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
     games = _games(tables)
     cage = _cage(casino, gaming_day)
     jackpots = _jackpots(the_casino, gaming_day)
-    ggr = reports.gross_gaming_revenue(casino=casino, day_from=gaming_day, day_to=gaming_day)
-    month = ggr.months[0]
+    month = reports.gross_gaming_revenue(casino=casino, day_from=gaming_day, day_to=gaming_day,
+                                         with_taxes=False).months[0]
     base = _money(month.gross_gaming_revenue)
     revenue = Revenue(table_revenue=_money(month.table_revenue),
                       table_variance=_money(month.table_variance),
                       jackpot_retained=_money(month.jackpot_retained),
                       jackpot_funding=_money(month.jackpot_funding), gross_gaming_revenue=base)
-    taxes = [TaxLine(code=t.rate.code, name=t.rate.name, rate=t.rate.rate, base=base,
-                     amount=t.amount, legal_source=t.rate.legal_source) for t in month.taxes]
+    day_taxes = _day_taxes(the_casino, gaming_day, tables, month)
+    taxes = [TaxLine(code=t.code, name=t.name, rate=t.rate, base=t.base, amount=t.amount,
+                     legal_source=t.legal_source) for t in day_taxes.lines]
     totals = Totals(
         drop=sum((t.drop for t in tables), ZERO), win=sum((t.win for t in tables), ZERO),
         gaming_tax_base=base,
-        taxes=sum((t.amount for t in taxes if t.amount is not None), ZERO),
+        taxes=sum((t.amount for t in taxes), ZERO),
         chips_in_circulation=_chips_in_circulation(the_casino, gaming_day),
         jackpot_liability=sum((j.liability for j in jackpots), ZERO))
     return CloseReport(
         casino=casino, casino_name=the_casino.name, currency=the_casino.currency,
-        jurisdiction=ggr.jurisdiction, gaming_day=gaming_day,
+        jurisdiction=taxes_of.jurisdiction_of(the_casino), gaming_day=gaming_day,
         starts_at=the_casino.gaming_day_start(gaming_day),
         ends_at=the_casino.gaming_day_end(gaming_day), tables=tuple(tables), games=tuple(games),
         cage=tuple(cage), jackpots=tuple(jackpots), revenue=revenue, taxes=tuple(taxes),

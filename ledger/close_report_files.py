@@ -80,8 +80,8 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
                              r.jackpot_funding, r.gross_gaming_revenue)]])
     yield ("tax", f"Taxes of the day ({report.jurisdiction or 'no jurisdiction'})", [
         "code", "name", "rate_percent", "base", "amount", "legal_source"],
-        [[_cell(t.code), _cell(t.name), _cell(t.rate) if t.rate is not None else
-          "not configured", _cell(t.base), _cell(t.amount), _cell(t.legal_source)]
+        [[_cell(t.code), _cell(t.name), _cell(t.rate) if t.rate is not None else "",
+          _cell(t.base), _cell(t.amount), _cell(t.legal_source)]
          for t in report.taxes])
     yield ("exception", "Exceptions approved", [
         "approval", "kind", "subject", "reason", "amount", "summary", "requested_by",

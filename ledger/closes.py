@@ -126,8 +126,35 @@ def _exceptions(casino: str, day: dt.date) -> dict[str, str]:
         subject__startswith=f"{day.isoformat()}|")}
 
 
-def _figures(casino: Casino, day: dt.date) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
-                                                    dict[str, str]]:
+Figures = tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, str],
+                list[dict[str, Any]], dict[str, Any]]
+
+
+def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
+              ) -> list[dict[str, Any]]:
+    """The daily register of each table (``docs/gaming-tax.md``): its capital em giro inicial
+    (the float its first session of the day opened with), drop and result, and what the tax
+    reads of the table (banca simples or dupla, VIP)."""
+    from games.models import Table, TableSession
+
+    first: dict[str, Decimal] = {}
+    for table, opening in (TableSession.objects.filter(casino=casino, gaming_day=day)
+                           .order_by("table", "opened_at")
+                           .values_list("table", "opening_amount")):
+        first.setdefault(table, opening)
+    classes = {code: (bank, vip) for code, bank, vip in
+               Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
+    register = []
+    for r in results:
+        bank, vip = classes.get(r["table"], ("simples", False))
+        register.append({"table": r["table"], "game": r["game"], "bank": bank, "vip": vip,
+                         "opening": fmt(first.get(r["table"], ZERO)), "drop": r["drop"],
+                         # the non-banked games' commission collected: none is recorded yet
+                         "win": r["win"], "commission": "0.00"})
+    return register
+
+
+def _figures(casino: Casino, day: dt.date) -> Figures:
     from casino.cage.models import ChipCirculationDay
     from games.models import GamingDayResult
     from jackpots.models import JackpotPool
@@ -141,18 +168,21 @@ def _figures(casino: Casino, day: dt.date) -> tuple[list[dict[str, Any]], list[d
     jackpots = [{"pool_id": p.pool_id, "meter": fmt(p.amount), "reserve": fmt(p.reserve),
                  "unpaid": fmt(p.prizes_unpaid)}
                 for p in JackpotPool.objects.filter(casino=casino).order_by("pool_id")]
-    revenue = reports.gross_gaming_revenue(casino=casino.code, day_from=day, day_to=day)
-    base = sum((m.gross_gaming_revenue for m in revenue.months), ZERO)
+    month = reports.gross_gaming_revenue(casino=casino.code, day_from=day, day_to=day,
+                                         with_taxes=False).months[0]
+    revenue = {"table_win": fmt(month.table_win), "jackpot_retained": fmt(month.jackpot_retained),
+               "jackpot_funding": fmt(month.jackpot_funding),
+               "jackpot_funding_deducted": fmt(month.jackpot_funding_deducted)}
     chips = ChipCirculationDay.objects.get(casino=casino, gaming_day=day).value
     totals = {
         "drop": fmt(sum((Decimal(str(r["drop"])) for r in results), ZERO)),
         "win": fmt(sum((Decimal(str(r["win"])) for r in results), ZERO)),
-        "gaming_tax_base": fmt(base),
+        "gaming_tax_base": fmt(month.gross_gaming_revenue),
         "chips_in_circulation": fmt(chips),
         "jackpot_liability": fmt(sum((Decimal(j["meter"]) + Decimal(j["unpaid"])
                                       for j in jackpots), ZERO)),
     }
-    return results, jackpots, totals
+    return results, jackpots, totals, day_register(casino, day, results), revenue
 
 
 @command("gaming_day_close")
@@ -200,12 +230,12 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        code="not_reconciled",
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
-    results, jackpots, totals = _figures(the_casino, gaming_day)
+    results, jackpots, totals, register, revenue = _figures(the_casino, gaming_day)
     digest = report_digest(close_report(casino=casino, gaming_day=gaming_day))
     store.append(stream(casino, gaming_day), [GamingDayClosed(
         casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
-        totals=totals, exceptions=tuple(used), report_digest=digest)], expected_version=0,
-        metadata=metadata)
+        totals=totals, exceptions=tuple(used), report_digest=digest, register=tuple(register),
+        revenue=revenue)], expected_version=0, metadata=metadata)
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
     seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
                            totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)

@@ -4,11 +4,11 @@ gaming day's close, ``gaming_day/<casino>.<YYYY-MM-DD>``."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import Event
+from casino.eventstore.events import Event, upcaster
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,10 +42,17 @@ class GamingDayClosed(Event):
     ``jackpots``: per pool ``{pool_id, meter, reserve, unpaid}``; ``totals``: ``drop``, ``win``,
     ``gaming_tax_base``, ``chips_in_circulation``, ``jackpot_liability``; ``exceptions``: the
     approvals that let a difference through.
+
+    Version 2 adds what the month's gaming-tax return is made of (``docs/gaming-tax.md``):
+    ``register``, the daily register of each table ``{table, game, bank, vip, opening, drop,
+    win, commission}`` (``opening``: the capital em giro inicial, its first session's float), and
+    ``revenue``, the day's ``{table_win, jackpot_retained, jackpot_funding,
+    jackpot_funding_deducted}``; ``totals.gaming_tax_base`` is the gross revenue by the
+    jurisdiction's rules in force that day.
     """
 
     event_type = "GamingDayClosed"
-    schema_version = 1
+    schema_version = 2
 
     casino: str
     gaming_day: dt.date
@@ -54,3 +61,61 @@ class GamingDayClosed(Event):
     totals: dict[str, str]
     exceptions: tuple[str, ...] = ()
     report_digest: str = ""
+    register: tuple[dict[str, Any], ...] = ()
+    revenue: dict[str, Any] = field(default_factory=dict)
+
+
+@upcaster("GamingDayClosed", 1)
+def _day_closed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 fixed no register: its days count for nothing in a tax return."""
+    return {**data, "register": [], "revenue": {}}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaxParameterSet(Event):
+    """A gaming-tax parameter changes from a day on (``docs/gaming-tax.md``), on stream
+    ``tax_rules/<jurisdiction>``: who and when are the event's metadata and time; ``casino``
+    empty is every casino of the jurisdiction; ``legal_source`` is the article, order or
+    contract clause the value comes from."""
+
+    event_type = "TaxParameterSet"
+    schema_version = 1
+
+    jurisdiction: str
+    code: str
+    value: str
+    effective_from: dt.date
+    legal_source: str
+    casino: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamingTaxAccrued(Event):
+    """A month's gaming-tax return is accrued as a liability (stream
+    ``gaming_tax/<casino>.<YYYY-MM>``): ``lines`` ``{code, name, base, amount}`` (an annual
+    figure's line is the month's part of it, negative when the year's figure to date fell)."""
+
+    event_type = "GamingTaxAccrued"
+    schema_version = 1
+
+    casino: str
+    month: str  # YYYY-MM
+    jurisdiction: str
+    lines: tuple[dict[str, str], ...]
+    total: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamingTaxPaid(Event):
+    """A payment of an accrued month's tax (``code``), with the payment document's reference
+    (the guia or receipt number)."""
+
+    event_type = "GamingTaxPaid"
+    schema_version = 1
+
+    casino: str
+    month: str
+    code: str
+    amount: Decimal
+    reference: str

@@ -26,7 +26,7 @@ to its entry and an entry to the entry it corrects (compared by entry number).
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Model, Q
 
 from casino.models import Casino, money_field
 
@@ -218,9 +218,63 @@ class DayClose(models.Model):
     totals = models.JSONField(default=dict)
     exceptions = models.JSONField(default=list)
     report_digest = models.CharField(max_length=64, blank=True, default="")
+    register = models.JSONField(default=list, help_text="the daily register of each table")
+    revenue = models.JSONField(default=dict, help_text="the day's gross revenue, in parts")
 
     class Meta:
         db_table = "ledger_day_close"
         ordering = ["casino", "-day"]
         constraints = [models.UniqueConstraint(fields=["casino", "day"],
                                                name="ledger_day_close_unique")]
+
+
+class TaxParameterChange(Model):
+    """Projection of ``tax_rules/<jurisdiction>`` (``TaxParameterSet``): every change of a
+    gaming-tax parameter, with its author, time and legal source (``ledger.tax_rules``)."""
+
+    jurisdiction = models.CharField(max_length=2)
+    casino_code = models.CharField(max_length=64, blank=True, default="",
+                                   help_text="empty: every casino of the jurisdiction")
+    recorded_in = models.CharField(max_length=64, help_text="the casino it was recorded in")
+    code = models.CharField(max_length=100)
+    value = models.CharField(max_length=100)
+    effective_from = models.DateField()
+    legal_source = models.TextField()
+    note = models.TextField(blank=True, default="")
+    set_by = models.CharField(max_length=150)
+    set_at = models.DateTimeField()
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        db_table = "ledger_tax_parameter"
+        ordering = ["jurisdiction", "code", "effective_from", "position"]
+        indexes = [models.Index(fields=["jurisdiction", "code"], name="tax_parameter_code")]
+
+    def __str__(self) -> str:
+        return f"{self.code} = {self.value} from {self.effective_from}"
+
+
+class TaxAccrual(Model):
+    """Projection of ``gaming_tax/<casino>.<YYYY-MM>``: one tax of a month's return, accrued
+    (``GamingTaxAccrued``) and paid (``GamingTaxPaid``)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    month = models.CharField(max_length=7)
+    code = models.CharField(max_length=64)
+    name = models.CharField(max_length=300)
+    base = models.DecimalField(max_digits=18, decimal_places=2)
+    accrued = models.DecimalField(max_digits=18, decimal_places=2)
+    paid = models.DecimalField(max_digits=18, decimal_places=2, default=0)
+    accrued_at = models.DateTimeField()
+    accrued_by = models.CharField(max_length=150)
+    payments = models.JSONField(default=list, help_text="{amount, reference, by, at}")
+
+    class Meta:
+        db_table = "ledger_tax_accrual"
+        ordering = ["casino", "month", "code"]
+        constraints = [models.UniqueConstraint(fields=["casino", "month", "code"],
+                                               name="ledger_tax_accrual_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} {self.month} {self.code}: {self.accrued}"

@@ -622,6 +622,30 @@ def jackpot_meter_corrected(data: Data, ctx: Context) -> Posting:
                    f"{data['direction']}: {data.get('reason', '')}", e.lines())
 
 
+# gaming tax ------------------------------------------------------------------------------------
+
+
+@posts("GamingTaxAccrued")
+def gaming_tax_accrued(data: Data, ctx: Context) -> Posting | None:
+    e = _Entry()
+    for line in data["lines"]:
+        code = str(line["code"])
+        e.move(account("gaming_tax_expense", code), account("gaming_tax_payable", code),
+               amount(line["amount"]))
+    lines = e.lines()
+    return Posting(f"Gaming tax of {data['month']} accrued from its return", lines) \
+        if lines else None
+
+
+@posts("GamingTaxPaid")
+def gaming_tax_paid(data: Data, ctx: Context) -> Posting:
+    code = str(data["code"])
+    e = _Entry().move(account("gaming_tax_payable", code), account("bank"),
+                      amount(data["amount"]))
+    return Posting(f"Gaming tax {code} of {data['month']} paid ({data['reference']})",
+                   e.lines())
+
+
 # --- event types that post nothing, and why -----------------------------------------------------
 
 NOT_POSTED: dict[str, str] = {
@@ -631,6 +655,7 @@ NOT_POSTED: dict[str, str] = {
     "CageConfigured": "configuration", "CageMinimumCashChanged": "configuration",
     "TableConfigured": "configuration", "TableLimitsChanged": "configuration",
     "TableOptionsChanged": "configuration", "DropDefinitionSet": "configuration",
+    "TableTaxClassChanged": "configuration", "TaxParameterSet": "configuration",
     "JackpotPoolCreated": "configuration", "JackpotParametersChanged": "configuration",
     "JackpotTablesChanged": "configuration",
     # cage

@@ -22,9 +22,10 @@ from decimal import Decimal
 from typing import Any, ClassVar, Protocol
 
 from django.db import connection
+from django.db.models import Model, QuerySet
 
 from casino import gaming_day as gaming_days
-from casino.eventstore.changes import Change, Insert, Sql, Upsert
+from casino.eventstore.changes import Change, Insert, Sql, Update, Upsert
 from casino.eventstore.events import Event, event_class
 from casino.eventstore.projections import Projection, handles, register
 from casino.eventstore.reads import Read
@@ -34,7 +35,7 @@ from casino.models import Casino
 
 from . import postings
 from .chart import AccountRef
-from .events import GamingDayClosed
+from .events import GamingDayClosed, GamingTaxAccrued, GamingTaxPaid, TaxParameterSet
 from .models import (
     Account,
     AccountDayBalance,
@@ -44,6 +45,8 @@ from .models import (
     LedgerSession,
     Period,
     TableDay,
+    TaxAccrual,
+    TaxParameterChange,
 )
 from .postings import ZERO, Posting, SessionFacts, TableStats
 
@@ -555,4 +558,53 @@ class DayCloseProjection(Projection):
             casino_id=event.casino, day=event.gaming_day, closed_at=recorded.recorded_at,
             closed_by=str(recorded.metadata.get("actor", "")), results=list(event.results),
             jackpots=list(event.jackpots), totals=event.totals,
-            exceptions=list(event.exceptions), report_digest=event.report_digest))]
+            exceptions=list(event.exceptions), report_digest=event.report_digest,
+            register=list(event.register), revenue=event.revenue))]
+
+
+@register
+class TaxRulesProjection(Projection):
+    """Every change of a gaming-tax parameter (``TaxParameterSet``), with who, when, from which
+    day and on which legal source."""
+
+    name = "tax_rules"
+    models = (TaxParameterChange,)
+
+    def casino_rows(self, model: type[Model], casino: str) -> QuerySet[Any]:
+        return TaxParameterChange.objects.filter(recorded_in=casino)
+
+    @handles("TaxParameterSet")
+    def parameter_set(self, event: TaxParameterSet, recorded: RecordedEvent) -> list[Change]:
+        return [Insert(TaxParameterChange, dict(
+            jurisdiction=event.jurisdiction, casino_code=event.casino,
+            recorded_in=str(recorded.metadata.get("casino", "")), code=event.code,
+            value=event.value, effective_from=event.effective_from,
+            legal_source=event.legal_source, note=event.note,
+            set_by=str(recorded.metadata.get("actor", "")), set_at=recorded.recorded_at,
+            position=recorded.position))]
+
+
+@register
+class TaxAccrualProjection(Projection):
+    """Each month's gaming taxes, accrued from the return and paid."""
+
+    name = "tax_accruals"
+    models = (TaxAccrual,)
+
+    @handles("GamingTaxAccrued")
+    def accrued(self, event: GamingTaxAccrued, recorded: RecordedEvent) -> list[Change]:
+        return [Insert(TaxAccrual, dict(
+            casino_id=event.casino, month=event.month, code=str(line["code"]),
+            name=str(line["name"]), base=Decimal(str(line["base"])),
+            accrued=Decimal(str(line["amount"])), paid=ZERO, accrued_at=recorded.recorded_at,
+            accrued_by=str(recorded.metadata.get("actor", "")), payments=[]))
+            for line in event.lines]
+
+    @handles("GamingTaxPaid")
+    def paid(self, event: GamingTaxPaid, recorded: RecordedEvent) -> list[Change]:
+        payment = {"amount": _money(event.amount), "reference": event.reference,
+                   "by": str(recorded.metadata.get("actor", "")),
+                   "at": recorded.recorded_at.astimezone(dt.UTC).isoformat()}
+        return [Update(TaxAccrual, {"casino_id": event.casino, "month": event.month,
+                                    "code": event.code},
+                       add={"paid": event.amount}, extend={"payments": [payment]})]

@@ -16,8 +16,6 @@ from django.db import connection
 
 from casino.models import Casino
 
-from . import taxes
-
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -206,13 +204,7 @@ def table_results(*, casino: str, day_from: dt.date, day_to: dt.date,
     return [grouped[k] for k in sorted(grouped)]
 
 
-# --- gross gaming revenue and taxes by month ----------------------------------------------------
-
-
-@dataclass
-class TaxLine:
-    rate: taxes.TaxRate
-    amount: Decimal | None  # None: the rate is not configured
+# --- gross gaming revenue by month -------------------------------------------------------------
 
 
 @dataclass
@@ -221,8 +213,11 @@ class MonthRevenue:
     table_revenue: Decimal = ZERO  # round results
     table_variance: Decimal = ZERO
     jackpot_retained: Decimal = ZERO
-    jackpot_funding: Decimal = ZERO  # start values the casino funded (a deduction)
-    taxes: list[TaxLine] = field(default_factory=list)
+    jackpot_funding: Decimal = ZERO  # start values the casino funded (its own line)
+    jackpot_funding_deducted: Decimal = ZERO  # the part of it the jurisdiction deducts
+    # the month's gaming taxes, from its closed days (``ledger.taxes.monthly_return``)
+    tax_total: Decimal = ZERO
+    days_closed: int = 0
 
     @property
     def table_win(self) -> Decimal:
@@ -230,11 +225,9 @@ class MonthRevenue:
 
     @property
     def gross_gaming_revenue(self) -> Decimal:
-        return self.table_win + self.jackpot_retained - self.jackpot_funding
-
-    @property
-    def tax_total(self) -> Decimal:
-        return sum((t.amount for t in self.taxes if t.amount is not None), ZERO)
+        """The gaming-tax base (``docs/gaming-tax.md``): table win and jackpot bets retained,
+        less the start values funded only where the jurisdiction deducts them."""
+        return self.table_win + self.jackpot_retained - self.jackpot_funding_deducted
 
 
 @dataclass
@@ -243,11 +236,10 @@ class GrossGamingRevenue:
     currency: str
     jurisdiction: str
     months: list[MonthRevenue]
-    rates: list[taxes.TaxRate]
 
 
 _GGR_SQL = """
-SELECT date_trunc('month', b.day)::date, a.template, sum(b.credit - b.debit)
+SELECT b.day, a.template, sum(b.credit - b.debit)
   FROM ledger_balance b
   JOIN ledger_account a ON a.casino_id = b.casino_id AND a.code = b.account_code
  WHERE b.casino_id = %s AND b.day BETWEEN %s AND %s
@@ -257,13 +249,17 @@ SELECT date_trunc('month', b.day)::date, a.template, sum(b.credit - b.debit)
 
 
 def gross_gaming_revenue(*, casino: str, day_from: dt.date, day_to: dt.date,
-                         jurisdiction: str | None = None) -> GrossGamingRevenue:
-    """The gross gaming revenue by month (table win + jackpot bets retained − start values the
-    casino funded) and each tax of the casino's jurisdiction on it."""
-    row = Casino.objects.filter(code=casino).values_list("currency", flat=True).first()
-    currency = row or ""
-    where = jurisdiction or taxes.jurisdiction_of(casino, currency)
-    rates = taxes.rates_for(where)
+                         with_taxes: bool = True) -> GrossGamingRevenue:
+    """The gross gaming revenue by month, from the ledger (table win + jackpot bets retained,
+    the start values the casino funded on their own line and deducted where the jurisdiction
+    says, each day by its rules), and each month's gaming taxes from its closed days."""
+    from . import tax_rules
+    from .taxes import monthly_return, rules_for
+
+    the_casino = Casino.objects.filter(code=casino).first()
+    currency = the_casino.currency if the_casino else ""
+    rules = rules_for(the_casino) if the_casino else None
+    prefix = "pt" if rules and rules.jurisdiction == tax_rules.PT else "mo"
     months: dict[dt.date, MonthRevenue] = {}
     month = day_from.replace(day=1)
     while month <= day_to:
@@ -271,8 +267,8 @@ def gross_gaming_revenue(*, casino: str, day_from: dt.date, day_to: dt.date,
         month = (month + dt.timedelta(days=32)).replace(day=1)
     with connection.cursor() as cursor:
         cursor.execute(_GGR_SQL, [casino, day_from, day_to])
-        for first_day, template, amount in cursor.fetchall():
-            m = months.setdefault(first_day, MonthRevenue(first_day))
+        for day, template, amount in cursor.fetchall():
+            m = months.setdefault(day.replace(day=1), MonthRevenue(day.replace(day=1)))
             value = Decimal(amount)
             if template == "7211":
                 m.table_revenue += value
@@ -282,7 +278,12 @@ def gross_gaming_revenue(*, casino: str, day_from: dt.date, day_to: dt.date,
                 m.jackpot_retained += value
             else:
                 m.jackpot_funding -= value  # a debit balance: what the casino funded
-    for m in months.values():
-        m.taxes = [TaxLine(r, r.tax_on(m.gross_gaming_revenue)) for r in rates]
-    return GrossGamingRevenue(casino, currency, where, [months[k] for k in sorted(months)], rates)
-
+                if rules and rules.flag(f"{prefix}.jackpot_start_deducted", day):
+                    m.jackpot_funding_deducted -= value
+    if with_taxes and the_casino is not None:
+        for m in months.values():
+            the_return = monthly_return(casino, m.month)
+            m.tax_total = the_return.total
+            m.days_closed = len(the_return.days_closed)
+    return GrossGamingRevenue(casino, currency, rules.jurisdiction if rules else "",
+                              [months[k] for k in sorted(months)])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
@@ -91,3 +92,10 @@ def period_list(*, casino: str) -> QuerySet[Period]:
 def account_names(*, casino: str, codes: Sequence[str]) -> dict[str, str]:
     return dict(Account.objects.filter(casino_id=casino, code__in=codes)
                 .values_list("code", "name"))
+
+
+def tax_accruals(*, casino: str, month: str) -> list[Any]:
+    """A month's gaming taxes as accrued and paid (``ledger.taxes.gaming_tax_accrue``)."""
+    from .models import TaxAccrual
+
+    return list(TaxAccrual.objects.filter(casino_id=casino, month=month).order_by("code"))

@@ -31,7 +31,13 @@ from .sessions import (
     table_session_close,
     table_session_open,
 )
-from .tables import drop_definition_set, table_change_limits, table_change_options, table_configure
+from .tables import (
+    drop_definition_set,
+    table_change_limits,
+    table_change_options,
+    table_change_tax_class,
+    table_configure,
+)
 
 __all__ = [
     "approvals",
@@ -58,6 +64,7 @@ __all__ = [
     "slip_void",
     "table_change_limits",
     "table_change_options",
+    "table_change_tax_class",
     "table_configure",
     "table_session_close",
     "table_session_open",

@@ -14,7 +14,13 @@ from casino.money import parse_amount
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError
-from games.events import DropDefinitionSet, TableConfigured, TableLimitsChanged, TableOptionsChanged
+from games.events import (
+    DropDefinitionSet,
+    TableConfigured,
+    TableLimitsChanged,
+    TableOptionsChanged,
+    TableTaxClassChanged,
+)
 from games.models import DropDefinition, Table
 
 from ._common import Result, casino_get, check_casino, command, engine_error, table_get
@@ -165,6 +171,27 @@ def table_change_options(
                  [TableOptionsChanged(options=checked, seats=checked_seats, reason=reason.strip())],
                  expected_version=table.version, metadata=metadata)
     return {"casino": casino, "table": code, "version": table.version + 1}
+
+
+BANKS = ("simples", "dupla")
+
+
+@command("table_change_tax_class")
+def table_change_tax_class(*, casino: str, code: str, bank: str, vip: bool = False,
+                           reason: str = "", metadata: Metadata) -> Result:
+    """Banca simples or dupla, VIP or not (``TableTaxClassChanged``): what the gaming tax reads
+    of the table from the next close on (``docs/gaming-tax.md``)."""
+    check_casino(metadata, casino)
+    table = table_get(casino, code, lock=True)
+    if bank not in BANKS:
+        raise InvalidCommand(f"a table is a banca {' or '.join(BANKS)}, not {bank!r}",
+                             field="bank")
+    if not isinstance(vip, bool):
+        raise InvalidCommand("vip is true or false", field="vip")
+    store.append(table.stream, [TableTaxClassChanged(bank=bank, vip=vip, reason=reason.strip())],
+                 expected_version=table.version, metadata=metadata)
+    return {"casino": casino, "table": code, "bank": bank, "vip": vip,
+            "version": table.version + 1}
 
 
 @command("drop_definition_set")

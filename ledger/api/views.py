@@ -230,7 +230,8 @@ class TableResultListApi(APIView):
 
 
 class GrossGamingRevenueApi(APIView):
-    """The gross gaming revenue by month and each gaming tax on it, with its legal source."""
+    """The gross gaming revenue by month and the gaming tax of its closed days (the return,
+    with each tax and its legal source: ``ledger.taxes.monthly_return``)."""
 
     @extend_schema(parameters=PERIOD, responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
@@ -239,19 +240,13 @@ class GrossGamingRevenueApi(APIView):
         report = reports.gross_gaming_revenue(casino=casino, day_from=day_from, day_to=day_to)
         return Response({
             "casino": casino, "currency": report.currency, "jurisdiction": report.jurisdiction,
-            "rates": [{"code": r.code, "name": r.name,
-                       "rate_percent": None if r.rate is None else str(r.rate),
-                       "base": r.base, "legal_source": r.legal_source, "note": r.note}
-                      for r in report.rates],
             "months": [{
                 "month": m.month.strftime("%Y-%m"),
                 "table_revenue": str(m.table_revenue), "table_variance": str(m.table_variance),
                 "table_win": str(m.table_win), "jackpot_retained": str(m.jackpot_retained),
                 "jackpot_funding": str(m.jackpot_funding),
                 "gross_gaming_revenue": str(m.gross_gaming_revenue),
-                "taxes": [{"code": t.rate.code,
-                           "amount": None if t.amount is None else str(t.amount)}
-                          for t in m.taxes],
+                "days_closed": m.days_closed,
                 "tax_total": str(m.tax_total),
             } for m in report.months],
         })

@@ -15,13 +15,15 @@ from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
 
-from .. import close_report, closes, reconciliation, reports, selectors
+from .. import close_report, closes, reconciliation, reports, selectors, tax_return_files, taxes
 from ..close_report_files import sections
 from ..downloads import close_report_download, journal_download, trial_balance_download
 
@@ -217,6 +219,100 @@ def revenue_page(request: HttpRequest, casino: str) -> HttpResponse:
     context["report"] = reports.gross_gaming_revenue(
         casino=casino, day_from=context["day_from"], day_to=context["day_to"])
     return render(request, "ledger/revenue.html", context)
+
+
+def _tax_month(request: HttpRequest, casino: Casino) -> str:
+    text = (request.GET.get("month") or request.POST.get("month")
+            or _today(casino).strftime("%Y-%m"))
+    try:
+        taxes.month_of(text)
+    except DomainError:
+        raise Http404("the month is YYYY-MM") from None
+    return text
+
+
+TAX_PAGE_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
+
+
+def _tax_act(request: HttpRequest, casino: str, month: str) -> str:
+    """Record the posted action (a parameter changed, the month accrued, a payment); the
+    refusal's text, or "" when recorded."""
+    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
+    if not held:
+        return _("Changing the gaming-tax rules, accruing and paying are for an accountant or "
+                 "an administrator.")
+    metadata = person_metadata(username=request.user.get_username(), role=sorted(held)[0],
+                               casino=casino,
+                               idempotency_key=request.POST.get("idempotency_key", "")[:200])
+    action = request.POST.get("action", "")
+    try:
+        if action == "set_parameter":
+            try:
+                effective = dt.date.fromisoformat(request.POST.get("effective_from", ""))
+            except ValueError:
+                return _("The day it is in force from is a date (YYYY-MM-DD).")
+            taxes.tax_parameter_set(code=request.POST.get("code", ""),
+                                    value=request.POST.get("value", ""),
+                                    effective_from=effective,
+                                    legal_source=request.POST.get("legal_source", ""),
+                                    for_casino=request.POST.get("for_casino") == "on",
+                                    metadata=metadata)
+            messages.success(request, _("The change is recorded."))
+        elif action == "accrue":
+            taxes.gaming_tax_accrue(casino=casino, month=month, metadata=metadata)
+            messages.success(request, _("The month's return is accrued in the ledger."))
+        elif action == "pay":
+            taxes.gaming_tax_pay(casino=casino, month=month, code=request.POST.get("code", ""),
+                                 amount=request.POST.get("amount", ""),
+                                 reference=request.POST.get("reference", ""),
+                                 metadata=metadata)
+            messages.success(request, _("The payment is recorded."))
+        else:
+            return _("This form is not one of this page's: reload the page.")
+    except DomainError as refusal:
+        return refusal.message
+    return ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gaming_tax_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """A month's gaming-tax return (``?month=YYYY-MM``): the daily register of each table, the
+    taxes of the month and the year's figures to date, the parameters in force, and every
+    change of a parameter with its author and source; as CSV and PDF. An accountant changes a
+    parameter, accrues a finished month and records its payments here."""
+    the_casino = _casino(request, casino)
+    month = _tax_month(request, the_casino)
+    error = ""
+    if request.method == "POST":
+        error = _tax_act(request, casino, month)
+        if not error:
+            return redirect(f"{request.path}?month={month}")
+    the_return = taxes.monthly_return(casino, month)
+    return render(request, "ledger/gaming_tax.html", {
+        "error": error, "key": uuid.uuid4().hex, "codes": the_return.parameters,
+        "casino": the_casino, "month": month, "report": the_return,
+        "sections": {name: (title, header, rows)
+                     for name, title, header, rows in tax_return_files.sections(the_return)},
+        "history": taxes.parameter_history(the_casino),
+        "accruals": selectors.tax_accruals(casino=casino, month=month)})
+
+
+@login_required
+@require_GET
+def gaming_tax_file(request: HttpRequest, casino: str, file: str) -> HttpResponse:
+    the_casino = _casino(request, casino)
+    month = _tax_month(request, the_casino)
+    the_return = taxes.monthly_return(casino, month)
+    name = f"gaming-tax-{casino}-{month}"
+    if file == "csv":
+        response = HttpResponse("".join(tax_return_files.return_csv(the_return)),
+                                content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(tax_return_files.return_pdf(the_return),
+                                content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}.{file}"'
+    return response
 
 
 @login_required

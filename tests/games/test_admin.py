@@ -50,6 +50,17 @@ def test_a_table_and_its_limits_configured_in_the_admin_are_events(admin_client:
     assert Table.objects.get(code="bj1").limits["main"] == {"min": "25.00", "max": "750.00"}
 
 
+def test_a_tables_tax_class_set_in_the_admin_is_an_event(admin_client: Client) -> None:
+    response = admin_client.post("/admin/games/table/add/", form(
+        default_limits("blackjack", D("10")), bank="dupla", vip="on"))
+    assert response.status_code == 302, response.content.decode()[:500]
+    table = Table.objects.get(code="bj1")
+    assert (table.bank, table.vip) == ("dupla", True)
+    last = StoredEvent.objects.filter(stream=f"table/{CASINO}.bj1").order_by("version").last()
+    assert last.event_type == "TableTaxClassChanged"
+    assert last.data == {"bank": "dupla", "vip": True, "reason": ""}
+
+
 def test_the_admin_refuses_limits_over_the_ratio_naming_the_article(admin_client: Client
                                                                     ) -> None:
     limits = default_limits("blackjack", D("10"))

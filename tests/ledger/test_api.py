@@ -102,7 +102,10 @@ def test_the_accountant_reads_results_and_revenue(accountant: APIClient) -> None
     assert accountant.get(f"{API}/results/?{period()}&by=week").status_code == 400
     revenue = accountant.get(f"{API}/gross-gaming-revenue/?{period()}").json()
     assert revenue["jurisdiction"] == "PT"
-    assert revenue["months"][0]["taxes"][0]["amount"] is None  # the PT rate is configured by hand
+    # no closed day yet, so no IEJ; the contrapartida's minimum of 1,000,000.00 a year accrues a
+    # twelfth a month all the same (docs/gaming-tax.md)
+    assert (revenue["months"][0]["days_closed"], revenue["months"][0]["tax_total"]) == (
+        0, "83333.33")
 
 
 def test_the_accountant_changes_nothing(accountant: APIClient) -> None:
@@ -152,8 +155,15 @@ def test_the_accountant_pages(played: Floor) -> None:
     results = client.get(f"/ledger/{CASINO}/results/{query}&by=game").content.decode()
     assert "french_roulette" in results
     revenue = client.get(f"/ledger/{CASINO}/revenue/{query}").content.decode()
-    assert "Decreto-Lei n.º 422/89" in revenue
-    assert "rate not configured" in revenue
+    assert "closed day" in revenue  # each month links to its return
+    month = day.strftime("%Y-%m")
+    the_return = client.get(f"/ledger/{CASINO}/gaming-tax/?month={month}").content.decode()
+    assert "Decreto-Lei n.º 422/89" in the_return
+    assert "pt-iej-capital" in the_return
+    csv_file = client.get(f"/ledger/{CASINO}/gaming-tax.csv?month={month}")
+    assert csv_file.content.decode().startswith("return,casino,")
+    pdf = client.get(f"/ledger/{CASINO}/gaming-tax.pdf?month={month}")
+    assert pdf.content.startswith(b"%PDF")
     download = client.get(f"/ledger/{CASINO}/journal.csv{query}")
     assert download.streaming
     assert b"entry_number" in body(download)

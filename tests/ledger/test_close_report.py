@@ -10,7 +10,6 @@ from decimal import Decimal as D
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import override_settings
 
 from casino.cage.models import Shift
 from ledger.close_report import CloseReport, close_report, report_digest
@@ -140,12 +139,15 @@ def test_the_gaming_tax_base_and_the_taxes(floor: Floor) -> None:
     # table win 100 − 85 + 20 = 35.00, no jackpot: the gross gaming revenue
     assert report.revenue.gross_gaming_revenue == D("35.00")
     assert report.totals.gaming_tax_base == D("35.00")
-    (tax,) = report.taxes  # Portugal's special gaming tax, rate not configured by default
-    assert (tax.code, tax.rate, tax.amount, tax.base) == ("pt-iej", None, None, D("35.00"))
-    with override_settings(LEDGER_GAMING_TAX_RATES={"pt-iej": {"rate": "10"}}):
-        configured = close_report(casino=CASINO, gaming_day=report.gaming_day)
-    assert configured.taxes[0].amount == D("3.50")  # 10% of 35.00
-    assert configured.totals.taxes == D("3.50")
+    # Portugal's IEJ on banked games (docs/gaming-tax.md): three tables opened with 2,600.00
+    # each, banca simples, zone Estoril. Capital em giro inicial 7,800.00 at 0.25 % = 19.50;
+    # presumed gross profit 21 % of it = 1,638.00, at 20 % = 327.60; no non-banked game.
+    assert [(t.code, t.base, t.rate, t.amount) for t in report.taxes] == [
+        ("pt-iej-capital", D("7800.00"), D("0.25"), D("19.50")),
+        ("pt-iej-profit", D("1638.00"), D("20"), D("327.60")),
+        ("pt-iej-non-banked", D("0.00"), None, D("0.00"))]
+    assert report.totals.taxes == D("347.10")
+    assert "Decreto-Lei n.º 422/89" in report.taxes[0].legal_source
 
 
 def test_the_days_totals(floor: Floor) -> None:
@@ -209,7 +211,7 @@ def test_the_csv_read_back_adds_up(floor: Floor) -> None:
         assert (D(t["closing"]) - D(t["opening"]) + D(t["credits"]) - D(t["fills"])
                 + D(t["drop"]) + D(t["carried"])) == D(t["win"])
     assert sum(D(g["win"]) for g in sections["game"]) == D("35.00")
-    assert sections["tax"][0]["rate_percent"] == "not configured"
+    assert sections["tax"][0]["rate_percent"] == "0.25"  # the IEJ on the capital, simples
 
 
 def test_the_pdf_read_back_holds_the_table_lines_and_the_digest(floor: Floor) -> None:

@@ -191,6 +191,12 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
         base["amount"] = "2.00"
     if kind == "JackpotSeeded":
         base["amount"] = str(D(base["from_casino"]) + D(base["from_reserve"]))
+    if kind == "GamingTaxAccrued":
+        base.update(month="2026-03", lines=[{"code": "pt-iej-capital", "amount": str(draw(money))},
+                                            {"code": "pt-contrapartida",
+                                             "amount": str(draw(signed))}])
+    if kind == "GamingTaxPaid":
+        base.update(month="2026-03", code="pt-iej-capital", reference="guia 1")
     if kind in ("FillIssued", "CreditReceived", "CreditRequested", "DropRecorded",
                 "JackpotHit", "JackpotMeterCorrected", "SlipVoided", "DropBoxReceived"):
         base["amount"] = str(draw(money))
