@@ -17,6 +17,7 @@ from django.utils import timezone
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
+from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from games.events import (
     ColourChipsExchanged,
@@ -227,18 +228,30 @@ def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Meta
 
 @command("drop_record")
 def drop_record(*, session_id: str, amount: object, seat: int | None = None, player: str = "",
-                metadata: Metadata) -> Result:
-    """Cash exchanged for chips at the table, pushed into the drop box."""
+                patron: object = None, metadata: Metadata) -> Result:
+    """Cash exchanged for chips at the table, pushed into the drop box. ``patron``: the
+    identified patron, required at the anti-money-laundering threshold (a buy-in, summed with
+    the patron's other movements of the day: ``docs/patrons.md``)."""
+    from compliance.services.screening import alerts_raise, movement_check
+    from compliance.thresholds import BUY_IN
+
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     value = parse_amount(amount)
+    casino = Casino.objects.get(code=session.casino_id)
+    checked = movement_check(casino=casino, patron=patron, gaming_day=session.gaming_day,
+                             kind=BUY_IN, amount=value, cash=value)
 
     def handler() -> Result:
         store.append(session.stream,
                      [DropRecorded(session_id=str(session.session_id), table=session.table,
-                                   amount=value, seat=seat, player=player)],
+                                   amount=value, seat=seat, player=player,
+                                   patron_id=checked.patron_id)],
                      expected_version=session.version, metadata=metadata)
-        return {"session_id": str(session.session_id), "amount": str(value)}
+        alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                     where=f"table {session.table}", metadata=metadata)
+        return {"session_id": str(session.session_id), "amount": str(value),
+                "patron_id": checked.patron_id or None}
 
     return handler()
 
