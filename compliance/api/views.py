@@ -42,7 +42,23 @@ class CommandApi(APIView):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         raise NotImplementedError
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
+        super().__init_subclass__(**kwargs)
+
+        def post(self: CommandApi, request: Request, casino: str, **kw: Any) -> Response:
+            return self.run(request, casino, **kw)
+
+        post.__doc__ = cls.__doc__
+        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
+                     (cls.InputSerializer,), {"__module__": cls.__module__})
+        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
+                                 responses={201: dict})(post)
+
     def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
+        return self.run(request, casino, **kwargs)
+
+    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
         metadata = request_metadata(request, casino, self.roles)
         params = self.InputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
@@ -84,8 +100,10 @@ class PatronRegisterApi(CommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         return compliance.patron_register(metadata=metadata, **data)
 
-    @extend_schema(parameters=[OpenApiParameter(n, str, required=True) for n in (
-        "document_type", "document_number", "document_country")], responses={200: dict})
+    @extend_schema(operation_id="compliance_patron_find",
+                   parameters=[OpenApiParameter(n, str, required=True) for n in (
+                       "document_type", "document_number", "document_country")],
+                   responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGISTER_ROLES)
         asked = {n: request.query_params.get(n, "").strip()
@@ -185,7 +203,8 @@ class ReportListApi(CommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         return compliance.suspicious_report_draft(metadata=metadata, **data)
 
-    @extend_schema(parameters=[OpenApiParameter("status", str)], responses={200: dict})
+    @extend_schema(operation_id="compliance_report_list",
+                   parameters=[OpenApiParameter("status", str)], responses={200: dict})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_list(casino, status=request.query_params.get("status", ""))

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
@@ -38,9 +39,9 @@ from ._common import (
 from .keys import master_key
 
 DOCUMENT_TYPES = {
-    "id_card": "Identity card",
-    "passport": "Passport",
-    "residence_permit": "Residence permit",
+    "id_card": gettext_lazy("Identity card"),
+    "passport": gettext_lazy("Passport"),
+    "residence_permit": gettext_lazy("Residence permit"),
 }
 PLACES = ("cage", "entrance")
 MINIMUM_AGE = 18
@@ -132,8 +133,8 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
                                data["document_country"])
     existing = PatronVault.objects.filter(casino=casino.code, document_index=index).first()
     if existing is not None:
-        raise Conflict(ALREADY_REGISTERED.format(document=DOCUMENT_TYPES[data["document_type"]]
-                                                 .lower(), patron=existing.patron_id),
+        raise Conflict(ALREADY_REGISTERED.format(document=data["document_type"].replace("_", " "),
+                                                 patron=existing.patron_id),
                        code="patron_exists", field="document_number",
                        patron_id=str(existing.patron_id))
     patron_id = uuid.uuid4()

@@ -577,6 +577,9 @@ class ColourChipsIssueApi(APIView):
         chip_value = AmountField()
         chips = serializers.IntegerField(min_value=1)
         paid_with = serializers.ChoiceField(choices=["chips", "cash"], default="chips")
+        patron = serializers.CharField(required=False, allow_blank=True, default="",
+                                       help_text="paid in cash: the identified patron's id (at "
+                                                 "the anti-money-laundering threshold)")
 
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])

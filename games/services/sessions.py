@@ -268,8 +268,10 @@ def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
 
 @command("colour_chips_issue")
 def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value: object,
-                       chips: int, paid_with: str = "chips", metadata: Metadata) -> Result:
-    """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13)."""
+                       chips: int, paid_with: str = "chips", patron: object = None,
+                       metadata: Metadata) -> Result:
+    """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13).
+    Paid in cash, a buy-in: ``patron`` as in ``drop_record``."""
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     if session.game not in ROULETTES:
@@ -308,12 +310,22 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
         ColourChipsIssued(session_id=str(session.session_id), table=session.table, colour=colour,
                           player=player, chip_value=value, chips=chips, amount=amount,
                           paid_with=paid_with)]
+    checked = None
     if paid_with == "cash":
+        from compliance.services.screening import alerts_raise, movement_check
+        from compliance.thresholds import BUY_IN
+
+        checked = movement_check(casino=Casino.objects.get(code=session.casino_id),
+                                 patron=patron, gaming_day=session.gaming_day, kind=BUY_IN,
+                                 amount=amount, cash=amount)
         events.append(DropRecorded(session_id=str(session.session_id), table=session.table,
-                                   amount=amount, player=player))
+                                   amount=amount, player=player, patron_id=checked.patron_id))
 
     def handler() -> Result:
         store.append(session.stream, events, expected_version=session.version, metadata=metadata)
+        if checked is not None:
+            alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                         where=f"table {session.table}", metadata=metadata)
         return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
 
     return handler()

@@ -131,8 +131,9 @@ def chips_sell(
         amount=total, patron_id=checked.patron_id)], metadata)
     alerts_raise(checked, event_type="ChipsSold", reference=transaction_id, where=shift.cage,
                  metadata=metadata)
-    return {"patron_id": checked.patron_id or None, "transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "version": shift.version}
+    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+            "amount": fmt(total), "patron_id": checked.patron_id or None,
+            "version": shift.version}
 
 
 @command("chips_redeem")
@@ -162,8 +163,9 @@ def chips_redeem(
         patron_id=checked.patron_id)], metadata)
     alerts_raise(checked, event_type="ChipsRedeemed", reference=transaction_id,
                  where=shift.cage, metadata=metadata)
-    return {"patron_id": checked.patron_id or None, "transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "version": shift.version}
+    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
+            "amount": fmt(total), "patron_id": checked.patron_id or None,
+            "version": shift.version}
 
 
 @command("transfer_send")
@@ -239,8 +241,8 @@ def jackpot_payout_record(
         prize_id=prize_id, patron_id=checked.patron_id)], metadata)
     alerts_raise(checked, event_type="JackpotPaid", reference=payout_id, where=shift.cage,
                  metadata=metadata)
-    return {"patron_id": checked.patron_id or None, "payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
-            "version": shift.version}
+    return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
+            "patron_id": checked.patron_id or None, "version": shift.version}
 
 
 @dataclass(frozen=True)
