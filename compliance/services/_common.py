@@ -9,7 +9,6 @@ from typing import Any
 from casino.errors import InvalidCommand, NotAllowed, NotFound
 from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
-from ledger.taxes import jurisdiction_of
 
 from ..models import Patron
 
@@ -35,8 +34,14 @@ def casino_get(code: str) -> Casino:
     return casino
 
 
+# The rule the gaming tax uses too (``ledger``): a casino in euros answers to Portugal, one in
+# patacas to Macau. Kept here, not imported, because the ledger's function is changing shape
+# (issue 15); after the merge both should call one.
+JURISDICTIONS = {"EUR": "PT", "MOP": "MO"}
+
+
 def jurisdiction(casino: Casino) -> str:
-    return jurisdiction_of(casino.code, casino.currency)
+    return JURISDICTIONS.get(casino.currency, "")
 
 
 def patron_key(value: object, *, field: str = "patron") -> uuid.UUID:

@@ -72,7 +72,10 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
     refused too (``unknown_patron``)."""
-    rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
+    try:
+        rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
+    except thresholds.NoRule as missing:
+        raise Conflict(f"{missing}: nothing was recorded", code="no_threshold") from None
     movement = rules.Movement(kind=kind, amount=amount, cash=cash)
     named = patron not in (None, "")
     found = patron_get(casino.code, patron) if named else None
