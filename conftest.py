@@ -90,3 +90,34 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if reporter:
             reporter.write_line(f"CI: {skipped} test(s) were skipped; no test may be skipped in CI")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _patron_master_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fixed master key for the patron vault (``compliance``): tests never write a
+    development key file. 32 bytes, base64; a test of the key's absence unsets it."""
+    import base64
+
+    monkeypatch.setenv("CASINO_PATRON_MASTER_KEY", base64.b64encode(b"k" * 32).decode())
+
+
+@pytest.fixture
+def identified_patron() -> object:
+    """Register a (fictional) patron, identified and verified, in a casino: ``make(casino)``
+    gives their id. For movements at the anti-money-laundering threshold (docs/patrons.md)."""
+    from casino.compliance.services import patron_register
+    from casino.context import person_metadata
+    from casino.models import Role
+
+    numbers = iter(range(1, 10_000))
+
+    def make(casino: str) -> str:
+        result = patron_register(
+            metadata=person_metadata(username="rececao", role=Role.CASHIER, casino=casino),
+            verified=True, name="Joana Exemplo", document_type="passport",
+            document_number=f"X{next(numbers):07d}", document_country="PT",
+            date_of_birth="1980-01-01", nationality="PT", address="Avenida 1, Lisboa",
+            pep=False, document_image="scans/test.jpg")
+        return str(result["patron_id"])
+
+    return make

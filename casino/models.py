@@ -69,6 +69,7 @@ class Role(models.TextChoices):
     PIT_BOSS = "pit_boss", "Pit boss"
     ACCOUNTANT = "accountant", "Accountant"
     REGULATOR = "regulator", "Regulator"
+    COMPLIANCE_OFFICER = "compliance_officer", "Compliance officer"
     ADMINISTRATOR = "administrator", "Administrator"
 
 

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "games",
     "jackpots",
     "ledger",
+    "casino.compliance",
 ]
 
 MIDDLEWARE = [
@@ -176,3 +177,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The master key that wraps each patron's data key (compliance, docs/patrons.md):
+# CASINO_PATRON_MASTER_KEY (32 bytes, base64) or CASINO_PATRON_MASTER_KEY_FILE (a file holding it).
+# With DEBUG only (the demo), a development key is generated here (git-ignored).
+PATRON_DEV_KEY_DIR = Path(os.environ.get("CASINO_PATRON_DEV_KEY_DIR", BASE_DIR / ".patron-keys"))

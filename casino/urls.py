@@ -8,6 +8,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("casino.api.urls")),
+    path("compliance/", include("casino.compliance.web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("casino.web.urls")),
 ]

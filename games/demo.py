@@ -172,8 +172,11 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
     sim = SIMULATORS[table.game]
     for n in range(rounds):
         if n % 10 == 0:  # players buy chips at the table: cash into the drop box
-            amount = unit * rng.choice([20, 50, 100, 200])
+            units = rng.choice([20, 50, 100, 200])
+            amount = unit * units
+            # the biggest buy-ins are the identified regular's (the law's threshold)
             services.drop_record(session_id=sid, amount=str(amount), seat=rng.randint(1, 3),
+                                 patron=cage.patron(casino) if units == 200 else None,
                                  metadata=meta)
             tray.value -= amount
         if n == rounds // 2:  # a fill from the cage, a credit back

@@ -204,16 +204,25 @@ class SlipVoided(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DropRecorded(Event):
-    """Cash a player exchanged for chips at the table, into the drop box (caixa de depósito)."""
+    """Cash a player exchanged for chips at the table, into the drop box (caixa de depósito).
+    ``player``: how the pit names the player at the seat (free text); ``patron_id``: the
+    identified patron (``compliance``), required at the threshold (v2)."""
 
     event_type = "DropRecorded"
-    schema_version = 1
+    schema_version = 2
 
     session_id: str
     table: str
     amount: Decimal
     seat: int | None = None
     player: str = ""
+    patron_id: str = ""
+
+
+@upcaster("DropRecorded", 1)
+def _drop_recorded_v1(data: JSON) -> JSON:
+    """Version 1 named no patron (a buy-in before patrons was anonymous)."""
+    return {**data, "patron_id": ""}
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -704,6 +704,14 @@ NOT_POSTED: dict[str, str] = {
     "GamingDayClosed": "the day's figures as fixed at its close; the PeriodClosed beside it "
                        "closes the period",
     "GamingDaySealed": "signs a closed gaming day's events and totals: nothing moves",
+    # patrons and anti-money-laundering (docs/patrons.md): references, alerts, reports
+    "PatronRegistered": "identifies a person: no money moves",
+    "PatronVerified": "a document checked: no money moves",
+    "PatronDataShredded": "a data key destroyed: no money moves",
+    "AmlAlertRaised": "an alert about a movement that posts by its own event",
+    "SuspiciousReportDrafted": "a report: no money moves",
+    "SuspiciousReportReviewed": "a report: no money moves",
+    "SuspiciousReportSent": "a report: no money moves",
 }
 
 SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",

@@ -24,4 +24,5 @@ urlpatterns = [
     path("cage/", include("casino.cage.api.urls")),
     path("ledger/", include("ledger.api.urls")),
     path("jackpots/", include("jackpots.api.urls")),
+    path("compliance/", include("casino.compliance.api.urls")),
 ]

@@ -123,10 +123,11 @@ class ShiftOpeningDisputeResolved(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class ChipsSold(Event):
-    """A player buys chips at the cage: cash in, chips out (change, if any, goes back out)."""
+    """A player buys chips at the cage: cash in, chips out (change, if any, goes back out).
+    ``patron_id``: the identified patron (``compliance``), "" for an anonymous player (v2)."""
 
     event_type = "ChipsSold"
-    schema_version = 1
+    schema_version = 2
 
     transaction_id: str
     shift_id: str
@@ -136,14 +137,15 @@ class ChipsSold(Event):
     cash: Counts  # received
     change: Counts  # given back
     amount: Decimal
+    patron_id: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
 class ChipsRedeemed(Event):
-    """A player cashes chips in: chips in, cash out."""
+    """A player cashes chips in: chips in, cash out. ``patron_id`` as in ``ChipsSold`` (v2)."""
 
     event_type = "ChipsRedeemed"
-    schema_version = 1
+    schema_version = 2
 
     transaction_id: str
     shift_id: str
@@ -152,6 +154,18 @@ class ChipsRedeemed(Event):
     chips: Counts
     cash: Counts  # paid
     amount: Decimal
+    patron_id: str = ""
+
+
+@upcaster("ChipsSold", 1)
+def _chips_sold_v1(data: JSON) -> JSON:
+    """Version 1 named no patron: every sale before patrons was anonymous."""
+    return {**data, "patron_id": ""}
+
+
+@upcaster("ChipsRedeemed", 1)
+def _chips_redeemed_v1(data: JSON) -> JSON:
+    return {**data, "patron_id": ""}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -253,10 +267,11 @@ class JackpotPaid(Event):
     """A progressive jackpot prize paid out of a window in cash or chips, against a recorded
     hit: ``prize_id`` is the pool's ``JackpotHit`` (its pool, round and winner copied from it);
     ``amount`` is this payment, all of what the hit owes or a part of it. Payments recorded
-    before payments were tied to hits have ``prize_id`` "" (``docs/cage.md``)."""
+    before payments were tied to hits have ``prize_id`` "" (``docs/cage.md``). ``patron_id``:
+    the identified winner (v2; "" before patrons, or below the threshold)."""
 
     event_type = "JackpotPaid"
-    schema_version = 1
+    schema_version = 2
 
     payout_id: str
     shift_id: str
@@ -269,6 +284,12 @@ class JackpotPaid(Event):
     chip_set: str
     chips: Counts
     prize_id: str = ""
+    patron_id: str = ""
+
+
+@upcaster("JackpotPaid", 1)
+def _jackpot_paid_v1(data: JSON) -> JSON:
+    return {**data, "patron_id": ""}
 
 
 @dataclass(frozen=True, kw_only=True)

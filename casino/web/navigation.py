@@ -34,6 +34,7 @@ ROLE_LABELS: dict[str, Promise] = {
     Role.ACCOUNTANT: pgettext_lazy("role", "Accountant"),
     Role.REGULATOR: pgettext_lazy("role", "Regulator"),
     Role.ADMINISTRATOR: pgettext_lazy("role", "Administrator"),
+    Role.COMPLIANCE_OFFICER: pgettext_lazy("role", "Compliance officer"),
 }
 
 
@@ -70,6 +71,11 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if roles & set(JACKPOT_ROLES):
         links.append(Link("jackpots", _("Jackpots"), reverse("jackpots:pools", args=[casino]),
                           _("Pools, meters, hits owed and meter corrections")))
+    if Role.COMPLIANCE_OFFICER in roles:
+        links.append(Link("compliance", _("Compliance"),
+                          reverse("compliance:alerts", args=[casino]),
+                          _("Anti-money-laundering alerts, suspicious-transaction reports, "
+                            "patrons")))
     if roles:
         links.append(Link("approvals", _("Approvals"), reverse("approvals", args=[casino]),
                           _("Changes after the fact awaiting a second person")))

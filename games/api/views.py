@@ -556,6 +556,9 @@ class DropRecordApi(APIView):
         amount = AmountField()
         seat = serializers.IntegerField(required=False, allow_null=True)
         player = serializers.CharField(required=False, allow_blank=True, default="")
+        patron = serializers.CharField(required=False, allow_blank=True, default="",
+                                       help_text="the identified patron's id (at the "
+                                                 "anti-money-laundering threshold)")
 
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])
@@ -563,7 +566,8 @@ class DropRecordApi(APIView):
         return _command(request, _session_casino(request, session_id), self.InputSerializer,
                         lambda meta, data: services.drop_record(
                             session_id=session_id, amount=data["amount"], seat=data.get("seat"),
-                            player=data["player"], metadata=meta), created=True)
+                            player=data["player"], patron=data["patron"], metadata=meta),
+                        created=True)
 
 
 class ColourChipsIssueApi(APIView):
@@ -573,6 +577,9 @@ class ColourChipsIssueApi(APIView):
         chip_value = AmountField()
         chips = serializers.IntegerField(min_value=1)
         paid_with = serializers.ChoiceField(choices=["chips", "cash"], default="chips")
+        patron = serializers.CharField(required=False, allow_blank=True, default="",
+                                       help_text="paid in cash: the identified patron's id (at "
+                                                 "the anti-money-laundering threshold)")
 
     @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
                    parameters=[IDEMPOTENCY])

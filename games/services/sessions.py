@@ -18,6 +18,7 @@ from django.utils import timezone
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
+from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from casino.selectors import carried_to
 from games.events import (
@@ -236,18 +237,30 @@ def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Meta
 
 @command("drop_record")
 def drop_record(*, session_id: str, amount: object, seat: int | None = None, player: str = "",
-                metadata: Metadata) -> Result:
-    """Cash exchanged for chips at the table, pushed into the drop box."""
+                patron: object = None, metadata: Metadata) -> Result:
+    """Cash exchanged for chips at the table, pushed into the drop box. ``patron``: the
+    identified patron, required at the anti-money-laundering threshold (a buy-in, summed with
+    the patron's other movements of the day: ``docs/patrons.md``)."""
+    from casino.compliance.services.screening import alerts_raise, movement_check
+    from casino.compliance.thresholds import BUY_IN
+
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     value = parse_amount(amount)
+    casino = Casino.objects.get(code=session.casino_id)
+    checked = movement_check(casino=casino, patron=patron, gaming_day=session.gaming_day,
+                             kind=BUY_IN, amount=value, cash=value)
 
     def handler() -> Result:
         store.append(session.stream,
                      [DropRecorded(session_id=str(session.session_id), table=session.table,
-                                   amount=value, seat=seat, player=player)],
+                                   amount=value, seat=seat, player=player,
+                                   patron_id=checked.patron_id)],
                      expected_version=session.version, metadata=metadata)
-        return {"session_id": str(session.session_id), "amount": str(value)}
+        alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                     where=f"table {session.table}", metadata=metadata)
+        return {"session_id": str(session.session_id), "amount": str(value),
+                "patron_id": checked.patron_id or None}
 
     return handler()
 
@@ -264,8 +277,10 @@ def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
 
 @command("colour_chips_issue")
 def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value: object,
-                       chips: int, paid_with: str = "chips", metadata: Metadata) -> Result:
-    """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13)."""
+                       chips: int, paid_with: str = "chips", patron: object = None,
+                       metadata: Metadata) -> Result:
+    """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13).
+    Paid in cash, a buy-in: ``patron`` as in ``drop_record``."""
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     if session.game not in ROULETTES:
@@ -304,12 +319,22 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
         ColourChipsIssued(session_id=str(session.session_id), table=session.table, colour=colour,
                           player=player, chip_value=value, chips=chips, amount=amount,
                           paid_with=paid_with)]
+    checked = None
     if paid_with == "cash":
+        from casino.compliance.services.screening import alerts_raise, movement_check
+        from casino.compliance.thresholds import BUY_IN
+
+        checked = movement_check(casino=Casino.objects.get(code=session.casino_id),
+                                 patron=patron, gaming_day=session.gaming_day, kind=BUY_IN,
+                                 amount=amount, cash=amount)
         events.append(DropRecorded(session_id=str(session.session_id), table=session.table,
-                                   amount=amount, player=player))
+                                   amount=amount, player=player, patron_id=checked.patron_id))
 
     def handler() -> Result:
         store.append(session.stream, events, expected_version=session.version, metadata=metadata)
+        if checked is not None:
+            alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                         where=f"table {session.table}", metadata=metadata)
         return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
 
     return handler()

@@ -389,7 +389,9 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             seat = p.get("seat", "").strip()
             done = services.drop_record(session_id=sid, amount=forms.amount_text(p.get("amount")),
                                         seat=forms.parse_seat(seat) if seat else None,
-                                        player=p.get("player", "").strip(), metadata=metadata)
+                                        player=p.get("player", "").strip(),
+                                        patron=p.get("patron", "").strip() or None,
+                                        metadata=metadata)
             return _("Drop of %(amount)s recorded.") % {"amount": money(done["amount"])}, here
 
         def close(metadata: Metadata) -> Done:

@@ -41,6 +41,7 @@ def jackpot_prize_pay(
     cash: object = None,
     chips: object = None,
     chip_set: str | None = None,
+    patron: object = None,
 ) -> Result:
     """Pay a hit out of a cage window (the cage's ``JackpotPaid``) and record the payment on the
     pool (``JackpotPrizePaid``), in one transaction.
@@ -50,7 +51,8 @@ def jackpot_prize_pay(
     never more: paying more than remains is refused (``more_than_owed``), a hit paid in full is
     refused (``already_paid``). Two windows paying one hit at once are serialised by the
     command's append lock and the hit's row lock: the second sees what the first paid. A retry
-    with the same idempotency key returns the first answer."""
+    with the same idempotency key returns the first answer. ``patron``: the identified winner,
+    required at the anti-money-laundering threshold (``docs/patrons.md``)."""
     require_role(metadata, PAY_ROLES, "paying a jackpot prize")
     from casino.cage.services.transactions import jackpot_payout_record  # the window's side
 
@@ -76,7 +78,8 @@ def jackpot_prize_pay(
     paid = jackpot_payout_record(
         shift_id=str(shift_id), prize_id=prize.prize_id, pool_id=prize.pool_id,
         round_id=prize.round_id, winner=prize.player, amount=paying, cash=cash, chips=chips,
-        chip_set=chip_set, metadata=dataclasses.replace(metadata, idempotency_key=""))
+        chip_set=chip_set, patron=patron,
+        metadata=dataclasses.replace(metadata, idempotency_key=""))
     left = owed - paying
     store.append(pool.stream, [JackpotPrizePaid(
         pool_id=prize.pool_id, prize_id=prize.prize_id, round_id=prize.round_id,
@@ -86,4 +89,4 @@ def jackpot_prize_pay(
     return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
             "round_id": prize.round_id, "amount": fmt(paying), "prize": fmt(prize.amount),
             "owed": fmt(left), "payout_id": str(paid["payout_id"]),
-            "shift_id": str(paid["shift_id"])}
+            "shift_id": str(paid["shift_id"]), "patron_id": paid["patron_id"]}

@@ -186,10 +186,14 @@ PIT_DROPS = [(BIGGEST, None), (TOO_BIG, "more than the largest amount the books 
 
 
 @pytest.mark.parametrize(("amount", "refused"), PIT_DROPS)
-def test_the_pit_checks_amounts_at_the_edge(pit: Pit, amount: str, refused: str | None) -> None:
+def test_the_pit_checks_amounts_at_the_edge(pit: Pit, amount: str, refused: str | None,
+                                           identified_patron: Any) -> None:
+    # the largest amount is a buy-in the law asks an identified patron for (docs/patrons.md)
+    patron = identified_patron(CASINO) if refused is None else None
     before = StoredEvent.objects.count()
     if refused is None:
-        sessions.drop_record(session_id=pit.session_id, amount=amount, metadata=paulo())
+        sessions.drop_record(session_id=pit.session_id, amount=amount, patron=patron,
+                             metadata=paulo())
         assert StoredEvent.objects.count() == before + 1
         return
     with pytest.raises(InvalidCommand) as error:

@@ -227,14 +227,17 @@ def test_the_shift_screen_offers_the_hits_owed_and_pays_one(window: str, hit: Hi
     assert JackpotPrize.objects.get(prize_id=hit.prize_id).owed == D("9500.80")
 
 
-def test_a_second_cashier_sees_what_the_first_paid(window: str, hit: Hit) -> None:
-    """Two windows pay instalments of one hit: 2,000.00 + 8,000.00 of 10,000.80; a further
-    1,000.00 is more than the 0.80 left."""
+def test_a_second_cashier_sees_what_the_first_paid(window: str, hit: Hit,
+                                                   identified_patron: Any) -> None:
+    """Two windows pay instalments of one hit: 2,000.00 + 8,000.00 of 10,000.80 (to the
+    identified winner: 2,000.00 or more); a further 1,000.00 is more than the 0.80 left."""
     from casino.cage import services as cage
 
+    winner = identified_patron(CASINO)
     other = cage.shift_open(cage="w2", cash={"100.00": 90}, metadata=bruno())["shift_id"]
-    pay(hit, window, amount="2000.00", cash={"100.00": 20})
-    pay(hit, str(other), amount="8000.00", cash={"100.00": 80}, metadata=bruno())
+    pay(hit, window, amount="2000.00", cash={"100.00": 20}, patron=winner)
+    pay(hit, str(other), amount="8000.00", cash={"100.00": 80}, patron=winner,
+        metadata=bruno())
     with pytest.raises(Conflict) as more:
         pay(hit, str(other), amount="1000.00", cash={"100.00": 10}, metadata=bruno())
     assert more.value.code == "more_than_owed"

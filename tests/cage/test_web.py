@@ -6,6 +6,7 @@ import csv
 import io
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -170,10 +171,11 @@ def test_chips_in_circulation_page_and_bad_urls(window: str, ana_web: Client,
 
 
 def test_the_count_room_page_counts_a_box_with_two_counters_and_sends_a_variance_for_approval(
-        window: str, pit: Pit, ana_web: Client) -> None:
+        window: str, pit: Pit, ana_web: Client, identified_patron: Any) -> None:
     """Finding 2 on the screens: Rita and Sofia count the box note by note; Ana receives it on
     her shift screen 100.00 short; the count room asks for the variance's approval."""
-    drop_record(session_id=pit.session_id, amount="3500", metadata=paulo())
+    drop_record(session_id=pit.session_id, amount="3500", patron=identified_patron(CASINO),
+                metadata=paulo())
     table_session_close(session_id=pit.session_id, closing={}, metadata=paulo())
     rita, sofia = browser("rita", Role.CASHIER), browser("sofia", Role.CAGE_SUPERVISOR)
     page = rita.get(f"/cage/{CASINO}/count-room/")

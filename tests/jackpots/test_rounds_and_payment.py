@@ -165,7 +165,7 @@ def window(casino: str) -> str:
 
 
 def test_prizes_are_paid_once_through_the_cage_and_the_ledger_follows(
-        blackjack_example_c: tuple[str, str], window: str) -> None:
+        blackjack_example_c: tuple[str, str], window: str, identified_patron: Any) -> None:
     pool_id, rid = blackjack_example_c
     with transaction.atomic():
         round_settle(round_id=rid, metadata=pit())
@@ -178,7 +178,7 @@ def test_prizes_are_paid_once_through_the_cage_and_the_ledger_follows(
 
     # the top prize in cash and chips, a two-aces prize in chips (retried with its key)
     top = _pay(prizes[5], window, cash={"500.00": 39, "100.00": 2}, chips={"1.00": 4},
-               chip_set="main")
+               chip_set="main", patron=identified_patron("lisboa"))  # 2,000.00 or more
     assert top["amount"] == "19704.00"
     first = jackpot_prize_pay(prize_id=prizes[2].prize_id, shift_id=window, chips={"25.00": 1},
                               chip_set="main", metadata=cashier(key="pay-seat-2"))

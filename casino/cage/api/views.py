@@ -58,6 +58,10 @@ class CountsField(RawField):
         return data
 
 
+PATRON_HELP = ("the identified patron's id (POST /api/v1/compliance/<casino>/patrons/, or found by "
+               "their document): required at the anti-money-laundering threshold")
+
+
 # --- commands ----------------------------------------------------------------------------------
 
 
@@ -167,6 +171,8 @@ class ChipsSellApi(CageCommandApi):
         chips = CountsField()
         cash = CountsField()
         change = CountsField(required=False)
+        patron = serializers.CharField(required=False, allow_blank=True,
+                                       help_text=PATRON_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -178,6 +184,8 @@ class ChipsRedeemApi(CageCommandApi):
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
         cash = CountsField()
+        patron = serializers.CharField(required=False, allow_blank=True,
+                                       help_text=PATRON_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -230,6 +238,8 @@ class JackpotPayApi(CageCommandApi):
         cash = CountsField(required=False)
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)
+        patron = serializers.CharField(required=False, allow_blank=True,
+                                       help_text=PATRON_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment

@@ -13,9 +13,12 @@ import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 
+from casino.compliance.services.screening import Checked, alerts_raise, movement_check
+from casino.compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
+from casino.models import Casino
 from casino.money import fmt, parse_amount
 
 from .. import inventory as inv
@@ -89,12 +92,22 @@ def _not_empty(inventory: inv.Inventory, field: str) -> None:
         raise InvalidCommand(f"{field}: nothing to move", field=field)
 
 
+def _screen(casino: Casino, shift: Shift, patron: object, kind: str, amount: Decimal,
+            cash: Decimal) -> Checked:
+    """Anti-money-laundering law's word on the movement, last, once everything else is
+    checked: refused until the patron is identified and verified (``docs/patrons.md``)."""
+    return movement_check(casino=casino, patron=patron, gaming_day=shift.gaming_day, kind=kind,
+                          amount=amount, cash=cash)
+
+
 @command("chips_sell")
 def chips_sell(
     *, shift_id: str, amount: object, chips: object, cash: object, change: object = None,
-    chip_set: str | None = None, metadata: Metadata,
+    chip_set: str | None = None, patron: object = None, metadata: Metadata,
 ) -> Result:
-    """A player buys chips for cash: cash in by denomination, chips (and any change) out."""
+    """A player buys chips for cash: cash in by denomination, chips (and any change) out.
+    ``patron``: the identified patron's id, required at the anti-money-laundering threshold
+    (alone or with their other movements of the day); none for an anonymous player below it."""
     shift = _counter_shift(metadata, shift_id, "selling chips")
     casino = casino_get(metadata)
     total = parse_amount(amount)
@@ -108,23 +121,28 @@ def chips_sell(
                what="the cash received less the change", field="cash")
     out = inv.add(chips_out, change_out)
     check_holds(shift, out, field="chips", incoming=cash_in)
+    checked = _screen(casino, shift, patron, PURCHASE, total, total)
 
     transaction_id = new_id()
     append(shift, [ChipsSold(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
         cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
-        amount=total)], metadata)
+        amount=total, patron_id=checked.patron_id)], metadata)
+    alerts_raise(checked, event_type="ChipsSold", reference=transaction_id, where=shift.cage,
+                 metadata=metadata)
     return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "version": shift.version}
+            "amount": fmt(total), "patron_id": checked.patron_id or None,
+            "version": shift.version}
 
 
 @command("chips_redeem")
 def chips_redeem(
     *, shift_id: str, amount: object, chips: object, cash: object,
-    chip_set: str | None = None, metadata: Metadata,
+    chip_set: str | None = None, patron: object = None, metadata: Metadata,
 ) -> Result:
-    """A player cashes chips in: chips in, cash out (which the window must hold)."""
+    """A player cashes chips in: chips in, cash out (which the window must hold). ``patron`` as
+    in ``chips_sell``."""
     shift = _counter_shift(metadata, shift_id, "redeeming chips")
     casino = casino_get(metadata)
     total = parse_amount(amount)
@@ -135,14 +153,19 @@ def chips_redeem(
     must_equal(total, inv.value(chips_in), what="the chips", field="chips")
     must_equal(total, inv.value(cash_out), what="the cash paid", field="cash")
     check_holds(shift, cash_out, field="cash")
+    checked = _screen(casino, shift, patron, REDEMPTION, total, inv.value(cash_out))
 
     transaction_id = new_id()
     append(shift, [ChipsRedeemed(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
-        cash=cash_data(inv.cash_part(cash_out)), amount=total)], metadata)
+        cash=cash_data(inv.cash_part(cash_out)), amount=total,
+        patron_id=checked.patron_id)], metadata)
+    alerts_raise(checked, event_type="ChipsRedeemed", reference=transaction_id,
+                 where=shift.cage, metadata=metadata)
     return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "version": shift.version}
+            "amount": fmt(total), "patron_id": checked.patron_id or None,
+            "version": shift.version}
 
 
 @command("transfer_send")
@@ -191,6 +214,7 @@ def transfer_send(
 def jackpot_payout_record(
     *, shift_id: str, prize_id: str, pool_id: str, round_id: str, winner: str, amount: Decimal,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
+    patron: object = None,
 ) -> Result:
     """The window's side of a jackpot payment: ``amount`` out of the window in cash, chips or
     both (``JackpotPaid``), checked against what the window holds.
@@ -207,15 +231,18 @@ def jackpot_payout_record(
     _not_empty(paid, "cash and chips")
     must_equal(amount, inv.value(paid), what="the cash and chips paid", field="cash")
     check_holds(shift, paid, field="cash")
+    checked = _screen(casino, shift, patron, PAYOUT, amount, inv.value(paid, inv.CASH))
 
     payout_id = new_id()
     append(shift, [JackpotPaid(
         payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool_id,
         round_id=round_id, winner=winner, amount=amount, cash=cash_data(inv.cash_part(paid)),
         chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}),
-        prize_id=prize_id)], metadata)
+        prize_id=prize_id, patron_id=checked.patron_id)], metadata)
+    alerts_raise(checked, event_type="JackpotPaid", reference=payout_id, where=shift.cage,
+                 metadata=metadata)
     return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
-            "version": shift.version}
+            "patron_id": checked.patron_id or None, "version": shift.version}
 
 
 @dataclass(frozen=True)

@@ -215,11 +215,12 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "sell": (_("chips sold"), lambda: cage.chips_sell(
             shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
             chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
-            change=_form_counts(request, "change"), metadata=meta)),
+            change=_form_counts(request, "change"), patron=p.get("patron") or None,
+            metadata=meta)),
         "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
             shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
             chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
-            metadata=meta)),
+            patron=p.get("patron") or None, metadata=meta)),
         "fill": (_("fill issued"), lambda: cage.fill_issue(
             shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
             chip_set=_chip_set(request), metadata=meta)),
@@ -235,7 +236,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
             shift_id=sid, prize_id=p.get("prize_id", ""), amount=p.get("amount", "") or None,
             cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
-            chip_set=_chip_set(request), metadata=meta)),
+            chip_set=_chip_set(request), patron=p.get("patron") or None, metadata=meta)),
         "drop": (_("drop box received"), lambda: cage.drop_box_receive(
             shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table") or None,
             drop_box=p.get("drop_box", ""), amount=p.get("amount") or None,

@@ -30,6 +30,9 @@ DEMO_USERS = [
     ("contabilista", [Role.ACCOUNTANT]),
     ("igj", [Role.REGULATOR]),
     ("gestor", [Role.ADMINISTRATOR]),
+    # two, so that one drafts a suspicious-transaction report and the other reviews it
+    ("conformidade", [Role.COMPLIANCE_OFFICER]),
+    ("conformidade2", [Role.COMPLIANCE_OFFICER]),
 ]
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.db.models import Sum
 
+from casino.compliance.services import patron_register
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
 from casino.eventstore.models import StoredEvent
@@ -58,7 +59,13 @@ def open_session(make_table: Callable[..., str]) -> str:
     table = make_table("french_roulette", "r1", minimum="5", seats=8)
     sid = str(table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
                                  metadata=pit("ana"))["session_id"])
-    drop_record(session_id=sid, amount="3500", metadata=pit("bruno"))
+    # 3,500.00 at once: the law asks for the patron identified (docs/patrons.md)
+    regular = patron_register(
+        metadata=person_metadata(username="bruno", role=Role.CASHIER, casino=CASINO),
+        verified=True, name="Regular", document_type="passport", document_number="R1",
+        document_country="PT", date_of_birth="1970-01-01", nationality="PT",
+        address="Rua 1", pep=False, document_image="scans/r1.jpg")["patron_id"]
+    drop_record(session_id=sid, amount="3500", patron=regular, metadata=pit("bruno"))
     round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "100"}],
                  outcome={"number": 2}, metadata=pit("dora"))  # 2 is black: +100
     return sid

@@ -173,7 +173,8 @@ def play_example_c(session: str) -> str:
     return rid
 
 
-def test_example_c_played_at_the_pit_pays_the_jackpot_with_the_round(pool_table, window
+def test_example_c_played_at_the_pit_pays_the_jackpot_with_the_round(pool_table, window,
+                                                                     identified_patron
                                                                      ) -> None:
     session = pool_table("blackjack", "bj1", meter="20000.00")
     rid = play_example_c(session)
@@ -225,7 +226,8 @@ def test_example_c_played_at_the_pit_pays_the_jackpot_with_the_round(pool_table,
     top = JackpotPrize.objects.get(round_id=rid, seat=5)
     paid = jackpot_prize_pay(prize_id=top.prize_id, shift_id=window,
                              cash={"500.00": 39, "100.00": 2}, chips={"1.00": 4},
-                             chip_set="main", metadata=cashier(key="pay-bj1-top"))
+                             chip_set="main", patron=identified_patron("lisboa"),
+                             metadata=cashier(key="pay-bj1-top"))
     assert paid["amount"] == "19704.00"
     payouts = [r for r in read_stream(f"shift/{window}") if r.event_type == "JackpotPaid"]
     assert [(r.data["amount"], r.data["round_id"]) for r in payouts] == [("19704.00", rid)]

@@ -1,0 +1,193 @@
+"""Reads of patrons, alerts and reports. Personal data is opened here only, for the people the
+views let see it (the compliance officer; the cage the name of the patron it picks)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from casino.errors import InvalidCommand, NotFound
+from casino.money import fmt
+
+from . import rules, vault
+from .models import (
+    AmlAlert,
+    Patron,
+    PatronDay,
+    PatronStatus,
+    PatronTransaction,
+    PatronVault,
+    ReportNarrative,
+    ReportStatus,
+    SuspiciousReport,
+)
+from .services.keys import master_key
+
+
+def day_of(value: object, *, field: str = "day") -> dt.date:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise InvalidCommand(f"{field} must be a date, YYYY-MM-DD (not {value!r})",
+                             field=field) from None
+
+
+def _uuid(value: object, what: str, field: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise InvalidCommand(f"{value!r} is not {what}", field=field) from None
+
+
+def patron_get(casino: str, patron_id: object) -> Patron:
+    key = _uuid(patron_id, "a patron id", "patron_id")
+    patron = Patron.objects.filter(casino=casino, patron_id=key).first()
+    if patron is None:
+        raise NotFound(f"there is no patron {key} in {casino}", code="unknown_patron")
+    return patron
+
+
+def patron_list(casino: str) -> QuerySet[Patron]:
+    return Patron.objects.filter(casino=casino)
+
+
+def patron_identity(patron: Patron) -> dict[str, Any] | None:
+    """The patron's personal data, or None once shredded (their key destroyed)."""
+    row = PatronVault.objects.filter(patron_id=patron.patron_id).first()
+    if row is None:
+        return None
+    try:
+        data_key = vault.unwrap(master_key(), row.wrapped_key)
+        return vault.open_sealed(data_key, row.nonce, row.ciphertext,
+                                 context=str(patron.patron_id))
+    except vault.VaultError:
+        return None
+
+
+def patron_find(casino: str, *, document_type: str, document_number: str,
+                document_country: str) -> Patron | None:
+    """The patron registered with this document (the blind index), if any."""
+    index = master_key().document_index(casino, document_type, document_number,
+                                        document_country)
+    row = PatronVault.objects.filter(casino=casino, document_index=index).first()
+    if row is None:
+        return None
+    return Patron.objects.filter(patron_id=row.patron_id).first()
+
+
+def patron_days(patron: Patron) -> QuerySet[PatronDay]:
+    return PatronDay.objects.filter(casino=patron.casino, patron_id=patron.patron_id).order_by(
+        "-gaming_day")
+
+
+def patron_transactions(patron: Patron, day: dt.date) -> QuerySet[PatronTransaction]:
+    return PatronTransaction.objects.filter(casino=patron.casino, patron_id=patron.patron_id,
+                                            gaming_day=day)
+
+
+def alert_list(casino: str, *, day: dt.date | None = None, kind: str = "",
+               status: str = "") -> QuerySet[AmlAlert]:
+    found = AmlAlert.objects.filter(casino=casino)
+    if day is not None:
+        found = found.filter(gaming_day=day)
+    if kind:
+        if kind not in rules.ALERT_KINDS:
+            raise InvalidCommand(f"kind is one of {', '.join(rules.ALERT_KINDS)}", field="kind")
+        found = found.filter(kind=kind)
+    if status:
+        found = found.filter(status=status)
+    return found
+
+
+def report_list(casino: str, *, status: str = "") -> QuerySet[SuspiciousReport]:
+    found = SuspiciousReport.objects.filter(casino=casino)
+    if status:
+        if status not in ReportStatus.values:
+            raise InvalidCommand(f"status is one of {', '.join(ReportStatus.values)}",
+                                 field="status")
+        found = found.filter(status=status)
+    return found
+
+
+def report_get(casino: str, report_id: object) -> SuspiciousReport:
+    key = _uuid(report_id, "a report id", "report_id")
+    report = SuspiciousReport.objects.filter(casino=casino, report_id=key).first()
+    if report is None:
+        raise NotFound(f"there is no report {key} in {casino}")
+    return report
+
+
+def report_narrative(report: SuspiciousReport) -> str | None:
+    """The narrative, or None once the patron's key was destroyed."""
+    row = ReportNarrative.objects.filter(report_id=report.report_id).first()
+    key_row = PatronVault.objects.filter(patron_id=report.patron_id).first()
+    if row is None or key_row is None:
+        return None
+    try:
+        data_key = vault.unwrap(master_key(), key_row.wrapped_key)
+        found = vault.open_sealed(data_key, row.nonce, row.ciphertext,
+                                  context=f"report:{report.report_id}")
+    except vault.VaultError:
+        return None
+    return str(found["narrative"])
+
+
+# --- for the regulator: references and figures, no personal data ---------------------------
+
+
+def large_transactions(casino: str, day: dt.date) -> list[dict[str, Any]]:
+    """The day's large-transaction report (Macau): each cash movement at or above the
+    threshold, with the patron identified by reference."""
+    return [{
+        "alert_id": str(a.alert_id), "gaming_day": a.gaming_day.isoformat(),
+        "patron_id": str(a.patron_id) if a.patron_id else None, "movement": a.movement,
+        "reference": a.reference, "where": a.where, "amount": fmt(a.amount),
+        "cash": fmt(a.cash), "threshold": fmt(a.threshold), "rule": a.rule,
+        "recorded_at": a.raised_at.isoformat(),
+    } for a in alert_list(casino, day=day, kind=rules.LARGE).order_by("raised_at")]
+
+
+@dataclass(frozen=True)
+class Identification:
+    patron_id: str
+    status: str
+    verified_at: str | None
+    purchases: str
+    redemptions: str
+    payouts: str
+    buy_ins: str
+    transactions: int
+
+
+def identifications(casino: str, day: dt.date) -> list[Identification]:
+    """The patrons identified who made movements in the gaming day, with their sums: the list
+    the regulator asks for, by reference (no name, no document)."""
+    days = PatronDay.objects.filter(casino=casino, gaming_day=day).order_by("patron_id")
+    patrons = {p.patron_id: p for p in Patron.objects.filter(
+        casino=casino, patron_id__in=[d.patron_id for d in days])}
+    listed = []
+    for d in days:
+        p = patrons.get(d.patron_id)
+        listed.append(Identification(
+            patron_id=str(d.patron_id), status=p.status if p else PatronStatus.REGISTERED,
+            verified_at=p.verified_at.isoformat() if p and p.verified_at else None,
+            purchases=fmt(d.purchases), redemptions=fmt(d.redemptions), payouts=fmt(d.payouts),
+            buy_ins=fmt(d.buy_ins), transactions=d.transactions))
+    return listed
+
+
+def reports_sent(casino: str, *, day: dt.date | None = None) -> list[dict[str, Any]]:
+    """Reports sent to the authority: their reference, day and grounds, never the narrative."""
+    found = report_list(casino, status=ReportStatus.SENT).order_by("sent_on")
+    if day is not None:
+        found = found.filter(sent_on=day)
+    kinds = {str(a.alert_id): a.kind for a in AmlAlert.objects.filter(casino=casino,
+                                                                      status="reported")}
+    return [{"report_id": str(r.report_id), "sent_on": r.sent_on.isoformat() if r.sent_on
+             else None, "reference": r.reference, "patron_id": str(r.patron_id),
+             "grounds": sorted({kinds.get(a, "") for a in r.alert_ids} - {""})}
+            for r in found]

@@ -1,0 +1,122 @@
+"""The cage's and the tables' side of anti-money-laundering law: before a movement is recorded,
+``movement_check`` says whether it may be (refusing, saying why, until the patron is identified
+and verified); after, ``alerts_raise`` records the alerts it raised (``AmlAlertRaised``).
+
+Both run inside the movement's own command (its unit of work): the append lock the command took
+first serialises the patron's movements, so the day's linked total read here is current. The
+cashier's answer never says which alert was raised (no tipping off: ``docs/patrons.md``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+
+from casino.errors import Conflict
+from casino.eventstore import store
+from casino.eventstore.store import Metadata
+from casino.models import Casino
+from casino.money import fmt
+
+from .. import rules, thresholds
+from ..events import AmlAlertRaised
+from ..models import PatronDay, PatronStatus, PatronTransaction
+from ._common import jurisdiction, patron_get
+
+# Messages tests and screens rely on.
+WHAT = {
+    thresholds.PURCHASE: "a purchase of chips",
+    thresholds.REDEMPTION: "a redemption of chips",
+    thresholds.PAYOUT: "a payment of winnings",
+    thresholds.BUY_IN: "a buy-in at the table",
+}
+IDENTIFY_SINGLE = ("{what} of {amount} needs the patron identified and verified first "
+                   "({threshold} or more: {source}): pick or register the patron, then record "
+                   "it again")
+IDENTIFY_LINKED = ("with this movement the patron's movements today come to {total}, "
+                   "{threshold} or more ({source}): the patron must be identified and verified "
+                   "first")
+NOT_VERIFIED = ("patron {patron} is registered but their document was not verified: verify it "
+                "before {what} of {amount}")
+SHREDDED = "patron {patron}'s data was destroyed: register the person again"
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A movement allowed: the patron it is recorded with ("" anonymous) and what it raises."""
+
+    patron_id: str
+    casino: str
+    gaming_day: dt.date
+    movement: rules.Movement
+    rule: thresholds.ThresholdRule
+    screening: rules.Screening
+
+
+def _earlier(casino: str, day: dt.date, patron_id: str,
+             rule: thresholds.ThresholdRule) -> rules.Earlier:
+    row = PatronDay.objects.filter(casino=casino, gaming_day=day, patron_id=patron_id).first()
+    if row is None:
+        return rules.Earlier()
+    total = row.cash if rule.cash_only else row.total
+    below = sum(1 for t in PatronTransaction.objects.filter(
+        casino=casino, gaming_day=day, patron_id=patron_id).only("kind", "amount", "cash")
+        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+    return rules.Earlier(total=total, count=row.transactions, just_below=below)
+
+
+def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
+                   amount: Decimal, cash: Decimal) -> Checked:
+    """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
+    ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
+    refused too (``unknown_patron``)."""
+    try:
+        rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
+    except thresholds.NoRule as missing:
+        raise Conflict(f"{missing}: nothing was recorded", code="no_threshold") from None
+    movement = rules.Movement(kind=kind, amount=amount, cash=cash)
+    named = patron not in (None, "")
+    found = patron_get(casino.code, patron) if named else None
+    patron_id = str(found.patron_id) if found is not None else ""
+    earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
+    screening = rules.screen(rule, movement, earlier)
+    facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
+             "legal_source": rule.legal_source}
+    if found is not None and found.status == PatronStatus.SHREDDED:
+        raise Conflict(SHREDDED.format(patron=patron_id), code="patron_shredded",
+                       field="patron")
+    if screening.needs_identification:
+        if found is None:
+            raise Conflict(IDENTIFY_SINGLE.format(
+                what=WHAT[kind], amount=fmt(amount), threshold=fmt(rule.identify_at),
+                source=rule.citation), code="identification_required", field="patron",
+                **facts)
+        if found.status != PatronStatus.VERIFIED:
+            message = (IDENTIFY_LINKED.format(total=fmt(screening.total_after),
+                                              threshold=fmt(rule.identify_at),
+                                              source=rule.citation)
+                       if screening.identify == "linked" else
+                       NOT_VERIFIED.format(patron=patron_id, what=WHAT[kind],
+                                           amount=fmt(amount)))
+            raise Conflict(message, code="verification_required", field="patron", **facts)
+    return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
+                   movement=movement, rule=rule, screening=screening)
+
+
+def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: str,
+                 metadata: Metadata) -> list[str]:
+    """Record each alert the movement raised, on a stream of its own; their ids."""
+    ids: list[str] = []
+    for kind in checked.screening.alerts:
+        alert_id = str(uuid.uuid4())
+        store.append(f"aml_alert/{alert_id}", [AmlAlertRaised(
+            alert_id=alert_id, casino=checked.casino, kind=kind, rule=checked.rule.code,
+            patron_id=checked.patron_id, gaming_day=checked.gaming_day,
+            movement=checked.movement.kind, event_type_of_movement=event_type,
+            reference=reference, where=where, amount=checked.movement.amount,
+            cash=checked.movement.cash, threshold=checked.rule.identify_at,
+            day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
+        ids.append(alert_id)
+    return ids

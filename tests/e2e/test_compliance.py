@@ -1,0 +1,102 @@
+"""A redemption of 2,500.00 refused until the patron is identified, from the cage's screen and
+its patron picker; the compliance officers' report drafted, reviewed and sent from the alert,
+out of the cashier's sight (docs/patrons.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from casino.cage.services import cage_configure, chips_sell
+from casino.compliance.services import patron_register
+from casino.context import person_metadata
+from casino.models import Role
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def window(demo: None) -> str:
+    cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+                   metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR,
+                                            casino="lisboa"))
+    return "w1"
+
+
+def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
+        window: str, person: Callable[[str], Any], shot: Callable[[Any, str], None]) -> None:
+    cashier = person("caixa")
+    cashier.goto("/cage/lisboa/")
+    row = cashier.get_by_role("row").filter(has_text="Window 1")
+    row.get_by_label("Cash").fill("100.00:30")
+    row.get_by_label("Value chips").fill("100.00:30")
+    row.get_by_role("button", name="Open on a blind count").click()
+    cashier.wait_for_url("**/shifts/*/")
+    shift_url = cashier.url
+
+    redeem = cashier.get_by_role("group", name="Redeem chips")
+    redeem.get_by_label("Amount").fill("2500.00")
+    redeem.get_by_label("Chips").fill("100.00:25")
+    redeem.get_by_label("Cash paid").fill("100.00:25")
+    redeem.get_by_role("button", name="Redeem").click()
+    assert cashier.get_by_text("needs the patron identified and verified first").is_visible()
+
+    cashier.get_by_role("group", name="Redeem chips").get_by_role(
+        "link", name="find or register the patron").click()
+    cashier.get_by_label("Name").fill("Maria Ferreira")
+    form = cashier.locator("form[method='post']")
+    form.get_by_label("Number").fill("11223344")
+    form.get_by_label("Country of the document").fill("PT")
+    form.get_by_label("Date of birth").fill("1975-05-05")
+    form.get_by_label("Nationality").fill("PT")
+    form.get_by_label("Address").fill("Rua Nova 1, Lisboa")
+    form.get_by_label("Document image (scan reference)").fill("scans/cc-1122.jpg")
+    shot(cashier, "compliance-pick-caixa")
+    form.get_by_role("button", name="Register").click()
+    cashier.wait_for_url("**/shifts/*/?patron=*")
+    redeem = cashier.get_by_role("group", name="Redeem chips")
+    assert redeem.get_by_label("Patron").input_value() != ""
+    redeem.get_by_label("Amount").fill("2500.00")
+    redeem.get_by_label("Chips").fill("100.00:25")
+    redeem.get_by_label("Cash paid").fill("100.00:25")
+    redeem.get_by_role("button", name="Redeem").click()
+    assert cashier.get_by_text("chips redeemed").is_visible()
+
+    # a second patron buys 3 x 800.00 (through the service): the linked alert
+    shift_id = shift_url.rstrip("/").rsplit("/", 1)[-1]
+    caixa = person_metadata(username="caixa", role=Role.CASHIER, casino="lisboa")
+    other = patron_register(metadata=caixa, verified=True, name="Rui Costa",
+                            document_type="passport", document_number="P998877",
+                            document_country="PT", date_of_birth="1980-02-02",
+                            nationality="PT", address="Rua Velha 2", pep=False,
+                            document_image="scans/p-9988.jpg")["patron_id"]
+    for _ in range(3):
+        chips_sell(shift_id=shift_id, amount="800.00", chips={"100.00": 8},
+                   cash={"100.00": 8}, patron=other, metadata=caixa)
+
+    officer = person("conformidade")
+    officer.get_by_role("link", name="Compliance").first.click()
+    alert = officer.get_by_role("row").filter(has_text="linked_threshold")
+    assert "2400.00" in alert.inner_text()
+    alert.get_by_role("checkbox").check()
+    officer.locator("textarea[name='narrative']").fill("Three buys of 800.00 in one night")
+    officer.get_by_role("button", name="Draft the report").click()
+    assert officer.get_by_text("suspicious-transaction report drafted").is_visible()
+    assert officer.get_by_text("A second compliance officer reviews it.").is_visible()
+    report_url = officer.url
+
+    second = person("conformidade2")
+    second.goto(report_url)
+    second.get_by_role("button", name="Reviewed: it may be sent").click()
+    assert second.locator("#report-status").inner_text() == "Reviewed"
+    officer.reload()
+    officer.get_by_label("The authority's reference").fill("UIF/2026/0042")
+    officer.get_by_role("button", name="Record as sent").click()
+    assert officer.locator("#report-status").inner_text() == "Sent"
+    shot(officer, "compliance-report-sent")
+
+    # the cashier sees neither the report nor the alerts
+    assert cashier.goto(report_url).status == 403
+    assert cashier.goto("/compliance/lisboa/alerts/").status == 403
