@@ -50,6 +50,7 @@ from ..models import CageKind, OpeningDispute, Shift, ShiftStatus
 from ..services.approvals import LATE_FILL
 from ..slip_pdf import SlipPrint, slip_pdf
 from . import grids
+from .references import said
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
@@ -280,7 +281,8 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
         return grids.chip_grids(the_casino, "chips", label, typed(form))
 
     return render(request, "cage/shift.html", {
-        "casino": the_casino, "shift": found, "entries": selectors.shift_entries_for(found, sight),
+        "casino": the_casino, "shift": found,
+        "entries": [(e, said(e)) for e in selectors.shift_entries_for(found, sight)],
         "adjustments": selectors.adjustment_list(found),
         "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
         "dispute": dispute,
