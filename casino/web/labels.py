@@ -10,7 +10,8 @@ is known (a new code shows, untranslated, rather than an empty cell). Kinds:
 * ``slip``: fill or credit;
 * ``role``: a person's roles;
 * ``event``: event types as a history says them ("Chips sold");
-* ``outcome``: a bet's or hand's result words (won, lost, push, ...).
+* ``outcome``: a bet's or hand's result words (won, lost, push, ...);
+* ``combination``: a jackpot's winning combinations (four aces of one suit, royal flush).
 
 Account names come from the chart, which keeps an English and a Portuguese name for every
 account: ``account_name(row)`` picks the one of the active language.
@@ -138,9 +139,26 @@ EVENTS: Mapping[str, Promise] = {
     "ApprovalRefused": pgettext_lazy("event", "Approval refused"),
 }
 
+# jackpot combinations (``jackpots.rules.COMBINATIONS``)
+COMBINATIONS: Mapping[str, Promise] = {
+    "two_aces": pgettext_lazy("combination", "Two aces"),
+    "two_aces_suited": pgettext_lazy("combination", "Two aces of one suit"),
+    "three_aces": pgettext_lazy("combination", "Three aces"),
+    "three_aces_suited": pgettext_lazy("combination", "Three aces of one suit"),
+    "four_aces": pgettext_lazy("combination", "Four aces"),
+    "four_aces_suited": pgettext_lazy("combination", "Four aces of one suit"),
+    "three_of_a_kind": pgettext_lazy("combination", "Three of a kind"),
+    "straight": pgettext_lazy("combination", "Straight"),
+    "flush": pgettext_lazy("combination", "Flush"),
+    "full_house": pgettext_lazy("combination", "Full house"),
+    "four_of_a_kind": pgettext_lazy("combination", "Four of a kind"),
+    "straight_flush": pgettext_lazy("combination", "Straight flush"),
+    "royal_flush": pgettext_lazy("combination", "Royal flush"),
+}
+
 KINDS: Mapping[str, Mapping[str, Promise]] = {
     "game": GAMES, "status": STATUSES, "slip": SLIPS, "role": ROLES, "outcome": OUTCOMES,
-    "event": EVENTS,
+    "event": EVENTS, "combination": COMBINATIONS,
 }
 
 

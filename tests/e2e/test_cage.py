@@ -195,6 +195,7 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     # the blind count, one 10 note short
     ana.get_by_role("link", name="Count and close").click()
     assert "Expected" not in ana.locator("main").inner_text()
+    shot(ana, "cage-blind-count")
     typed = {"cash-100.00": 20, "cash-50.00": 19, "cash-20.00": 51, "cash-10.00": 48,
              "chip-main-100.00": 50, "chip-main-25.00": 90, "chip-main-5.00": 206,
              "chip-main-1.00": 200}
@@ -212,6 +213,7 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     carla_page = new_page()
     log_in_on(carla_page, "carla", "demo-carla")
     carla_page.goto("/")
+    shot(carla_page, "home-cage-supervisor")
     carla_page.get_by_role("link", name="Variance of the shift at w1 (counted by ana)").click()
     shot(carla_page, "cage-variance-supervisor")
     carla_page.get_by_role("button", name="Approve the variance").click()
@@ -230,3 +232,13 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     history = ana.get_by_role("table")
     assert history.get_by_role("cell", name="Chips sold").is_visible()
     assert history.get_by_role("cell", name="Shift closed").is_visible()
+    shot(ana, "history-shift")
+
+    # the same terminal in Portuguese: words, amounts the Portuguese way
+    ana.goto(f"/cage/{CASINO}/shifts/{shift.id}/")
+    with ana.expect_navigation():
+        ana.get_by_label("Language").select_option(label="Português")
+    shot(ana, "cage-shift-pt")
+    movements = ana.get_by_role("table").first
+    assert movements.get_by_role("cell", name="Fichas vendidas").is_visible()
+    assert movements.get_by_role("cell", name=re.compile(r"^200,00\s€$")).first.is_visible()

@@ -4,6 +4,7 @@ the fallback for anything not listed here."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -52,8 +53,10 @@ def said(entry: Any) -> str:
             return _("count %(n)s explained") % {"n": d["count_number"]}
         if t == "VarianceApproved":
             return _("count %(n)s approved") % {"n": d["count_number"]}
-        if t == "ShiftClosed":
-            return _("closed on count %(n)s") % {"n": d["count_number"]}
+        if t == "ShiftClosed":  # its entry keeps the variance only: the number is in the text
+            number = re.fullmatch(r"closed on count (\d+)", entry.reference or "")
+            if number:
+                return _("closed on count %(n)s") % {"n": number.group(1)}
     except (KeyError, TypeError):
         pass
     return str(entry.reference)
