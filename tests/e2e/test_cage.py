@@ -22,6 +22,7 @@ from casino.cage import services as cage
 from casino.cage.models import Shift, ShiftStatus
 from casino.cage.selectors import expected_count
 from casino.cage.tasks import shift_close_task
+from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
 from games.models import Slip
 from ledger.reports import account_balance
@@ -79,7 +80,8 @@ def in_process() -> Iterator[None]:
 
 def done(page: Any, message: str) -> bool:
     """The page says the movement was recorded (its status message)."""
-    return bool(page.get_by_role("status").filter(has_text=message).is_visible())
+    page.get_by_role("status").filter(has_text=message).wait_for()
+    return True
 
 
 def grid(form: Any, name: str) -> Any:
@@ -136,8 +138,9 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     redeem.get_by_label("Amount").fill("70.00")
     type_in(redeem, "Chips received", {"25.00": 2, "5.00": 4})
     type_in(redeem, "Cash paid", {"50.00": 1, "20.00": 1})
-    redeem.get_by_role("button", name="Redeem").click()
+    redeem.get_by_role("button", name="Redeem").dblclick()  # a double click records it once
     assert done(ana, "chips redeemed")
+    assert StoredEvent.objects.filter(event_type="ChipsRedeemed").count() == 1
 
     # the pit's queue: the fill issued, a credit received, a wrong slip refused
     credit = pit.credit({"5.00": 10})  # 50.00
