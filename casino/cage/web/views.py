@@ -152,12 +152,21 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
             return cage.shift_open(cage=code, metadata=meta,
                                    accept_previous=request.POST.get("accept_previous") or None)
 
-        if _run(request, open_shift, _("shift opened at %(cage)s") % {"cage": code}):
-            live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
-                status=ShiftStatus.CLOSED).first()
-            if live is not None:
-                return redirect("cage:shift", casino=casino, shift=live.id)
+        try:
+            open_shift()
+        except DomainError as error:  # the overview again, the count as typed, the reason
+            return _overview_page(request, casino, held, failed=code, error=error, status=400)
+        messages.success(request, _("shift opened at %(cage)s") % {"cage": code})
+        live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
+            status=ShiftStatus.CLOSED).first()
+        if live is not None:
+            return redirect("cage:shift", casino=casino, shift=live.id)
         return redirect("cage:overview", casino=casino)
+    return _overview_page(request, casino, held)
+
+
+def _overview_page(request: HttpRequest, casino: str, held: set[str], *, failed: str = "",
+                   error: DomainError | None = None, status: int = 200) -> HttpResponse:
     the_casino = _found(lambda: selectors.casino_get(casino))
     views = selectors.cage_list(casino=casino)
     return render(request, "cage/overview.html", {
@@ -166,10 +175,18 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
         "rows": [(v, selectors.previous_count(casino=casino, cage=v.cage.code)) for v in views],
         "recent": selectors.shift_list(casino=casino).order_by("-opened_at")[:20],
         "can_act": bool(held & set(CAGE_ROLES)), "key": _key(),
-        "blind_grids": {v.cage.code: [grids.cash_grid(the_casino, "cash", _("Cash"), {}),
-                                      *grids.chip_grids(the_casino, "chips", "", {})]
-                        for v in views},
-    })
+        "blind_grids": {v.cage.code: [
+            grids.cash_grid(the_casino, "cash", _("Cash"), _typed(request, failed, v.cage.code)),
+            *grids.chip_grids(the_casino, "chips", "", _typed(request, failed, v.cage.code))]
+            for v in views},
+        "failed": failed, "error": error.message if error else "",
+        "sees_day": bool(held & set(SEES_EXPECTED)),
+    }, status=status)
+
+
+def _typed(request: HttpRequest, failed: str, form: str) -> Any:
+    """What was typed into ``form`` when it is the one refused, else nothing."""
+    return request.POST if failed and failed == form else {}
 
 
 _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
