@@ -7,7 +7,6 @@ import io
 import re
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import Any
 from unittest import mock
 
 import pytest
@@ -114,17 +113,18 @@ def test_the_blind_count_form_shows_no_expected_figure(window: str, ana_web: Cli
 
 
 @pytest.fixture
-def in_process(django_capture_on_commit_callbacks: Any) -> Iterator[None]:
-    """The close goes to the workers once the request commits: here they run in this process
-    (the broker's path is the worker test's)."""
+def in_process() -> Iterator[None]:
+    """The close goes to the workers once the request commits (the test is transactional, so
+    it commits as in production): here they run in this process (the broker's path is the
+    worker test's)."""
     from casino.cage.tasks import shift_close_task
 
     with mock.patch.object(shift_close_task, "delay",
-                           side_effect=lambda *a: shift_close_task.apply(a)), \
-            django_capture_on_commit_callbacks(execute=True):
+                           side_effect=lambda *a: shift_close_task.apply(a)):
         yield
 
 
+@pytest.mark.django_db(transaction=True)
 def test_count_variance_approval_close_and_the_reports(window: str, pit: Pit, ana_web: Client,
                                                        carla_web: Client,
                                                        in_process: None) -> None:
