@@ -126,3 +126,39 @@ def counts_value(counts: dict[Decimal, int]) -> Decimal:
 def counts_as_data(counts: dict[Decimal, int]) -> dict[str, int]:
     """Counts as event data: denomination strings, largest first, zero counts dropped."""
     return {fmt(d): n for d, n in sorted(counts.items(), reverse=True) if n}
+
+
+_TYPED_SPACES = str.maketrans("", "", " \u00a0\u202f'")
+
+
+def typed_amount(value: object, *, decimal_separator: str = ".") -> object:
+    """An amount as a person typed it, in the decimal notation ``parse_amount`` reads.
+
+    In a language writing a decimal comma (pt-PT: ``2,50``, ``1.234,50``) the comma is the
+    decimal mark and a dot or a space groups thousands; elsewhere (en: ``1,234.50``) the other
+    way round. With both marks typed, the last one is the decimal mark. Anything else is left as
+    typed, for ``parse_amount`` to refuse naming the field. Not a string: returned unchanged.
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip().translate(_TYPED_SPACES)
+    if not text:
+        return text
+    if "," in text and "." in text:
+        decimal = "," if text.rfind(",") > text.rfind(".") else "."
+    elif decimal_separator == ",":
+        # a lone dot followed by three digits groups thousands (1.234); else it is decimal
+        if "," not in text and text.count(".") == 1 and len(text.partition(".")[2]) != 3:
+            decimal = "."
+        else:
+            decimal = ","
+    else:
+        decimal = "."
+        # a comma groups thousands only in groups of three (1,234): "2,50" is not 250
+        if "." not in text and "," in text and not re.fullmatch(r"[0-9]{1,3}(,[0-9]{3})+", text):
+            return value.strip()
+    grouping = "." if decimal == "," else ","
+    text = text.replace(grouping, "")
+    if text.count(decimal) > 1:
+        return value.strip()
+    return text.replace(decimal, ".")

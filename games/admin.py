@@ -23,7 +23,7 @@ from casino.models import Role
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError
-from games.models import DropDefinition, Round, Slip, Table, TableSession
+from games.models import DropDefinition, Table
 from games.services import (
     drop_definition_set,
     table_change_limits,
@@ -167,33 +167,3 @@ class DropDefinitionAdmin(admin.ModelAdmin[DropDefinition]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(TableSession)
-class TableSessionAdmin(ReadOnly):
-    list_display = ("casino", "table", "gaming_day", "status", "handle", "round_result",
-                    "table_win", "hold_percent")
-    list_filter = ("casino", "status", "game")
-
-
-@admin.register(Round)
-class RoundAdmin(ReadOnly):
-    list_display = ("table", "number", "status", "handle", "result", "opened_at")
-    list_filter = ("casino", "game", "status")
-
-
-@admin.register(Slip)
-class SlipAdmin(ReadOnly):
-    list_display = ("casino", "kind", "number", "table", "amount", "status")
-    list_filter = ("casino", "kind", "status")

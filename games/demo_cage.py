@@ -26,10 +26,15 @@ VAULT, MAIN = "vault", "main"
 
 # The vault's notes and coins at its first (blind) count, by currency.
 VAULT_CASH = {
+# Every note and coin of the currency, so that the main cage's float (half of it) gives change
+# for any sale from the first one: 2.50 chips need coins down to 0.50, change of a card-sized
+# amount down to the cent.
     "EUR": {"500.00": 40, "200.00": 100, "100.00": 600, "50.00": 800, "20.00": 1500,
-            "10.00": 1500, "5.00": 1000, "2.00": 500, "1.00": 500, "0.50": 400},
+            "10.00": 1500, "5.00": 1000, "2.00": 500, "1.00": 500, "0.50": 400,
+            "0.20": 400, "0.10": 400, "0.05": 200, "0.02": 200, "0.01": 200},
     "MOP": {"1000.00": 100, "500.00": 300, "100.00": 1500, "50.00": 1000, "20.00": 1500,
-            "10.00": 1500, "5.00": 500, "1.00": 500},
+            "10.00": 1500, "5.00": 500, "2.00": 400, "1.00": 500, "0.50": 400, "0.20": 400,
+            "0.10": 400},
 }
 CHIP_STOCK = 3000  # pieces of each denomination put into service at the vault
 STUD_PAYTABLE = [

@@ -160,6 +160,7 @@ class SlipStatus(models.TextChoices):
     ISSUED = "issued", "Issued by the cage"
     RECEIVED = "received", "Received by the cage"
     VOIDED = "voided", "Voided"
+    REFUSED = "refused", "Refused by the cage"
 
 
 class Slip(models.Model):
@@ -180,6 +181,7 @@ class Slip(models.Model):
     requested_at = models.DateTimeField()
     requested_by = models.CharField(max_length=150)
     void_reason = models.TextField(blank=True, default="")
+    refusal_reason = models.TextField(blank=True, default="")  # the cage's, when it refused
 
     class Meta:
         ordering = ["casino", "kind", "number"]

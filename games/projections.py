@@ -379,6 +379,14 @@ class SlipProjection(Projection):
                             "number": event.slip},
                      set={"status": SlipStatus.VOIDED, "void_reason": event.reason})
 
+    @handles("SlipRefused")
+    def refused(self, event: cage_events.SlipRefused, recorded: RecordedEvent) -> Changes:
+        """The cage will not act on the slip: the pit sees it refused, and why, and voids it."""
+        yield Update(Slip, {"casino_id": _casino(recorded), "kind": event.kind,
+                            "number": event.slip},
+                     set={"status": SlipStatus.REFUSED, "refusal_reason": event.reason,
+                          "shift_id": str(event.shift_id), "window": event.window})
+
     @handles("FillIssued")
     def fill_issued(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
         yield self._cage(event, recorded, SlipKind.FILL, SlipStatus.ISSUED)

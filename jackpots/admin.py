@@ -16,11 +16,7 @@ from casino.context import person_metadata
 from casino.errors import DomainError
 from casino.models import Role
 from jackpots.models import (
-    JackpotConfigVersion,
-    JackpotCoup,
-    JackpotMeterReading,
     JackpotPool,
-    JackpotPrize,
 )
 from jackpots.rules import number_text
 from jackpots.services import (
@@ -107,40 +103,3 @@ class JackpotPoolAdmin(admin.ModelAdmin[JackpotPool]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(JackpotPrize)
-class JackpotPrizeAdmin(ReadOnly):
-    list_display = ("pool_id", "combination", "amount", "table", "round_id", "seat", "player",
-                    "hit_at", "paid_amount", "paid", "payout_id")
-    list_filter = ("casino", "pool_id", "paid", "top")
-
-
-@admin.register(JackpotCoup)
-class JackpotCoupAdmin(ReadOnly):
-    list_display = ("pool_id", "round_id", "table", "config_version", "settled_at")
-    list_filter = ("casino", "pool_id")
-
-
-@admin.register(JackpotConfigVersion)
-class JackpotConfigVersionAdmin(ReadOnly):
-    list_display = ("pool_id", "version", "event_type", "effective_at", "approval_reference")
-    list_filter = ("casino", "pool_id")
-
-
-@admin.register(JackpotMeterReading)
-class JackpotMeterReadingAdmin(ReadOnly):
-    list_display = ("pool_id", "version", "event_type", "recorded_at", "change", "amount",
-                    "reserve")
-    list_filter = ("casino", "pool_id")

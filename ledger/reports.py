@@ -35,6 +35,7 @@ class TrialBalanceRow:
     debit: Decimal  # posted in the period
     credit: Decimal
     closing: Decimal  # debit balance at the end of the period
+    name_pt: str = ""  # the chart's Portuguese name (screens in pt-PT show it)
 
     @property
     def closing_debit(self) -> Decimal:
@@ -72,14 +73,14 @@ class TrialBalance:
 
 
 _TRIAL_BALANCE_SQL = """
-SELECT a.code, a.name, a.kind, a.snc, a.macau,
+SELECT a.code, a.name, a.kind, a.snc, a.macau, a.name_pt,
        coalesce(sum(b.debit - b.credit) FILTER (WHERE b.day < %s), 0),
        coalesce(sum(b.debit) FILTER (WHERE b.day BETWEEN %s AND %s), 0),
        coalesce(sum(b.credit) FILTER (WHERE b.day BETWEEN %s AND %s), 0)
   FROM ledger_account a
   JOIN ledger_balance b ON b.casino_id = a.casino_id AND b.account_code = a.code
  WHERE a.casino_id = %s AND b.day <= %s
- GROUP BY a.code, a.name, a.kind, a.snc, a.macau
+ GROUP BY a.code, a.name, a.kind, a.snc, a.macau, a.name_pt
  ORDER BY a.code
 """
 
@@ -92,12 +93,12 @@ def trial_balance(*, casino: str, day_from: dt.date, day_to: dt.date) -> TrialBa
     with connection.cursor() as cursor:
         cursor.execute(_TRIAL_BALANCE_SQL, [day_from, day_from, day_to, day_from, day_to,
                                             casino, day_to])
-        for code, name, kind, snc, macau, opening, debit, credit in cursor.fetchall():
+        for code, name, kind, snc, macau, name_pt, opening, debit, credit in cursor.fetchall():
             opening, debit, credit = (Decimal(v).quantize(CENT) for v in (opening, debit, credit))
             if opening == 0 and debit == 0 and credit == 0:
                 continue
             report.rows.append(TrialBalanceRow(code, name, kind, snc, macau, opening, debit,
-                                               credit, opening + debit - credit))
+                                               credit, opening + debit - credit, name_pt))
     return report
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import get_language
 
 from casino.errors import InvalidCommand, NotAllowed, NotFound
 from casino.models import Casino, Role
@@ -90,8 +91,11 @@ def period_list(*, casino: str) -> QuerySet[Period]:
 
 
 def account_names(*, casino: str, codes: Sequence[str]) -> dict[str, str]:
-    return dict(Account.objects.filter(casino_id=casino, code__in=codes)
-                .values_list("code", "name"))
+    """Each account's name in the active language (the chart keeps English and Portuguese)."""
+    portuguese = (get_language() or "en").lower().startswith("pt")
+    return {code: (name_pt or name) if portuguese else name
+            for code, name, name_pt in Account.objects.filter(
+                casino_id=casino, code__in=codes).values_list("code", "name", "name_pt")}
 
 
 def tax_accruals(*, casino: str, month: str) -> list[Any]:

@@ -1,8 +1,8 @@
 """Django admin for the cage's configuration. Changes become events; nothing is deleted.
 
 Cages are configured here (``cage_configure``) and their minimum cash changed
-(``cage_minimum_cash_change``); shifts are shown read-only (they change through the cage
-screens and API only).
+(``cage_minimum_cash_change``); shifts are not here (they are events, changed through the
+cage's screens and API only).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from casino.context import person_metadata
 from casino.models import Role
 
-from .models import Cage, Shift
+from .models import Cage
 from .services import cage_configure, cage_minimum_cash_change
 
 
@@ -39,19 +39,4 @@ class CageAdmin(admin.ModelAdmin[Cage]):
                            minimum_cash=obj.minimum_cash, metadata=meta)
 
     def has_delete_permission(self, request: HttpRequest, obj: Cage | None = None) -> bool:
-        return False
-
-
-@admin.register(Shift)
-class ShiftAdmin(admin.ModelAdmin[Shift]):
-    list_display = ("casino", "cage", "gaming_day", "status", "opened_by", "closed_by")
-    list_filter = ("casino", "status", "cage_kind")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

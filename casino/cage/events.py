@@ -215,7 +215,8 @@ class CreditReceived(Event):
 class SlipRefused(Event):
     """The cage declines a requested slip (wrong figures, no such chips); nothing moves.
 
-    The slip stays ``requested`` on the pit's side until the pit voids it or the cage issues it.
+    The pit's slip shows it refused, with the reason, until the pit voids it; the cage acts on
+    a refused slip no more (a new slip is written for what the table still needs).
     """
 
     event_type = "SlipRefused"

@@ -98,6 +98,9 @@ class Navigation:
             held.setdefault(casino, set()).add(role)
         return held
 
+    def roles_in(self, casino: str) -> set[str]:
+        return set(self._roles.get(casino, set()))
+
     @property
     def _superuser(self) -> bool:
         return bool(getattr(self.user, "is_superuser", False))

@@ -1,10 +1,11 @@
 from django.urls import include, path
 
-from . import approvals, seals, views
+from . import approvals, history, seals, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
+    path("history/<slug:casino>/<slug:kind>/<str:ident>/", history.history, name="history"),
     path("seals/<slug:casino>/", seals.seals, name="seals"),
     path("seals/<slug:casino>/key.pem", seals.seal_key, name="seal-key"),
     path("pit/", include("games.web.urls")),

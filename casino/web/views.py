@@ -11,10 +11,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from .homes import cage_work
 from .navigation import Navigation
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     nav = Navigation(request.user)
-    return render(request, "casino/home.html", {"casinos": nav.casinos, "tools": nav.tools})
+    username = request.user.get_username()
+    cage = {entry.casino.code: cage_work(entry.casino.code, nav.roles_in(entry.casino.code),
+                                         username) for entry in nav.casinos}
+    return render(request, "casino/home.html", {"casinos": nav.casinos, "tools": nav.tools,
+                                                "cage_work": cage})

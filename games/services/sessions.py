@@ -188,9 +188,9 @@ def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
     found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
     if found is None:
         raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip, field="slip")
-    if found.status != SlipStatus.REQUESTED:
+    if found.status not in (SlipStatus.REQUESTED, SlipStatus.REFUSED):
         raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
-                       "on can be voided", code="slip_not_voidable", slip=slip)
+                       "on (or refused) can be voided", code="slip_not_voidable", slip=slip)
     return found
 
 

@@ -61,6 +61,7 @@ SLIP_STATUS: dict[str, Label] = {
     "issued": pgettext_lazy("slip status", "issued by the cage"),
     "received": pgettext_lazy("slip status", "received by the cage"),
     "voided": pgettext_lazy("slip status", "voided"),
+    "refused": pgettext_lazy("slip status", "refused by the cage"),
 }
 
 COLOURS: dict[str, Label] = {

@@ -60,6 +60,10 @@ Done = tuple[str, str]  # the message to show, where to go next
 # --- who is acting ------------------------------------------------------------------------------
 
 
+
+# a slip the cage has not acted on, or refused: the pit voids it
+VOIDABLE = (SlipStatus.REQUESTED, SlipStatus.REFUSED)
+
 def _casinos(request: HttpRequest) -> list[str]:
     return casino_codes_for(request.user, *READ_ROLES)
 
@@ -331,8 +335,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "slips": [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
                        "status_label": labels.label(labels.SLIP_STATUS, s.status),
                        "chips": _chips_text(s.chips),
-                       "voidable": s.status == SlipStatus.REQUESTED and not closed,
-                       "ask_void": s.status == SlipStatus.REQUESTED and closed,
+                       "voidable": s.status in VOIDABLE and not closed,
+                       "ask_void": s.status in VOIDABLE and closed,
                        "pending": slip_asks.get(f"{s.kind}/{s.number}")} for s in slips],
             "slip_reasons": SLIP_VOID.reasons, "variance": variance,
             "variance_reasons": TABLE_VARIANCE.reasons,

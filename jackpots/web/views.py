@@ -26,6 +26,7 @@ from casino.errors import DomainError, NotFound
 from casino.models import Casino, Role
 from casino.selectors import approval_list, roles_in
 from casino.services.approvals import approval_request
+from casino.web.money import money_input
 from jackpots import selectors
 from jackpots.services.approvals import METER_CORRECTION
 
@@ -82,7 +83,7 @@ def pool_screen(request: HttpRequest, casino: str, pool: str) -> HttpResponse:
                 kind=METER_CORRECTION.name, subject=found.pool_id, reason=p.get("reason", ""),
                 explanation=p.get("explanation", ""),
                 details={"meter": p.get("meter", ""), "direction": p.get("direction", ""),
-                         "amount": p.get("amount", "")}, metadata=metadata)
+                         "amount": money_input(p.get("amount", ""))}, metadata=metadata)
         except DomainError as error:
             refusal, posted = error.message, p.dict()
         else:

@@ -53,8 +53,18 @@ def _period(request: HttpRequest, casino: Casino) -> tuple[dt.date, dt.date]:
 
 
 def _context(request: HttpRequest, casino: Casino, **extra: Any) -> dict[str, Any]:
-    day_from, day_to = _period(request, casino)
+    """The page's period; one typed wrong (reversed, not a date) is said beside the form, as
+    typed, and the page shows today meanwhile."""
+    error = ""
+    try:
+        day_from, day_to = _period(request, casino)
+    except Http404:
+        day_from = day_to = _today(casino)
+        error = _("The period is two gaming days, the first not after the last: correct the "
+                  "dates and show again.")
     return {"casino": casino, "day_from": day_from, "day_to": day_to,
+            "period_error": error, "typed_from": request.GET.get("from", ""),
+            "typed_to": request.GET.get("to", ""),
             "query": f"from={day_from.isoformat()}&to={day_to.isoformat()}", **extra}
 
 

@@ -221,7 +221,7 @@ def test_the_next_cashier_is_shown_the_previous_count_and_accepts_it_by_naming_i
     page = browser("bruno", Role.CASHIER).get(f"/cage/{CASINO}/").content.decode()
     assert f'name="accept_previous" value="{previous}"' in page
     assert f"Closing count of shift {previous}" in page
-    assert "13200.00" in page
+    assert "€13,200.00" in page
 
     before = events()
     with pytest.raises(InvalidCommand) as unseen:

@@ -74,7 +74,9 @@ def test_a_drop_box_brings_its_cash_into_the_cage(window: str, pit: Pit) -> None
 
 
 @pytest.mark.django_db
-def test_a_refused_slip_moves_nothing_and_stays_requested(window: str, pit: Pit) -> None:
+def test_a_refused_slip_moves_nothing_and_the_pit_sees_it_refused_with_the_reason(
+        window: str, pit: Pit) -> None:
+    from casino.errors import Conflict
     from games.selectors import slip_get
 
     slip = pit.fill({"100.00": 3})
@@ -82,8 +84,12 @@ def test_a_refused_slip_moves_nothing_and_stays_requested(window: str, pit: Pit)
     cage.slip_refuse(shift_id=window, kind="fill", slip=slip,
                      reason="the slip names table r2 but came from r1", metadata=ana())
     assert expected(window) == before
-    assert slip_get(casino=CASINO, kind="fill", number=slip).status == "requested"
-    pit.void("fill", slip)
+    refused = slip_get(casino=CASINO, kind="fill", number=slip)
+    assert (refused.status, refused.refusal_reason) == (
+        "refused", "the slip names table r2 but came from r1")
+    with pytest.raises(Conflict, match="the cage acts only on a requested slip"):
+        cage.fill_issue(shift_id=window, slip=slip, metadata=ana())
+    pit.void("fill", slip)  # the pit voids what the cage refused
     assert slip_get(casino=CASINO, kind="fill", number=slip).status == "voided"
 
 

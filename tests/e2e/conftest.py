@@ -11,6 +11,7 @@ at the pages as a person would.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -106,3 +107,15 @@ def shot() -> Callable[[Any, str], None]:
             page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
 
     return take
+
+
+def grid(form: Any, name: str) -> Any:
+    """A denomination grid of a cage form, by its name (a pattern)."""
+    return form.get_by_role("table", name=re.compile(name))
+
+
+def type_in(form: Any, name: str, pieces: dict[str, int]) -> None:
+    """Type ``pieces`` (denomination → count) into the grid ``name`` of ``form``."""
+    table = grid(form, name)
+    for denomination, n in pieces.items():
+        table.get_by_label(denomination, exact=True).fill(str(n))

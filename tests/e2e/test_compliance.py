@@ -14,6 +14,8 @@ from casino.compliance.services import patron_register
 from casino.context import person_metadata
 from casino.models import Role
 
+from .conftest import type_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -30,18 +32,18 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     cashier = person("caixa")
     cashier.goto("/cage/lisboa/")
     row = cashier.get_by_role("row").filter(has_text="Window 1")
-    row.get_by_label("Cash").fill("100.00:30")
-    row.get_by_label("Value chips").fill("100.00:30")
+    type_in(row, "Cash", {"100.00": 30})
+    type_in(row, "Value chips", {"100.00": 30})
     row.get_by_role("button", name="Open on a blind count").click()
     cashier.wait_for_url("**/shifts/*/")
     shift_url = cashier.url
 
     redeem = cashier.get_by_role("group", name="Redeem chips")
     redeem.get_by_label("Amount").fill("2500.00")
-    redeem.get_by_label("Chips").fill("100.00:25")
-    redeem.get_by_label("Cash paid").fill("100.00:25")
+    type_in(redeem, "Chips received", {"100.00": 25})
+    type_in(redeem, "Cash paid", {"100.00": 25})
     redeem.get_by_role("button", name="Redeem").click()
-    assert cashier.get_by_text("needs the patron identified and verified first").is_visible()
+    cashier.get_by_text("needs the patron identified and verified first").wait_for()
 
     cashier.get_by_role("group", name="Redeem chips").get_by_role(
         "link", name="find or register the patron").click()
@@ -59,10 +61,10 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     redeem = cashier.get_by_role("group", name="Redeem chips")
     assert redeem.get_by_label("Patron").input_value() != ""
     redeem.get_by_label("Amount").fill("2500.00")
-    redeem.get_by_label("Chips").fill("100.00:25")
-    redeem.get_by_label("Cash paid").fill("100.00:25")
+    type_in(redeem, "Chips received", {"100.00": 25})
+    type_in(redeem, "Cash paid", {"100.00": 25})
     redeem.get_by_role("button", name="Redeem").click()
-    assert cashier.get_by_text("chips redeemed").is_visible()
+    cashier.get_by_role("status").filter(has_text="chips redeemed").wait_for()
 
     # a second patron buys 3 x 800.00 (through the service): the linked alert
     shift_id = shift_url.rstrip("/").rsplit("/", 1)[-1]

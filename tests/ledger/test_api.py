@@ -168,7 +168,13 @@ def test_the_accountant_pages(played: Floor) -> None:
     assert download.streaming
     assert b"entry_number" in body(download)
     assert client.post(f"/ledger/{CASINO}/journal.csv{query}").status_code == 405
-    assert client.get(f"/ledger/{CASINO}/trial-balance/?from=bad").status_code == 404
+    # a period typed wrong is said beside the form, the dates kept as typed (never a 404 page)
+    reversed_ = client.get(f"/ledger/{CASINO}/trial-balance/?from=2026-03-02&to=2026-03-01")
+    assert reversed_.status_code == 200
+    page = reversed_.content.decode()
+    assert "the first not after the last" in page
+    assert 'value="2026-03-02"' in page
+    assert 'aria-invalid="true"' in page
 
 
 def test_the_pages_are_for_ledger_readers_only(played: Floor) -> None:

@@ -8,7 +8,8 @@ chips, that they match), and records ``FillIssued`` or ``CreditReceived`` on its
 The pit's slip projection reads those by type name.
 
 Voids: the cage never voids a slip. A cashier who will not issue (wrong figures, no such chips)
-records ``SlipRefused``: nothing moves, the slip stays ``requested`` and the pit voids it. Once
+records ``SlipRefused``: nothing moves, the pit's slip shows it refused with the reason, and the
+pit voids it (the cage acts on it no more). Once
 issued or received a slip is final for the cage; a mistake is put right by a new slip.
 """
 

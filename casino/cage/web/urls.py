@@ -12,6 +12,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/cages/<slug:code>/dispute/", views.opening_dispute_form,
          name="opening-dispute"),
     path("<slug:casino>/shifts/<uuid:shift>/", views.shift_screen, name="shift"),
+    path("<slug:casino>/shifts/<uuid:shift>/slips/<int:version>.pdf", views.slip_print,
+         name="slip-pdf"),
     path("<slug:casino>/shifts/<uuid:shift>/count/", views.count_form, name="count"),
     path("<slug:casino>/shifts/<uuid:shift>/variance/", views.variance_screen, name="variance"),
     path("<slug:casino>/shifts/<uuid:shift>/reconciliation/", views.shift_reconciliation,

@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -37,6 +40,7 @@ from casino.models import ChipSet, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
+from casino.web.money import money_input, money_text
 from jackpots.selectors import prize_list
 from jackpots.services import jackpot_prize_pay
 
@@ -44,6 +48,9 @@ from .. import reports, selectors
 from .. import services as cage
 from ..models import CageKind, OpeningDispute, Shift, ShiftStatus
 from ..services.approvals import LATE_FILL
+from ..slip_pdf import SlipPrint, slip_pdf
+from . import grids
+from .references import said
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
@@ -90,32 +97,6 @@ def _sight(request: HttpRequest, shift: Shift, held: set[str]) -> str:
 # --- reading forms ----------------------------------------------------------------------------
 
 
-def parse_counts_text(value: str, *, field: str) -> dict[str, int] | None:
-    """``"100.00:3, 20:5"`` -> ``{"100.00": 3, "20": 5}`` (the service checks denominations)."""
-    value = (value or "").strip()
-    if not value:
-        return None
-    counts: dict[str, int] = {}
-    for part in value.replace("\n", ",").replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        denomination, sep, pieces = part.partition(":")
-        if not sep or not pieces.strip().isdigit():
-            raise InvalidCommand(f"{field}: write each line as denomination:pieces, such as "
-                                 f"100.00:3 (not {part!r})", field=field)
-        counts[denomination.strip()] = int(pieces.strip())
-    return counts
-
-
-def _form_counts(request: HttpRequest, name: str) -> dict[str, int] | None:
-    return parse_counts_text(request.POST.get(name, ""), field=name)
-
-
-def _chip_set(request: HttpRequest) -> str | None:
-    return request.POST.get("chip_set") or None
-
-
 def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str) -> bool:
     try:
         action()
@@ -160,20 +141,32 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
         code = request.POST.get("cage", "")
         blind = request.POST.get("blind") == "1"
 
+        the_casino = _found(lambda: selectors.casino_get(casino))
+
         def open_shift() -> dict[str, Any]:
             if blind:
                 return cage.shift_open(
-                    cage=code, metadata=meta, cash=_form_counts(request, "cash") or {},
-                    chips=_chip_counts_by_set(request, casino))
+                    cage=code, metadata=meta,
+                    cash=grids.read_cash(request.POST, the_casino, "cash") or {},
+                    chips=grids.read_chips_by_set(request.POST, the_casino, "chips"))
             return cage.shift_open(cage=code, metadata=meta,
                                    accept_previous=request.POST.get("accept_previous") or None)
 
-        if _run(request, open_shift, _("shift opened at %(cage)s") % {"cage": code}):
-            live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
-                status=ShiftStatus.CLOSED).first()
-            if live is not None:
-                return redirect("cage:shift", casino=casino, shift=live.id)
+        try:
+            open_shift()
+        except DomainError as error:  # the overview again, the count as typed, the reason
+            return _overview_page(request, casino, held, failed=code, error=error, status=400)
+        messages.success(request, _("shift opened at %(cage)s") % {"cage": code})
+        live = Shift.objects.filter(casino_id=casino, cage=code).exclude(
+            status=ShiftStatus.CLOSED).first()
+        if live is not None:
+            return redirect("cage:shift", casino=casino, shift=live.id)
         return redirect("cage:overview", casino=casino)
+    return _overview_page(request, casino, held)
+
+
+def _overview_page(request: HttpRequest, casino: str, held: set[str], *, failed: str = "",
+                   error: DomainError | None = None, status: int = 200) -> HttpResponse:
     the_casino = _found(lambda: selectors.casino_get(casino))
     views = selectors.cage_list(casino=casino)
     return render(request, "cage/overview.html", {
@@ -182,17 +175,18 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
         "rows": [(v, selectors.previous_count(casino=casino, cage=v.cage.code)) for v in views],
         "recent": selectors.shift_list(casino=casino).order_by("-opened_at")[:20],
         "can_act": bool(held & set(CAGE_ROLES)), "key": _key(),
-        "chip_sets": ChipSet.objects.filter(casino_id=casino),
-    })
+        "blind_grids": {v.cage.code: [
+            grids.cash_grid(the_casino, "cash", _("Cash"), _typed(request, failed, v.cage.code)),
+            *grids.chip_grids(the_casino, "chips", "", _typed(request, failed, v.cage.code))]
+            for v in views},
+        "failed": failed, "error": error.message if error else "",
+        "sees_day": bool(held & set(SEES_EXPECTED)),
+    }, status=status)
 
 
-def _chip_counts_by_set(request: HttpRequest, casino: str) -> dict[str, dict[str, int]] | None:
-    chips: dict[str, dict[str, int]] = {}
-    for chip_set in ChipSet.objects.filter(casino_id=casino):
-        counts = _form_counts(request, f"chips-{chip_set.code}")
-        if counts:
-            chips[chip_set.code] = counts
-    return chips or None
+def _typed(request: HttpRequest, failed: str, form: str) -> Any:
+    """What was typed into ``form`` when it is the one refused, else nothing."""
+    return request.POST if failed and failed == form else {}
 
 
 _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot", "drop",
@@ -201,9 +195,10 @@ _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot",
 
 
 def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
+    """The posted movement as one service call; its grids read box by box (``grids``)."""
     action = request.POST.get("action", "")
     if action not in _ACTIONS:
-        raise InvalidCommand(f"unknown action {action!r}")
+        raise InvalidCommand(_("This form is not one of this page's: reload the page."))
     roles: tuple[str, ...] = CAGE_ROLES
     if action in ("approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
                   "resolve_dispute"):
@@ -211,49 +206,48 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     meta = _metadata(request, casino, roles)
     p = request.POST
     sid = str(shift.id)
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    cash = grids.read_cash(p, the_casino, "cash")
+    chip_set, chips = grids.read_chips(p, the_casino, "chips")
+    amount = money_input(p.get("amount", ""))
     calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
         "sell": (_("chips sold"), lambda: cage.chips_sell(
-            shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
-            chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
-            change=_form_counts(request, "change"), patron=p.get("patron") or None,
+            shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
+            change=grids.read_cash(p, the_casino, "change"), patron=p.get("patron") or None,
             metadata=meta)),
         "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
-            shift_id=sid, amount=p.get("amount", ""), chip_set=_chip_set(request),
-            chips=_form_counts(request, "chips"), cash=_form_counts(request, "cash"),
+            shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
             patron=p.get("patron") or None, metadata=meta)),
         "fill": (_("fill issued"), lambda: cage.fill_issue(
-            shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
-            chip_set=_chip_set(request), metadata=meta)),
+            shift_id=sid, slip=p.get("slip", ""), metadata=meta)),
         "credit": (_("credit received"), lambda: cage.credit_receive(
-            shift_id=sid, slip=p.get("slip", ""), chips=_form_counts(request, "chips"),
-            chip_set=_chip_set(request), metadata=meta)),
-        "refuse": (_("slip refused"), lambda: cage.slip_refuse(
+            shift_id=sid, slip=p.get("slip", ""), metadata=meta)),
+        "refuse": (_("slip refused: the pit sees why"), lambda: cage.slip_refuse(
             shift_id=sid, kind=p.get("kind", ""), slip=p.get("slip", ""),
-            reason=p.get("reason", ""), chip_set=_chip_set(request), metadata=meta)),
+            reason=p.get("reason", ""), metadata=meta)),
         "transfer": (_("transfer sent"), lambda: cage.transfer_send(
-            shift_id=sid, to_cage=p.get("to_cage", ""), cash=_form_counts(request, "cash"),
-            chips=_chip_counts_by_set(request, casino), metadata=meta)),
+            shift_id=sid, to_cage=p.get("to_cage", ""), cash=cash,
+            chips=grids.read_chips_by_set(p, the_casino, "chips"), metadata=meta)),
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
-            shift_id=sid, prize_id=p.get("prize_id", ""), amount=p.get("amount", "") or None,
-            cash=_form_counts(request, "cash"), chips=_form_counts(request, "chips"),
-            chip_set=_chip_set(request), patron=p.get("patron") or None, metadata=meta)),
+            shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
+            cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
+            metadata=meta)),
         "drop": (_("drop box received"), lambda: cage.drop_box_receive(
-            shift_id=sid, session_id=p.get("session_id", ""), table=p.get("table") or None,
-            drop_box=p.get("drop_box", ""), amount=p.get("amount") or None,
-            cash=_form_counts(request, "cash") or {}, metadata=meta)),
+            shift_id=sid, session_id=p.get("session_id", ""), cash=cash or {},
+            metadata=meta)),
         "adjust": (_("adjustment requested"), lambda: cage.adjustment_request(
             shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
-            cash=_form_counts(request, "cash"), chips=_chip_counts_by_set(request, casino),
+            cash=cash, chips=grids.read_chips_by_set(p, the_casino, "chips"),
             metadata=meta)),
         "approve_adjustment": (_("adjustment approved"), lambda: cage.adjustment_approve(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
         "reject_adjustment": (_("adjustment rejected"), lambda: cage.adjustment_reject(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
         "into_service": (_("chips put into service"), lambda: cage.chips_put_into_service(
-            shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
+            shift_id=sid, chips=chips, chip_set=chip_set,
             reference=p.get("reference", ""), metadata=meta)),
         "out_of_service": (_("chips taken out of service"), lambda: cage.chips_take_out_of_service(
-            shift_id=sid, chips=_form_counts(request, "chips"), chip_set=_chip_set(request),
+            shift_id=sid, chips=chips, chip_set=chip_set,
             reason=p.get("reason", ""), metadata=meta)),
         "resolve_dispute": (_("dispute resolved: the shift is open"),
                             lambda: cage.shift_opening_dispute_resolve(
@@ -270,22 +264,44 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
 @login_required
 @require_http_methods(["GET", "POST"])
 def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
-    """The cashier's shift screen. Its cashiers see movements, not expected figures."""
+    """The cage terminal: the shift's movements, the pit's slips waiting, and a form with
+    denomination grids for every movement. A refusal draws the page again with the form as it
+    was typed and the reason beside it; nothing is recorded."""
     held = _require(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     if request.method == "POST":
+        form = request.POST.get("form", "") or request.POST.get("action", "")
         try:
             done, action = _shift_action(request, casino, found)
-        except DomainError as error:
-            messages.error(request, error.message)
-        else:
-            _run(request, action, done)
+            action()
+        except DomainError as error:  # the store's and the commands' refusals included
+            return _shift_page(request, casino, found, held, failed=form, error=error,
+                               status=400)
+        messages.success(request, done)
         return redirect("cage:shift", casino=casino, shift=found.id)
+    return _shift_page(request, casino, found, held)
+
+
+def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str], *,
+                failed: str = "", error: DomainError | None = None,
+                status: int = 200) -> HttpResponse:
     sight = _sight(request, found, held)
     the_casino = _found(lambda: selectors.casino_get(casino))
     dispute = OpeningDispute.objects.filter(shift=found).first()
+    posted: Any = request.POST if failed else {}
+
+    def typed(form: str) -> Any:
+        return posted if failed == form else {}
+
+    def cash(form: str, field: str, label: str) -> grids.Grid:
+        return grids.cash_grid(the_casino, field, label, typed(form))
+
+    def chips(form: str, label: str) -> list[grids.Grid]:
+        return grids.chip_grids(the_casino, "chips", label, typed(form))
+
     return render(request, "cage/shift.html", {
-        "casino": the_casino, "shift": found, "entries": selectors.shift_entries_for(found, sight),
+        "casino": the_casino, "shift": found,
+        "entries": [(e, said(e)) for e in selectors.shift_entries_for(found, sight)],
         "adjustments": selectors.adjustment_list(found),
         "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
         "dispute": dispute,
@@ -295,11 +311,106 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
         "is_vault": found.cage_kind == CageKind.VAULT,
         "targets": [v.cage for v in selectors.cage_list(casino=casino)
                     if v.cage.code != found.cage],
-        "chip_sets": ChipSet.objects.filter(casino_id=casino), "key": _key(),
+        "key": _key(),
         "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
         "boxes": _boxes_to_receive(casino),
         "late_fill_reasons": LATE_FILL.reasons,
-    })
+        "slips": _slips_waiting(casino),
+        "failed": failed, "posted": posted,
+        "error": error.message if error else "",
+        "error_field": _error_field(failed, error),
+        "grids": {
+            "sell": {"chips": chips("sell", _("Chips given")),
+                     "cash": cash("sell", "cash", _("Cash received")),
+                     "change": cash("sell", "change", _("Change given"))},
+            "redeem": {"chips": chips("redeem", _("Chips received")),
+                       "cash": cash("redeem", "cash", _("Cash paid"))},
+            "jackpot": {"cash": cash("jackpot", "cash", _("Cash paid")),
+                        "chips": chips("jackpot", _("Chips paid"))},
+            "drop": {"cash": cash("drop", "cash", _("Notes and coins in the box"))},
+            "transfer": {"cash": cash("transfer", "cash", _("Cash sent")),
+                         "chips": chips("transfer", _("Chips sent"))},
+            "adjust": {"cash": cash("adjust", "cash", _("Cash")),
+                       "chips": chips("adjust", _("Chips"))},
+            "into_service": {"chips": chips("into_service", _("New chips"))},
+            "out_of_service": {"chips": chips("out_of_service", _("Chips withdrawn"))},
+        },
+    }, status=status)
+
+
+def _error_field(form: str, error: DomainError | None) -> str:
+    field = str(error.extra.get("field", "")).split(" ")[0] if error else ""
+    return field if field in FORM_FIELDS.get(form.split(":")[0], set()) else ""
+
+
+@dataclass(frozen=True)
+class WaitingSlip:
+    """A fill or credit the pit asked for, waiting for the cage."""
+
+    slip: Any
+    chips: list[tuple[str, int]]
+    session_closed: bool
+
+
+def _slips_waiting(casino: str) -> list[WaitingSlip]:
+    """The pit's requested fills and credits (oldest first), the cage's queue."""
+    try:
+        from games.models import SessionStatus, Slip, SlipStatus, TableSession
+    except ImportError:
+        return []
+    slips = list(Slip.objects.filter(casino_id=casino, status=SlipStatus.REQUESTED)
+                 .order_by("requested_at", "number")[:200])
+    closed = set(TableSession.objects.filter(
+        session_id__in=[s.session_id for s in slips], status=SessionStatus.CLOSED)
+        .values_list("session_id", flat=True))
+    return [WaitingSlip(s, [(money_text(Decimal(d)), n) for d, n in sorted(
+        s.chips.items(), key=_largest_first)], s.session_id in closed) for s in slips]
+
+
+def _largest_first(item: tuple[str, int]) -> Decimal:
+    return -Decimal(item[0])
+
+
+# The fields of each form of the shift screen: a refusal naming one is shown beside it, any
+# other at the top of the form.
+FORM_FIELDS = {
+    "sell": {"amount", "chips", "cash", "change"}, "redeem": {"amount", "chips", "cash"},
+    "jackpot": {"prize_id", "amount", "cash", "chips"}, "drop": {"session_id", "cash"},
+    "transfer": {"to_cage", "cash", "chips"}, "adjust": {"direction", "cash", "chips", "reason"},
+    "into_service": {"chips", "reference"}, "out_of_service": {"chips", "reason"},
+}
+
+
+@login_required
+def slip_print(request: HttpRequest, casino: str, shift: uuid.UUID, version: int) -> HttpResponse:
+    """The fill or credit slip of a shift's movement, as a PDF to print and sign."""
+    _require(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    entry = found.entries.filter(version=version,
+                                 event_type__in=("FillIssued", "CreditReceived")).first()
+    if entry is None:
+        raise Http404(_("this movement is not a fill or a credit"))
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    data = entry.details
+    kind = "fill" if entry.event_type == "FillIssued" else "credit"
+    requested_by = ""
+    try:
+        from games.models import Slip
+    except ImportError:  # pragma: no cover - the cage without table operations
+        pass
+    else:
+        pit_slip = Slip.objects.filter(casino_id=casino, kind=kind, number=data["slip"]).first()
+        requested_by = pit_slip.requested_by if pit_slip else ""
+    pdf = slip_pdf(SlipPrint(
+        casino=the_casino.name, currency=the_casino.currency, kind=kind,
+        number=str(data["slip"]), table=str(data["table"]), window=found.cage,
+        gaming_day=found.gaming_day.isoformat(),
+        when=timezone.localtime(entry.recorded_at).strftime("%Y-%m-%d %H:%M"),
+        chips={str(d): int(n) for d, n in data["chips"].items()},
+        amount=Decimal(str(data["amount"])), cashier=entry.actor, requested_by=requested_by))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{kind}-slip-{data["slip"]}.pdf"'
+    return response
 
 
 def _boxes_to_receive(casino: str) -> list[Any]:
@@ -428,7 +539,7 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
                 _("explanation recorded"))
         elif action == "close":
             meta = _metadata(request, casino, CAGE_ROLES)
-            _run(request, lambda: cage.shift_close(shift_id=sid, metadata=meta), _("shift closed"))
+            _send_shift_close(request, found, meta)
         else:
             messages.error(request, f"unknown action {action!r}")
         return redirect("cage:variance", casino=casino, shift=found.id)
@@ -445,6 +556,27 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
         "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),
         "key": _key(),
     })
+
+
+def _send_shift_close(request: HttpRequest, shift: Shift, meta: Metadata) -> None:
+    """The close goes to the workers (``cage.shift_close``) once this request's work is
+    committed; without a broker it runs in process at once and its answer is shown; with one,
+    the page says it is running and shows the shift closed once the worker is done."""
+    from casino.cage.tasks import shift_close_task
+
+    def send() -> None:
+        sent = shift_close_task.delay(str(shift.id), meta.as_dict())
+        if not sent.ready():
+            messages.info(request, _("the shift is closing: reload the page in a moment"))
+            return
+        done = sent.get()
+        if done.get("closed"):
+            messages.success(request, _("shift closed") if not done.get("already_closed")
+                             else _("the shift was closed already"))
+        else:
+            messages.error(request, str(done.get("message", _("the close was refused"))))
+
+    transaction.on_commit(send)
 
 
 @login_required

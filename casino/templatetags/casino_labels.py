@@ -1,0 +1,28 @@
+"""``{% load casino_labels %}``: ``{{ code|label:"game" }}``, ``{{ amount|money:currency }}``,
+``{{ account|account_name }}`` (``casino.web.labels``, ``casino.web.money``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from casino.web import labels
+from casino.web.money import money_text
+
+register = template.Library()
+
+
+@register.filter
+def label(code: object, kind: str) -> str:
+    return labels.label(kind, code)
+
+
+@register.filter
+def money(value: object, currency: str = "") -> str:
+    return money_text(value, currency)
+
+
+@register.filter
+def account_name(account: Any) -> str:
+    return labels.account_name(account)
