@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from casino.errors import Conflict, NotFound
 from casino.eventstore.hashing import canonical_json
-from casino.eventstore.store import read_chain, read_stream
+from casino.eventstore.store import export_chain, read_stream
 from casino.models import Casino, GamingDaySeal
 from casino.services.seals import seal_public_key
 
@@ -99,20 +99,14 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> ArchiveS
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
         digest = hashlib.sha256()
         with archive.open("events.jsonl", "w", force_zip64=True) as events:
-            buffer: list[str] = []
-            for event in read_chain(casino, first, last):
-                if event.event_type == "GamingDayClosed":
-                    closes.append(event.data)
-                buffer.append(_line(event.as_export()))
-                count += 1
-                if len(buffer) == 2000:
-                    chunk = "".join(buffer).encode("utf-8")
-                    digest.update(chunk)
-                    events.write(chunk)
-                    buffer = []
-            chunk = "".join(buffer).encode("utf-8")
-            digest.update(chunk)
-            events.write(chunk)
+            for page in export_chain(casino, first, last):
+                for event_type, line in page:
+                    if event_type == "GamingDayClosed":
+                        closes.append(json.loads(line)["data"])
+                chunk = ("\n".join(line for _, line in page) + "\n").encode("utf-8")
+                digest.update(chunk)
+                events.write(chunk)
+                count += len(page)
         files["events.jsonl"] = digest.hexdigest()
 
         def add(name: str, content: bytes) -> None:

@@ -1,5 +1,6 @@
 """One hash chain per casino: each event's number in its casino's chain, filled once for the
-events recorded before (their data and hashes unchanged), then the per-casino lock and check."""
+events recorded before (their data and hashes unchanged), then the per-casino lock and check.
+Reversed, the one global lock and check of 0003 come back (its SQL run again)."""
 
 from pathlib import Path
 
@@ -23,5 +24,12 @@ class Migration(migrations.Migration):
             constraint=models.UniqueConstraint(fields=("casino_id", "sequence"),
                                                name="event_casino_sequence_unique"),
         ),
-        run_sql_file(SQL / "0004_casino_chains.sql"),
+        migrations.RunSQL(
+            (SQL / "0004_casino_chains.sql").read_text(encoding="utf-8").partition(
+                "\n--- reverse:\n")[0],
+            "DROP FUNCTION IF EXISTS event_position_lock(bigint);"
+            "DROP FUNCTION IF EXISTS event_append_head(bigint, text, bigint);"
+            "DROP FUNCTION IF EXISTS event_append_lock(bigint, text, text);"
+            + (SQL / "0002_append_lock.sql").read_text(encoding="utf-8").partition(
+                "\n--- reverse:\n")[0]),
     ]
