@@ -170,14 +170,14 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
                            "CONSTRAINTS INCLUDING INDEXES)")
     raw = connection.connection  # the psycopg connection under Django's
     insert = ("INSERT INTO {table} (position, stream, version, event_type, schema_version, "
-              "data, metadata, casino_id, recorded_at, prev_hash, hash) VALUES "
-              "(%s, %s, %s, %s, 1, %s::jsonb, %s::jsonb, 'bench', now(), %s, %s)")
+              "data, metadata, casino_id, recorded_at, prev_hash, hash, sequence) VALUES "
+              "(%s, %s, %s, %s, 1, %s::jsonb, %s::jsonb, 'bench', now(), %s, %s, %s)")
     meta_json = json.dumps({"actor": "bench"})
 
     def raw_rows(i: int) -> list[tuple[Any, ...]]:
         base = i * EVENTS_PER_ROUND
         return [(base + k + 1, f"round/{i}", k + 1, "BenchBetRecorded", json.dumps(p), meta_json,
-                 "0" * 64, uuid.uuid4().hex + uuid.uuid4().hex)
+                 "0" * 64, uuid.uuid4().hex + uuid.uuid4().hex, base + k + 1)
                 for k, p in enumerate(_payloads(i))]
 
     def by_executemany(part: range) -> None:
@@ -217,6 +217,7 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
         recorded_at = models.DateTimeField()
         prev_hash = models.CharField(max_length=64)
         hash = models.CharField(max_length=64)
+        sequence = models.BigIntegerField()
 
         class Meta:
             app_label = "eventstore"
@@ -231,7 +232,8 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
             objs = [BenchEvent(position=base + k + 1, stream=f"round/{i}", version=k + 1,
                                event_type="BenchBetRecorded", schema_version=1, data=p,
                                metadata={"actor": "bench"}, casino_id="bench", recorded_at=now,
-                               prev_hash="0" * 64, hash=uuid.uuid4().hex + uuid.uuid4().hex)
+                               prev_hash="0" * 64, hash=uuid.uuid4().hex + uuid.uuid4().hex,
+                               sequence=base + k + 1)
                     for k, p in enumerate(_payloads(i))]
             with transaction.atomic():
                 BenchEvent._default_manager.bulk_create(objs)

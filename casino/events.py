@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import Event
+from casino.eventstore.events import JSON, Event, upcaster
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,14 +121,16 @@ class ApprovalWithdrawn(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class GamingDaySealed(Event):
-    """A gaming day is sealed (``casino.seal``): the casino's events from ``first_position`` to
-    ``last_position`` (those after the previous seal), the last one's hash, the day's totals and
-    the close report's digest, signed with the casino's Ed25519 key. Stream
-    ``seal/<casino>.<YYYY-MM-DD>``, one event. The signature covers this data without
-    ``signature``, in canonical JSON (``docs/event-hash.md``)."""
+    """A gaming day is sealed (``casino.seal``): the casino's events after the previous seal, its
+    chain's events ``first_sequence`` to ``last_sequence`` (at the global positions
+    ``first_position`` to ``last_position``), the hash before the first (``prev_hash``) and the
+    last one's hash, the day's totals and the close report's digest, signed with the casino's
+    Ed25519 key. Stream ``seal/<casino>.<YYYY-MM-DD>``, one event. The signature covers this data
+    without ``signature``, in canonical JSON (``docs/event-hash.md``). Version 1, made before one
+    chain per casino, covered a range of the global chain and read here with sequences 0."""
 
     event_type = "GamingDaySealed"
-    schema_version = 1
+    schema_version = 2
 
     casino: str
     gaming_day: dt.date
@@ -139,3 +141,12 @@ class GamingDaySealed(Event):
     report_digest: str
     key_id: str
     signature: str = ""
+    first_sequence: int = 0
+    last_sequence: int = 0
+    prev_hash: str = ""
+
+
+@upcaster("GamingDaySealed", 1)
+def _seal_of_the_global_chain(data: JSON) -> JSON:
+    """A seal made before one chain per casino covered global positions only."""
+    return {**data, "first_sequence": 0, "last_sequence": 0, "prev_hash": ""}

@@ -1,5 +1,7 @@
 from django.urls import include, path
 
+from ledger.api import archives
+
 from . import approvals, views
 
 urlpatterns = [
@@ -7,6 +9,10 @@ urlpatterns = [
     path("casinos/", views.CasinoListApi.as_view(), name="casino-list"),
     path("casinos/<str:code>/seal-key/", views.CasinoSealKeyApi.as_view(),
          name="casino-seal-key"),
+    path("casinos/<str:code>/days/<str:day>/archive/", archives.GamingDayArchiveApi.as_view(),
+         name="gaming-day-archive"),
+    path("casinos/<str:code>/days/<str:day>/regulator-file/",
+         archives.GamingDayRegulatorFileApi.as_view(), name="gaming-day-regulator-file"),
     path("seals/", views.SealListApi.as_view(), name="seal-list"),
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/verify/", views.EventChainVerifyApi.as_view(), name="event-chain-verify"),

@@ -19,16 +19,22 @@ class StoredEvent(models.Model):
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # The event's number in its casino's chain (1, 2, 3 ... per casino_id): prev_hash is the
+    # hash of the casino's event before it (docs/event-hash.md).
+    sequence = models.BigIntegerField()
 
     class Meta:
         db_table = "event"
         constraints = [
             models.UniqueConstraint(fields=["stream", "version"], name="event_stream_version_unique"),
+            models.UniqueConstraint(fields=["casino_id", "sequence"],
+                                    name="event_casino_sequence_unique"),
             models.CheckConstraint(condition=models.Q(version__gte=1), name="event_version_positive"),
             models.CheckConstraint(condition=models.Q(position__gte=1), name="event_position_positive"),
         ]
         # Few indexes on purpose: each one is paid on every append. Readers page by position
-        # (the primary key), by stream (the unique key) or by casino.
+        # (the primary key), by stream (the unique key) or by casino; a casino's chain is
+        # followed by its sequence (the unique key the chain trigger probes).
         indexes = [
             models.Index(fields=["casino_id", "position"], name="event_casino_position"),
         ]

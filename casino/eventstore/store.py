@@ -9,20 +9,31 @@ command's idempotency record commit or roll back together.
 The global-position trap. A reader that follows the store by position (``WHERE position > last
 ORDER BY position``) must never skip an event. With a plain sequence, transaction A can take
 position 7, transaction B take 8 and commit first; a follower that reads 8 and moves its cursor
-past it never sees 7 when A commits a moment later. We avoid the trap by serialising appends with
-one transaction-scoped advisory lock (``pg_advisory_xact_lock``), held until the appending
-transaction commits or rolls back: positions are handed out in commit order, with no gaps, and
-the hash chain (each event's hash covers the previous hash) needs that order anyway. PostgreSQL
-makes a commit visible before it releases the transaction's locks, so the next appender always
-sees the previous one's rows. This is the same choice as the eventsourcing library's
-``LOCK TABLE ... IN EXCLUSIVE MODE``; see docs/adr/0002-global-position.md and
-https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS.
+past it never sees 7 when A commits a moment later. We avoid the trap by handing positions out
+under one transaction-scoped advisory lock (``pg_advisory_xact_lock``), the position lock, held
+until the appending transaction commits or rolls back: positions are handed out in commit order,
+with no gaps. PostgreSQL makes a commit visible before it releases the transaction's locks, so
+the next appender always sees the previous one's rows. This is the same choice as the
+eventsourcing library's ``LOCK TABLE ... IN EXCLUSIVE MODE``; see docs/adr/0002-global-position.md
+and https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS.
+
+One chain per casino, and the two locks. Each casino's events chain among themselves (``sequence``
+and ``prev_hash``: the casino's event before), so a command takes its casino's append lock first
+(``append_lock_key``: its reads and checks wait for no other casino), and an append takes the
+position lock second, as late as it can: an event's position is hashed and the projections
+record it, so it is known before the INSERT, and a gapless position known before commit can only
+be handed out by someone who waits for the previous holder's commit or rollback. So casinos wait
+for each other from an append to its commit, never while a command reads and checks. One order
+everywhere: a casino's lock, then the position lock (a command appends to its own casino's chain
+only: ``append`` refuses another, which would take a casino's lock after the position lock).
+docs/adr/0007-one-chain-per-casino.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 from collections.abc import Collection, Iterator, Sequence
 from datetime import datetime
@@ -40,10 +51,29 @@ from casino.errors import Conflict
 from . import unit, wire
 from .events import JSON, Event, decode
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
-from .unit import Head
 
-# pg_advisory_xact_lock key for "appending to the event store" (ASCII "casino").
-APPEND_LOCK_KEY = 0x636173696E6F
+# pg_advisory_xact_lock key for "handing out global positions" (ASCII "casino").
+POSITION_LOCK_KEY = 0x636173696E6F
+
+
+@functools.lru_cache(maxsize=256)
+def append_lock_key(casino: str) -> int:
+    """The pg_advisory_xact_lock key of appending to ``casino``'s chain: the first 8 bytes of
+    SHA-256 of ``append:<casino>``, signed. Two casinos that shared a key would only wait for
+    each other (the chain trigger checks each casino's chain whatever the lock)."""
+    key = int.from_bytes(hashlib.sha256(f"append:{casino}".encode()).digest()[:8], "big",
+                         signed=True)
+    return key if key != POSITION_LOCK_KEY else key + 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Head:
+    """Where the next append goes, read holding the casino's lock and the position lock: the
+    store's last position, and the casino's last sequence and hash."""
+
+    position: int
+    sequence: int
+    hash: str
 
 
 class EventStoreError(Exception):
@@ -110,6 +140,7 @@ class RecordedEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
+    sequence: int = 0  # the event's number in its casino's chain
 
     @cached_property
     def event(self) -> Event:
@@ -137,11 +168,14 @@ class RecordedEvent:
             "recorded_at": format_time(self.recorded_at),
             "prev_hash": self.prev_hash,
             "hash": self.hash,
+            "sequence": self.sequence,
         }
 
 
 _APPEND_LOCK_SQL = "SELECT * FROM event_append_lock(%s, %s, %s)"
-_SHARED = 7  # first position, stream, expected version, metadata, casino, time, first prev_hash
+_APPEND_HEAD_SQL = "SELECT * FROM event_append_head(%s, %s, %s)"
+_SHARED = 8  # first position, stream, expected version, metadata, casino, time, first prev_hash,
+# first sequence
 _PER_EVENT = 4  # event type, schema version, data, hash
 
 
@@ -152,9 +186,9 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
     One statement per append, so the chain trigger runs once per append. The WHERE clause is the
     optimistic-concurrency check: the stream must still be at the expected version, or nothing
     is inserted. What the events of an append share is sent once (``_SHARED``: the first
-    position and the expected version, from which each row's position and version follow, the
-    stream, metadata, casino, time and the first ``prev_hash``); each row's ``prev_hash`` is the
-    hash parameter of the row before it. ``with_record``: the command's idempotency record
+    position, sequence and expected version, from which each row's position, sequence and
+    version follow, the stream, metadata, casino, time and the first ``prev_hash``); each row's
+    ``prev_hash`` is the hash parameter of the row before it. ``with_record``: the command's idempotency record
     (five more parameters) is inserted by the same statement, if and only if the events are.
     Numbered placeholders go to PostgreSQL as they are
     (``psycopg.RawCursor``): psycopg parses ``%s`` queries with over 50 parameters on every call,
@@ -167,11 +201,12 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
         prev = "$7" if row == 0 else f"${n}"  # the hash of the row before
         values.append(
             f"($1::bigint + {row}, $2, $3::integer + {row + 1}, ${n + 1}, ${n + 2}::smallint, "
-            f"${n + 3}::jsonb, $4::jsonb, $5, $6::timestamptz, {prev}, ${n + 4})"
+            f"${n + 3}::jsonb, $4::jsonb, $5, $6::timestamptz, {prev}, ${n + 4}, "
+            f"$8::bigint + {row})"
         )
     events = (
         "INSERT INTO event (position, stream, version, event_type, schema_version, data, "
-        "metadata, casino_id, recorded_at, prev_hash, hash) "
+        "metadata, casino_id, recorded_at, prev_hash, hash, sequence) "
         f"SELECT * FROM (VALUES {', '.join(values)}) AS new_event "
         "WHERE (SELECT coalesce(max(version), 0) FROM event WHERE stream = $2) = $3"
     )
@@ -187,25 +222,25 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
 
 
 def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = ()
-                      ) -> tuple[Head, tuple[Any, ...] | None]:
-    """Take the append lock; return the head of the store and the key's record, if any.
+                      ) -> tuple[Any, ...] | None:
+    """Take ``casino``'s append lock; return the idempotency key's record, if any.
 
-    One statement (the ``event_append_lock`` function, sql/0002_append_lock.sql) whose query
+    One statement (the ``event_append_lock`` function, sql/0004_casino_chains.sql) whose query
     starts after the lock is granted, so what it reads is current for as long as the lock is
     held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
     so do the reads ``ahead``, whose rows the current unit of work keeps for the command.
     """
     raw = wire.raw_connection()
     cursors: list[psycopg.RawCursor[Any]] = []
+    arguments = [append_lock_key(casino), casino, key]
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
             if ahead or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
                 with raw.pipeline():
-                    cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key],
-                                   prepare=True)
+                    cursor.execute(_APPEND_LOCK_SQL, arguments, prepare=True)
                     wire.run_on(raw, ahead, cursors)
             else:
-                cursor.execute(_APPEND_LOCK_SQL, [APPEND_LOCK_KEY, casino, key], prepare=True)
+                cursor.execute(_APPEND_LOCK_SQL, arguments, prepare=True)
             row = cursor.fetchone()
             running = unit.current()
             for read, statement in zip(cursors, ahead, strict=True):
@@ -215,51 +250,65 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
         for read in cursors:
             read.close()
     assert row is not None
-    head = Head(row[1] or 0, row[2] or GENESIS_HASH)
-    return head, (None if row[3] is None else tuple(row[3:]))
+    return None if row[1] is None else tuple(row[1:])
 
 
-def lock_appends() -> None:
-    """Hold the append lock for the rest of the transaction (see the module docstring).
+def _append_head(casino: str) -> Head:
+    """Take ``casino``'s lock (re-entrant) and the position lock; where the next append goes."""
+    raw = wire.raw_connection()
+    with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
+        cursor.execute(_APPEND_HEAD_SQL, [append_lock_key(casino), casino, POSITION_LOCK_KEY],
+                       prepare=True)
+        row = cursor.fetchone()
+    assert row is not None
+    return Head(row[0] or 0, row[1] or 0, row[2] or GENESIS_HASH)
 
-    A command holds it from its first round trip (``commands.command``): nothing to do then."""
+
+def lock_appends(casino: str | None = None) -> None:
+    """Hold an append lock for the rest of the transaction (see the module docstring):
+    ``casino``'s, or, without a casino, the position lock, which every casino's appends wait for
+    (a rebuild of the projections; it must not append afterwards).
+
+    A command holds its casino's lock from its first round trip (``commands.command``): nothing
+    to do then."""
     running = unit.current()
     if running is not None and running.in_command:
         return
-    _take_append_lock("", "")
+    if casino is None:
+        wire.send([("SELECT event_position_lock(%s)", [POSITION_LOCK_KEY])])
+        return
+    _take_append_lock(casino, "")
 
 
 def begin_command(work: unit.UnitOfWork, casino: str, key: str,
                   ahead: Sequence[wire.Statement] = ()) -> tuple[Any, ...] | None:
-    """A command's first round trip: the append lock, the idempotency look-up and the reads
-    ``ahead``. Returns the key's record if the key was used before.
+    """A command's first round trip: its casino's append lock, the idempotency look-up and the
+    reads ``ahead``. Returns the key's record if the key was used before.
 
-    The look-up runs after the lock is granted, so it is the truth until this transaction ends,
-    and the head it read saves the command's first append a round trip (``_head_for_append``).
+    The look-up runs after the lock is granted, so it is the truth until this transaction ends.
     """
-    head, found = _take_append_lock(casino, key, ahead)
-    work.head = head
-    return found
+    work.casino = casino
+    return _take_append_lock(casino, key, ahead)
 
 
 def _head_for_append(metadata: Metadata, work: unit.UnitOfWork | None) -> Head:
-    """Where this append goes, holding the append lock.
+    """Where this append goes, holding the casino's lock and the position lock (one round trip).
 
-    The first append of a command uses the head that ``begin_command`` read under the lock a
-    moment ago (no round trip); any other append takes the lock (re-entrant) and reads the head
-    itself. Should the head ever be stale, the primary key and the chain trigger refuse the
-    insert: nothing wrong can be recorded.
+    Should the head ever be stale, the primary key and the chain trigger refuse the insert:
+    nothing wrong can be recorded.
     """
-    head = work.take_head() if work is not None else None
-    if head is not None:
-        return head
-    head, found = _take_append_lock(metadata.casino, metadata.idempotency_key)
-    # Inside a command the key was looked up under the lock this transaction still holds: a
-    # record found now is the command's own (written with an earlier append's answer).
     in_command = work is not None and work.in_command
-    if metadata.idempotency_key and found is not None and not in_command:
-        raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
-    return head
+    if in_command:
+        assert work is not None
+        if work.casino != metadata.casino:
+            raise EventStoreError(
+                f"command {work.command} of casino {work.casino!r} appends to casino "
+                f"{metadata.casino!r}: a command records on its own casino's chain only")
+    elif metadata.idempotency_key:
+        found = _take_append_lock(metadata.casino, metadata.idempotency_key)
+        if found is not None:
+            raise DuplicateCommand(metadata.casino, metadata.idempotency_key)
+    return _append_head(metadata.casino)
 
 
 def append(
@@ -299,7 +348,7 @@ def append(
     chain_hash = ChainHasher(stream=stream, recorded_at=stamp, metadata_json=meta_json)
     recorded: list[RecordedEvent] = []
     params: list[Any] = [position + 1, stream, expected_version, meta_json, metadata.casino,
-                         recorded_at, prev_hash]
+                         recorded_at, prev_hash, head.sequence + 1]
     for offset, event in enumerate(events, start=1):
         position += 1
         version = expected_version + offset
@@ -320,6 +369,7 @@ def append(
             recorded_at=recorded_at,
             prev_hash=prev_hash,
             hash=digest,
+            sequence=head.sequence + offset,
         )
         item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
         recorded.append(item)
@@ -370,14 +420,15 @@ def record_values(answer_slot: unit.Answer, answer: Any) -> list[Any]:
 
 _SELECT = """
 SELECT position, stream, version, event_type, schema_version, data, metadata, recorded_at,
-       prev_hash, hash
+       prev_hash, hash, sequence
 FROM event
 """
 
 
 def _row(row: tuple[Any, ...]) -> RecordedEvent:
     # Django's psycopg setup hands jsonb back as text (JSONField parses it): parse it here.
-    position, stream, version, event_type, schema_version, data, meta, at, prev, digest = row
+    (position, stream, version, event_type, schema_version, data, meta, at, prev, digest,
+     sequence) = row
     return RecordedEvent(
         position,
         stream,
@@ -389,6 +440,7 @@ def _row(row: tuple[Any, ...]) -> RecordedEvent:
         at,
         prev,
         digest,
+        sequence,
     )
 
 
@@ -439,6 +491,53 @@ def read_casino(casino: str, types: Collection[str], *, before: datetime | None 
             return
         yield from page
         after = page[-1].position
+
+
+def read_chain(casino: str, first: int = 1, last: int | None = None, *,
+               page_size: int = 5000) -> Iterator[RecordedEvent]:
+    """``casino``'s chain from its event ``first`` to ``last`` (sequence numbers, both included;
+    to its end without ``last``), in order, one page in memory at a time."""
+    sql = _SELECT + " WHERE casino_id = %s AND sequence >= %s AND sequence <= %s " \
+        "ORDER BY sequence LIMIT %s"
+    upper = last if last is not None else 2**62
+    while first <= upper:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [casino, first, upper, page_size])
+            page = [_row(r) for r in cursor.fetchall()]
+        if not page:
+            return
+        yield from page
+        first = page[-1].sequence + 1
+
+
+# The exported event (``RecordedEvent.as_export``) as PostgreSQL writes it: JSON text ready to
+# write, with ``recorded_at`` as ``hashing.format_time`` writes it. Key order and spacing differ
+# from ``json.dumps``; the values are the same (jsonb's own text for data and metadata), and the
+# hash is computed over their canonical JSON, never over this text.
+_EXPORT_LINE = """
+SELECT event_type, json_build_object(
+    'position', position, 'sequence', sequence, 'stream', stream, 'version', version,
+    'type', event_type, 'schema_version', schema_version, 'data', data, 'metadata', metadata,
+    'recorded_at', to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'prev_hash', prev_hash, 'hash', hash)::text
+FROM event WHERE casino_id = %s AND sequence >= %s AND sequence <= %s ORDER BY sequence LIMIT %s
+"""
+
+
+def export_chain(casino: str, first: int, last: int, *, page_size: int = 10_000
+                 ) -> Iterator[list[tuple[str, str]]]:
+    """``casino``'s events ``first`` to ``last`` (sequence numbers) as exported, a page at a
+    time: (event type, the event's JSON text) each, built by the server (a day's archive writes
+    tens of thousands of them: no decoding and encoding again here)."""
+    raw = wire.raw_connection()
+    while first <= last:
+        with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
+            cursor.execute(_EXPORT_LINE, [casino, first, last, page_size], prepare=True)
+            rows: list[tuple[str, str]] = cursor.fetchall()
+        if not rows:
+            return
+        yield rows
+        first += len(rows)
 
 
 def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:

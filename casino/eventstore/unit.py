@@ -6,7 +6,7 @@ Everything the event store and the live projections need to know about that comm
 one ``UnitOfWork``, found through one ``ContextVar`` (never on the database connection, never in
 a thread-local):
 
-* ``head``: the store's last position and hash, read under the lock (the first append's place);
+* ``casino``: the casino whose append lock the command holds (its events go on that chain);
 * ``read_ahead``: the rows of the declared reads, each taken once by the service's own read;
 * ``answer``: the command's identity and, once its last append gives it, its answer (the
   idempotency record then travels with the events).
@@ -26,14 +26,6 @@ from typing import Any
 Statement = tuple[str, Sequence[Any]]
 
 
-@dataclasses.dataclass(frozen=True)
-class Head:
-    """The last event when this transaction took the append lock: where the next append goes."""
-
-    position: int
-    hash: str
-
-
 @dataclasses.dataclass
 class Answer:
     """The running command's identity, for its idempotency record."""
@@ -46,7 +38,7 @@ class Answer:
 
 
 class UnitOfWork:
-    __slots__ = ("answer", "command", "head", "in_command", "read_ahead")
+    __slots__ = ("answer", "casino", "command", "in_command", "read_ahead")
 
     def __init__(self, command: str = "", *, in_command: bool = False,
                  answer: Answer | None = None) -> None:
@@ -55,13 +47,8 @@ class UnitOfWork:
         # current, so its INSERT may wait for the projections and travel with their writes.
         self.in_command = in_command
         self.answer = answer
-        self.head: Head | None = None
+        self.casino = ""
         self.read_ahead: dict[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] = {}
-
-    def take_head(self) -> Head | None:
-        """The head read with the lock, for the command's first append only."""
-        head, self.head = self.head, None
-        return head
 
     def take_read(self, query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
         """The rows read ahead for ``query``, once; None when it was not read ahead."""

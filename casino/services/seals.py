@@ -2,8 +2,9 @@
 
 ``gaming_day_seal`` is called by the gaming-day close once the day's ledger period is closed (a
 person never seals by hand). It records ``GamingDaySealed`` on ``seal/<casino>.<day>``: the
-casino's events after the previous seal up to the last one now (their first and last position
-and the last one's hash), the totals and the close report's digest the close passes, the key id
+casino's events after the previous seal up to the last one now (their first and last sequence in
+the casino's chain and global position, the hash before the first and the last one's hash), the
+totals and the close report's digest the close passes, the key id
 and the Ed25519 signature (``casino.seal``: the pure part; ``docs/event-hash.md``: the format).
 
 The private key never touches the database or an event: it is read from the environment when a
@@ -24,7 +25,6 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
-from django.db.models import Max, Min
 
 from casino import seal as rules
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
@@ -141,7 +141,10 @@ def _totals(totals: Mapping[str, object]) -> dict[str, Any]:
 def _answer(found: GamingDaySeal, *, already_sealed: bool) -> Result:
     return {"casino": found.casino_id, "gaming_day": found.gaming_day.isoformat(),
             "first_position": found.first_position, "last_position": found.last_position,
-            "last_hash": found.last_hash, "key_id": found.key_id, "signature": found.signature,
+            "first_sequence": found.payload.get("first_sequence", 0),
+            "last_sequence": found.payload.get("last_sequence", 0),
+            "prev_hash": found.payload.get("prev_hash", ""), "last_hash": found.last_hash,
+            "key_id": found.key_id, "signature": found.signature,
             "position": found.position, "already_sealed": already_sealed}
 
 
@@ -179,24 +182,27 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
         raise Conflict(PERIOD_OPEN.format(day=gaming_day), code="period_open",
                        field="gaming_day")
     key = seal_key(casino)
-    # Under the append lock every command takes first: nothing is appended meanwhile, so the
-    # last event of the casino read here is the last one before the seal.
+    # Under the casino's append lock every command takes first: nothing of the casino is
+    # appended meanwhile, so its last event read here is the last one before the seal.
     after = last_seal.last_position if last_seal is not None else 0
-    span = StoredEvent.objects.filter(casino_id=casino, position__gt=after).aggregate(
-        first=Min("position"), last=Max("position"))
-    if span["last"] is None:
+    covered = StoredEvent.objects.filter(casino_id=casino, position__gt=after)
+    first = covered.order_by("position").values("position", "sequence", "prev_hash").first()
+    last = covered.order_by("-position").values("position", "sequence", "hash").first()
+    if first is None or last is None:
         raise Conflict(NOTHING_TO_SEAL.format(casino=casino), code="nothing_to_seal")
-    last_hash = StoredEvent.objects.values_list("hash", flat=True).get(position=span["last"])
+    last_hash = last["hash"]
     unsigned = GamingDaySealed(casino=casino, gaming_day=gaming_day,
-                               first_position=span["first"], last_position=span["last"],
-                               last_hash=last_hash, totals=figures, report_digest=digest,
-                               key_id=key.key_id)
+                               first_position=first["position"], last_position=last["position"],
+                               first_sequence=first["sequence"], last_sequence=last["sequence"],
+                               prev_hash=first["prev_hash"], last_hash=last_hash, totals=figures,
+                               report_digest=digest, key_id=key.key_id)
     event = dataclasses.replace(unsigned, signature=rules.sign(unsigned.to_data(), key.private))
     recorded = store.append(f"seal/{casino}.{gaming_day.isoformat()}", [event],
                             expected_version=0, metadata=metadata)
     return {"casino": casino, "gaming_day": gaming_day.isoformat(),
             "first_position": event.first_position, "last_position": event.last_position,
-            "last_hash": last_hash, "key_id": event.key_id, "signature": event.signature,
+            "first_sequence": event.first_sequence, "last_sequence": event.last_sequence,
+            "prev_hash": event.prev_hash, "last_hash": last_hash, "key_id": event.key_id, "signature": event.signature,
             "position": recorded[0].position, "already_sealed": False}
 
 
@@ -226,9 +232,15 @@ def seal_check(*, casino: str) -> list[SealCheck]:
             "data", flat=True).first()
         last = StoredEvent.objects.filter(position=found.last_position).values_list(
             "hash", "casino_id").first()
+        first_sequence = found.payload.get("first_sequence", 0)
+        before = StoredEvent.objects.filter(casino_id=casino, sequence=first_sequence).values_list(
+            "prev_hash", flat=True).first() if first_sequence else None
         problem = ""
         if stored is None or stored != found.payload:
             problem = "the seal's event differs from the seal on record"
+        elif first_sequence and before != found.payload.get("prev_hash"):
+            problem = (f"the casino's event {first_sequence} does not follow the hash the seal "
+                       "signed before it: an event before the day was altered")
         elif last is None or last[0] != found.last_hash:
             problem = (f"the event at position {found.last_position} does not have the hash it "
                        "signed: an event it covers was altered")

@@ -66,7 +66,7 @@ def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
     # for a caller outside any command) means no change can be recorded between this read and
     # the round's opening: the jackpot bets are checked, and the coup paid
     # (``jackpots.services.coups._config_for_round``), with this same configuration.
-    store.lock_appends()
+    store.lock_appends(table.casino_id)
     found = table_pool_at(table.casino_id, table.code)
     if found is None:
         return options, None

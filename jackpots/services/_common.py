@@ -73,9 +73,9 @@ def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
     lock first gives one order everywhere; reads made after it see every committed append
     (``casino.eventstore.store``'s module docstring), so the meter read here is current. Every
     command holds the append lock from its first round trip (``casino.eventstore.commands``);
-    ``lock_appends`` takes it only for a caller outside any command.
+    ``lock_appends`` takes the casino's only for a caller outside any command.
     """
-    lock_appends()
+    lock_appends(casino)
     return pool_get(casino, pool_id, lock=True)
 
 

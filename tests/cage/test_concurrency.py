@@ -19,9 +19,9 @@ from casino.cage import services as cage
 from casino.cage.models import Shift, ShiftStatus
 from casino.errors import Conflict
 from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import APPEND_LOCK_KEY, ConcurrencyError
+from casino.eventstore.store import ConcurrencyError, append_lock_key
 
-from .conftest import Pit, ana, bruno, whole
+from .conftest import CASINO, Pit, ana, bruno, whole
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +34,8 @@ def _waiting_for_the_lock() -> int:
 
 
 def race(*commands: Callable[[], Any]) -> list[str]:
-    """Run ``commands`` on their own connections, all released at the append lock together."""
+    """Run ``commands`` on their own connections, all released at the casino's append lock
+    together."""
     outcomes: list[str] = []
 
     def run(name: str, command: Callable[[], Any]) -> None:
@@ -50,7 +51,7 @@ def race(*commands: Callable[[], Any]) -> list[str]:
 
     threads = [threading.Thread(target=run, args=(str(i), c)) for i, c in enumerate(commands)]
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [APPEND_LOCK_KEY])
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [append_lock_key(CASINO)])
         for thread in threads:
             thread.start()
         deadline = time.monotonic() + 10

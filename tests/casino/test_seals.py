@@ -267,15 +267,15 @@ def test_an_export_rehashed_after_an_alteration_fails_the_seal(
     previous = lines[0]["hash"]
     for event in lines[1:]:
         event["prev_hash"] = previous
-        hashed = {k: v for k, v in event.items() if k != "hash"}
+        hashed = {k: v for k, v in event.items() if k not in ("hash", "sequence")}
         event["hash"] = previous = hashlib.sha256(canonical_json(hashed)).hexdigest()
     forged = tmp_path / "forged.jsonl"
     forged.write_text("".join(json.dumps(e) + "\n" for e in lines))
     result = _verify(forged, "--public-key", str(key_file))
     assert "OK: 4 events verified" in result.stdout  # the chain alone does not see it
     assert result.returncode == 1
-    assert ("FAILED: seal of lisboa 2025-03-01: the event at position 3 does not have the hash "
-            "it signed") in result.stdout
+    assert ("FAILED: seal of lisboa 2025-03-01: casino lisboa's event 3 (position 3) does not "
+            "have the hash it signed") in result.stdout
 
 
 def test_a_store_rehashed_after_an_alteration_passes_the_chain_and_fails_its_seals(
@@ -339,7 +339,7 @@ def test_a_seal_signed_by_another_key_fails(
     assert "the signature does not match its payload and the public key" in result.stdout
 
 
-def test_the_verifier_refuses_an_export_that_does_not_hold_the_covered_positions(
+def test_the_verifier_refuses_an_export_that_does_not_hold_the_covered_events(
         sealed_day: dict[str, Any], tmp_path: Path) -> None:
     part = tmp_path / "part.jsonl"
     call_command("export_events", "--output", str(part), "--from-position", "3",
@@ -347,7 +347,8 @@ def test_the_verifier_refuses_an_export_that_does_not_hold_the_covered_positions
     anchor = StoredEvent.objects.get(position=2).hash
     result = _verify(part, "--anchor", anchor, "--public-key", str(_public_key_file(tmp_path)))
     assert result.returncode == 1
-    assert "the export does not hold every position it covers (1-3)" in result.stdout
+    assert ("the export does not hold every event of casino lisboa it covers (1-3; 1 is "
+            "missing)") in result.stdout
 
 
 # --- refusals: each records nothing ----------------------------------------------------------

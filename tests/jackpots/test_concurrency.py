@@ -127,7 +127,7 @@ def test_one_prize_paid_at_two_windows_at_once_is_paid_once(make_pool) -> None:
 
 
 def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> None:
-    """The pit appends its round's events (taking the store's append lock) and then records the
+    """The pit appends its round's events (holding its casino's append lock) and then records the
     coup, while a window pays an earlier prize of the same pool: both go through."""
     import time
 
@@ -152,7 +152,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
 
     def settle_round() -> Any:
         with transaction.atomic():
-            lock_appends()  # as the pit's round_settle holds it after appending its events
+            lock_appends(CASINO)  # as the pit's round_settle holds it, appending its events
             holding.set()
             time.sleep(0.5)  # the payment starts meanwhile
             return jackpot_coup_settle(

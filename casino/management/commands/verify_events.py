@@ -5,20 +5,24 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.errors import DomainError
-from casino.eventstore.verify import verify_chain
+from casino.eventstore.verify import verify_casino_chain, verify_chain
 from casino.models import Casino
 
 
 class Command(BaseCommand):
-    help = "Recompute the event hash chain; fail naming the first position that does not fit."
+    help = ("Recompute the event hash chains (every casino's, or one's); fail naming the first "
+            "position that does not fit.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seals", action="store_true",
                             help="also check every casino's seals with its key "
                                  "(docs/event-hash.md)")
+        parser.add_argument("--casino", metavar="C",
+                            help="check this casino's chain only, without the others' events")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        report = verify_chain()
+        report = (verify_casino_chain(options["casino"]) if options["casino"]
+                  else verify_chain())
         if not report.ok:
             raise CommandError(
                 f"hash chain broken at position {report.bad_position}: {report.reason} "

@@ -325,7 +325,7 @@ def test_an_insert_the_database_refuses_while_the_projections_run_records_nothin
 
     def broken_chain(metadata: Metadata, scope: object) -> object:
         head = real(metadata, scope)  # type: ignore[arg-type]
-        return store.Head(head.position, "f" * 64)
+        return store.Head(head.position, head.sequence, "f" * 64)
 
     monkeypatch.setattr(store, "_head_for_append", broken_chain)
     keyed = Metadata(actor="rui", role="admin", casino="porto", idempotency_key="k-7")

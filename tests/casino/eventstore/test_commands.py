@@ -12,7 +12,12 @@ from casino.errors import ConcurrentChange, Conflict, DomainError
 from casino.eventstore import store, unit
 from casino.eventstore.commands import IdempotencyConflict, command
 from casino.eventstore.models import CommandRecord, StoredEvent
-from casino.eventstore.store import APPEND_LOCK_KEY, ConcurrencyError, DuplicateCommand, Metadata
+from casino.eventstore.store import (
+    ConcurrencyError,
+    DuplicateCommand,
+    Metadata,
+    append_lock_key,
+)
 
 from .conftest import counted
 
@@ -31,7 +36,7 @@ def _advisory_locks_held() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
                        "AND pid = pg_backend_pid() AND objid = %s",
-                       [APPEND_LOCK_KEY & 0xFFFFFFFF])
+                       [append_lock_key("lisboa") & 0xFFFFFFFF])
         return int(cursor.fetchone()[0])
 
 
@@ -90,7 +95,7 @@ def probe(*, metadata: Metadata) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("key", ["", "k-2"], ids=["unkeyed", "keyed"])
-def test_every_command_holds_the_append_lock_before_its_body_runs(key: str) -> None:
+def test_every_command_holds_its_casinos_append_lock_before_its_body_runs(key: str) -> None:
     assert probe(metadata=_meta(key)) == {"in_command": True, "locks": 1, "command": "probe"}
     assert unit.current() is None
 

@@ -48,19 +48,32 @@ def test_raw_sql_rewriting_history_is_refused(statement: str) -> None:
 
 
 @pytest.mark.usefixtures("three_events")
-def test_an_insert_that_skips_a_position_or_breaks_the_chain_is_refused() -> None:
+def test_an_insert_that_skips_a_position_or_breaks_its_casinos_chain_is_refused() -> None:
     last = store.read_page()[-1]
+    assert (last.position, last.sequence) == (3, 3)  # three events of Lisbon
     insert = (
         "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
-        " metadata, casino_id, recorded_at, prev_hash, hash)"
-        " VALUES (%s, 'round/R2', 1, 'X', 1, '{}', '{}', '', now(), %s, %s)"
+        " metadata, casino_id, recorded_at, prev_hash, hash, sequence)"
+        " VALUES (%s, 'round/R2', 1, 'X', 1, '{}', '{}', %s, now(), %s, %s, %s)"
     )
-    with pytest.raises(IntegrityError, match="does not follow"), transaction.atomic(), \
-            connection.cursor() as cursor:
-        cursor.execute(insert, [5, last.hash, "a" * 64])
-    with pytest.raises(IntegrityError, match="does not chain"), transaction.atomic(), \
-            connection.cursor() as cursor:
-        cursor.execute(insert, [4, GENESIS_HASH, "a" * 64])
+    refused = [
+        ("does not follow the last position", [5, "lisboa", last.hash, "a" * 64, 4]),
+        ("does not chain to the hash of its casino's event 3",
+         [4, "lisboa", GENESIS_HASH, "a" * 64, 4]),
+        ("does not follow its chain", [4, "lisboa", last.hash, "a" * 64, 5]),
+        ("does not follow its chain", [4, "macau", GENESIS_HASH, "a" * 64, 2]),
+        # Macau's first event chains to 64 zeros, not to Lisbon's last event
+        ("does not chain to the hash of its casino's event 0", [4, "macau", last.hash, "a" * 64, 1]),
+    ]
+    for message, values in refused:
+        with pytest.raises(IntegrityError, match=message), transaction.atomic(), \
+                connection.cursor() as cursor:
+            cursor.execute(insert, values)
+    with transaction.atomic(), connection.cursor() as cursor:  # what does follow is taken
+        cursor.execute(insert, [4, "macau", GENESIS_HASH, "b" * 64, 1])
+        cursor.execute(insert.replace("round/R2", "round/R3"), [5, "lisboa", last.hash, "c" * 64, 4])
+    assert [(e.position, e.sequence) for e in store.read_page()] == [
+        (1, 1), (2, 2), (3, 3), (4, 1), (5, 4)]
 
 
 def _run_as_app_role(statement: str) -> None:
