@@ -55,6 +55,9 @@ def manage(*args: str) -> None:
 
 def run(argv: list[str]) -> int:
     ensure_venv(dev=False)
+    # The settings are production's unless DEBUG is asked for: the demo asks (a development
+    # SECRET_KEY, demo logins, development seal keys, plain HTTP).
+    os.environ.setdefault("DEBUG", "1")
     address = argv[0] if argv else "127.0.0.1:8000"
     manage("migrate", "--no-input", "-v", "0")
     manage("seed_demo")
