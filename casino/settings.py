@@ -13,8 +13,8 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONCE
 import django_stubs_ext
+from csp.constants import NONCE
 from rest_framework import fields, serializers
 
 # Lets annotations such as ModelAdmin[Casino] and Serializer[Any] run (django-stubs' advice).
@@ -231,7 +231,7 @@ if env_bool("SECURE_PROXY_SSL", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
