@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import QuerySet
 
+from casino.eventstore.models import StoredEvent
+from casino.eventstore.verify import ChainReport, verify_chain
 from casino.models import Approval, Casino, GamingDaySeal, Membership
 
 
@@ -83,3 +88,60 @@ def refuse_if_sealed(*, casino: str, gaming_day: dt.date) -> None:
     if GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).exists():
         raise Conflict(DAY_SEALED.format(day=gaming_day), code="day_sealed",
                        gaming_day=str(gaming_day))
+
+
+# --- the hash chain, as one caller may see it --------------------------------------------------
+
+VERIFIED_KEY = "casino.chain.verified"
+# Every call verifies the events recorded since the last one (the prefix checked before is
+# append-only: the database refuses UPDATE and DELETE); the whole chain is recomputed again at
+# least this often, which catches a rewrite by someone who got past the triggers.
+FULL_CHECK_EVERY = 600.0
+
+
+def chain_report(*, now: float | None = None) -> ChainReport:
+    """The whole chain's report, recomputing only what was not verified yet (cached prefix)."""
+    moment = time.time() if now is None else now
+    known = cache.get(VERIFIED_KEY)
+    if known is None or moment - known["full_at"] >= FULL_CHECK_EVERY:
+        report, full_at = verify_chain(), moment
+    else:
+        more = verify_chain(after=known["checked"], prev_hash=known["last_hash"])
+        report = ChainReport(known["checked"] + more.checked, more.last_hash, more.bad_position,
+                             more.reason)
+        full_at = known["full_at"]
+    if report.ok:
+        cache.set(VERIFIED_KEY, {"checked": report.checked, "last_hash": report.last_hash,
+                                 "full_at": full_at}, timeout=None)
+    else:
+        cache.delete(VERIFIED_KEY)  # the next call recomputes everything again
+    return report
+
+
+@dataclass(frozen=True)
+class ChainVerification:
+    ok: bool
+    checked: int
+    last_hash: str
+    bad_position: int | None
+    reason: str
+
+
+def chain_verification_for(casinos: list[str]) -> ChainVerification:
+    """The chain's report as one who reads ``casinos`` may see it: the whole chain's
+    count and head to one who reads every casino; to anyone else, whether the chain holds and
+    the count and last hash of their own casinos' events, never another casino's figures."""
+    report = chain_report()
+    if set(casinos) >= set(Casino.objects.values_list("code", flat=True)):
+        return ChainVerification(report.ok, report.checked, report.last_hash,
+                                 report.bad_position, report.reason)
+    verified_up_to = report.checked if report.ok else (report.bad_position or 1) - 1
+    own = StoredEvent.objects.filter(casino_id__in=casinos, position__lte=verified_up_to)
+    last = own.order_by("-position").values_list("hash", flat=True).first()
+    bad_is_own = (report.bad_position is not None and StoredEvent.objects.filter(
+        position=report.bad_position, casino_id__in=casinos).exists())
+    if report.ok or bad_is_own:
+        return ChainVerification(report.ok, own.count(), last or "", report.bad_position,
+                                 report.reason)
+    return ChainVerification(False, own.count(), last or "", None,
+                             "the chain is broken at an event of another casino")

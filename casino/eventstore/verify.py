@@ -21,12 +21,16 @@ class ChainReport:
         return self.bad_position is None
 
 
-def verify_chain(events: Iterable[RecordedEvent] | None = None) -> ChainReport:
-    """Recompute every hash in position order; stop at the first event that does not fit."""
-    expected_prev = GENESIS_HASH
-    expected_position = 1
+def verify_chain(events: Iterable[RecordedEvent] | None = None, *, after: int = 0,
+                 prev_hash: str = GENESIS_HASH) -> ChainReport:
+    """Recompute every hash in position order; stop at the first event that does not fit.
+
+    ``after`` and ``prev_hash``: go on from a prefix already verified (its last position and
+    hash); ``checked`` then counts the events after it."""
+    expected_prev = prev_hash
+    expected_position = after + 1
     checked = 0
-    for e in read_all() if events is None else events:
+    for e in read_all(after) if events is None else events:
         if e.position != expected_position:
             return ChainReport(checked, expected_prev, e.position,
                                f"position {e.position} where {expected_position} was expected")
