@@ -36,4 +36,5 @@ urlpatterns = [
 ]
 
 handler400 = "casino.api.errors.bad_request"
+handler404 = "casino.api.errors.not_found"
 handler500 = "casino.api.errors.server_error"

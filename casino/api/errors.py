@@ -94,6 +94,13 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.bad_request(request, exception)
 
 
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 (no URL matched: a path parameter the route refuses): JSON under ``/api/``."""
+    if _is_api(request):
+        return JsonResponse(_body("not_found", "there is nothing at this address"), status=404)
+    return defaults.page_not_found(request, exception)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """Django's 500: a database out of reach is a 503 with Retry-After (JSON under ``/api/``);
     anything else a 500, in the error shape under ``/api/``, never a traceback."""
