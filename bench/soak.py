@@ -33,6 +33,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +190,7 @@ def invariants(accepted: int) -> list[str]:
     from casino.models import Casino
     from ledger.reconciliation import reconcile
 
+    connection.close()  # this process's connection may have died with a restarted server
     found = []
     chain = verify_chain()
     print(f"  events verify: {chain.ok} ({chain.checked:,} events)")
@@ -227,16 +229,14 @@ def invariants(accepted: int) -> list[str]:
     return found
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--terminals", type=int, default=50)
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    args = parser.parse_args()
+def run(terminals: int, minutes: float, workers: int,
+        fault: Callable[[float], None] | None = None) -> int:
+    """The load and the invariants; ``fault(seconds)``, when given, runs in a thread of its own
+    as the clock starts (``bench/faults.py``). Exit status: 1 on any problem."""
     os.environ.setdefault("TEST_DATABASE_NAME", "casino_soak_throwaway")
     with bench_database():
-        setup_tables(tables=2 + args.terminals)
-        shifts = setup_cage(args.terminals)
+        setup_tables(tables=2 + terminals)
+        shifts = setup_cage(terminals)
         keys = tokens()
         gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
         port = _free_port()
@@ -245,16 +245,16 @@ def main() -> int:
                    SECURE_SSL_REDIRECT="0", API_THROTTLE_USER="1000000/min",
                    CELERY_BROKER_URL="")
         server = subprocess.Popen(
-            [gunicorn, "casino.wsgi", "--workers", str(args.workers), "--threads", "4",
+            [gunicorn, "casino.wsgi", "--workers", str(workers), "--threads", "4",
              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120"],
             cwd=ROOT, env=env)
         tally = Tally()
         try:
             _wait_for(port)
-            start = threading.Barrier(args.terminals + 1)
+            start = threading.Barrier(terminals + 1)
             threads = [threading.Thread(target=terminal,
-                                        args=(i, port, keys, shifts, start, args.minutes, tally))
-                       for i in range(args.terminals)]
+                                        args=(i, port, keys, shifts, start, minutes, tally))
+                       for i in range(terminals)]
             for t in threads:
                 t.start()
             start.wait()
@@ -263,6 +263,8 @@ def main() -> int:
                 tally.statuses.clear()
                 opened, tally.accepted = tally.accepted, 0
             started = time.perf_counter()
+            if fault is not None:
+                threading.Thread(target=fault, args=(minutes * 60,), daemon=True).start()
             for t in threads:
                 t.join()
             elapsed = time.perf_counter() - started
@@ -270,7 +272,7 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=60)
         every = tally.latencies
-        print(f"soak: {args.terminals} terminals, {elapsed:.0f} s, gunicorn {args.workers} "
+        print(f"soak: {terminals} terminals, {elapsed:.0f} s, gunicorn {workers} "
               f"workers x 4 threads")
         print(f"  {len(every):,} requests, {len(every) / elapsed:,.1f} requests/s, "
               f"{tally.accepted:,} commands accepted ({tally.accepted / elapsed:,.1f}/s), "
@@ -285,6 +287,15 @@ def main() -> int:
         for problem in problems[:10]:
             print("  ", problem[:4000])
         return 1 if problems else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--terminals", type=int, default=50)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    args = parser.parse_args()
+    return run(args.terminals, args.minutes, args.workers)
 
 
 if __name__ == "__main__":
