@@ -7,7 +7,8 @@ table session, then, until the time is up, plays live rounds (open with 6 bets, 
 outcome, settle), and every few rounds asks the cage for a fill or returns a credit (the pit's
 slip, then the cashier's issue or receipt at a window) and sells or redeems chips at a window.
 Every command carries an Idempotency-Key; a 409 ``concurrent_change`` or a 503 is sent again
-with the same key, as a terminal would. Afterwards it checks, and fails on any difference:
+with the same key, as a terminal would, and so is one command in fifty whose answer the terminal
+gives up waiting for (a client timeout after a millisecond). Afterwards it checks, and fails on any difference:
 
 * the event hash chain verifies;
 * every projection rebuilt from the events equals the live one (``rebuild_projections --check``);
@@ -42,6 +43,9 @@ from bench_tables import CASINO, _database_url, _free_port, _wait_for, bets, pct
 from bench_tables import setup as setup_tables
 
 WINDOWS = ("w1", "w2")
+# The share of commands whose first answer the terminal does not wait for (a client timeout):
+# it sends the command again with the same key, and the first run's answer comes back.
+TIMEOUT_SHARE = 0.02
 
 
 def setup_cage(terminals: int) -> dict[str, str]:
@@ -99,6 +103,7 @@ class Tally:
         self.statuses: collections.Counter[int] = collections.Counter()
         self.accepted = 0
         self.resent = 0
+        self.timeouts = 0
         self.failures: list[str] = []
 
 
@@ -117,8 +122,11 @@ def terminal(index: int, port: int, keys: dict[str, str], shifts: dict[str, str]
                    "Idempotency-Key": key}
         for attempt in range(20):
             t0 = time.perf_counter()
+            impatient = attempt == 0 and rng.random() < TIMEOUT_SHARE
             try:
                 conn.request("POST", f"/api/v1{path}", json.dumps(body or {}), headers)
+                if impatient and conn.sock is not None:  # gives up before the answer comes
+                    conn.sock.settimeout(0.001)
                 response = conn.getresponse()
                 raw = response.read()
             except (OSError, http.client.HTTPException):  # a timeout: the same key again
@@ -126,7 +134,10 @@ def terminal(index: int, port: int, keys: dict[str, str], shifts: dict[str, str]
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
                 with tally.lock:
                     tally.resent += 1
+                    tally.timeouts += impatient
                 continue
+            if impatient and conn.sock is not None:
+                conn.sock.settimeout(60)
             elapsed = time.perf_counter() - t0
             with tally.lock:
                 tally.latencies.append(elapsed)
@@ -278,7 +289,8 @@ def run(terminals: int, minutes: float, workers: int,
               f"{tally.accepted:,} commands accepted ({tally.accepted / elapsed:,.1f}/s), "
               f"p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms")
         print("  by status: " + ", ".join(f"{s}: {n:,}" for s, n in sorted(tally.statuses.items()))
-              + f"; sent again with the same key: {tally.resent:,}")
+              + f"; sent again with the same key: {tally.resent:,} "
+              f"({tally.timeouts:,} after a client timeout)")
         for failure in tally.failures[:10]:
             print("  FAILED", failure[:300])
         problems = invariants(opened + tally.accepted) + tally.failures
