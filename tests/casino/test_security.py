@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -20,6 +21,13 @@ from rest_framework.throttling import UserRateThrottle
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings: Any) -> None:
+    """A fast hasher: the lockout tries a dozen passwords (production's takes a second each
+    on this machine); what is tested is the counting, not the hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def production_env(**more: str) -> dict[str, str]:
