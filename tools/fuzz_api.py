@@ -78,6 +78,7 @@ def main() -> int:
     os.environ.setdefault("API_THROTTLE_ANON", "1000000/min")
     os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
     os.environ.setdefault("TEST_DATABASE_NAME", "casino_fuzz_throwaway")
+    os.environ["CELERY_BROKER_URL"] = ""  # tasks in process: no worker runs beside the fuzzing
     from _setup import bench_database
 
     with bench_database():
