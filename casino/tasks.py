@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from casino.retries import RETRY
 
-@shared_task(name="casino.projections_check")
+
+@shared_task(name="casino.projections_check", **RETRY)
 def projections_check_task(names: list[str] | None = None) -> dict[str, object]:
     """Rebuild the projections in a rolled-back transaction and report any difference."""
     from casino.eventstore import projections

@@ -1,14 +1,41 @@
+from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from casino.api.schema import redoc_policy
+
+accounts = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
+]
+if settings.PASSWORD_RESET_ENABLED:  # a reset is offered only where mail can be sent
+    accounts += [
+        path("password_reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+        path("password_reset/done/", auth_views.PasswordResetDoneView.as_view(),
+             name="password_reset_done"),
+        path("reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+             name="password_reset_confirm"),
+        path("reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+             name="password_reset_complete"),
+    ]
+
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(accounts)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", redoc_policy(SpectacularRedocView.as_view(url_name="api-schema")),
+         name="api-docs"),
     path("api/v1/", include("casino.api.urls")),
     path("compliance/", include("casino.compliance.web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("casino.web.urls")),
 ]
+
+handler400 = "casino.api.errors.bad_request"
+handler404 = "casino.api.errors.not_found"
+handler500 = "casino.api.errors.server_error"

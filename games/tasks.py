@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
-from django.db import OperationalError
+
+from casino.retries import RETRY, is_transient
 
 
-@shared_task(name="games.table_session_close", autoretry_for=(OSError, OperationalError),
-             retry_backoff=True, max_retries=5)
+@shared_task(name="games.table_session_close", **RETRY)
 def table_session_close_task(session_id: str, closing: dict[str, int],
                              metadata: dict[str, str]) -> dict[str, Any]:
     """Close a table session on its closing count, as the person in ``metadata`` asked.
@@ -28,5 +28,7 @@ def table_session_close_task(session_id: str, closing: dict[str, int],
         done = table_session_close(session_id=session_id, closing=closing,
                                    metadata=Metadata(**metadata))
     except DomainError as refusal:
+        if is_transient(refusal):
+            raise  # a lost race: retried (RETRY), not reported
         return {"session_id": session_id, "closed": False, **refusal.as_dict()}
     return {**done, "closed": True, "already_closed": False}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
-from django.db import OperationalError
+
+from casino.retries import RETRY, is_transient
 
 
-@shared_task(name="ledger.period_close", autoretry_for=(OSError,), retry_backoff=True,
-             max_retries=5)
+@shared_task(name="ledger.period_close", **RETRY)
 def period_close_task(casino: str, day: str) -> dict[str, Any]:
     """Close gaming day ``day`` (YYYY-MM-DD) of ``casino``: idempotent, a closed day is left as
     it is."""
@@ -22,8 +22,7 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
                         metadata=system_metadata(casino, job="close_period"))
 
 
-@shared_task(name="ledger.gaming_day_close", autoretry_for=(OSError, OperationalError),
-             retry_backoff=True, max_retries=5)
+@shared_task(name="ledger.gaming_day_close", **RETRY)
 def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
                           ) -> dict[str, Any]:
     """Close gaming day ``day`` of ``casino`` whole (``ledger.closes``), as the scheduled close
@@ -42,10 +41,12 @@ def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
         return gaming_day_close(casino=casino, gaming_day=dt.date.fromisoformat(day),
                                 metadata=metadata)
     except DomainError as refusal:
+        if is_transient(refusal):
+            raise  # a lost race: retried (RETRY), not reported
         return {"casino": casino, "gaming_day": day, "closed": False, **refusal.as_dict()}
 
 
-@shared_task(name="ledger.gaming_day_close_due")
+@shared_task(name="ledger.gaming_day_close_due", **RETRY)
 def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     """For each casino whose gaming day ended within ``CLOSE_WINDOW`` of ``now`` (default: the
     present), close that day (Celery beat runs it every five minutes: each boundary is seen two

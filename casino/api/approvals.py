@@ -45,7 +45,7 @@ def _reader(request: Request, casino: str) -> None:
 
 
 class ApprovalKindListApi(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: list[dict[str, Any]]})
     def get(self, request: Request) -> Response:
         return Response([{
             "kind": p.kind.name, "label": p.kind.label,

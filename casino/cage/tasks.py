@@ -12,10 +12,9 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from celery import shared_task
-from django.db import OperationalError
 
 from casino import gaming_day as gaming_days
-from casino.eventstore.store import ConcurrencyError
+from casino.retries import RETRY, is_transient
 
 if TYPE_CHECKING:
     from casino.models import Casino
@@ -35,9 +34,7 @@ def closed_just_now(casino: Casino, moment: dt.datetime, window: dt.timedelta
     return casino.gaming_day(boundary - dt.timedelta(minutes=1))
 
 
-@shared_task(name="cage.gaming_day_chips_record",
-             autoretry_for=(OperationalError, ConcurrencyError), retry_backoff=True,
-             max_retries=5)
+@shared_task(name="cage.gaming_day_chips_record", **RETRY)
 def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> dict[str, object]:
     """Record the chips in circulation for ``gaming_day`` (default: the day that just closed).
 
@@ -60,7 +57,7 @@ def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> 
     )
 
 
-@shared_task(name="cage.gaming_day_close_due")
+@shared_task(name="cage.gaming_day_close_due", **RETRY)
 def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     """For each casino whose gaming day closed within ``CLOSE_WINDOW`` of ``now`` (default: the
     present; an ISO time to replay a missed run), record that day's chips in circulation.
@@ -82,8 +79,7 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     return due
 
 
-@shared_task(name="cage.shift_close", autoretry_for=(OperationalError,), retry_backoff=True,
-             max_retries=5)
+@shared_task(name="cage.shift_close", **RETRY)
 def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, object]:
     """Close a counted cashier shift, as the person in ``metadata`` asked. Idempotent by state:
     a closed shift is reported so and nothing is recorded; a refusal (a variance not approved)
@@ -99,5 +95,7 @@ def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, objec
     try:
         done = shift_close(shift_id=shift_id, metadata=Metadata(**metadata))
     except DomainError as refusal:
+        if is_transient(refusal):
+            raise  # a lost race: retried (RETRY), not reported
         return {"shift_id": shift_id, "closed": False, **refusal.as_dict()}
     return {**done, "closed": True, "already_closed": False}

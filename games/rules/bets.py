@@ -89,6 +89,11 @@ def next_id(used: set[str]) -> str:
 
 # --- placing bets -------------------------------------------------------------------------------
 
+# The most bets one round takes, all seats and all stages together: far above any table's play
+# (a crowded roulette round has a few hundred), far below what one request or one append can
+# carry (PostgreSQL's 65,535 parameters of a statement).
+MAX_BETS_PER_ROUND = 1000
+
 
 def new_bets(table: TableRules, options: dict[str, Any], specs: Sequence[object],
              existing: list[BetView], *, stage: str = "initial", whole: bool = False
@@ -98,6 +103,10 @@ def new_bets(table: TableRules, options: dict[str, Any], specs: Sequence[object]
     ``options``: the round's; ``existing``: the round's bets so far (their ids are taken, and an
     initial bet's limits are checked with them beside it); ``whole``: a whole round in one
     command (even money is then a field of the bet)."""
+    if len(existing) + len(specs) > MAX_BETS_PER_ROUND:
+        raise invalid(f"a round takes at most {MAX_BETS_PER_ROUND:,} bets "
+                      f"({len(existing):,} placed, {len(specs):,} sent)",
+                      code="too_many_bets", field="bets", limit=MAX_BETS_PER_ROUND)
     used = {b.bet_id for b in existing}
     made: list[BetView] = []
     for index, spec in enumerate(specs):

@@ -90,9 +90,10 @@ def round_pool(the_round: Round) -> str:
 
 def too_late(game: str, status: str) -> Conflict:
     """The refusal of a jackpot chip once betting is closed (or the round is over)."""
+    article = ARTICLE["before_deal"].get(game, "Portaria 217/2007")
     return Conflict("jackpot chips are placed before the deal: at «jogo feito, nada mais» they "
-                    f"are collected and the cards dealt ({ARTICLE['before_deal'][game]})",
-                    code="betting_closed", article=ARTICLE["before_deal"][game], status=status)
+                    f"are collected and the cards dealt ({article})",
+                    code="betting_closed", article=article, status=status)
 
 
 def new_jackpot_bets(*, game: str, seats: int, options: dict[str, Any], round_id: str,

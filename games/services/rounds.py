@@ -271,9 +271,9 @@ def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata
     the_round, table = _round_for_command(round_id, metadata)
 
     def handler() -> Result:
+        pool_id = jp.round_pool(the_round)  # a game without jackpots: no_jackpot, whatever the state
         if the_round.status != RoundStatus.BETTING:
             raise jp.too_late(table.game, the_round.status)
-        pool_id = jp.round_pool(the_round)
         rid = str(the_round.round_id)
         rows = Bet.objects.filter(round_id=the_round.round_id)
         placed = list(JackpotBet.objects.filter(round_id=the_round.round_id))

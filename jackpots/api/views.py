@@ -62,7 +62,7 @@ def _config(c: JackpotConfigVersion) -> dict[str, Any]:
 class JackpotPoolListApi(APIView):
     """The casino's pools with their meters now."""
 
-    @extend_schema(responses={200: dict}, operation_id="jackpot_pool_list")
+    @extend_schema(responses={200: list[dict[str, Any]]}, operation_id="jackpot_pool_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         pools = selectors.pool_list(casinos=[casino])
@@ -177,7 +177,7 @@ class JackpotPrizeListApi(APIView):
         pool = serializers.SlugField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("unpaid", bool), OpenApiParameter("pool", str)],
-                   responses={200: dict}, operation_id="jackpot_prize_list")
+                   responses={200: list[dict[str, Any]]}, operation_id="jackpot_prize_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         params = self.FilterSerializer(data=request.query_params)

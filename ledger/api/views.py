@@ -85,6 +85,8 @@ class _EntrySerializer(serializers.Serializer[Any]):
 class JournalEntryListApi(APIView):
     """The journal entries of a period with their lines, paginated (``limit``, ``offset``)."""
 
+    pagination_class = LimitOffsetPagination  # the schema's page shape (count, next, results)
+
     @extend_schema(parameters=PERIOD, responses=_EntrySerializer(many=True))
     def get(self, request: Request, casino: str) -> Response:
         selectors.casino_get_for(request.user, casino)

@@ -226,3 +226,25 @@ def test_a_drop_box_is_received_against_its_count_through_the_api(
                              format="json")
     assert granted.status_code == 200, granted.json()
     assert StoredEvent.objects.filter(event_type="DropVarianceApproved").count() == 1
+
+
+def test_a_retried_chip_sale_gets_its_first_answer_though_the_window_has_no_chips_left(
+        window: str, ana_api: APIClient) -> None:
+    """Issue 18, item 4: the retry used to check the window's chips before the key and answer
+    409 not_enough, though the sale was recorded; the client believed it had failed."""
+    url = f"{BASE}/shifts/{window}/chip-sales/"
+    every_25 = {"amount": "2500.00", "chip_set": CHIP_SET, "chips": {"25.00": 100},
+                "cash": {"100.00": 25}}
+    first = ana_api.post(url, every_25, format="json", HTTP_IDEMPOTENCY_KEY="window1:sale-7")
+    assert first.status_code == 201, first.json()
+    count = StoredEvent.objects.count()
+    # a fresh sale of the same chips is refused: the window has none left
+    fresh = ana_api.post(url, every_25, format="json")
+    assert fresh.status_code == 409
+    assert error_of(fresh)["code"] == "not_enough"
+    # the retry (the client timed out on the first answer) gets the first answer, and nothing
+    again = ana_api.post(url, every_25, format="json", HTTP_IDEMPOTENCY_KEY="window1:sale-7")
+    assert again.status_code == 201
+    assert again.json() == first.json()
+    assert StoredEvent.objects.count() == count
+    assert StoredEvent.objects.filter(event_type="ChipsSold").count() == 1

@@ -20,3 +20,35 @@ def test_the_openapi_schema_is_valid_and_names_every_api(tmp_path: Path) -> None
     assert "RoundOpenApiInput" in names  # nested serializers named after their view
     assert "Input" not in names
     assert "Output" not in names
+
+
+def test_the_schema_documents_errors_files_and_lists_as_they_are_answered(tmp_path: Path
+                                                                          ) -> None:
+    """Issue 18, item 8: seven operations answered a list (or a page) the schema called an
+    object (or a list); no error status was documented; downloads had no media type."""
+    out = tmp_path / "schema.yml"
+    call_command("spectacular", "--file", str(out))
+    paths = yaml.safe_load(out.read_text())["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            documented = set(operation["responses"])
+            assert {"400", "401", "403", "404", "429", "503"} <= documented, (method, path)
+            if method != "get":
+                assert {"409", "413"} <= documented, (method, path)
+    ok = "200"
+    for path in ("/api/v1/approvals/kinds/", "/api/v1/cage/{casino}/cages/",
+                 "/api/v1/cage/{casino}/shifts/",
+                 "/api/v1/cage/{casino}/gaming-days/{day}/chips-in-circulation/",
+                 "/api/v1/jackpots/{casino}/pools/", "/api/v1/jackpots/{casino}/prizes/"):
+        body = paths[path]["get"]["responses"][ok]["content"]["application/json"]["schema"]
+        assert body["type"] == "array", path
+    journal = paths["/api/v1/ledger/{casino}/journal/"]["get"]["responses"][ok]
+    assert journal["content"]["application/json"]["schema"]["$ref"].endswith("List")
+    assert "text/csv" in paths["/api/v1/ledger/{casino}/journal.csv"]["get"]["responses"][ok][
+        "content"]
+    assert ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" in
+            paths["/api/v1/ledger/{casino}/trial-balance.xlsx"]["get"]["responses"][ok]["content"])
+    assert "application/pdf" in paths["/api/v1/ledger/{casino}/close-report/{day}.pdf"]["get"][
+        "responses"][ok]["content"]
+    error = paths["/api/v1/casinos/"]["get"]["responses"]["503"]["content"]["application/json"]
+    assert error["schema"]["$ref"] == "#/components/schemas/Error"

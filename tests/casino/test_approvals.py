@@ -231,3 +231,18 @@ def test_through_the_web_page(casino: Casino, client: Any) -> None:
                                                  "action": "grant", "note": "ok"})
     assert done.status_code == 302
     assert Casino.objects.get(code=CASINO).name == "Casino de Lisboa"
+
+
+def test_a_retried_grant_gets_its_first_answer_though_the_approval_is_decided_since(
+        casino: Casino) -> None:
+    """Issue 18, item 2: the key is looked up before the approval's state, so the retry of a
+    grant whose answer was lost is not refused as already decided."""
+    asked = ask()
+    first = service.approval_grant(approval_id=asked["approval_id"], note="checked",
+                                   metadata=person("rui", Role.ADMINISTRATOR, key="rui:grant-1"))
+    with pytest.raises(Conflict):  # unkeyed, the same grant is refused: it is decided
+        service.approval_grant(approval_id=asked["approval_id"], note="checked", metadata=RUI)
+    again = service.approval_grant(approval_id=asked["approval_id"], note="checked",
+                                   metadata=person("rui", Role.ADMINISTRATOR, key="rui:grant-1"))
+    assert again == first
+    assert Approval.objects.get(id=asked["approval_id"]).status == "granted"

@@ -391,7 +391,7 @@ class CageListApi(CageConfigureApi):
     is the last closing count, which the next cashier is shown anyway.
     """
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: list[dict[str, Any]]})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         sees = _sees_expected(request, casino)
@@ -465,7 +465,7 @@ class ShiftListApi(ShiftOpenApi):
         cage = serializers.CharField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("gaming_day", str), OpenApiParameter("cage", str)],
-                   responses={200: dict}, operation_id="cage_shift_list")
+                   responses={200: list[dict[str, Any]]}, operation_id="cage_shift_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         filters = self.FilterSerializer(data=request.query_params)
@@ -588,7 +588,7 @@ class ChipsInCirculationApi(APIView):
 class GamingDayChipsApi(GamingDayChipsRecordApi):
     """GET: the figure recorded at a gaming day's close. POST: record it (idempotent)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: list[dict[str, Any]]})
     def get(self, request: Request, casino: str, day: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         rows = selectors.chip_liability_list(casino=casino, gaming_day=selectors.parse_day(day))

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
-from django.db import connection
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, connection, transaction
 from psycopg import sql
 
 # Tables protected by the refuse_rewrite() trigger are append-only: the application role gets
@@ -32,6 +32,27 @@ class Command(BaseCommand):
         parser.add_argument("--password", default=None, help="set this password on the role")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            with transaction.atomic():  # all the grants or none
+                self._setup(options)
+        except DatabaseError as error:
+            raise CommandError(self._explain(error, options["role"])) from error
+
+    @staticmethod
+    def _explain(error: DatabaseError, role: str) -> str:
+        """What to do, in words, instead of the driver's traceback (docs/deployment.md)."""
+        cause = error.__cause__
+        state = getattr(cause, "sqlstate", None)
+        who = connection.settings_dict.get("USER") or "this role"
+        if state == "42501":  # insufficient_privilege
+            return (f"{who} may not do this: {str(cause).strip()}. Creating the role or setting "
+                    f"its password needs CREATEROLE; once, as a superuser: CREATE ROLE {role} "
+                    f"LOGIN PASSWORD '…'; (or ALTER ROLE {who} CREATEROLE), then run "
+                    f"setup_app_role {role} again, as the owner of the tables, without "
+                    "--password. Nothing was changed.")
+        return f"setup_app_role failed, nothing was changed: {str(cause or error).strip()}"
+
+    def _setup(self, options: dict[str, Any]) -> None:
         role = sql.Identifier(options["role"])
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [options["role"]])

@@ -74,6 +74,7 @@ def test_the_api_answers_a_deadlock_with_a_409_in_the_error_shape() -> None:
     assert response.status_code == 409
     assert response.data["error"]["code"] == "concurrent_change"
     assert response.data["error"]["extra"] == {"retryable": True}
+    assert response["Retry-After"] == "1"
 
 
 def test_the_store_and_command_refusals_are_conflicts() -> None:

@@ -119,3 +119,26 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
         assert run_command(command="test", metadata=keyed, payload={}, handler=handler) == {
             "ok": True}
     assert store.head_position() == 5
+
+
+def test_setup_app_role_run_by_an_owner_who_may_not_create_roles_says_what_to_do() -> None:
+    """Issue 18, item 9: run as the owner role, as docs/deployment.md says, it failed with the
+    driver's traceback (permission denied to create role)."""
+    from django.core.management.base import CommandError
+
+    with connection.cursor() as cursor:
+        cursor.execute("DROP ROLE IF EXISTS casino_owner_test")
+        cursor.execute("CREATE ROLE casino_owner_test NOSUPERUSER NOCREATEROLE")
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL ROLE casino_owner_test")
+            with pytest.raises(CommandError) as refused:
+                call_command("setup_app_role", "casino_app_nobody_made")
+        message = str(refused.value)
+        assert "permission denied to create role" in message
+        assert "CREATE ROLE casino_app_nobody_made LOGIN PASSWORD" in message
+        assert "Nothing was changed." in message
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("DROP ROLE IF EXISTS casino_owner_test")
