@@ -176,6 +176,11 @@ class Slip(models.Model):
     requested_at = models.DateTimeField()
     requested_by = models.CharField(max_length=150)
     void_reason = models.TextField(blank=True, default="")
+    # The cage's answer when it declines the request (SlipRefused): the slip stays requested
+    # until the pit voids it (or the cage issues it after all).
+    refused_reason = models.TextField(blank=True, default="")
+    refused_by = models.CharField(max_length=150, blank=True, default="")
+    refused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["casino", "kind", "number"]

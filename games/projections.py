@@ -364,6 +364,14 @@ class SlipProjection(Projection):
                             "number": event.slip},
                      set={"status": SlipStatus.VOIDED, "void_reason": event.reason})
 
+    @handles("SlipRefused")
+    def refused(self, event: cage_events.SlipRefused, recorded: RecordedEvent) -> Changes:
+        """The cage's answer, for the pit to see at once: who declined it, and why."""
+        yield Update(Slip, {"casino_id": _casino(recorded), "kind": event.kind,
+                            "number": event.slip},
+                     set={"refused_reason": event.reason, "refused_at": recorded.recorded_at,
+                          "refused_by": _actor(recorded), "window": event.window})
+
     @handles("FillIssued")
     def fill_issued(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
         yield self._cage(event, recorded, SlipKind.FILL, SlipStatus.ISSUED)

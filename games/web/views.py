@@ -47,7 +47,7 @@ from games.models import (
 )
 from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
 
-from . import forms, labels
+from . import forms, hands, labels
 from .errors import refusal_text
 
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
@@ -200,7 +200,36 @@ def outcome_text(game: str, outcome: Mapping[str, Any] | None,
             text += " · " + _("point before %(before)s, after %(after)s") % {
                 "before": outcome.get("point") or "—", "after": outcome.get("point_after") or "—"}
         return text
-    return _value_text(dict(outcome))
+    cards = _cards_outcome_text(outcome)
+    return cards if cards else _value_text(dict(outcome))
+
+
+def _hand_text(hand: Mapping[str, Any]) -> str:
+    text = " ".join(hand.get("cards", []))
+    flags = [str(word) for key, word in (("double", _("doubled")), ("surrender", _("surrendered")))
+             if hand.get(key)]
+    if hand.get("decision") in hands.DECISIONS:
+        flags.append(str(hands.DECISIONS[hand["decision"]]).lower())
+    return f"{text} ({', '.join(flags)})" if flags else text
+
+
+def _cards_outcome_text(outcome: Mapping[str, Any]) -> str:
+    """A card game's outcome in words: whose cards, hand by hand (never the data's keys)."""
+    parts = []
+    if isinstance(outcome.get("player"), list) and isinstance(outcome.get("banker"), list):
+        parts += [_("Player %(cards)s") % {"cards": " ".join(outcome["player"])},
+                  _("Banker %(cards)s") % {"cards": " ".join(outcome["banker"])}]
+    dealer = outcome.get("dealer")
+    if isinstance(dealer, dict) and isinstance(dealer.get("cards"), list):
+        parts.append(_("Bank %(cards)s") % {"cards": " ".join(dealer["cards"])})
+    for seat in outcome.get("seats") or outcome.get("hands") or []:
+        if not isinstance(seat, dict):
+            return ""
+        played = seat.get("hands")
+        text = (" / ".join(_hand_text(h) for h in played) if isinstance(played, list)
+                else _hand_text(seat))
+        parts.append(_("seat %(seat)s: %(hand)s") % {"seat": seat.get("seat"), "hand": text})
+    return " · ".join(parts)
 
 
 def _bet_details(game: str, bet: Mapping[str, Any]) -> str:
@@ -211,6 +240,10 @@ def _bet_details(game: str, bet: Mapping[str, Any]) -> str:
             continue
         if key == "numbers":
             parts.append(", ".join(str(v) for v in value))
+        elif key == "bet":
+            parts.append(_("on %(bet)s") % {"bet": value})
+        elif key == "hand":
+            parts.append(_("hand %(n)s") % {"n": value})
         else:
             parts.append(f"{names.get(key, key)} {_value_text(value)}")
     return " · ".join(parts)
@@ -221,6 +254,7 @@ def _bet_rows(game: str, bets: Sequence[Bet]) -> list[dict[str, Any]]:
         "bet": b, "type": labels.bet_type_label(game, b.bet_type),
         "details": _bet_details(game, b.bet), "status": b.status,
         "status_label": labels.label(labels.BET_STATUS, b.status),
+        "words": hands.settlement_text(b),
     } for b in bets]
 
 
@@ -331,6 +365,7 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "slips": [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
                        "status_label": labels.label(labels.SLIP_STATUS, s.status),
                        "chips": _chips_text(s.chips),
+                       "refused": s.status == SlipStatus.REQUESTED and bool(s.refused_reason),
                        "voidable": s.status == SlipStatus.REQUESTED and not closed,
                        "ask_void": s.status == SlipStatus.REQUESTED and closed,
                        "pending": slip_asks.get(f"{s.kind}/{s.number}")} for s in slips],
@@ -450,17 +485,29 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
         outcome_values = posted if failed in ("outcome", "correct") else {}
         status = the_round.status
+        bets = list(selectors.bet_list(round_id=rid))
         return render(request, "pit/round.html", {
             "r": the_round, "session": session, "table": table,
             "game": labels.game_label(game),
             "status_label": labels.label(labels.ROUND_STATUS, status),
             "outcome": outcome_text(game, the_round.settled_outcome or the_round.outcome,
                                     the_round.options),
-            "bets": _bet_rows(game, list(selectors.bet_list(round_id=rid))),
+            "bets": _bet_rows(game, bets),
+            "deal_seats": [(n, posted.get(f"seat-{n}", "") if failed == "deal" else "")
+                           for n in hands.deal_seats(the_round, bets)],
+            "hands": hands.blackjack_hands(the_round, bets),
+            "upcard": (the_round.play or {}).get("upcard", ""),
+            "insurable": hands.insurable_bets(the_round, bets),
+            "boxes": hands.stud_boxes(the_round, bets),
             "jackpot": jackpot, "jackpot_bets": [
                 {"bet": j, "status_label": labels.label(labels.JACKPOT_BET_STATUS, j.status)}
                 for j in selectors.jackpot_bet_list(round_id=rid)],
             "bet_forms": _bet_form_entries(game, failed, posted),
+            # craps odds back a line or come bet of the round, picked from the list
+            "odds_bases": [(b.bet_id, f"{b.bet_id} · {labels.bet_type_label(game, b.bet_type)}"
+                            f"{' ' + str(b.point) if b.point else ''} · {b.amount}")
+                           for b in bets if game == "craps" and not b.withdrawn
+                           and b.bet_type in ("pass", "dont_pass", "come", "dont_come")],
             "seats": range(1, table.seats + 1),
             "outcome_fields": [(f, outcome_values.get(f.name, ""))
                                for f in forms.outcome_fields(game, the_round)],
@@ -499,9 +546,30 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             return (_("Jackpot chip %(bet)s placed on seat %(seat)s.")
                     % {"bet": ", ".join(done["jackpot_bets"]), "seat": spec["seat"]}, here)
 
+        def withdraw(metadata: Metadata) -> Done:
+            bet_id = p.get("bet_id", "")
+            services.bet_withdraw(round_id=rid, bet_id=bet_id, reason=p.get("reason", ""),
+                                  metadata=metadata)
+            return _("Bet %(bet)s taken down: its stake goes back to the player.") % {
+                "bet": bet_id}, here
+
         def close_betting(metadata: Metadata) -> Done:
             services.round_close_betting(round_id=rid, metadata=metadata)
             return _("No more bets."), here
+
+        def deal(metadata: Metadata) -> Done:
+            seats = hands.deal_seats(the_round, list(selectors.bet_list(round_id=rid)))
+            services.deal_record(round_id=rid, **hands.parse_deal(p, seats), metadata=metadata)
+            return _("Deal recorded: play the hands."), here
+
+        def decision(metadata: Metadata) -> Done:
+            spec = hands.parse_decision(p, p.getlist("followers"))
+            done = services.decision_record(round_id=rid, **spec, metadata=metadata)
+            text = _("Seat %(seat)s: %(decision)s recorded.") % {
+                "seat": spec["seat"], "decision": hands.DECISIONS[spec["decision"]]}
+            if done["bets"]:
+                text += " " + _("Its stake: bet %(bets)s.") % {"bets": ", ".join(done["bets"])}
+            return text, here
 
         def outcome(metadata: Metadata) -> Done:
             services.outcome_record(round_id=rid, outcome=forms.parse_outcome(
@@ -530,6 +598,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
 
         return _act(request, the_round.casino_id, {
             "bet": bet, "jackpot_bet": jackpot_bet, "close_betting": close_betting,
+            "deal": deal, "decision": decision, "withdraw": withdraw,
             "outcome": outcome, "settle": settle,
             "void": void, "ask_void": ask_void, "correct": correct}, page)
     return page()
