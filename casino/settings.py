@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "django_htmx",
     "casino.eventstore",
     "casino",
     "casino.cage",

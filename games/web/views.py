@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -362,6 +363,9 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "closing": _chips_text(session.closing), "roll": _chips_text(session.roll_difference),
             "rounds": _round_rows(list(selectors.round_list(session_id=sid))),
             "hold": selectors.session_hold_check(session),
+            # while open: the rounds' result is the table win so far, over the drop so far
+            "hold_so_far": (session.round_result / session.drop_recorded * 100).quantize(
+                Decimal("0.01")) if session.drop_recorded and not closed else None,
             "slips": [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
                        "status_label": labels.label(labels.SLIP_STATUS, s.status),
                        "chips": _chips_text(s.chips),
@@ -429,8 +433,15 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
 
         def close(metadata: Metadata) -> Done:
             closing = forms.parse_pieces(p, "closing", denominations)
-            done = services.table_session_close(session_id=sid, closing=closing,
-                                                metadata=metadata)
+            done = _send_session_close(sid, closing, metadata)
+            if done is None:
+                return (_("The close is sent to the workers: its result shows here once it "
+                          "is done (reload the page)."), here)
+            if not done["closed"]:
+                raise DomainError(str(done.get("message", "")), code=done.get("code"),
+                                  **(done.get("extra") or {}))
+            if done.get("already_closed"):
+                return _("The session was closed already."), here
             if done["table_win"] is None:
                 return (_("Session closed: rounds' result %(result)s. The drop box goes to the "
                           "count room; the table win follows its count.")
@@ -449,6 +460,24 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "ask_late_slip": ask_late_slip,
             "drop": drop, "close": close, "open_round": open_round}, page)
     return page()
+
+
+def _send_session_close(session_id: str, closing: dict[str, int], metadata: Metadata
+                        ) -> dict[str, Any] | None:
+    """The close goes to the workers (``games.table_session_close``) once this request's work
+    is committed, as the ledger's close page sends the day's close; without a broker it runs in
+    process at once and its answer comes back (``None``: a worker has it, not done yet)."""
+    from games.tasks import table_session_close_task
+
+    answer: dict[str, Any] = {}
+
+    def send() -> None:
+        sent = table_session_close_task.delay(session_id, closing, metadata.as_dict())
+        if sent.ready():
+            answer.update(sent.get())
+
+    transaction.on_commit(send)
+    return answer or None
 
 
 # --- a round ------------------------------------------------------------------------------------
