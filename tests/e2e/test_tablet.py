@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,8 +159,8 @@ def test_an_accountant_closes_a_day_from_the_desk_and_exports_a_pdf(
     desk.get_by_role("button", name="Export the results").click()
     with desk.expect_download() as download:
         desk.get_by_role("link", name=re.compile("^Download results-lisboa")).click()
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(
-        open(download.value.path(), "rb").read())).pages)
+    text = " ".join(p.extract_text() for p in PdfReader(
+        io.BytesIO(Path(download.value.path()).read_bytes())).pages)
     assert "Table results" in text
     assert "American roulette" in text
     assert "20.00" in text
