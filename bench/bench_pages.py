@@ -45,9 +45,10 @@ def main() -> None:
         run(args.tables, args.rounds_per_table, args.rounds, args.sales)
 
 
-def _timed(times: dict[str, list[float]], name: str, call: Callable[[], Any]) -> Any:
+def _timed(times: dict[str, list[float]], name: str, call: Callable[..., Any], *args: Any,
+           **kwargs: Any) -> Any:
     started = time.perf_counter()
-    response = call()
+    response = call(*args, **kwargs)
     times.setdefault(name, []).append((time.perf_counter() - started) * 1000)
     status = getattr(response, "status_code", 200)
     if status != 200:
@@ -77,22 +78,21 @@ def _pit(times: dict[str, list[float]], rounds: int) -> None:
                                  metadata=meta)["session_id"])
     fiscal = _client("fiscal")
     session_url = f"/pit/sessions/{sid}/"
-    for n in range(rounds):
-        def post(url: str, **data: str) -> Any:
-            return fiscal.post(url, {"idempotency_key": uuid.uuid4().hex, **data}, follow=True)
+    def post(url: str, **data: str) -> Any:
+        return fiscal.post(url, {"idempotency_key": uuid.uuid4().hex, **data}, follow=True)
 
-        _timed(times, "pit: open a round", lambda: post(session_url, action="open_round"))
+    for n in range(rounds):
+        _timed(times, "pit: open a round", post, session_url, action="open_round")
         rid = str(Round.objects.filter(session_id=sid).order_by("-number").values_list(
             "round_id", flat=True)[0])
         url = f"/pit/rounds/{rid}/"
-        _timed(times, "pit: place a bet", lambda: post(
-            url, action="bet", form="straight", type="straight", numbers=str(n % 37),
-            seat="1", amount="10"))
-        _timed(times, "pit: no more bets", lambda: post(url, action="close_betting"))
-        _timed(times, "pit: record the outcome", lambda: post(
-            url, action="outcome", number=str((n * 7) % 37)))
-        _timed(times, "pit: settle", lambda: post(url, action="settle"))
-        _timed(times, "pit: the floor's rows", lambda: fiscal.get("/pit/lisboa/floor/rows/"))
+        _timed(times, "pit: place a bet", post, url, action="bet", form="straight",
+               type="straight", numbers=str(n % 37), seat="1", amount="10")
+        _timed(times, "pit: no more bets", post, url, action="close_betting")
+        _timed(times, "pit: record the outcome", post, url, action="outcome",
+               number=str((n * 7) % 37))
+        _timed(times, "pit: settle", post, url, action="settle")
+        _timed(times, "pit: the floor's rows", fiscal.get, "/pit/lisboa/floor/rows/")
 
 
 def _cashier(times: dict[str, list[float]], sales: int) -> None:
@@ -107,20 +107,21 @@ def _cashier(times: dict[str, list[float]], sales: int) -> None:
                                                 casino="lisboa"))["shift_id"]
     caixa = _client("caixa")
     url = f"/cage/lisboa/shifts/{shift}/"
-    for _ in range(sales):
-        def post(**data: str) -> Any:
-            return caixa.post(url, {"idempotency_key": uuid.uuid4().hex, "chip_set": "main",
-                                    **data}, follow=True)
 
-        _timed(times, "cashier: sell chips", lambda: post(
-            action="sell", amount="150.00", chips="100.00:1, 25.00:2", cash="50.00:3"))
-        _timed(times, "cashier: redeem chips", lambda: post(
-            action="redeem", amount="50.00", chips="25.00:2", cash="50.00:1"))
+    def post(**data: str) -> Any:
+        return caixa.post(url, {"idempotency_key": uuid.uuid4().hex, "chip_set": "main", **data},
+                          follow=True)
+
+    for _ in range(sales):
+        _timed(times, "cashier: sell chips", post, action="sell", amount="150.00",
+               chips="100.00:1, 25.00:2", cash="50.00:3")
+        _timed(times, "cashier: redeem chips", post, action="redeem", amount="50.00",
+               chips="25.00:2", cash="50.00:1")
 
 
 def _line(name: str, values: list[float]) -> str:
     ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return (f"{name:<28} {len(values):>5} {statistics.median(ordered):>9.1f} {p95:>9.1f} "
             f"{ordered[-1]:>9.1f}")
 
@@ -147,7 +148,7 @@ def run(tables: int, rounds_per_table: int, rounds: int, sales: int) -> None:
         print(_line(name, values))
     every = [v for values in times.values() for v in values]
     print(_line("all actions", every))
-    p95 = sorted(every)[int(round(0.95 * (len(every) - 1)))]
+    p95 = sorted(every)[round(0.95 * (len(every) - 1))]
     verdict = "met" if p95 < TARGET_P95_MS else "NOT met"
     print(f"target: p95 under {TARGET_P95_MS:.0f} ms: {verdict} ({Decimal(p95):.1f} ms)")
 
