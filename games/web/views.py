@@ -42,6 +42,7 @@ from games.models import (
     Round,
     RoundStatus,
     SessionStatus,
+    Slip,
     SlipStatus,
     Table,
     TableSession,
@@ -345,6 +346,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
     denominations = _denominations(table)
     sid = str(session.session_id)
     here = reverse("pit-session", args=[sid])
+    if request.method == "GET" and request.GET.get("fragment") == "cage-answers":
+        return _cage_answers(request, sid)
 
     def page(failed: str = "", error: str = "") -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
@@ -381,6 +384,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "late_slip_reasons": LATE_SLIP.reasons,
             "close_grid": _grid("closing", denominations, posted if failed == "close" else {}),
             "is_open": session.status == SessionStatus.OPEN,
+            "answers": (answers := _slip_answers(sid)),
+            "answers_waiting": any(a["waiting"] for a in answers),
             "box": DropBox.objects.filter(session_id=session.session_id).first(),
             "can_act": _may_act(request, session.casino_id), "key": _key(),
             "failed": failed, "error": error, "posted": posted,
@@ -460,6 +465,24 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "ask_late_slip": ask_late_slip,
             "drop": drop, "close": close, "open_round": open_round}, page)
     return page()
+
+
+def _slip_answers(session_id: str) -> list[dict[str, Any]]:
+    """The session's slips with the cage's answer so far (issued, received, refused, or none)."""
+    return [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
+             "status_label": labels.label(labels.SLIP_STATUS, s.status),
+             "waiting": s.status == SlipStatus.REQUESTED and not s.refused_reason,
+             "refused": s.status == SlipStatus.REQUESTED and bool(s.refused_reason)}
+            for s in Slip.objects.filter(session_id=session_id).order_by("requested_at")]
+
+
+def _cage_answers(request: HttpRequest, session_id: str) -> HttpResponse:
+    """The cage's answers to the session's requests, which the page fetches again while one
+    waits (htmx polling): issued, or refused with the cage's reason, as soon as it answers."""
+    answers = _slip_answers(session_id)
+    return render(request, "pit/_cage_answers.html", {
+        "answers": answers, "session_id": session_id,
+        "waiting": any(a["waiting"] for a in answers)})
 
 
 def _send_session_close(session_id: str, closing: dict[str, int], metadata: Metadata
