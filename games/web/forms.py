@@ -380,8 +380,29 @@ def _stud_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
 
 
 def _football_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
-    return {"hands": [{"seat": seat, "cards": parse_cards(text, gettext("Seat %(n)s") % {"n": seat})}
-                      for seat, text in _lines(posted.get("hands", ""), _("Hands"))]}
+    """Card by card per seat (``seat<n>-<card>``), a third card only when drawn; or, as before,
+    one line per seat."""
+    if (posted.get("hands") or "").strip():
+        return {"hands": [
+            {"seat": seat, "cards": parse_cards(text, gettext("Seat %(n)s") % {"n": seat})}
+            for seat, text in _lines(posted.get("hands", ""), _("Hands"))]}
+    seats = sorted({int(k[4:].split("-")[0]) for k in posted
+                    if re.fullmatch(r"seat\d+-[123]", k)})
+    hands = []
+    for seat in seats:
+        what = gettext("Seat %(n)s") % {"n": seat}
+        cards = []
+        for n in (1, 2, 3):
+            raw = (posted.get(f"seat{seat}-{n}") or "").strip()
+            if raw:
+                cards += parse_cards(raw, what)
+            elif n < 3:
+                raise InvalidCommand(gettext("%(field)s: card %(n)s is needed")
+                                     % {"field": what, "n": n})
+        hands.append({"seat": seat, "cards": cards})
+    if not hands:
+        raise InvalidCommand(gettext("Write each seat's cards."))
+    return {"hands": hands}
 
 
 def _baccarat_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
@@ -435,7 +456,8 @@ OUTCOME_FORMS: dict[str, OutcomeForm] = {
     "punto_banco_macau": _BACCARAT,
     "football_poker": OutcomeForm(
         (Field("hands", _("Hands"), "lines", hint="1: 4S KD\n2: 9H KC 5D"),),
-        _football_outcome, _("One line per seat: the seat, a colon, the cards in dealing order.")),
+        _football_outcome, _("Each seat's cards in dealing order; the third only when drawn "
+                             "(a first two totalling 0 or 9).")),
     "blackjack": OutcomeForm(
         (Field("dealer", _("Bank's cards"), "cards", hint="TS 7H"),
          Field("hands", _("Hands"), "lines",
@@ -463,8 +485,14 @@ def parse_outcome(game: str, posted: Posted, the_round: Any) -> dict[str, Any]:
     return outcome_form(game).build(posted, the_round)
 
 
-def outcome_fields(game: str, the_round: Any) -> list[Field]:
-    """The fields to show (blackjack hands recorded as played need only the bank's cards)."""
+def outcome_fields(game: str, the_round: Any, seats: Sequence[int] = ()) -> list[Field]:
+    """The fields to show (blackjack hands recorded as played need only the bank's cards;
+    football poker's hands card by card for the seats with a bet)."""
+    if game == "football_poker" and seats:
+        return [Field(f"seat{seat}-{n}", format_lazy("{} {} · {} {}", _("Seat"), seat,
+                                                     _("card"), n), "card",
+                      hint=("4S", "KD", "")[n - 1], required=n < 3)
+                for seat in seats for n in (1, 2, 3)]
     fields = list(outcome_form(game).fields)
     if game == "blackjack" and (the_round.play or {}).get("seats"):
         fields = [f for f in fields if f.name != "hands"]

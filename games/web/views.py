@@ -561,8 +561,8 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
                            for b in bets if game == "craps" and not b.withdrawn
                            and b.bet_type in ("pass", "dont_pass", "come", "dont_come")],
             "seats": range(1, table.seats + 1),
-            "outcome_fields": [(f, outcome_values.get(f.name, ""))
-                               for f in forms.outcome_fields(game, the_round)],
+            "outcome_fields": [(f, outcome_values.get(f.name, "")) for f in forms.outcome_fields(
+                game, the_round, sorted({b.seat for b in bets if not b.withdrawn}))],
             "outcome_note": forms.outcome_form(game).note,
             "taking_bets": status == RoundStatus.BETTING,
             "needs_outcome": status == RoundStatus.CLOSED,

@@ -20,8 +20,8 @@ from .test_web import key, person
 pytestmark = pytest.mark.django_db
 
 
-def _round(make_table: Any, game: str, bets: list[dict[str, Any]]) -> str:
-    table = make_table(game, minimum="10")
+def _round(make_table: Any, game: str, bets: list[dict[str, Any]], seats: int = 7) -> str:
+    table = make_table(game, minimum="10", seats=seats)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
                              metadata=pit())["session_id"]
     rid = round_open(session_id=sid, metadata=pit())["round_id"]
@@ -134,3 +134,22 @@ def test_baccarat_outcome_card_by_card(make_table: Any) -> None:
     page = _text(_post(fiscal, rid, "settle", action="settle"))
     assert "Player 7S KH · Banker 2C 3D 2H" in page
     assert "stands (push): the stake of 20.00 goes back to the player" in page
+
+
+def test_football_poker_outcome_card_by_card_for_the_seats_with_a_bet(make_table: Any) -> None:
+    rid = _round(make_table, "football_poker", [{"seat": 2, "type": "upper", "amount": "10"}],
+                 seats=8)
+    fiscal = person("fiscal", Role.PIT_BOSS)
+    page = fiscal.get(f"/pit/rounds/{rid}/").content.decode()
+    assert 'name="seat2-1"' in page
+    assert 'name="seat1-1"' not in page  # no bet, no hand asked for
+    # 4 + 5 is 9: a third card is due (terceira carta 1), so two are refused
+    refused = _text(_post(fiscal, rid, "outcome", action="outcome", **{
+        "seat2-1": "4S", "seat2-2": "5D"}))
+    assert "The rules of the game refuse this outcome" in refused
+    _post(fiscal, rid, "outcome", action="outcome", **{"seat2-1": "4S", "seat2-2": "5D",
+                                                       "seat2-3": "3C"})
+    page = _text(_post(fiscal, rid, "settle", action="settle"))
+    # 4 + 5 + 3 = 12, counted 2: the upper range (1 to 4) wins 1 to 1
+    assert "seat 2: 4S 5D 3C" in page
+    assert "won: pays 1 to 1, a prize of 10.00; 20.00 to the player with the stake" in page
