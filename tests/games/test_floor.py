@@ -27,7 +27,7 @@ def _open(make_table: Any, code: str) -> str:
 
 
 def test_the_floor_shows_each_open_tables_figures_and_flags_one_outside_its_band(
-        make_table: Any) -> None:
+        make_table: Any, django_assert_num_queries: Any) -> None:
     calm, lucky = _open(make_table, "r1"), _open(make_table, "r2")
     # r1: a straight 10 on 17 and red 20; 5 (red) comes: +10 - 20 = -10 to the house
     round_record(session_id=calm, bets=[{"seat": 1, "type": "straight", "numbers": [17],
@@ -40,7 +40,8 @@ def test_the_floor_shows_each_open_tables_figures_and_flags_one_outside_its_band
                                           "amount": "10"}],
                  outcome={"number": 17}, metadata=pit())
 
-    rows = {r.session.table: r for r in selectors.floor(casino=CASINO)}
+    with django_assert_num_queries(3):  # the sessions, the tables' options, the rounds' stakes
+        rows = {r.session.table: r for r in selectors.floor(casino=CASINO)}
     r1, r2 = rows["r1"], rows["r2"]
     assert (r1.result, r1.drop, r1.hold_percent) == (Decimal("-10.00"), Decimal("100.00"),
                                                      Decimal("-10.00"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 from typing import Any
 
 import openpyxl
@@ -90,3 +91,22 @@ def test_an_export_is_built_by_the_task_with_its_progress_and_read_back(
         assert "French roulette" in text
         assert "-330.00" in text
         assert "Total" in text
+
+
+def test_a_large_export_writes_its_progress_as_it_goes_and_is_built_once(floor: Floor) -> None:
+    from ledger import results_export
+    from ledger.tasks import results_export_task
+
+    seen: list[int] = []
+    rows = [[None, f"t{n}", "Craps", 1, 1, Decimal("1.00"), Decimal("2.00"), Decimal("0.50"),
+             Decimal(0), Decimal("0.50"), None, None] for n in range(450)]
+    results_export.write_csv(rows, seen.append)
+    assert seen == [200, 400]  # every 200 rows, for the page's progress bar
+
+    _day_with_results(floor)
+    today = Casino.objects.get(code=CASINO).gaming_day(timezone.now())
+    export = results_export.results_export_request(
+        casino=CASINO, file_format="csv", day_from=today, day_to=today, requested_by="carla")
+    first = results_export_task.apply(args=[str(export.export_id)]).get()
+    again = results_export_task.apply(args=[str(export.export_id)]).get()
+    assert first == again == {"export_id": str(export.export_id), "status": "done", "rows": 1}
