@@ -11,10 +11,25 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from casino.models import Membership, Role
+
 from .navigation import Navigation
+
+
+def _held(request: HttpRequest, role: str) -> list[str]:
+    return sorted(Membership.objects.filter(user_id=request.user.pk or 0, role=role)
+                  .values_list("casino_id", flat=True))
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
+    """Each role's home on one page: the pit boss's floor, the accountant's days and closes
+    (the other roles' areas are the links of each casino's card)."""
+    from games.web.floor import floor_context
+    from ledger.web.desk import days_of
+
     nav = Navigation(request.user)
-    return render(request, "casino/home.html", {"casinos": nav.casinos, "tools": nav.tools})
+    return render(request, "casino/home.html", {
+        "casinos": nav.casinos, "tools": nav.tools,
+        "floors": [floor_context(request, code) for code in _held(request, Role.PIT_BOSS)],
+        "desks": [days_of(code) for code in _held(request, Role.ACCOUNTANT)]})

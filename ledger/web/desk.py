@@ -61,6 +61,12 @@ def _charts(casino: str, day_from: dt.date, day_to: dt.date) -> list[tuple[str, 
     ]
 
 
+def days_of(casino: str) -> dict[str, Any]:
+    """The days and their closes of ``casino``, for the accountant's home."""
+    the_casino = Casino.objects.get(code=casino)
+    return {"casino": the_casino, "days": _days(the_casino)[:7]}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def desk(request: HttpRequest, casino: str) -> HttpResponse:
