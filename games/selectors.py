@@ -180,16 +180,25 @@ def table_jackpot(*, casino: str, code: str) -> dict[str, Any] | None:
     return table_jackpots(casino=casino).get(code)
 
 
+def _add_stakes(totals: dict[str, list[Decimal]], stakes: dict[str, list[str]]) -> None:
+    """Add one round's stakes (edge key -> [sum, squares]) to ``totals``."""
+    for key, (total, squares) in stakes.items():
+        acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
+        acc[0] += Decimal(total)
+        acc[1] += Decimal(squares)
+
+
+def _stakes_text(totals: dict[str, list[Decimal]]) -> dict[str, list[str]]:
+    return {k: [str(v[0]), str(v[1])] for k, v in sorted(totals.items())}
+
+
 def session_stakes(session_id: Any) -> dict[str, list[str]]:
     """Stakes first put at risk in the session's settled rounds, by edge key: [sum, squares]."""
     totals: dict[str, list[Decimal]] = {}
     for stakes in Round.objects.filter(session_id=session_id, status="settled").values_list(
             "stakes", flat=True):
-        for key, (total, squares) in stakes.items():
-            acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
-            acc[0] += Decimal(total)
-            acc[1] += Decimal(squares)
-    return {k: [str(v[0]), str(v[1])] for k, v in sorted(totals.items())}
+        _add_stakes(totals, stakes)
+    return _stakes_text(totals)
 
 
 def session_hold_check(session: TableSession) -> dict[str, Any]:
@@ -431,17 +440,12 @@ def floor(*, casino: str) -> list[FloorRow]:
     stakes: dict[Any, dict[str, list[Decimal]]] = {s.session_id: {} for s in sessions}
     for session_id, round_stakes in Round.objects.filter(
             session_id__in=list(stakes), status="settled").values_list("session_id", "stakes"):
-        totals = stakes[session_id]
-        for key, (total, squares) in round_stakes.items():
-            acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
-            acc[0] += Decimal(total)
-            acc[1] += Decimal(squares)
+        _add_stakes(stakes[session_id], round_stakes)
     rows = []
     for s in sessions:
         drop = s.drop_recorded
-        check = hold.check(s.game, {k: [str(a), str(b)] for k, (a, b) in
-                                    sorted(stakes[s.session_id].items())},
-                           s.round_result, options.get(s.table) or {})
+        check = hold.check(s.game, _stakes_text(stakes[s.session_id]), s.round_result,
+                           options.get(s.table) or {})
         rows.append(FloorRow(
             session=s, drop=drop, result=s.round_result, check=check,
             hold_percent=(s.round_result / drop * 100).quantize(Decimal("0.01"))
