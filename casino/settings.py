@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "axes",
     "csp",
+    "django_htmx",
     "casino.eventstore",
     "casino",
     "casino.cage",

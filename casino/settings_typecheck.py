@@ -6,4 +6,4 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "type-checking-only-not-a-secret-" + "x" * 32)
 
-from casino.settings import *  # noqa: E402,F403
+from casino.settings import *  # noqa: F403

@@ -181,7 +181,11 @@ class Slip(models.Model):
     requested_at = models.DateTimeField()
     requested_by = models.CharField(max_length=150)
     void_reason = models.TextField(blank=True, default="")
-    refusal_reason = models.TextField(blank=True, default="")  # the cage's, when it refused
+    # The cage's answer when it declines the request (SlipRefused): the slip is refused, with the
+    # reason, who and when, for the pit to see at once; the pit voids it.
+    refusal_reason = models.TextField(blank=True, default="")
+    refused_by = models.CharField(max_length=150, blank=True, default="")
+    refused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["casino", "kind", "number"]

@@ -381,10 +381,12 @@ class SlipProjection(Projection):
 
     @handles("SlipRefused")
     def refused(self, event: cage_events.SlipRefused, recorded: RecordedEvent) -> Changes:
-        """The cage will not act on the slip: the pit sees it refused, and why, and voids it."""
+        """The cage will not act on the slip: the pit sees it refused at once, who refused it
+        and why, and voids it."""
         yield Update(Slip, {"casino_id": _casino(recorded), "kind": event.kind,
                             "number": event.slip},
                      set={"status": SlipStatus.REFUSED, "refusal_reason": event.reason,
+                          "refused_at": recorded.recorded_at, "refused_by": _actor(recorded),
                           "shift_id": str(event.shift_id), "window": event.window})
 
     @handles("FillIssued")

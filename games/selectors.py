@@ -180,16 +180,25 @@ def table_jackpot(*, casino: str, code: str) -> dict[str, Any] | None:
     return table_jackpots(casino=casino).get(code)
 
 
+def _add_stakes(totals: dict[str, list[Decimal]], stakes: dict[str, list[str]]) -> None:
+    """Add one round's stakes (edge key -> [sum, squares]) to ``totals``."""
+    for key, (total, squares) in stakes.items():
+        acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
+        acc[0] += Decimal(total)
+        acc[1] += Decimal(squares)
+
+
+def _stakes_text(totals: dict[str, list[Decimal]]) -> dict[str, list[str]]:
+    return {k: [str(v[0]), str(v[1])] for k, v in sorted(totals.items())}
+
+
 def session_stakes(session_id: Any) -> dict[str, list[str]]:
     """Stakes first put at risk in the session's settled rounds, by edge key: [sum, squares]."""
     totals: dict[str, list[Decimal]] = {}
     for stakes in Round.objects.filter(session_id=session_id, status="settled").values_list(
             "stakes", flat=True):
-        for key, (total, squares) in stakes.items():
-            acc = totals.setdefault(key, [Decimal(0), Decimal(0)])
-            acc[0] += Decimal(total)
-            acc[1] += Decimal(squares)
-    return {k: [str(v[0]), str(v[1])] for k, v in sorted(totals.items())}
+        _add_stakes(totals, stakes)
+    return _stakes_text(totals)
 
 
 def session_hold_check(session: TableSession) -> dict[str, Any]:
@@ -398,4 +407,47 @@ def session_variances(*, casino: str, gaming_day: dt.date) -> list[SessionVarian
             requested_by=request.requested_by if request is not None else "",
             approved_by=s.variance_approved_by if state == VARIANCE_APPROVED else "",
             late_amount=s.late_amount))
+    return rows
+
+
+# --- the floor ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FloorRow:
+    """An open table on the floor, as it stands now (``docs/floor.md``)."""
+
+    session: TableSession
+    drop: Decimal  # recorded so far (the box is counted after the close)
+    result: Decimal  # the rounds' result so far: stakes lost − prizes paid
+    hold_percent: Decimal | None  # result ÷ drop so far
+    check: dict[str, Any]  # games.hold.check over the settled rounds' stakes
+
+    @property
+    def against_theoretical(self) -> Decimal | None:
+        """Win ÷ handle minus the theoretical hold, in points of the handle."""
+        actual, expected = (self.check.get("actual_hold_percent"),
+                            self.check.get("theoretical_hold_percent"))
+        return None if actual is None or expected is None else actual - expected
+
+
+def floor(*, casino: str) -> list[FloorRow]:
+    """Each open session of ``casino`` with its running result, drop so far, hold, and the hold
+    check against the game math (one query for the sessions, one for their stakes)."""
+    sessions = list(TableSession.objects.filter(casino_id=casino, status=SessionStatus.OPEN)
+                    .order_by("table"))
+    options = dict(Table.objects.filter(casino_id=casino).values_list("code", "options"))
+    stakes: dict[Any, dict[str, list[Decimal]]] = {s.session_id: {} for s in sessions}
+    for session_id, round_stakes in Round.objects.filter(
+            session_id__in=list(stakes), status="settled").values_list("session_id", "stakes"):
+        _add_stakes(stakes[session_id], round_stakes)
+    rows = []
+    for s in sessions:
+        drop = s.drop_recorded
+        check = hold.check(s.game, _stakes_text(stakes[s.session_id]), s.round_result,
+                           options.get(s.table) or {})
+        rows.append(FloorRow(
+            session=s, drop=drop, result=s.round_result, check=check,
+            hold_percent=(s.round_result / drop * 100).quantize(Decimal("0.01"))
+            if drop else None))
     return rows

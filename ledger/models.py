@@ -278,3 +278,32 @@ class TaxAccrual(Model):
 
     def __str__(self) -> str:
         return f"{self.casino_id} {self.month} {self.code}: {self.accrued}"
+class ResultsExport(models.Model):
+    """A file of table results an accountant asked for (CSV, XLSX or PDF), built by a Celery
+    task (``ledger.results_export``) that writes its progress here as it goes. Not a projection:
+    a piece of work and its file, for the person who asked (nothing in the events refers to it)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for a worker"
+        RUNNING = "running", "Being built"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    export_id = models.UUIDField(primary_key=True)
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    file_format = models.CharField(max_length=4)  # csv | xlsx | pdf
+    day_from = models.DateField()
+    day_to = models.DateField()
+    requested_by = models.CharField(max_length=150)
+    requested_at = models.DateTimeField()
+    language = models.CharField(max_length=10, default="en", help_text="the file's labels")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    rows_done = models.PositiveIntegerField(default=0)
+    rows_total = models.PositiveIntegerField(default=0)
+    content = models.BinaryField(null=True, blank=True)
+    message = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "ledger_results_export"
+        ordering = ["-requested_at"]

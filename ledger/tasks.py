@@ -66,3 +66,19 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
             gaming_day_close_task.delay(casino.code, day.isoformat())
             due.append({"casino": casino.code, "gaming_day": day.isoformat()})
     return due
+
+
+@shared_task(name="ledger.results_export", **RETRY)
+def results_export_task(export_id: str) -> dict[str, Any]:
+    """Build an accountant's export of table results (``ledger.results_export``); its progress
+    is written on its record as it goes. Idempotent: a file built already is left as it is."""
+    from django.utils import translation
+
+    from ledger.models import ResultsExport
+    from ledger.results_export import results_export_build
+
+    language = ResultsExport.objects.filter(export_id=export_id).values_list(
+        "language", flat=True).first() or "en"
+    with translation.override(language):
+        export = results_export_build(export_id)
+    return {"export_id": export_id, "status": export.status, "rows": export.rows_total}

@@ -57,6 +57,13 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     """The areas of one casino. A superuser reads the pit and the ledger everywhere (their
     selectors say so); the cage checks memberships only, so it needs a role there."""
     links = []
+    # each role's home first: the pit boss's floor, the accountant's desk
+    if Role.PIT_BOSS in roles:
+        links.append(Link("floor", _("The floor"), reverse("pit-floor", args=[casino]),
+                          _("Every open table's result, drop and hold, as rounds arrive")))
+    if Role.ACCOUNTANT in roles:
+        links.append(Link("desk", _("The desk"), reverse("ledger:desk", args=[casino]),
+                          _("Gaming days and their closes, results, the gaming tax, exports")))
     if superuser or roles & set(PIT_ROLES):
         links.append(Link("pit", _("Pit"), reverse("pit-casino", args=[casino]),
                           _("Tables, sessions and rounds")))

@@ -216,7 +216,7 @@ BET_FORMS: dict[str, list[BetForm]] = {
             Field("on", _("On"), "choice", (("pass", _("Pass line")), ("dont_pass", _("Don't pass")),
                                             ("come", _("Come")), ("dont_come", _("Don't come")))),
             Field("point", _("Point (come odds)"), "choice", _POINTS, required=False),
-            Field("base", _("Bet backed (id)"), "text", hint="b1", required=False))),
+            Field("base", _("Bet backed"), "text", hint="b1", required=False))),
         BetForm("numbers", ("place", "lay"), (Field("number", _NUMBER, "choice", _POINTS),),
                 title=_("Place and lay")),
         BetForm("hardway", ("hardway",), (Field("number", _NUMBER, "choice", _n((4, 6, 8, 10))),)),
@@ -379,13 +379,49 @@ def _stud_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
 
 
 def _football_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
-    return {"hands": [{"seat": seat, "cards": parse_cards(text, gettext("Seat %(n)s") % {"n": seat})}
-                      for seat, text in _lines(posted.get("hands", ""), _("Hands"))]}
+    """Card by card per seat (``seat<n>-<card>``), a third card only when drawn; or, as before,
+    one line per seat."""
+    if (posted.get("hands") or "").strip():
+        return {"hands": [
+            {"seat": seat, "cards": parse_cards(text, gettext("Seat %(n)s") % {"n": seat})}
+            for seat, text in _lines(posted.get("hands", ""), _("Hands"))]}
+    seats = sorted({int(k[4:].split("-")[0]) for k in posted
+                    if re.fullmatch(r"seat\d+-[123]", k)})
+    hands = []
+    for seat in seats:
+        what = gettext("Seat %(n)s") % {"n": seat}
+        cards = []
+        for n in (1, 2, 3):
+            raw = (posted.get(f"seat{seat}-{n}") or "").strip()
+            if raw:
+                cards += parse_cards(raw, what)
+            elif n < 3:
+                raise InvalidCommand(gettext("%(field)s: card %(n)s is needed")
+                                     % {"field": what, "n": n})
+        hands.append({"seat": seat, "cards": cards})
+    if not hands:
+        raise InvalidCommand(gettext("Write each seat's cards."))
+    return {"hands": hands}
 
 
 def _baccarat_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
-    return {"player": parse_cards(posted.get("player", ""), _("Player's cards")),
-            "banker": parse_cards(posted.get("banker", ""), _("Banker's cards"))}
+    """Card by card, in dealing order: the first two of each side, then a third when drawn
+    (the rules engine says when a third card was due or not)."""
+    hands: dict[str, list[str]] = {}
+    for side, what in (("player", _("Player's cards")), ("banker", _("Banker's cards"))):
+        if posted.get(side, "").strip():  # the cards of a side in one box, as before
+            hands[side] = parse_cards(posted[side], what)
+            continue
+        cards = []
+        for n in (1, 2, 3):
+            raw = posted.get(f"{side}{n}", "").strip()
+            if raw:
+                cards += parse_cards(raw, format_lazy("{} {}", what, n))
+            elif n < 3:
+                raise InvalidCommand(gettext("%(field)s: card %(n)s is needed")
+                                     % {"field": what, "n": n})
+        hands[side] = cards
+    return hands
 
 
 def _die_fields(count: int) -> tuple[Field, ...]:
@@ -395,9 +431,16 @@ def _die_fields(count: int) -> tuple[Field, ...]:
 
 _ROULETTE = OutcomeForm((Field("number", _("Winning number"), "int"),),
                         _roulette_outcome)
-_BACCARAT = OutcomeForm((Field("player", _("Player's cards"), "cards", hint="9S 5D KH"),
-                         Field("banker", _("Banker's cards"), "cards", hint="KC 3C")),
-                        _baccarat_outcome, _("Cards in dealing order; T or 10 for a ten."))
+def _card_fields(side: str, what: Label, hints: Sequence[str]) -> tuple[Field, ...]:
+    return tuple(Field(f"{side}{n}", format_lazy("{} {}", what, n), "card", hint=hint,
+                       required=n < 3) for n, hint in enumerate(hints, start=1))
+
+
+_BACCARAT = OutcomeForm((*_card_fields("player", _("Player's card"), ("9S", "5D", "KH")),
+                         *_card_fields("banker", _("Banker's card"), ("KC", "3C", ""))),
+                        _baccarat_outcome,
+                        _("Card by card in dealing order; the third only when drawn. "
+                          "T or 10 for a ten."))
 
 OUTCOME_FORMS: dict[str, OutcomeForm] = {
     "american_roulette": _ROULETTE,
@@ -412,14 +455,16 @@ OUTCOME_FORMS: dict[str, OutcomeForm] = {
     "punto_banco_macau": _BACCARAT,
     "football_poker": OutcomeForm(
         (Field("hands", _("Hands"), "lines", hint="1: 4S KD\n2: 9H KC 5D"),),
-        _football_outcome, _("One line per seat: the seat, a colon, the cards in dealing order.")),
+        _football_outcome, _("Each seat's cards in dealing order; the third only when drawn "
+                             "(a first two totalling 0 or 9).")),
     "blackjack": OutcomeForm(
         (Field("dealer", _("Bank's cards"), "cards", hint="TS 7H"),
          Field("hands", _("Hands"), "lines",
-              hint=_("1: AS KD\n3: 8S 3D KH / 8H 2C 9D double"))),
+              hint=_("1: AS KD\n3: 8S 3D KH"))),
         _blackjack_outcome,
-        _("Bank: up card, hole card, then the cards drawn. One line per seat; split hands "
-          "separated by /; write double or surrender after a hand's cards.")),
+        _("Bank: up card, hole card, then the cards drawn. A double, a split, insurance or a "
+          "surrender takes a stake: record the deal and play the hands above first (then only "
+          "the bank's cards are asked here). Without a deal: one line per seat, its cards.")),
     "stud_poker": OutcomeForm(
         (Field("dealer", _("Bank's cards"), "cards", hint="AS KD 7C 5H 2D"),
          Field("hands", _("Boxes"), "lines",
@@ -439,8 +484,14 @@ def parse_outcome(game: str, posted: Posted, the_round: Any) -> dict[str, Any]:
     return outcome_form(game).build(posted, the_round)
 
 
-def outcome_fields(game: str, the_round: Any) -> list[Field]:
-    """The fields to show (blackjack hands recorded as played need only the bank's cards)."""
+def outcome_fields(game: str, the_round: Any, seats: Sequence[int] = ()) -> list[Field]:
+    """The fields to show (blackjack hands recorded as played need only the bank's cards;
+    football poker's hands card by card for the seats with a bet)."""
+    if game == "football_poker" and seats:
+        return [Field(f"seat{seat}-{n}", format_lazy("{} {} · {} {}", _("Seat"), seat,
+                                                     _("card"), n), "card",
+                      hint=("4S", "KD", "")[n - 1], required=n < 3)
+                for seat in seats for n in (1, 2, 3)]
     fields = list(outcome_form(game).fields)
     if game == "blackjack" and (the_round.play or {}).get("seats"):
         fields = [f for f in fields if f.name != "hands"]

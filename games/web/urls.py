@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import floor, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.table_list, name="pit-tables"),
@@ -10,5 +10,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rounds/<uuid:round_id>/", views.round_detail, name="pit-round"),
     path("gaming-days/", views.gaming_days, name="pit-gaming-days"),
     path("<slug:casino>/", views.casino_tables, name="pit-casino"),
+    path("<slug:casino>/floor/", floor.floor, name="pit-floor"),
+    path("<slug:casino>/floor/rows/", floor.floor_fragment, name="pit-floor-rows"),
     path("<slug:casino>/tables/<slug:code>/", views.table_detail, name="pit-table"),
 ]

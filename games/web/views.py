@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -41,13 +42,14 @@ from games.models import (
     Round,
     RoundStatus,
     SessionStatus,
+    Slip,
     SlipStatus,
     Table,
     TableSession,
 )
 from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
 
-from . import forms, labels
+from . import forms, hands, labels
 from .errors import refusal_text
 
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
@@ -204,7 +206,36 @@ def outcome_text(game: str, outcome: Mapping[str, Any] | None,
             text += " · " + _("point before %(before)s, after %(after)s") % {
                 "before": outcome.get("point") or "—", "after": outcome.get("point_after") or "—"}
         return text
-    return _value_text(dict(outcome))
+    cards = _cards_outcome_text(outcome)
+    return cards if cards else _value_text(dict(outcome))
+
+
+def _hand_text(hand: Mapping[str, Any]) -> str:
+    text = " ".join(hand.get("cards", []))
+    flags = [str(word) for key, word in (("double", _("doubled")), ("surrender", _("surrendered")))
+             if hand.get(key)]
+    if hand.get("decision") in hands.DECISIONS:
+        flags.append(str(hands.DECISIONS[hand["decision"]]).lower())
+    return f"{text} ({', '.join(flags)})" if flags else text
+
+
+def _cards_outcome_text(outcome: Mapping[str, Any]) -> str:
+    """A card game's outcome in words: whose cards, hand by hand (never the data's keys)."""
+    parts = []
+    if isinstance(outcome.get("player"), list) and isinstance(outcome.get("banker"), list):
+        parts += [_("Player %(cards)s") % {"cards": " ".join(outcome["player"])},
+                  _("Banker %(cards)s") % {"cards": " ".join(outcome["banker"])}]
+    dealer = outcome.get("dealer")
+    if isinstance(dealer, dict) and isinstance(dealer.get("cards"), list):
+        parts.append(_("Bank %(cards)s") % {"cards": " ".join(dealer["cards"])})
+    for seat in outcome.get("seats") or outcome.get("hands") or []:
+        if not isinstance(seat, dict):
+            return ""
+        played = seat.get("hands")
+        text = (" / ".join(_hand_text(h) for h in played) if isinstance(played, list)
+                else _hand_text(seat))
+        parts.append(_("seat %(seat)s: %(hand)s") % {"seat": seat.get("seat"), "hand": text})
+    return " · ".join(parts)
 
 
 def _bet_details(game: str, bet: Mapping[str, Any]) -> str:
@@ -215,6 +246,10 @@ def _bet_details(game: str, bet: Mapping[str, Any]) -> str:
             continue
         if key == "numbers":
             parts.append(", ".join(str(v) for v in value))
+        elif key == "bet":
+            parts.append(_("on %(bet)s") % {"bet": value})
+        elif key == "hand":
+            parts.append(_("hand %(n)s") % {"n": value})
         else:
             parts.append(f"{names.get(key, key)} {_value_text(value)}")
     return " · ".join(parts)
@@ -225,6 +260,7 @@ def _bet_rows(game: str, bets: Sequence[Bet]) -> list[dict[str, Any]]:
         "bet": b, "type": labels.bet_type_label(game, b.bet_type),
         "details": _bet_details(game, b.bet), "status": b.status,
         "status_label": labels.label(labels.BET_STATUS, b.status),
+        "words": hands.settlement_text(b),
     } for b in bets]
 
 
@@ -314,6 +350,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
     denominations = _denominations(table)
     sid = str(session.session_id)
     here = reverse("pit-session", args=[sid])
+    if request.method == "GET" and request.GET.get("fragment") == "cage-answers":
+        return _cage_answers(request, sid)
 
     def page(failed: str = "", error: str = "") -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
@@ -332,9 +370,13 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "closing": _chips_text(session.closing), "roll": _chips_text(session.roll_difference),
             "rounds": _round_rows(list(selectors.round_list(session_id=sid))),
             "hold": selectors.session_hold_check(session),
+            # while open: the rounds' result is the table win so far, over the drop so far
+            "hold_so_far": (session.round_result / session.drop_recorded * 100).quantize(
+                Decimal("0.01")) if session.drop_recorded and not closed else None,
             "slips": [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
                        "status_label": labels.label(labels.SLIP_STATUS, s.status),
                        "chips": _chips_text(s.chips),
+                       "refused": s.status == SlipStatus.REFUSED,
                        "voidable": s.status in VOIDABLE and not closed,
                        "ask_void": s.status in VOIDABLE and closed,
                        "pending": slip_asks.get(f"{s.kind}/{s.number}")} for s in slips],
@@ -346,6 +388,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "late_slip_reasons": LATE_SLIP.reasons,
             "close_grid": _grid("closing", denominations, posted if failed == "close" else {}),
             "is_open": session.status == SessionStatus.OPEN,
+            "answers": (answers := _slip_answers(sid)),
+            "answers_waiting": any(a["waiting"] for a in answers),
             "box": DropBox.objects.filter(session_id=session.session_id).first(),
             "can_act": _may_act(request, session.casino_id), "key": _key(),
             "failed": failed, "error": error, "posted": posted,
@@ -400,8 +444,15 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
 
         def close(metadata: Metadata) -> Done:
             closing = forms.parse_pieces(p, "closing", denominations)
-            done = services.table_session_close(session_id=sid, closing=closing,
-                                                metadata=metadata)
+            done = _send_session_close(sid, closing, metadata)
+            if done is None:
+                return (_("The close is sent to the workers: its result shows here once it "
+                          "is done (reload the page)."), here)
+            if not done["closed"]:
+                raise DomainError(str(done.get("message", "")), code=done.get("code"),
+                                  **(done.get("extra") or {}))
+            if done.get("already_closed"):
+                return _("The session was closed already."), here
             if done["table_win"] is None:
                 return (_("Session closed: rounds' result %(result)s. The drop box goes to the "
                           "count room; the table win follows its count.")
@@ -420,6 +471,42 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             "ask_late_slip": ask_late_slip,
             "drop": drop, "close": close, "open_round": open_round}, page)
     return page()
+
+
+def _slip_answers(session_id: str) -> list[dict[str, Any]]:
+    """The session's slips with the cage's answer so far (issued, received, refused, or none)."""
+    return [{"slip": s, "kind": labels.label(labels.SLIP_KIND, s.kind),
+             "status_label": labels.label(labels.SLIP_STATUS, s.status),
+             "waiting": s.status == SlipStatus.REQUESTED,
+             "refused": s.status == SlipStatus.REFUSED}
+            for s in Slip.objects.filter(session_id=session_id).order_by("requested_at")]
+
+
+def _cage_answers(request: HttpRequest, session_id: str) -> HttpResponse:
+    """The cage's answers to the session's requests, which the page fetches again while one
+    waits (htmx polling): issued, or refused with the cage's reason, as soon as it answers."""
+    answers = _slip_answers(session_id)
+    return render(request, "pit/_cage_answers.html", {
+        "answers": answers, "session_id": session_id,
+        "waiting": any(a["waiting"] for a in answers)})
+
+
+def _send_session_close(session_id: str, closing: dict[str, int], metadata: Metadata
+                        ) -> dict[str, Any] | None:
+    """The close goes to the workers (``games.table_session_close``) once this request's work
+    is committed, as the ledger's close page sends the day's close; without a broker it runs in
+    process at once and its answer comes back (``None``: a worker has it, not done yet)."""
+    from games.tasks import table_session_close_task
+
+    answer: dict[str, Any] = {}
+
+    def send() -> None:
+        sent = table_session_close_task.delay(session_id, closing, metadata.as_dict())
+        if sent.ready():
+            answer.update(sent.get())
+
+    transaction.on_commit(send)
+    return answer or None
 
 
 # --- a round ------------------------------------------------------------------------------------
@@ -456,20 +543,32 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
         outcome_values = posted if failed in ("outcome", "correct") else {}
         status = the_round.status
+        bets = list(selectors.bet_list(round_id=rid))
         return render(request, "pit/round.html", {
             "r": the_round, "session": session, "table": table,
             "game": labels.game_label(game),
             "status_label": labels.label(labels.ROUND_STATUS, status),
             "outcome": outcome_text(game, the_round.settled_outcome or the_round.outcome,
                                     the_round.options),
-            "bets": _bet_rows(game, list(selectors.bet_list(round_id=rid))),
+            "bets": _bet_rows(game, bets),
+            "deal_seats": [(n, posted.get(f"seat-{n}", "") if failed == "deal" else "")
+                           for n in hands.deal_seats(the_round, bets)],
+            "hands": hands.blackjack_hands(the_round, bets),
+            "upcard": (the_round.play or {}).get("upcard", ""),
+            "insurable": hands.insurable_bets(the_round, bets),
+            "boxes": hands.stud_boxes(the_round, bets),
             "jackpot": jackpot, "jackpot_bets": [
                 {"bet": j, "status_label": labels.label(labels.JACKPOT_BET_STATUS, j.status)}
                 for j in selectors.jackpot_bet_list(round_id=rid)],
             "bet_forms": _bet_form_entries(game, failed, posted),
+            # craps odds back a line or come bet of the round, picked from the list
+            "odds_bases": [(b.bet_id, f"{b.bet_id} · {labels.bet_type_label(game, b.bet_type)}"
+                            f"{' ' + str(b.point) if b.point else ''} · {b.amount}")
+                           for b in bets if game == "craps" and not b.withdrawn
+                           and b.bet_type in ("pass", "dont_pass", "come", "dont_come")],
             "seats": range(1, table.seats + 1),
-            "outcome_fields": [(f, outcome_values.get(f.name, ""))
-                               for f in forms.outcome_fields(game, the_round)],
+            "outcome_fields": [(f, outcome_values.get(f.name, "")) for f in forms.outcome_fields(
+                game, the_round, sorted({b.seat for b in bets if not b.withdrawn}))],
             "outcome_note": forms.outcome_form(game).note,
             "taking_bets": status == RoundStatus.BETTING,
             "needs_outcome": status == RoundStatus.CLOSED,
@@ -505,9 +604,30 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             return (_("Jackpot chip %(bet)s placed on seat %(seat)s.")
                     % {"bet": ", ".join(done["jackpot_bets"]), "seat": spec["seat"]}, here)
 
+        def withdraw(metadata: Metadata) -> Done:
+            bet_id = p.get("bet_id", "")
+            services.bet_withdraw(round_id=rid, bet_id=bet_id, reason=p.get("reason", ""),
+                                  metadata=metadata)
+            return _("Bet %(bet)s taken down: its stake goes back to the player.") % {
+                "bet": bet_id}, here
+
         def close_betting(metadata: Metadata) -> Done:
             services.round_close_betting(round_id=rid, metadata=metadata)
             return _("No more bets."), here
+
+        def deal(metadata: Metadata) -> Done:
+            seats = hands.deal_seats(the_round, list(selectors.bet_list(round_id=rid)))
+            services.deal_record(round_id=rid, **hands.parse_deal(p, seats), metadata=metadata)
+            return _("Deal recorded: play the hands."), here
+
+        def decision(metadata: Metadata) -> Done:
+            spec = hands.parse_decision(p, p.getlist("followers"))
+            done = services.decision_record(round_id=rid, **spec, metadata=metadata)
+            text = _("Seat %(seat)s: %(decision)s recorded.") % {
+                "seat": spec["seat"], "decision": hands.DECISIONS[spec["decision"]]}
+            if done["bets"]:
+                text += " " + _("Its stake: bet %(bets)s.") % {"bets": ", ".join(done["bets"])}
+            return text, here
 
         def outcome(metadata: Metadata) -> Done:
             services.outcome_record(round_id=rid, outcome=forms.parse_outcome(
@@ -536,6 +656,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
 
         return _act(request, the_round.casino_id, {
             "bet": bet, "jackpot_bet": jackpot_bet, "close_betting": close_betting,
+            "deal": deal, "decision": decision, "withdraw": withdraw,
             "outcome": outcome, "settle": settle,
             "void": void, "ask_void": ask_void, "correct": correct}, page)
     return page()

@@ -2,13 +2,16 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import desk, views
 
 app_name = "ledger"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.casino_list, name="casinos"),
     path("<slug:casino>/", views.overview, name="overview"),
+    path("<slug:casino>/desk/", desk.desk, name="desk"),
+    path("<slug:casino>/exports/<uuid:export_id>/", desk.export_page, name="export"),
+    path("<slug:casino>/exports/<uuid:export_id>/file", desk.export_file, name="export-file"),
     path("<slug:casino>/trial-balance/", views.trial_balance_page, name="trial-balance"),
     path("<slug:casino>/journal/", views.journal_page, name="journal"),
     path("<slug:casino>/journal/<int:number>/", views.entry_page, name="entry"),

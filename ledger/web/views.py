@@ -216,7 +216,9 @@ def results_page(request: HttpRequest, casino: str) -> HttpResponse:
     by = request.GET.get("by", "day")
     if by not in ("day", "table", "game"):
         by = "day"
-    context.update(by=by, rows=reports.table_results(
+    from games.web.labels import GAMES
+
+    context.update(by=by, games=GAMES, rows=reports.table_results(
         casino=casino, day_from=context["day_from"], day_to=context["day_to"], by=by))
     return render(request, "ledger/results.html", context)
 

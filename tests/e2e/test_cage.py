@@ -152,7 +152,7 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     log_in_on(paulo, "paulo", "demo-paulo")
     paulo.goto(f"/pit/sessions/{pit.session_id}/")
     assert paulo.get_by_role("row").filter(has_text=wrong).get_by_text(
-        "refused by the cage: the slip says table r2").is_visible()
+        "refused by the cage (w1, ana): the slip says table r2").is_visible()
     pit.void("fill", wrong)
     # the fill's slip, printed
     pdf = ana.request.get(ana.get_by_role("link", name="Print the slip (PDF)").first

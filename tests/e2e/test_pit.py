@@ -29,7 +29,7 @@ def roulette(demo: None) -> str:
 def bet_rows(page: Any) -> dict[str, list[str]]:
     table = page.get_by_role("table", name="Bets and settlements")
     rows = [r.get_by_role("cell").all_inner_texts() for r in table.get_by_role("row").all()[1:]]
-    return {r[0]: r for r in rows if len(r) == 8}
+    return {r[0]: r for r in rows if len(r) == 9}
 
 
 def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
@@ -71,8 +71,11 @@ def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
     assert fiscal.get_by_text("Round settled: prizes 350.00, result -330.00.").is_visible()
     shot(fiscal, "pit-round-settled")
     bets = bet_rows(fiscal)
-    assert bets["b1"][1:] == ["1", "seat 1", "Straight up 17", "10.00", "won", "350.00", "360.00"]
-    assert bets["b2"][1:] == ["3", "blue", "Red", "20.00", "lost", "0.00", "0.00"]
+    assert bets["b1"][1:] == ["1", "seat 1", "Straight up 17", "10.00", "won", "350.00", "360.00",
+                              "won: pays 35 to 1, a prize of 350.00; 360.00 to the player with "
+                              "the stake"]
+    assert bets["b2"][1:] == ["3", "blue", "Red", "20.00", "lost", "0.00", "0.00",
+                              "lost: the stake of 20.00 stays with the bank"]
     assert fiscal.get_by_text("17 (black)").is_visible()
 
     fiscal.get_by_role("link", name="The session").click()
@@ -121,4 +124,4 @@ def test_a_correction_by_the_pit_boss_who_recorded_the_outcome_is_refused(
     correction.get_by_label("What was the mistake").fill("misread the ball")
     correction.get_by_role("button", name="Correct and settle again").click()
     assert chefe.get_by_text("Round corrected and settled again: result -10.00 (was 10.00).").is_visible()
-    assert bet_rows(chefe)["b1"][5:] == ["won", "10.00", "20.00"]
+    assert bet_rows(chefe)["b1"][5:8] == ["won", "10.00", "20.00"]

@@ -153,7 +153,7 @@ def test_the_accountant_pages(played: Floor) -> None:
     number = JournalEntry.objects.latest("number").number
     assert "Drop box" in client.get(f"/ledger/{CASINO}/journal/{number}/").content.decode()
     results = client.get(f"/ledger/{CASINO}/results/{query}&by=game").content.decode()
-    assert "french_roulette" in results
+    assert "French roulette" in results  # the game by its name, not its code
     revenue = client.get(f"/ledger/{CASINO}/revenue/{query}").content.decode()
     assert "closed day" in revenue  # each month links to its return
     month = day.strftime("%Y-%m")
