@@ -97,7 +97,7 @@ def rates_for(jurisdiction: str) -> list[TaxRate]:
 
 
 def jurisdiction_of(casino: str, currency: str) -> str:
-    configured: dict[str, str] = getattr(settings, "LEDGER_CASINO_JURISDICTIONS", {})
-    if casino in configured:
-        return configured[casino]
-    return {"EUR": "PT", "MOP": "MO"}.get(currency, "")
+    """The one rule, ``casino.jurisdictions`` (the regulator's API scopes by it too)."""
+    from casino.jurisdictions import jurisdiction_of as rule
+
+    return rule(casino, currency)

@@ -1,14 +1,15 @@
-"""Token authentication: DRF's, as configured for every API (``REST_FRAMEWORK`` settings).
+"""Token authentication for every API: django-rest-knox's (ADR 0007).
 
-Kept as the project's own name so that the settings, the schema and the regulator's docs point
-at one place should the scheme change (expiry, revocation: issue 18).
+``Authorization: Token <token>``: the token is looked up by its first characters and checked
+against its stored SHA-512 digest; an expired one is refused (and deleted), a revoked one no
+longer exists, an inactive user is refused. Kept as the project's own name so that the
+settings, the schema and the regulator's docs point at one place.
 """
 
 from __future__ import annotations
 
-from rest_framework import authentication
+from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 
 
-class TokenAuthentication(authentication.TokenAuthentication):
-    """``Authorization: Token <key>``; the token and its user read in one query
-    (``select_related``), an inactive user refused, as DRF does."""
+class TokenAuthentication(KnoxTokenAuthentication):
+    """``Authorization: Token <token>`` (the project's one token model, ``access.ApiToken``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 
 
@@ -20,3 +21,14 @@ class CasinoAutoSchema(AutoSchema):
         if outer and name == inner.removesuffix("Serializer"):
             return f"{outer.replace('.', '')}{name}"
         return name
+
+
+class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """``Authorization: Token <token>`` in the schema (``casino.api.authentication``)."""
+
+    target_class = "casino.api.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Token <token>`: a token issued from the web admin (/tokens/)"}

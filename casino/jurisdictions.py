@@ -1,0 +1,29 @@
+"""Jurisdictions: which regulator a casino answers to (one rule).
+
+Portugal's inspector (SRIJ, Serviço de Regulação e Inspeção de Jogos) or Macau's (DICJ, Direcção
+de Inspecção e Coordenação de Jogos). ``settings.LEDGER_CASINO_JURISDICTIONS`` may name a
+casino's jurisdiction (``{"lisboa": "PT"}``); otherwise a casino in euros is Portuguese and one
+in patacas is in Macau (``docs/regulator.md``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Jurisdiction(models.TextChoices):
+    PORTUGAL = "PT", _("Portugal")
+    MACAU = "MO", _("Macau")
+
+
+BY_CURRENCY = {"EUR": Jurisdiction.PORTUGAL.value, "MOP": Jurisdiction.MACAU.value}
+
+
+def jurisdiction_of(casino: str, currency: str) -> str:
+    """The jurisdiction of ``casino`` (code), or "" when none can be said."""
+    configured: dict[str, str] = getattr(settings, "LEDGER_CASINO_JURISDICTIONS", {})
+    if casino in configured:
+        return configured[casino]
+    return BY_CURRENCY.get(currency, "")
