@@ -1,12 +1,13 @@
 from django.urls import include, path
 
-from . import approvals, seals, views
+from . import approvals, seals, tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
     path("seals/<slug:casino>/", seals.seals, name="seals"),
     path("seals/<slug:casino>/key.pem", seals.seal_key, name="seal-key"),
+    path("tokens/", tokens.tokens, name="tokens"),
     path("pit/", include("games.web.urls")),
     path("cage/", include("casino.cage.web.urls")),
     path("ledger/", include("ledger.web.urls")),

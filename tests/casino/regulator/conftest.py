@@ -34,18 +34,24 @@ class Demo:
         return client
 
 
+@pytest.fixture(autouse=True)
+def quick_passwords(settings: Any) -> None:
+    """The tests' people log in with a password hashed quickly (it protects nothing here)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_people() -> dict[str, str]:
     """A user per staff role (a member of both casinos, login = role) and an inspector per
     jurisdiction; each with a token."""
     User = get_user_model()
     tokens = {}
     for role in STAFF_ROLES:
-        user = User.objects.create_user(str(role), password="x")
+        user = User.objects.create_user(str(role))
         for casino in ("lisboa", "macau"):
             Membership.objects.create(user=user, casino_id=casino, role=role)
         tokens[str(role)] = ApiToken.objects.create(user=user, name="tests", issued_by="t")[1]
     for login, jurisdiction in REGULATORS.items():
-        user = User.objects.create_user(login, password="x")
+        user = User.objects.create_user(login)
         RegulatorAccount.objects.create(user=user, jurisdiction=jurisdiction)
         tokens[login] = ApiToken.objects.create(user=user, name="tests", issued_by="t")[1]
     return tokens
@@ -55,6 +61,19 @@ def play_demo_day(rounds: int = 2) -> None:
     """Every Lisbon table and one of Macau's, ``rounds`` rounds each, cage closed."""
     call_command("demo_day", "--tables", "9", "--rounds-per-table", str(rounds), "--seed", "16",
                  stdout=StringIO(), stderr=StringIO())
+
+
+@pytest.fixture
+def casinos() -> None:
+    """Lisbon (euros: Portugal) and Macau (patacas: Macau), nothing played."""
+    from casino.context import system_metadata
+    from casino.services.casinos import casino_register
+
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="tests"))
+    casino_register(code="macau", name="Casino Macau", currency="MOP", time_zone="Asia/Macau",
+                    gaming_day_closes_at=7, metadata=system_metadata("macau", job="tests"))
 
 
 @pytest.fixture
