@@ -14,9 +14,15 @@ def is_regulator(request: Request) -> bool:
     cached = getattr(request, "_regulator_account", False)
     if cached is not False:
         return cached is not None
+    from casino.access.models import ApiToken
     from casino.access.services import regulator_account
 
-    account = regulator_account(request.user) if request.user else None
+    user = request.user
+    if isinstance(request.auth, ApiToken):
+        # read with the token (casino.api.authentication): no query; none raises AttributeError
+        account = getattr(user, "regulator_account", None)
+    else:
+        account = regulator_account(user) if user else None
     request._regulator_account = account  # type: ignore[attr-defined]
     return account is not None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters as df
+from django import forms
 
 from casino.access.models import AccessLogEntry
 from casino.cage.models import Shift
@@ -16,6 +17,12 @@ class CharIn(df.BaseInFilter, df.CharFilter):
     """Several values, comma separated: ``?type=RoundOpened,BetPlaced``."""
 
 
+class PositionFilter(df.NumberFilter):
+    """A whole number (django-filter's number is a decimal, checked against a float bound)."""
+
+    field_class = forms.IntegerField
+
+
 class EventFilter(df.FilterSet):
     stream = df.CharFilter(help_text="one stream, e.g. round/<id>")
     stream_type = df.CharFilter(field_name="stream", lookup_expr="startswith",
@@ -23,8 +30,8 @@ class EventFilter(df.FilterSet):
     type = CharIn(field_name="event_type", help_text="event types, comma separated")
     recorded_after = df.IsoDateTimeFilter(field_name="recorded_at", lookup_expr="gte")
     recorded_before = df.IsoDateTimeFilter(field_name="recorded_at", lookup_expr="lt")
-    position_after = df.NumberFilter(field_name="position", lookup_expr="gt")
-    position_to = df.NumberFilter(field_name="position", lookup_expr="lte")
+    position_after = PositionFilter(field_name="position", lookup_expr="gt")
+    position_to = PositionFilter(field_name="position", lookup_expr="lte")
 
     class Meta:
         model = StoredEvent

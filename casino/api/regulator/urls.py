@@ -1,6 +1,7 @@
 """``/api/regulator/v1/``: the regulator's read-only API (GET only; docs/regulator.md)."""
 
 from django.urls import URLPattern, URLResolver, path
+from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import views as v
@@ -8,8 +9,8 @@ from . import views as v
 casino = "casinos/<slug:casino>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("schema/", SpectacularAPIView.as_view(urlconf="casino.api.regulator.schema_urls"),
-         name="regulator-schema"),
+    path("schema/", cache_page(3600)(SpectacularAPIView.as_view(
+        urlconf="casino.api.regulator.schema_urls")), name="regulator-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="regulator-schema"),
          name="regulator-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="regulator-schema"),

@@ -51,8 +51,8 @@ def make_people() -> dict[str, str]:
             Membership.objects.create(user=user, casino_id=casino, role=role)
         tokens[str(role)] = ApiToken.objects.create(user=user, name="tests", issued_by="t")[1]
     for login, jurisdiction in REGULATORS.items():
-        user = User.objects.create_user(login)
-        RegulatorAccount.objects.create(user=user, jurisdiction=jurisdiction)
+        user = User.objects.filter(username=login).first() or User.objects.create_user(login)
+        RegulatorAccount.objects.get_or_create(user=user, defaults={"jurisdiction": jurisdiction})
         tokens[login] = ApiToken.objects.create(user=user, name="tests", issued_by="t")[1]
     return tokens
 
