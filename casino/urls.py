@@ -16,3 +16,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("casino.web.urls")),
 ]
+
+handler404 = "casino.api.errors.not_found"

@@ -49,3 +49,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = _body(exc.default_code if isinstance(exc.default_code, str) else "error",
                               _first_message(exc.detail))
     return response
+
+
+def not_found(request: Any, exception: Exception | None = None) -> Any:
+    """Django's "page not found" for an address that matches no URL: under ``/api/`` in the
+    one error shape (an API client reads JSON, not an HTML page), elsewhere Django's page."""
+    from django.http import JsonResponse
+    from django.views.defaults import page_not_found
+
+    if request.path.startswith("/api/"):
+        return JsonResponse(_body("not_found", f"there is nothing at {request.path}"), status=404)
+    return page_not_found(request, exception)  # type: ignore[arg-type]

@@ -47,6 +47,7 @@ ERRORS = {400: "the request is not valid (an unknown filter, a bad value)",
           403: "not a regulator's inspector",
           404: "no such thing in the casinos of your jurisdiction",
           405: "the regulator's API only reads",
+          409: "it cannot be answered now (e.g. the casino has no seal key yet)",
           429: "too many requests: wait and try again"}
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import django_filters as df
 from django import forms
+from django_filters.fields import IsoDateTimeField
 
 from casino.access.models import AccessLogEntry
 from casino.cage.models import Shift
@@ -23,13 +26,31 @@ class PositionFilter(df.NumberFilter):
     field_class = forms.IntegerField
 
 
+class InstantField(IsoDateTimeField):
+    """An ISO 8601 instant, turned to UTC (PostgreSQL takes offsets up to 15:59 only); one
+    that UTC cannot hold is refused."""
+
+    def to_python(self, value: object) -> dt.datetime | None:
+        moment: dt.datetime | None = super().to_python(value)
+        if moment is None:
+            return None
+        try:
+            return moment.astimezone(dt.UTC)
+        except OverflowError:
+            raise forms.ValidationError(f"{value} is out of range", code="invalid") from None
+
+
+class InstantFilter(df.IsoDateTimeFilter):
+    field_class = InstantField
+
+
 class EventFilter(df.FilterSet):
     stream = df.CharFilter(help_text="one stream, e.g. round/<id>")
     stream_type = df.CharFilter(field_name="stream", lookup_expr="startswith",
                                 help_text="streams of one kind, e.g. round/")
     type = CharIn(field_name="event_type", help_text="event types, comma separated")
-    recorded_after = df.IsoDateTimeFilter(field_name="recorded_at", lookup_expr="gte")
-    recorded_before = df.IsoDateTimeFilter(field_name="recorded_at", lookup_expr="lt")
+    recorded_after = InstantFilter(field_name="recorded_at", lookup_expr="gte")
+    recorded_before = InstantFilter(field_name="recorded_at", lookup_expr="lt")
     position_after = PositionFilter(field_name="position", lookup_expr="gt")
     position_to = PositionFilter(field_name="position", lookup_expr="lte")
 
@@ -61,8 +82,8 @@ class SessionFilter(df.FilterSet):
 
 class RoundFilter(df.FilterSet):
     session = df.UUIDFilter(field_name="session_id")
-    opened_after = df.IsoDateTimeFilter(field_name="opened_at", lookup_expr="gte")
-    opened_before = df.IsoDateTimeFilter(field_name="opened_at", lookup_expr="lt")
+    opened_after = InstantFilter(field_name="opened_at", lookup_expr="gte")
+    opened_before = InstantFilter(field_name="opened_at", lookup_expr="lt")
 
     class Meta:
         model = Round
@@ -91,8 +112,8 @@ class PoolFilter(df.FilterSet):
 
 class AccessLogFilter(df.FilterSet):
     username = df.CharFilter()
-    since = df.IsoDateTimeFilter(field_name="at", lookup_expr="gte")
-    until = df.IsoDateTimeFilter(field_name="at", lookup_expr="lt")
+    since = InstantFilter(field_name="at", lookup_expr="gte")
+    until = InstantFilter(field_name="at", lookup_expr="lt")
 
     class Meta:
         model = AccessLogEntry

@@ -58,7 +58,10 @@ def _instant(request: Request, name: str = "at") -> dt.datetime:
                              field=name) from None
     if moment.tzinfo is None:
         raise InvalidCommand("give the instant with its time zone (Z for UTC)", field=name)
-    return moment
+    try:
+        return moment.astimezone(dt.UTC)  # PostgreSQL takes offsets up to 15:59 only
+    except OverflowError:
+        raise InvalidCommand(f"{value!r} is out of range", field=name) from None
 
 
 AT = OpenApiParameter("at", dt.datetime, required=True,
@@ -769,9 +772,16 @@ class ChainVerifyApi(RegulatorApi):
 
     params = frozenset({"from", "to"})
 
-    @extend_schema(parameters=[OpenApiParameter("from", int, required=True),
-                               OpenApiParameter("to", int, required=True)],
-                   responses=ChainOutput)
+    class Params(serializers.Serializer[Any]):
+        from_ = serializers.IntegerField(min_value=1, help_text="the first position")
+        to = serializers.IntegerField(min_value=1, help_text="the last position")
+
+        def get_fields(self) -> dict[str, Any]:
+            fields = super().get_fields()
+            fields["from"] = fields.pop("from_")
+            return fields
+
+    @extend_schema(parameters=[Params], responses=ChainOutput)
     def get(self, request: Request, casino: str) -> Response:
         code = self.casino(casino).code
         bounds = []
