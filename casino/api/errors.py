@@ -59,4 +59,4 @@ def not_found(request: Any, exception: Exception | None = None) -> Any:
 
     if request.path.startswith("/api/"):
         return JsonResponse(_body("not_found", f"there is nothing at {request.path}"), status=404)
-    return page_not_found(request, exception)  # type: ignore[arg-type]
+    return page_not_found(request, exception)
