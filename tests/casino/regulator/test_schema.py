@@ -76,3 +76,20 @@ def test_the_api_answers_as_its_schema_says(demo: Demo, settings: Any) -> None:
             case.call_and_validate(excluded_checks=[ignored_auth, positive_data_acceptance])
 
         answers_as_the_schema_says()
+
+
+@pytest.mark.parametrize("page", ["/api/docs/", "/api/redoc/", "/api/regulator/v1/docs/",
+                                  "/api/regulator/v1/redoc/"])
+def test_the_api_docs_load_their_scripts_from_the_site_itself(client: Any, page: str) -> None:
+    """Swagger UI and Redoc come from the installed drf-spectacular-sidecar, not from a CDN:
+    the docs work with no internet (the fonts Redoc asks for are optional)."""
+    import re
+
+    from django.contrib.staticfiles import finders
+
+    html = client.get(page).content.decode()
+    scripts = re.findall(r'<script[^>]* src="([^"]+)"', html)
+    assert scripts
+    for src in scripts:
+        assert src.startswith("/static/drf_spectacular_sidecar/"), src
+        assert finders.find(src.removeprefix("/static/")) is not None, src
