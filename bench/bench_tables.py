@@ -163,13 +163,13 @@ def _database_url() -> str:
 
 def api_bench(clients: int, seconds: float, client: str = "auto") -> None:
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from casino.access.models import ApiToken
     from casino.models import Membership, Role
 
     user = get_user_model().objects.create_user("bench-fiscal", password=uuid.uuid4().hex)
     Membership.objects.create(user=user, casino_id=CASINO, role=Role.PIT_BOSS)
-    token = Token.objects.create(user=user).key
+    token = ApiToken.objects.create(user=user, name="bench", issued_by="bench")[1]
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="0", SECRET_KEY="bench-only",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import datetime as dt
 import http.client
 import json
 import os
@@ -84,15 +85,15 @@ def setup_cage(terminals: int) -> dict[str, str]:
 
 def tokens() -> dict[str, str]:
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from casino.access.models import ApiToken
     from casino.models import Membership, Role
 
     found = {}
     for name, role in (("soak-pit", Role.PIT_BOSS), ("soak-cage", Role.CASHIER)):
         user = get_user_model().objects.create_user(name, password=uuid.uuid4().hex)
         Membership.objects.create(user=user, casino_id=CASINO, role=role)
-        found[role] = Token.objects.create(user=user).key
+        found[role] = ApiToken.objects.create(user=user, expiry=dt.timedelta(days=1))[1]
     return found
 
 

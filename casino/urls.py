@@ -2,9 +2,10 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+from django.views.decorators.cache import cache_page
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from casino.api.schema import redoc_policy
+from casino.api.schema import docs_policy
 
 accounts = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -27,9 +28,14 @@ if settings.PASSWORD_RESET_ENABLED:  # a reset is offered only where mail can be
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", redoc_policy(SpectacularRedocView.as_view(url_name="api-schema")),
+    # the schema is the same for everyone and costs seconds to generate: kept for an hour
+    path("api/schema/", cache_page(3600)(SpectacularAPIView.as_view()), name="api-schema"),
+    # Swagger UI and Redoc from the installed drf-spectacular-sidecar: no CDN, works offline.
+    path("api/docs/", docs_policy(SpectacularSwaggerView.as_view(url_name="api-schema")),
          name="api-docs"),
+    path("api/redoc/", docs_policy(SpectacularRedocView.as_view(url_name="api-schema")),
+         name="api-redoc"),
+    path("api/regulator/v1/", include("casino.api.regulator.urls")),
     path("api/v1/", include("casino.api.urls")),
     path("compliance/", include("casino.compliance.web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -37,7 +37,10 @@ TAX_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
 
 
 def jurisdiction_of(casino: Casino) -> str:
-    return tax_rules.jurisdiction_of(casino.currency)
+    """The one rule, ``casino.jurisdictions`` (the regulator's API scopes by it too)."""
+    from casino.jurisdictions import jurisdiction_of as rule
+
+    return rule(casino.code, casino.currency)
 
 
 def rules_for(casino: Casino) -> Rules:

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import approvals, history, seals, views
+from . import approvals, history, seals, tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("history/<slug:casino>/<slug:kind>/<str:ident>/", history.history, name="history"),
     path("seals/<slug:casino>/", seals.seals, name="seals"),
     path("seals/<slug:casino>/key.pem", seals.seal_key, name="seal-key"),
+    path("tokens/", tokens.tokens, name="tokens"),
     path("pit/", include("games.web.urls")),
     path("cage/", include("casino.cage.web.urls")),
     path("ledger/", include("ledger.web.urls")),

@@ -12,7 +12,7 @@ from casino.models import ChipSet
 from casino.services.casinos import casino_register
 
 CONFIGURATION = {
-    "auth.user", "auth.group", "authtoken.tokenproxy",  # users, groups, their API tokens
+    "auth.user", "auth.group", "access.regulatoraccount",  # users, groups, inspectors
     "casino.casino", "casino.membership",  # casinos; users' roles
     "casino.chipset",  # chip sets and their denominations
     "cage.cage",  # cages, windows and vaults, their minimum cash

@@ -5,6 +5,7 @@ session a web page reads). The real outage, PostgreSQL restarted under recording
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from unittest import mock
 
@@ -13,7 +14,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import InterfaceError, OperationalError
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -44,8 +44,11 @@ def test_an_api_read_while_the_database_is_down_is_a_503_json() -> None:
 
 
 def test_the_token_look_up_failing_is_a_503_json() -> None:
-    token = Token.objects.create(user=User.objects.create_user("ines", password="x"))
-    api = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    from casino.access.models import ApiToken
+
+    _, plain = ApiToken.objects.create(user=User.objects.create_user("ines", password="x"),
+                                       expiry=dt.timedelta(days=1))
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {plain}")
     with mock.patch("casino.api.authentication.TokenAuthentication.authenticate_credentials",
                     side_effect=GONE):
         unavailable(api.get("/api/v1/casinos/"))

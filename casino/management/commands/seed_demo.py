@@ -8,7 +8,9 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_p
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from casino.access.models import RegulatorAccount
 from casino.context import system_metadata
+from casino.jurisdictions import Jurisdiction
 from casino.models import Casino, ChipSet, Membership, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
@@ -34,6 +36,7 @@ DEMO_USERS = [
     ("conformidade", [Role.COMPLIANCE_OFFICER]),
     ("conformidade2", [Role.COMPLIANCE_OFFICER]),
 ]
+DEMO_INSPECTORS = [("igj", Jurisdiction.PORTUGAL), ("dicj", Jurisdiction.MACAU)]
 
 
 def _hash_passwords(usernames: list[str]) -> dict[str, str]:
@@ -82,6 +85,15 @@ class Command(BaseCommand):
                     for role in roles:
                         Membership.objects.get_or_create(user=user, casino_id=casino_code,
                                                          role=role)
-        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS])
+            # the inspectors of the regulator's API: Portugal's (also a manager of its
+            # colleagues' accounts) and Macau's; their tokens come from /tokens/
+            for username, jurisdiction in DEMO_INSPECTORS:
+                user = User.objects.filter(username=username).first()
+                if user is None:
+                    user = User.objects.create_user(username, password=f"demo-{username}")
+                RegulatorAccount.objects.get_or_create(
+                    user=user, defaults={"jurisdiction": jurisdiction,
+                                         "manages_accounts": username == "igj"})
+        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["dicj"])
         self.stdout.write(f"Demo logins ({names}): password is 'demo-' + the username, "
                           "e.g. caixa / demo-caixa.")

@@ -1,5 +1,5 @@
-"""Token authentication as an API client uses it (``Authorization: Token …``): the project's
-own lookup (one prepared statement) accepts and refuses exactly as DRF's does."""
+"""Token authentication as an API client uses it (``Authorization: Token …``), with the
+project's one token model (knox, ``access.ApiToken``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from casino.access.models import ApiToken
 from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
 
@@ -22,7 +22,7 @@ API = "/api/v1/pit"
 def token_for(username: str, *, active: bool = True) -> str:
     user = get_user_model().objects.create_user(username, password="x", is_active=active)
     Membership.objects.create(user=user, casino_id=CASINO, role=Role.PIT_BOSS)
-    return str(Token.objects.create(user=user).key)
+    return ApiToken.objects.create(user=user, name="pit tablet", issued_by=username)[1]
 
 
 def test_a_pit_boss_with_a_token_opens_a_session_recorded_under_their_name(
@@ -91,7 +91,7 @@ def test_a_token_without_a_role_in_the_rounds_casino_records_nothing(
     stranger = get_user_model().objects.create_user("stranger", password="x")
     Membership.objects.create(user=stranger, casino_id="macau", role=Role.PIT_BOSS)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=stranger).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.create(user=stranger)[1]}")
     before = StoredEvent.objects.count()
 
     response = client.post(f"{API}/rounds/{round_id}/close-betting/", {}, format="json")

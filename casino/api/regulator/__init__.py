@@ -1,0 +1,1 @@
+"""The regulator's read-only API, ``/api/regulator/v1/`` (``docs/regulator.md``)."""
