@@ -13,6 +13,8 @@ from casino.services.casinos import casino_register
 
 CONFIGURATION = {
     "auth.user", "auth.group", "access.regulatoraccount",  # users, groups, inspectors
+    # django-axes: the logins' lockouts, which the administrator reviews and lifts (users)
+    "axes.accessattempt", "axes.accessfailurelog", "axes.accesslog",
     "casino.casino", "casino.membership",  # casinos; users' roles
     "casino.chipset",  # chip sets and their denominations
     "cage.cage",  # cages, windows and vaults, their minimum cash

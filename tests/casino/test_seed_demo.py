@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from casino.models import Membership
 
@@ -22,14 +23,17 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
     roles = {(m.user.username, m.casino_id, m.role) for m in Membership.objects.all()}
     expected = {("caixa", "cashier"), ("caixa2", "cashier"), ("supervisor", "cage_supervisor"),
                 ("fiscal", "pit_boss"), ("chefe", "pit_boss"), ("contabilista", "accountant"),
-                ("igj", "regulator"), ("gestor", "administrator")}
+                ("igj", "regulator"), ("gestor", "administrator"),
+                ("conformidade", "compliance_officer"), ("conformidade2", "compliance_officer")}
     assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")}
     User = get_user_model()
     assert User.objects.get(username="admin").is_superuser
     assert not User.objects.get(username="gestor").is_staff
-    for name in ["admin"] + [u for u, _ in expected]:
+    for name in ["admin", "dicj"] + [u for u, _ in expected]:
         assert User.objects.get(username=name).password.startswith("pbkdf2_sha256$1000$")
-        assert authenticate(username=name, password=f"demo-{name}") is not None, name
-        assert authenticate(username=name, password="wrong") is None
+        # (django-axes counts logins by request: each is given one)
+        request = RequestFactory().post("/accounts/login/")
+        assert authenticate(request, username=name, password=f"demo-{name}") is not None, name
+        assert authenticate(request, username=name, password="wrong") is None
     upgraded = User.objects.get(username="caixa").password
     assert upgraded.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")

@@ -25,21 +25,12 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from casino.access.services import access_record
 from casino.api.permissions import IsRegulator, is_regulator
-from casino.api.schema import CasinoAutoSchema
+from casino.api.schema import CasinoAutoSchema, Error
 from casino.errors import NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
 
 PAGING_PARAMS = frozenset({"cursor", "page_size"})
-
-
-class ErrorSerializer(serializers.Serializer[Any]):
-    class Body(serializers.Serializer[Any]):
-        code = serializers.CharField()
-        message = serializers.CharField()
-        extra = serializers.DictField()
-
-    error = Body()
 
 
 ERRORS = {400: "the request is not valid (an unknown filter, a bad value)",
@@ -62,11 +53,11 @@ class RegulatorAutoSchema(CasinoAutoSchema):
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         bodies: dict[str, Any] = super()._get_response_bodies(direction)
-        for status, description in ERRORS.items():
+        for status, description in ERRORS.items():  # the one error shape (casino.api.schema)
             if str(status) not in bodies:
                 bodies[str(status)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
-                    ErrorSerializer, str(status), direction=direction)
-                bodies[str(status)]["description"] = description
+                    Error, str(status), direction=direction)
+            bodies[str(status)]["description"] = description
         return bodies
 
 

@@ -90,7 +90,8 @@ class Command(BaseCommand):
             for username, jurisdiction in DEMO_INSPECTORS:
                 user = User.objects.filter(username=username).first()
                 if user is None:
-                    user = User.objects.create_user(username, password=f"demo-{username}")
+                    user = User.objects.create(username=username,
+                                               password=_hash_passwords([username])[username])
                 RegulatorAccount.objects.get_or_create(
                     user=user, defaults={"jurisdiction": jurisdiction,
                                          "manages_accounts": username == "igj"})
