@@ -19,10 +19,12 @@ tables and the rebuilt ones.
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -264,7 +266,7 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
     writer = Writer(copy=True)
     reader = Reader(writer)
     count = 0
-    with guard(writer):
+    with guard(writer), _young_collections_only():
         pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
                  else replay_pages(casino=casino))
         for page in pages:
@@ -274,10 +276,26 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
             count += len(page)
             if also is not None:
                 also(page)
+            gc.collect(1)
             if writer.pending >= REPLAY_BATCH:
                 writer.flush()
         writer.flush()
     return count
+
+
+@contextmanager
+def _young_collections_only() -> Iterator[None]:
+    """While a replay runs, the garbage collector's automatic runs are off and the replay
+    collects the young generations after each page: a rebuild keeps hundreds of thousands of
+    objects alive (pages, pending rows, rows it remembers), which every automatic full
+    collection would walk again (about a fifth of a rebuild's time, measured)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def selected(names: Sequence[str] | None = None) -> list[Projection]:
