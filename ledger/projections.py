@@ -16,7 +16,7 @@ figures beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Protocol
@@ -543,6 +543,16 @@ class LedgerProjection(Projection):
 
     def replay_snapshot(self, events: Iterable[RecordedEvent]) -> Snapshot:
         return replay(events).snapshot()
+
+    def replayer(self) -> tuple[Callable[[RecordedEvent], None], Callable[[], Snapshot]]:
+        """The in-memory replay, one event at a time (``check`` feeds it from its own read)."""
+        store = MemoryStore()
+
+        def feed(recorded: RecordedEvent) -> None:
+            store.follow_casino(recorded)
+            apply(recorded, store)
+
+        return feed, store.snapshot
 
 
 @register

@@ -143,10 +143,14 @@ def table(model: type[models.Model]) -> _Table:
 
 
 def _signature(key: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """A row's key as a hashable value, every value as text (a UUID and its text are one row).
+    A rebuild makes one or two per change: text values are taken as they are."""
     if len(key) == 1:
-        ((name, value),) = key.items()
-        return ((name, str(value)),)
-    return tuple(sorted((k, str(v)) for k, v in key.items()))
+        for name, value in key.items():
+            return ((name, value if type(value) is str else str(value)),)
+    items = [(k, v if type(v) is str else str(v)) for k, v in key.items()]
+    items.sort()
+    return tuple(items)
 
 
 # --- pending changes ---------------------------------------------------------------------------

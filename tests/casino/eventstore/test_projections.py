@@ -58,6 +58,18 @@ def test_check_reports_a_projection_that_drifted_from_the_events() -> None:
     assert projections.check() == []
 
 
+@pytest.mark.usefixtures("casinos")
+def test_a_rebuild_of_one_projection_reads_only_the_events_it_handles() -> None:
+    # The store holds three events: two casinos registered, one renamed. The casino projection
+    # handles all three; the day closes none of them (only a closed gaming day).
+    assert projections.rebuild(["casino"]) == 3
+    assert projections.rebuild(["day_closes"]) == 0
+    assert projections.rebuild() == 3
+    assert list(Casino.objects.order_by("code").values_list("code", "name")) == [
+        ("lisboa", "Casino Estoril"), ("macau", "Casino Macau")]
+    assert projections.check() == []
+
+
 def test_an_unknown_projection_name_is_a_clear_error() -> None:
     with pytest.raises(CommandError, match="unknown projection"):
         call_command("rebuild_projections", "--check", "nope")
