@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.base import acting_role, request_metadata
+from casino.api.schema import Error
 from casino.errors import InvalidCommand, NotFound
 from casino.eventstore.store import Metadata
 from casino.models import Role
@@ -27,6 +28,9 @@ from .. import selectors
 from .. import services as compliance
 from ..models import AmlAlert, Patron, SuspiciousReport
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
+
+# A list of objects in the schema (what the list endpoints answer).
+LIST: dict[int, Any] = {200: {"type": "array", "items": {"type": "object"}}}
 
 REGULATOR_READS = (Role.COMPLIANCE_OFFICER, Role.REGULATOR)
 
@@ -103,7 +107,7 @@ class PatronRegisterApi(CommandApi):
     @extend_schema(operation_id="compliance_patron_find",
                    parameters=[OpenApiParameter(n, str, required=True) for n in (
                        "document_type", "document_number", "document_country")],
-                   responses={200: dict})
+                   responses={200: dict, 409: Error})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGISTER_ROLES)
         asked = {n: request.query_params.get(n, "").strip()
@@ -175,7 +179,7 @@ def _day(request: Request, *, required: bool) -> Any:
 
 class AlertListApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("day", str), OpenApiParameter("kind", str),
-                               OpenApiParameter("status", str)], responses={200: dict})
+                               OpenApiParameter("status", str)], responses=LIST)
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.alert_list(casino, day=_day(request, required=False),
@@ -204,7 +208,7 @@ class ReportListApi(CommandApi):
         return compliance.suspicious_report_draft(metadata=metadata, **data)
 
     @extend_schema(operation_id="compliance_report_list",
-                   parameters=[OpenApiParameter("status", str)], responses={200: dict})
+                   parameters=[OpenApiParameter("status", str)], responses=LIST)
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_list(casino, status=request.query_params.get("status", ""))
@@ -265,7 +269,7 @@ class IdentificationListApi(APIView):
 class ReportSentListApi(APIView):
     """Suspicious-transaction reports sent: reference, day and grounds, never the narrative."""
 
-    @extend_schema(parameters=[OpenApiParameter("day", str)], responses={200: dict})
+    @extend_schema(parameters=[OpenApiParameter("day", str)], responses=LIST)
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGULATOR_READS)
         return Response(selectors.reports_sent(casino, day=_day(request, required=False)))
