@@ -66,6 +66,7 @@ def clone() -> Iterator[Path]:
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
                           capture_output=True, text=True).stdout.strip()
     target = Path(tempfile.mkdtemp(prefix="casino-dev-run-")) / "clone"
+    target.parent.chmod(0o711)  # others may pass (the embedded server's user), not list
     subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(ROOT), str(target)],
                    check=True)
     subprocess.run(["git", "-C", str(target), "checkout", "--quiet", head], check=True)
