@@ -173,7 +173,10 @@ def api_bench(clients: int, seconds: float, client: str = "auto") -> None:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="0", SECRET_KEY="bench-only",
-               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="casino.settings")
+               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="casino.settings",
+               # plain HTTP on the loopback, and no throttle: the figure is the pit's, not the
+               # limiter's (both are production defaults since issue 18).
+               SECURE_SSL_REDIRECT="0", API_THROTTLE_USER="1000000/min")
     server = subprocess.Popen(
         [gunicorn, "casino.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning"], cwd=ROOT, env=env)
