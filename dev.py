@@ -66,7 +66,9 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
         _say(2, "packages", f"installing {files[-1].name} (the first time takes minutes) ...")
     else:
         print("installing requirements ...", flush=True)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+    # setuptools too: the one venv's Python bundles (65.5.0 on 3.11) has published advisories.
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip",
+                    "setuptools"], check=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-r", str(files[-1])],
                    check=True)
     stamp.write_text(wanted)
