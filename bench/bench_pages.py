@@ -43,6 +43,11 @@ def main() -> None:
     from _setup import bench_database
 
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the test client's host
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")  # plain HTTP, as the test client speaks
+    if not (os.environ.get("CASINO_PATRON_MASTER_KEY")
+            or os.environ.get("CASINO_PATRON_MASTER_KEY_FILE")):  # the demo day's patrons
+        import base64
+        os.environ["CASINO_PATRON_MASTER_KEY"] = base64.b64encode(os.urandom(32)).decode()
     with bench_database():
         run(args.tables, args.rounds_per_table, args.rounds, args.sales)
 
@@ -63,8 +68,10 @@ def _timed(times: dict[str, list[float]], name: str, call: Callable[..., Any], *
     times.setdefault(name, []).append(elapsed)
     QUERIES.setdefault(name, []).append(len(queries))
     status = getattr(response, "status_code", 200)
-    if status != 200:
-        raise SystemExit(f"{name}: HTTP {status}")
+    if status != 200 or any(code != 302 for _url, code in getattr(response, "redirect_chain", [])):
+        raise SystemExit(f"{name}: HTTP {status} {getattr(response, 'redirect_chain', '')}")
+    if b'role="alert"' in response.content:  # a refusal drawn on the page: nothing was timed
+        raise SystemExit(f"{name}: refused: {response.content.decode()[:2000]}")
     return response
 
 
@@ -126,9 +133,9 @@ def _cashier(times: dict[str, list[float]], sales: int) -> None:
 
     for _ in range(sales):
         _timed(times, "cashier: sell chips", post, action="sell", amount="150.00",
-               chips="100.00:1, 25.00:2", cash="50.00:3")
+               **{"chips-main-100.00": "1", "chips-main-25.00": "2", "cash-50.00": "3"})
         _timed(times, "cashier: redeem chips", post, action="redeem", amount="50.00",
-               chips="25.00:2", cash="50.00:1")
+               **{"chips-main-25.00": "2", "cash-50.00": "1"})
 
 
 def _line(name: str, values: list[float], queries: list[int] | None = None) -> str:
