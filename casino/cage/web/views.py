@@ -207,8 +207,9 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     p = request.POST
     sid = str(shift.id)
     the_casino = _found(lambda: selectors.casino_get(casino))
+    sets = grids.chip_sets(the_casino)
     cash = grids.read_cash(p, the_casino, "cash")
-    chip_set, chips = grids.read_chips(p, the_casino, "chips")
+    chip_set, chips = grids.read_chips(p, the_casino, "chips", sets=sets)
     amount = money_input(p.get("amount", ""))
     calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
         "sell": (_("chips sold"), lambda: cage.chips_sell(
@@ -227,7 +228,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             reason=p.get("reason", ""), metadata=meta)),
         "transfer": (_("transfer sent"), lambda: cage.transfer_send(
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=cash,
-            chips=grids.read_chips_by_set(p, the_casino, "chips"), metadata=meta)),
+            chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets), metadata=meta)),
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
             shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
             cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
@@ -237,7 +238,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             metadata=meta)),
         "adjust": (_("adjustment requested"), lambda: cage.adjustment_request(
             shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
-            cash=cash, chips=grids.read_chips_by_set(p, the_casino, "chips"),
+            cash=cash, chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets),
             metadata=meta)),
         "approve_adjustment": (_("adjustment approved"), lambda: cage.adjustment_approve(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
@@ -296,12 +297,16 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
     def cash(form: str, field: str, label: str) -> grids.Grid:
         return grids.cash_grid(the_casino, field, label, typed(form))
 
-    def chips(form: str, label: str) -> list[grids.Grid]:
-        return grids.chip_grids(the_casino, "chips", label, typed(form))
+    sets = grids.chip_sets(the_casino)  # once for the page's dozen grids
 
+    def chips(form: str, label: str) -> list[grids.Grid]:
+        return grids.chip_grids(the_casino, "chips", label, typed(form), sets=sets)
+
+    # the newest movements, a page at a time, and the whole shift's totals (by the database)
+    page = selectors.shift_entry_page(found, sight, request.GET.get("page", 1))
     return render(request, "cage/shift.html", {
         "casino": the_casino, "shift": found,
-        "entries": [(e, said(e)) for e in selectors.shift_entries_for(found, sight)],
+        "entries": [(e, said(e)) for e in page.entries], "page": page,
         "adjustments": selectors.adjustment_list(found),
         "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
         "dispute": dispute,
@@ -309,8 +314,7 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
         "can_act": bool(held & set(CAGE_ROLES)) and found.status == ShiftStatus.OPEN,
         "supervisor": Role.CAGE_SUPERVISOR in held,
         "is_vault": found.cage_kind == CageKind.VAULT,
-        "targets": [v.cage for v in selectors.cage_list(casino=casino)
-                    if v.cage.code != found.cage],
+        "targets": selectors.cages_of(casino=casino).exclude(code=found.cage),
         "key": _key(),
         "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
         "boxes": _boxes_to_receive(casino),
