@@ -120,8 +120,10 @@ def in_process() -> Iterator[None]:
     worker test's)."""
     from casino.cage.tasks import shift_close_task
 
-    with mock.patch.object(shift_close_task, "delay",
-                           side_effect=lambda *a: shift_close_task.apply(a)):
+    def apply(args: tuple[Any, ...], task_id: str) -> Any:
+        return shift_close_task.apply(args, task_id=task_id)
+
+    with mock.patch.object(shift_close_task, "apply_async", side_effect=apply):
         yield
 
 
