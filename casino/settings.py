@@ -222,6 +222,8 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_UR
 # acknowledged comes back after the visibility timeout: it must be longer than the longest task
 # (a casino's whole gaming-day close, seconds for 500 tables; docs/reliability.md), or a task
 # still running would be given to a second worker; short enough that a lost one returns soon.
+# a task taken by a worker says so (STARTED): the pages that follow a task show it running
+CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))

@@ -13,22 +13,18 @@ gives the same bytes.
 
 from __future__ import annotations
 
-import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate
 from reportlab.platypus.flowables import Flowable
 
+from . import report_files as files
 from .close_report import CloseReport, report_digest
-
-Row = list[str]
+from .report_files import Row
 
 
 def _cell(value: object) -> str:
@@ -103,31 +99,12 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
 # --- CSV ----------------------------------------------------------------------------------------
 
 
-def _line(row: Sequence[str]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(row)
-    return buffer.getvalue()
-
-
 def close_report_csv(report: CloseReport) -> Iterator[str]:
     """The CSV, line by line (for a streamed download)."""
-    for number, (name, _title, header, rows) in enumerate(sections(report)):
-        if number:
-            yield "\n"
-        yield _line([name, *header])
-        for row in rows:
-            yield _line([name, *row])
+    return files.sections_csv(sections(report))
 
 
 # --- PDF ----------------------------------------------------------------------------------------
-
-_GRID = TableStyle([
-    ("FONT", (0, 0), (-1, -1), "Helvetica", 7),
-    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7),
-    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-    ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-])
 
 # Columns too wide for a page: the PDF leaves them to the CSV and the API.
 _PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
@@ -135,20 +112,11 @@ _PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
                    "correction": {"session", "approval"}}
 
 
-def _wrapped(text: str, style: ParagraphStyle) -> str | Paragraph:
-    """A long cell as a paragraph that wraps inside its column (a short one as it is)."""
-    if len(text) <= 40:
-        return text
-    return Paragraph(escape(text), style)
-
-
 def close_report_pdf(report: CloseReport) -> bytes:
     """The PDF: a title, then one table per section; the casino, the day and the digest in
     every page's footer."""
     digest = report_digest(report)
-    styles = getSampleStyleSheet()
-    small = ParagraphStyle("cell", parent=styles["Normal"], fontSize=7, leading=8)
-    bold = ParagraphStyle("header", parent=small, fontName="Helvetica-Bold")
+    style = files.styles()
     buffer = io.BytesIO()
     footer = (f"{report.casino_name} ({report.casino}) · gaming day "
               f"{report.gaming_day.isoformat()} · digest SHA-256 {digest}")
@@ -157,36 +125,18 @@ def close_report_pdf(report: CloseReport) -> bytes:
         canvas.saveState()
         canvas.setFont("Helvetica", 7)
         canvas.drawString(10 * mm, 7 * mm, footer)
-        canvas.drawRightString(landscape(A4)[0] - 10 * mm, 7 * mm, f"page {doc.page}")
+        canvas.drawRightString(files.PAGE[0] - 10 * mm, 7 * mm, f"page {doc.page}")
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=10 * mm,
-                            rightMargin=10 * mm, topMargin=10 * mm, bottomMargin=14 * mm,
-                            title=f"Close report {report.casino} {report.gaming_day}",
-                            author=report.casino_name,
-                            invariant=True)  # no creation time or random id: same day, same bytes
+    doc = files.document(buffer, title=f"Close report {report.casino} {report.gaming_day}",
+                         author=report.casino_name, bottom_margin=14 * mm)
     story: list[Flowable] = [
         Paragraph(f"Close report · {escape(report.casino_name)} ({report.casino}) · gaming day "
-                  f"{report.gaming_day.isoformat()}", styles["Title"]),
+                  f"{report.gaming_day.isoformat()}", style.sheet["Title"]),
         Paragraph(f"Currency {report.currency}. Digest (SHA-256 of the report's canonical "
-                  f"JSON): {digest}", styles["Normal"]),
+                  f"JSON): {digest}", style.sheet["Normal"]),
     ]
-    for name, title, header, rows in sections(report):
-        if name == "report":
-            continue
-        keep = [i for i, column in enumerate(header)
-                if column not in _PDF_LEAVES_OUT.get(name, set())]
-        story += [Spacer(1, 4 * mm), Paragraph(title, styles["Heading3"])]
-        if not rows:
-            story.append(Paragraph("None.", styles["Normal"]))
-            continue
-        # headers wrap (as paragraphs), so the widest table still fits the page's width
-        data: list[list[str | Paragraph]] = [[Paragraph(header[i].replace("_", " "), bold)
-                                              for i in keep]]
-        data += [[_wrapped(row[i], small) for i in keep] for row in rows]
-        widths = [70 * mm if any(len(row[i]) > 40 for row in rows) else None for i in keep]
-        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(_GRID)
-        story.append(table)
+    story += files.section_grids(sections(report), style, skip="report", wrap_over=40,
+                                 wide=70 * mm, leave_out=_PDF_LEAVES_OUT)
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()

@@ -10,21 +10,17 @@ at the month's end, with its source). Every row repeats its section's name in th
 
 from __future__ import annotations
 
-import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from decimal import Decimal
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
+from . import report_files as files
+from .report_files import Section
 from .taxes import MonthlyReturn
-
-Section = tuple[str, str, list[str], list[list[str]]]
 
 
 def _cell(value: object) -> str:
@@ -72,61 +68,23 @@ def sections(r: MonthlyReturn) -> Iterator[Section]:
           _cell(p.demo), p.legal_source] for p in r.parameters])
 
 
-def _line(row: Sequence[str]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(row)
-    return buffer.getvalue()
-
-
 def return_csv(r: MonthlyReturn) -> Iterator[str]:
-    for number, (name, _title, header, rows) in enumerate(sections(r)):
-        if number:
-            yield "\n"
-        yield _line([name, *header])
-        for row in rows:
-            yield _line([name, *row])
-
-
-_GRID = TableStyle([
-    ("FONT", (0, 0), (-1, -1), "Helvetica", 7),
-    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
-    ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-])
+    return files.sections_csv(sections(r))
 
 
 def return_pdf(r: MonthlyReturn) -> bytes:
-    styles = getSampleStyleSheet()
-    small = ParagraphStyle("cell", parent=styles["Normal"], fontSize=7, leading=8)
-    bold = ParagraphStyle("header", parent=small, fontName="Helvetica-Bold")
+    style = files.styles()
     buffer = io.BytesIO()
     month = r.month.strftime("%Y-%m")
-    doc = SimpleDocTemplate(buffer, pagesize=landscape(A4), leftMargin=10 * mm,
-                            rightMargin=10 * mm, topMargin=10 * mm, bottomMargin=12 * mm,
-                            title=f"Gaming-tax return {r.casino} {month}",
-                            author=r.casino_name, invariant=True)
+    doc = files.document(buffer, title=f"Gaming-tax return {r.casino} {month}",
+                         author=r.casino_name, bottom_margin=12 * mm)
     story: list[Flowable] = [Paragraph(
         f"Gaming-tax return · {escape(r.casino_name)} ({r.casino}) · {month} · {r.currency}",
-        styles["Title"])]
+        style.sheet["Title"])]
     if not r.complete:
         story.append(Paragraph("Partial: days with activity not closed: "
                                + ", ".join(d.isoformat() for d in r.days_open),
-                               styles["Normal"]))
-    for name, title, header, rows in sections(r):
-        if name == "return":
-            continue
-        story += [Spacer(1, 4 * mm), Paragraph(title, styles["Heading3"])]
-        if not rows:
-            story.append(Paragraph("None.", styles["Normal"]))
-            continue
-        data: list[list[str | Paragraph]] = [[Paragraph(h.replace("_", " "), bold)
-                                              for h in header]]
-        data += [[Paragraph(escape(cell), small) if len(cell) > 30 else cell for cell in row]
-                 for row in rows]
-        widths = [55 * mm if any(len(row[i]) > 30 for row in rows) else None
-                  for i in range(len(header))]
-        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(_GRID)
-        story.append(table)
+                               style.sheet["Normal"]))
+    story += files.section_grids(sections(r), style, skip="return", wrap_over=30, wide=55 * mm)
     doc.build(story)
     return buffer.getvalue()

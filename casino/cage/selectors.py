@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet, Sum
 
 from casino.errors import InvalidCommand, NotFound
 from casino.eventstore import store
@@ -154,7 +154,55 @@ def expected_sight(shift: Shift, *, viewer: str, supervisor: bool) -> str:
 def shift_entries_for(shift: Shift, sight: str) -> list[ShiftEntry]:
     """The shift's movements as ``sight`` may read them: a minimum-cash alert says what the cash
     came to, which a blind reader does not see."""
-    entries = list(shift_entries(shift))
+    return _as_seen(list(shift_entries(shift)), sight)
+
+
+ENTRIES_PER_PAGE = 50
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """One page of a shift's movements, the newest first, with the whole shift's totals (summed
+    by the database over every movement, not over the page)."""
+
+    entries: list[ShiftEntry]
+    number: int  # 1 is the newest page
+    pages: int
+    count: int  # movements in the whole shift
+    amount_in: Decimal
+    amount_out: Decimal
+
+    @property
+    def previous(self) -> int | None:  # newer movements
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:  # older movements
+        return self.number + 1 if self.number < self.pages else None
+
+
+def shift_entry_page(shift: Shift, sight: str, page: object = 1, *,
+                     size: int | None = None) -> EntryPage:
+    """Page ``page`` of the shift's movements as ``sight`` may read them (``shift_entries_for``),
+    the newest first: two queries whatever the length of the shift, the totals and the page.
+    A page past the last is the last; one that is not a number, the first."""
+    size = size or ENTRIES_PER_PAGE
+    totals = ShiftEntry.objects.filter(shift=shift).aggregate(
+        count=Count("id"), amount_in=Sum("amount_in"), amount_out=Sum("amount_out"))
+    count = int(totals["count"] or 0)
+    pages = max(1, -(-count // size))
+    try:
+        number = min(max(1, int(str(page))), pages)
+    except ValueError:
+        number = 1
+    start = (number - 1) * size
+    entries = list(shift_entries(shift).order_by("-version")[start:start + size])
+    return EntryPage(entries=_as_seen(entries, sight), number=number, pages=pages, count=count,
+                     amount_in=totals["amount_in"] or inv.ZERO,
+                     amount_out=totals["amount_out"] or inv.ZERO)
+
+
+def _as_seen(entries: list[ShiftEntry], sight: str) -> list[ShiftEntry]:
     if sight == SIGHT_NONE:
         for entry in entries:
             if entry.event_type in ("CageCashFellBelowMinimum", "CageCashRestoredAboveMinimum"):
@@ -238,6 +286,11 @@ class CageView:
     @property
     def is_open(self) -> bool:
         return self.shift is not None and self.shift.status == ShiftStatus.OPEN
+
+
+def cages_of(*, casino: str) -> QuerySet[Cage]:
+    """The casino's cages, without what they hold (a transfer's choices): one query."""
+    return Cage.objects.filter(casino_id=casino).order_by("kind", "code")
 
 
 def cage_list(*, casino: str) -> list[CageView]:

@@ -11,7 +11,8 @@ is known (a new code shows, untranslated, rather than an empty cell). Kinds:
 * ``role``: a person's roles;
 * ``event``: event types as a history says them ("Chips sold");
 * ``outcome``: a bet's or hand's result words (won, lost, push, ...);
-* ``combination``: a jackpot's winning combinations (four aces of one suit, royal flush).
+* ``combination``: a jackpot's winning combinations (four aces of one suit, royal flush);
+* ``field``: the fields of an event, as its history shows them ("Cash paid", "Count").
 
 Account names come from the chart, which keeps an English and a Portuguese name for every
 account: ``account_name(row)`` picks the one of the active language.
@@ -134,9 +135,96 @@ EVENTS: Mapping[str, Promise] = {
     "RoundSettled": pgettext_lazy("event", "Round settled"),
     "RoundVoided": pgettext_lazy("event", "Round voided"),
     "BetPlaced": pgettext_lazy("event", "Bet placed"),
+    "BetWithdrawn": pgettext_lazy("event", "Bet withdrawn"),
+    "BetCarried": pgettext_lazy("event", "Bet carried to the next roll"),
+    "BetSettled": pgettext_lazy("event", "Bet settled"),
+    "BettingClosed": pgettext_lazy("event", "No more bets"),
+    "CardsDealt": pgettext_lazy("event", "Cards dealt"),
+    "DecisionRecorded": pgettext_lazy("event", "Player's decision"),
+    "OutcomeRecorded": pgettext_lazy("event", "Outcome recorded"),
+    "RoundCorrected": pgettext_lazy("event", "Round corrected"),
+    "DropCounted": pgettext_lazy("event", "Drop counted"),
+    "TableVarianceApproved": pgettext_lazy("event", "Table variance approved"),
+    "DropVarianceApproved": pgettext_lazy("event", "Drop variance approved"),
+    "ApprovalWithdrawn": pgettext_lazy("event", "Approval request withdrawn"),
     "ApprovalRequested": pgettext_lazy("event", "Approval asked for"),
     "ApprovalGranted": pgettext_lazy("event", "Approved"),
     "ApprovalRefused": pgettext_lazy("event", "Approval refused"),
+}
+
+# the fields of events, as a history says them (``casino.web.history``; the fields it leaves
+# out, and why, are in its ``NOT_SHOWN``)
+FIELDS: Mapping[str, Promise] = {
+    "window": pgettext_lazy("field", "Cage"),
+    "table": pgettext_lazy("field", "Table"),
+    "game": pgettext_lazy("field", "Game"),
+    "gaming_day": pgettext_lazy("field", "Gaming day"),
+    "booked_day": pgettext_lazy("field", "Booked in the gaming day"),
+    "kind": pgettext_lazy("field", "Kind"),
+    "name": pgettext_lazy("field", "Name"),
+    "code": pgettext_lazy("field", "Code"),
+    "number": pgettext_lazy("field", "Number"),
+    "basis": pgettext_lazy("field", "Opened on"),
+    "slip": pgettext_lazy("field", "Slip"),
+    "amount": pgettext_lazy("field", "Amount"),
+    "chip_set": pgettext_lazy("field", "Chip set"),
+    "chips": pgettext_lazy("field", "Chips"),
+    "cash": pgettext_lazy("field", "Cash"),
+    "change": pgettext_lazy("field", "Change given"),
+    "cash_value": pgettext_lazy("field", "Cash value"),
+    "minimum_cash": pgettext_lazy("field", "Minimum cash"),
+    "opening": pgettext_lazy("field", "Opening count"),
+    "opening_amount": pgettext_lazy("field", "Opening amount"),
+    "closing": pgettext_lazy("field", "Closing count"),
+    "closing_amount": pgettext_lazy("field", "Closing amount"),
+    "previous_closing": pgettext_lazy("field", "Previous closing count"),
+    "counted": pgettext_lazy("field", "Counted"),
+    "counted_amount": pgettext_lazy("field", "Counted amount"),
+    "counted_by": pgettext_lazy("field", "Counted by"),
+    "count_number": pgettext_lazy("field", "Count"),
+    "roll_difference": pgettext_lazy("field", "Difference from the previous closing count"),
+    "variance_cash": pgettext_lazy("field", "Variance in cash"),
+    "variance_chips": pgettext_lazy("field", "Variance in chips"),
+    "variance_value": pgettext_lazy("field", "Variance value"),
+    "from_window": pgettext_lazy("field", "From"),
+    "to_window": pgettext_lazy("field", "To"),
+    "direction": pgettext_lazy("field", "Direction"),
+    "reason": pgettext_lazy("field", "Reason"),
+    "reason_code": pgettext_lazy("field", "Reason"),
+    "explanation": pgettext_lazy("field", "Explanation"),
+    "note": pgettext_lazy("field", "Note"),
+    "summary": pgettext_lazy("field", "Summary"),
+    "subject": pgettext_lazy("field", "Subject"),
+    "reference": pgettext_lazy("field", "Reference"),
+    "requested_by": pgettext_lazy("field", "Asked by"),
+    "stage": pgettext_lazy("field", "Stage"),
+    "seat": pgettext_lazy("field", "Seat"),
+    "player": pgettext_lazy("field", "Player"),
+    "outcome": pgettext_lazy("field", "Outcome"),
+    "point": pgettext_lazy("field", "Point"),
+    "point_after": pgettext_lazy("field", "Point after the roll"),
+    "winner": pgettext_lazy("field", "Winner"),
+    "handle": pgettext_lazy("field", "Handle"),
+    "result": pgettext_lazy("field", "Result"),
+    "result_delta": pgettext_lazy("field", "Change of the result"),
+    "prizes": pgettext_lazy("field", "Jackpot prizes"),
+    "pool_id": pgettext_lazy("field", "Jackpot"),
+    "after_close": pgettext_lazy("field", "After the session's close"),
+    "correction": pgettext_lazy("field", "A correction"),
+    "drop_count_room": pgettext_lazy("field", "Drop counted in the count room"),
+    "bet_type": pgettext_lazy("field", "Bet"),
+    "stake": pgettext_lazy("field", "Stake"),
+    "win": pgettext_lazy("field", "Won"),
+    "capped_win": pgettext_lazy("field", "Won, within the table's cap"),
+    "returned": pgettext_lazy("field", "Returned to the player"),
+    "status": pgettext_lazy("field", "Status"),
+    "carried": pgettext_lazy("field", "Carried to the next roll"),
+    "decision": pgettext_lazy("field", "Decision"),
+    "hand": pgettext_lazy("field", "Hand"),
+    "cards": pgettext_lazy("field", "Cards"),
+    "upcard": pgettext_lazy("field", "Dealer's upcard"),
+    "variance": pgettext_lazy("field", "Variance"),
+    "mistake_by": pgettext_lazy("field", "Whose mistake"),
 }
 
 # jackpot combinations (``jackpots.rules.COMBINATIONS``)
@@ -158,7 +246,7 @@ COMBINATIONS: Mapping[str, Promise] = {
 
 KINDS: Mapping[str, Mapping[str, Promise]] = {
     "game": GAMES, "status": STATUSES, "slip": SLIPS, "role": ROLES, "outcome": OUTCOMES,
-    "event": EVENTS, "combination": COMBINATIONS,
+    "event": EVENTS, "combination": COMBINATIONS, "field": FIELDS,
 }
 
 

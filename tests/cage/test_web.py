@@ -120,8 +120,10 @@ def in_process() -> Iterator[None]:
     worker test's)."""
     from casino.cage.tasks import shift_close_task
 
-    with mock.patch.object(shift_close_task, "delay",
-                           side_effect=lambda *a: shift_close_task.apply(a)):
+    def apply(args: tuple[Any, ...], task_id: str) -> Any:
+        return shift_close_task.apply(args, task_id=task_id)
+
+    with mock.patch.object(shift_close_task, "apply_async", side_effect=apply):
         yield
 
 
@@ -252,3 +254,38 @@ def test_the_shift_screen_asks_for_a_late_fill_a_pit_boss_approves(window: str, 
     approval_grant(approval_id=str(approval.id), metadata=act("rui", Role.PIT_BOSS))
     session = TableSession.objects.get(session_id=pit.session_id)
     assert (session.fills_amount, session.late_amount) == (Decimal("10.00"), Decimal("-10.00"))
+
+
+def test_the_shift_screen_pages_its_movements_newest_first_with_the_whole_shifts_totals(
+        window: str, ana_web: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: the screen lists a page of movements (the newest first), never the whole
+    shift; the totals under it are the whole shift's, whatever the page."""
+    from casino.cage import selectors
+
+    monkeypatch.setattr(selectors, "ENTRIES_PER_PAGE", 2)
+    for n in range(3):  # three sales of 100.00: a 100 chip for a 100 note
+        cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chip_set=CHIP_SET,
+                        chips={"100.00": 1}, cash={"100.00": 1}, metadata=ana(f"sale{n}"))
+    cage.chips_redeem(shift_id=window, amount=Decimal("50.00"), chip_set=CHIP_SET,
+                      chips={"25.00": 2}, cash={"50.00": 1}, metadata=ana("redeem"))
+    # in: the vault's transfer, cash 20×100 + 20×50 + 50×20 + 50×10 = 4,500 and chips
+    # 50×100 + 100×25 + 200×5 + 200×1 = 8,700, so 13,200; three sales 300 in (notes) and 300
+    # out (chips); the redemption 50 in (chips) and 50 out (a note)
+    totals = "€13,550.00", "€350.00"
+    url = f"/cage/{CASINO}/shifts/{window}/"
+    first = ana_web.get(url).content.decode()
+    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td>", first)
+    assert [what for _n, what in rows] == ["Chips redeemed", "Chips sold"]  # the newest two
+    newest = int(rows[0][0])
+    assert int(rows[1][0]) == newest - 1
+    assert all(t in first for t in totals)
+    assert 'href="?page=2" rel="next"' in first
+    assert 'rel="prev"' not in first
+    second = ana_web.get(url + "?page=2").content.decode()
+    assert [int(n) for n, _w in re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td>", second)] == [
+        newest - 2, newest - 3]
+    assert all(t in second for t in totals)  # the whole shift's, not the page's
+    assert 'href="?page=1" rel="prev"' in second
+    last = ana_web.get(url + "?page=999").content.decode()  # past the last: the last
+    assert "<td>1</td><td>Shift opened</td>" in last
+    assert ana_web.get(url + "?page=x").status_code == 200

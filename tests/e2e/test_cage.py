@@ -123,11 +123,18 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     sale.get_by_role("button", name="Sell").click()
     assert done(ana, "chips sold")
 
-    # a redemption: 70.00 of chips for a 50 and a 20
+    # a redemption: 70.00 of chips for a 50 and a 20; what is still to pay as the cash is typed
     redeem = ana.get_by_role("group", name="Redeem chips")
-    redeem.get_by_label("Amount").fill("70.00")
     type_in(redeem, "Chips received", {"25.00": 2, "5.00": 4})
+    assert redeem.get_by_label("Total of Chips received").first.inner_text() == "70.00"
+    assert redeem.get_by_label("Still to pay").inner_text() == "70.00"  # no amount: the chips'
+    redeem.get_by_label("Amount").fill("70.00")
+    type_in(redeem, "Cash paid", {"50.00": 1})
+    assert redeem.get_by_label("Still to pay").inner_text() == "20.00"  # 70 - 50
+    type_in(redeem, "Cash paid", {"50.00": 1, "20.00": 2})
+    assert redeem.get_by_label("Still to pay").inner_text() == "-20.00"  # 70 - 90: counted over
     type_in(redeem, "Cash paid", {"50.00": 1, "20.00": 1})
+    assert redeem.get_by_label("Still to pay").inner_text() == "0.00"
     redeem.get_by_role("button", name="Redeem").dblclick()  # a double click records it once
     assert done(ana, "chips redeemed")
     assert StoredEvent.objects.filter(event_type="ChipsRedeemed").count() == 1

@@ -82,6 +82,7 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     officer.get_by_role("link", name="Compliance").first.click()
     alert = officer.get_by_role("row").filter(has_text="linked_threshold")
     assert "2400.00" in alert.inner_text()
+    shot(officer, "compliance-alerts")
     alert.get_by_role("checkbox").check()
     officer.locator("textarea[name='narrative']").fill("Three buys of 800.00 in one night")
     officer.get_by_role("button", name="Draft the report").click()

@@ -84,6 +84,7 @@ def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
         "cell").first.inner_text() == "-330.00"
     assert result.get_by_role("row", name="Handle").get_by_role(
         "cell").first.inner_text() == "30.00"
+    shot(fiscal, "pit-session")  # the session with its rounds and its result
 
     # closing: the tray; the drop box goes to the count room, the table win follows its count
     close = fiscal.get_by_role("group", name="Close the session")

@@ -53,6 +53,7 @@ def test_a_pit_boss_plays_blackjack_decisions_a_void_is_approved_and_the_floor_f
         floor: dict[str, str], person: Callable[[str], Any],
         shot: Callable[[Any, str], None]) -> None:
     chefe = person("chefe")
+    shot(chefe, "home-pit-boss")
     chefe.get_by_role("region", name="Casino Lisboa (demo)").get_by_role(
         "link", name="The floor").click()
     assert floor_row(chefe, "r1").get_by_role("cell").nth(5).inner_text() == "0.00"
@@ -145,6 +146,7 @@ def test_an_accountant_closes_a_day_from_the_desk_and_exports_a_pdf(
     yesterday = (today - dt.timedelta(days=1)).isoformat()
 
     desk = person("contabilista")
+    shot(desk, "home-accountant")
     desk.get_by_role("region", name="Casino Lisboa (demo)").get_by_role(
         "link", name="The desk").click()
     days = desk.get_by_role("table", name="Gaming days and their closes")

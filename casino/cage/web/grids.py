@@ -58,11 +58,13 @@ def cash_grid(casino: Casino, field: str, label: str, posted: Mapping[str, str])
     return Grid(field, label, _boxes(field, cash_denominations(casino), posted))
 
 
-def chip_grids(casino: Casino, field: str, label: str, posted: Mapping[str, str]) -> list[Grid]:
-    """One grid per chip set of the casino (``<field>-<set>-<denomination>``)."""
+def chip_grids(casino: Casino, field: str, label: str, posted: Mapping[str, str], *,
+               sets: list[ChipSet] | None = None) -> list[Grid]:
+    """One grid per chip set of the casino (``<field>-<set>-<denomination>``); ``sets``: the
+    casino's chip sets when the caller read them already (a page of many grids reads them once)."""
     return [Grid(f"{field}-{s.code}", f"{label} · {s.name}" if label else s.name,
                  _boxes(f"{field}-{s.code}", chip_denominations(s), posted), chip_set=s.code)
-            for s in chip_sets(casino)]
+            for s in (chip_sets(casino) if sets is None else sets)]
 
 
 def _read(posted: QueryDict, field: str, denominations: list[str]) -> dict[str, int] | None:
@@ -85,20 +87,20 @@ def read_cash(posted: QueryDict, casino: Casino, field: str) -> dict[str, int] |
     return _read(posted, field, cash_denominations(casino))
 
 
-def read_chips_by_set(posted: QueryDict, casino: Casino, field: str
-                      ) -> dict[str, dict[str, int]] | None:
+def read_chips_by_set(posted: QueryDict, casino: Casino, field: str, *,
+                      sets: list[ChipSet] | None = None) -> dict[str, dict[str, int]] | None:
     found = {}
-    for s in chip_sets(casino):
+    for s in (chip_sets(casino) if sets is None else sets):
         counts = _read(posted, f"{field}-{s.code}", chip_denominations(s))
         if counts:
             found[s.code] = counts
     return found or None
 
 
-def read_chips(posted: QueryDict, casino: Casino, field: str
-               ) -> tuple[str | None, dict[str, int] | None]:
+def read_chips(posted: QueryDict, casino: Casino, field: str, *,
+               sets: list[ChipSet] | None = None) -> tuple[str | None, dict[str, int] | None]:
     """The chips of one chip set (the movements of one set): the set typed in, and its count."""
-    found = read_chips_by_set(posted, casino, field) or {}
+    found = read_chips_by_set(posted, casino, field, sets=sets) or {}
     if len(found) > 1:
         raise InvalidCommand(_("chips of one chip set at a time"), field=field)
     if not found:

@@ -16,6 +16,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="slip-pdf"),
     path("<slug:casino>/shifts/<uuid:shift>/count/", views.count_form, name="count"),
     path("<slug:casino>/shifts/<uuid:shift>/variance/", views.variance_screen, name="variance"),
+    path("<slug:casino>/shifts/<uuid:shift>/closing/<uuid:task>/", views.shift_closing,
+         name="closing"),
     path("<slug:casino>/shifts/<uuid:shift>/reconciliation/", views.shift_reconciliation,
          name="shift-reconciliation"),
     path("<slug:casino>/shifts/<uuid:shift>/reconciliation.csv", views.shift_reconciliation,

@@ -207,8 +207,9 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     p = request.POST
     sid = str(shift.id)
     the_casino = _found(lambda: selectors.casino_get(casino))
+    sets = grids.chip_sets(the_casino)
     cash = grids.read_cash(p, the_casino, "cash")
-    chip_set, chips = grids.read_chips(p, the_casino, "chips")
+    chip_set, chips = grids.read_chips(p, the_casino, "chips", sets=sets)
     amount = money_input(p.get("amount", ""))
     calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
         "sell": (_("chips sold"), lambda: cage.chips_sell(
@@ -227,7 +228,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             reason=p.get("reason", ""), metadata=meta)),
         "transfer": (_("transfer sent"), lambda: cage.transfer_send(
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=cash,
-            chips=grids.read_chips_by_set(p, the_casino, "chips"), metadata=meta)),
+            chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets), metadata=meta)),
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
             shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
             cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
@@ -237,7 +238,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             metadata=meta)),
         "adjust": (_("adjustment requested"), lambda: cage.adjustment_request(
             shift_id=sid, direction=p.get("direction", ""), reason=p.get("reason", ""),
-            cash=cash, chips=grids.read_chips_by_set(p, the_casino, "chips"),
+            cash=cash, chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets),
             metadata=meta)),
         "approve_adjustment": (_("adjustment approved"), lambda: cage.adjustment_approve(
             adjustment_id=p.get("adjustment", ""), note=p.get("note", ""), metadata=meta)),
@@ -296,12 +297,16 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
     def cash(form: str, field: str, label: str) -> grids.Grid:
         return grids.cash_grid(the_casino, field, label, typed(form))
 
-    def chips(form: str, label: str) -> list[grids.Grid]:
-        return grids.chip_grids(the_casino, "chips", label, typed(form))
+    sets = grids.chip_sets(the_casino)  # once for the page's dozen grids
 
+    def chips(form: str, label: str) -> list[grids.Grid]:
+        return grids.chip_grids(the_casino, "chips", label, typed(form), sets=sets)
+
+    # the newest movements, a page at a time, and the whole shift's totals (by the database)
+    page = selectors.shift_entry_page(found, sight, request.GET.get("page", 1))
     return render(request, "cage/shift.html", {
         "casino": the_casino, "shift": found,
-        "entries": [(e, said(e)) for e in selectors.shift_entries_for(found, sight)],
+        "entries": [(e, said(e)) for e in page.entries], "page": page,
         "adjustments": selectors.adjustment_list(found),
         "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
         "dispute": dispute,
@@ -309,8 +314,7 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
         "can_act": bool(held & set(CAGE_ROLES)) and found.status == ShiftStatus.OPEN,
         "supervisor": Role.CAGE_SUPERVISOR in held,
         "is_vault": found.cage_kind == CageKind.VAULT,
-        "targets": [v.cage for v in selectors.cage_list(casino=casino)
-                    if v.cage.code != found.cage],
+        "targets": selectors.cages_of(casino=casino).exclude(code=found.cage),
         "key": _key(),
         "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
         "boxes": _boxes_to_receive(casino),
@@ -539,7 +543,10 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
                 _("explanation recorded"))
         elif action == "close":
             meta = _metadata(request, casino, CAGE_ROLES)
-            _send_shift_close(request, found, meta)
+            task = _send_shift_close(request, found, meta)
+            if task is not None:  # a worker closes it: the page follows its progress
+                return redirect(reverse("cage:variance", args=[casino, found.id])
+                                + f"?closing={task}")
         else:
             messages.error(request, f"unknown action {action!r}")
         return redirect("cage:variance", casino=casino, shift=found.id)
@@ -555,28 +562,107 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
                               Decimal("0.00")),
         "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),
         "key": _key(),
+        "progress": _close_progress_of(request, found),
     })
 
 
-def _send_shift_close(request: HttpRequest, shift: Shift, meta: Metadata) -> None:
+def _send_shift_close(request: HttpRequest, shift: Shift, meta: Metadata) -> str | None:
     """The close goes to the workers (``cage.shift_close``) once this request's work is
-    committed; without a broker it runs in process at once and its answer is shown; with one,
-    the page says it is running and shows the shift closed once the worker is done."""
+    committed. Without a broker it runs in process at once and its answer is shown (None is
+    returned); with one, the task's id is returned before it is sent (the task is sent with
+    it), and the variance page follows its progress (``shift_closing``) until it is done."""
     from casino.cage.tasks import shift_close_task
 
+    task = str(uuid.uuid4())
+    in_process = bool(shift_close_task.app.conf.task_always_eager)
+
     def send() -> None:
-        sent = shift_close_task.delay(str(shift.id), meta.as_dict())
-        if not sent.ready():
-            messages.info(request, _("the shift is closing: reload the page in a moment"))
-            return
-        done = sent.get()
-        if done.get("closed"):
-            messages.success(request, _("shift closed") if not done.get("already_closed")
-                             else _("the shift was closed already"))
-        else:
-            messages.error(request, str(done.get("message", _("the close was refused"))))
+        sent = shift_close_task.apply_async((str(shift.id), meta.as_dict()), task_id=task)
+        if in_process:
+            _say_closed(request, sent.get())
 
     transaction.on_commit(send)
+    return None if in_process else task
+
+
+def _say_closed(request: HttpRequest, done: dict[str, Any]) -> None:
+    if done.get("closed"):
+        messages.success(request, _("shift closed") if not done.get("already_closed")
+                         else _("the shift was closed already"))
+    else:
+        messages.error(request, str(done.get("message", _("the close was refused"))))
+
+
+@dataclass(frozen=True)
+class CloseProgress:
+    """Where a shift's close sent to the workers stands: 1 waiting for a worker, 2 a worker
+    closing it (or retrying it after a lost race), 3 done: closed, or refused with the reason."""
+
+    task: str
+    step: int
+    state: str  # waiting, running, retrying, closed, refused, failed
+    answer: dict[str, Any]
+
+    @property
+    def done(self) -> bool:
+        return self.step == 3
+
+    @property
+    def percent(self) -> int:
+        return {1: 10, 2: 60, 3: 100}[self.step]
+
+
+def _close_progress(shift: Shift, task: str) -> CloseProgress:
+    """The task's state in the result backend (``CELERY_TASK_TRACK_STARTED`` says when a worker
+    took it); a shift found closed is done whatever the backend says."""
+    from celery.result import AsyncResult
+
+    from casino.cage.tasks import shift_close_task
+
+    sent: AsyncResult[Any] = AsyncResult(task, app=shift_close_task.app)
+    state = sent.state
+    if state == "SUCCESS":
+        answer = sent.result if isinstance(sent.result, dict) else {}
+        return CloseProgress(task, 3, "closed" if answer.get("closed") else "refused", answer)
+    if shift.status == ShiftStatus.CLOSED:
+        return CloseProgress(task, 3, "closed", {"closed": True})
+    if state == "FAILURE":
+        return CloseProgress(task, 3, "failed", {"message": str(sent.result)})
+    if state in ("STARTED", "RETRY"):
+        return CloseProgress(task, 2, "running" if state == "STARTED" else "retrying", {})
+    return CloseProgress(task, 1, "waiting", {})  # PENDING: queued (or not known yet)
+
+
+def _close_progress_of(request: HttpRequest, shift: Shift) -> CloseProgress | None:
+    """The close the page follows (``?closing=<task>``), if it names one."""
+    try:
+        task = str(uuid.UUID(request.GET.get("closing", "")))
+    except ValueError:
+        return None
+    return _close_progress(shift, task)
+
+
+@login_required
+@require_http_methods(["GET"])
+def shift_closing(request: HttpRequest, casino: str, shift: uuid.UUID,
+                  task: uuid.UUID) -> HttpResponse:
+    """The close's progress, polled by the variance page (htmx) every second. Once it is done,
+    an htmx request is sent to the variance page again (``HX-Redirect``), the answer said."""
+    _require(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    progress = _close_progress(found, str(task))
+    if progress.done and request.headers.get("HX-Request"):
+        if progress.state == "failed":
+            messages.error(request, _("the close failed: %(reason)s")
+                           % {"reason": progress.answer.get("message", "")})
+        else:
+            _say_closed(request, progress.answer)
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = reverse("cage:variance", args=[casino, found.id])
+        return response
+    return render(request, "cage/_close_progress.html", {
+        "casino": _found(lambda: selectors.casino_get(casino)), "shift": found,
+        "progress": progress})
 
 
 @login_required

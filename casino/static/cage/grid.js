@@ -1,5 +1,7 @@
-/* The cage's denomination grids: each grid's total as you type, the change due on a sale, and
-   every form's buttons disabled once it is sent (a double click records nothing twice: the
+/* The cage's denomination grids: each grid's total as you type, the change due on a sale (the
+   cash received less the amount), what is still to pay on a redemption (the amount, or the
+   chips received when no amount is typed, less the cash counted out: 0,00 once paid, below
+   zero when counted over), and every form's buttons disabled once it is sent (a double click records nothing twice: the
    form's idempotency key does the same on the server). No library, nothing from a CDN. */
 (function () {
   "use strict";
@@ -36,6 +38,11 @@
       var amount = cents((form.querySelector("input[name=amount]") || {}).value);
       var paid = totals[due.dataset.changeDue] || 0;
       show(due, paid && amount ? paid - amount : NaN);
+    }
+    var owed = form.querySelector("output[data-still-to-pay]");
+    if (owed) {
+      var owing = cents((form.querySelector("input[name=amount]") || {}).value) || totals.chips || 0;
+      show(owed, owing ? owing - (totals[owed.dataset.stillToPay] || 0) : NaN);
     }
   }
   document.querySelectorAll("form").forEach(function (form) {
