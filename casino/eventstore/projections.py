@@ -170,20 +170,26 @@ def reads_ahead(about: Mapping[str, Any]) -> list[wire.Statement]:
     return statements
 
 
-def apply_live(events: Iterable[RecordedEvent], *, first: wire.Statement | None = None
-               ) -> int | None:
+def handled(events: Iterable[RecordedEvent]) -> bool:
+    """Whether a live projection handles any of ``events``."""
+    return any(registry.by_event_type.get(e.event_type) for e in events)
+
+
+def apply_live(events: Iterable[RecordedEvent], *, first: Sequence[wire.Statement] = (),
+               then: Sequence[wire.Statement] = ()) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
     The handlers' changes go to one writer; at the end, ``first`` (the event store's INSERT, when
-    it can wait, with the command's idempotency record) and what the writer made of the changes
-    go to the server in one pipeline, one round trip for them all; ``first``'s row count is
+    it can wait, with the command's idempotency record, after its savepoint if it has one), what
+    the writer made of the changes and ``then`` (the savepoint's release) go to the server in one
+    pipeline, one round trip for them all; the row count of ``first``'s last statement is
     returned. ``first`` is sent before the handlers run, so the server inserts the events while
     they run here; what a handler's read needs written is sent before the read.
     """
     events = list(events)
-    if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
-        return wire.send([first])[0]  # no projection: nothing to overlap
-    early = wire.EarlyPipeline(first) if first is not None else None
+    if first and not any(registry.by_event_type.get(e.event_type) for e in events):
+        return wire.send([*first, *then])[len(first) - 1]  # no projection: nothing to overlap
+    early = wire.EarlyPipeline(first) if first else None
     writer = Writer(send=early.enqueue if early is not None else None)
     reader = Reader(writer)
     try:
@@ -193,7 +199,7 @@ def apply_live(events: Iterable[RecordedEvent], *, first: wire.Statement | None 
                     writer.add(projection.changes(recorded, reader))
         statements = writer.statements()
         if early is not None:
-            return early.finish(statements)[0]
+            return early.finish([*statements, *then])[len(first) - 1]
         send_statements(statements)
     except BaseException as error:
         if early is not None:
