@@ -43,6 +43,8 @@ Handler = Callable[..., Iterable[Change] | None]
 REPLAY_BATCH = 20_000
 # A table of at most this many rows is emptied by DELETE rather than TRUNCATE (``_empty``).
 SMALL_TABLE = 2_000
+# A replay collects the garbage collector's young generations every so many pages (``replay``).
+COLLECT_PAGES = 50
 
 
 class Projection:
@@ -275,14 +277,15 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
     with guard(writer), _young_collections_only():
         pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
                  else replay_pages(casino=casino))
-        for page in pages:
+        for number, page in enumerate(pages, start=1):
             for recorded in page:
                 for p in wanted.get(recorded.event_type, ()):
                     writer.add(p.changes(recorded, reader))
             count += len(page)
             if also is not None:
                 also(page)
-            gc.collect(1)
+            if number % COLLECT_PAGES == 0:
+                gc.collect(1)
             if writer.pending >= REPLAY_BATCH:
                 writer.flush()
         writer.flush()
@@ -292,9 +295,13 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
 @contextmanager
 def _young_collections_only() -> Iterator[None]:
     """While a replay runs, the garbage collector's automatic runs are off and the replay
-    collects the young generations after each page: a rebuild keeps hundreds of thousands of
-    objects alive (pages, pending rows, rows it remembers), which every automatic full
-    collection would walk again (about a fifth of a rebuild's time, measured)."""
+    collects the young generations every ``COLLECT_PAGES`` pages: a rebuild keeps hundreds of
+    thousands of objects alive (pages, pending rows, rows it remembers), which every automatic
+    full collection would walk again (about a fifth of a rebuild's time, measured). The
+    handlers and the writer make no cyclic garbage (a collection after each page of the demo
+    day found nothing to free, and walking the live objects cost a quarter of the client's
+    time: ADR 0010), so a collection now and then only bounds what a handler that did make
+    some would keep."""
     was = gc.isenabled()
     gc.disable()
     try:
