@@ -27,6 +27,13 @@ for each other from an append to its commit, never while a command reads and che
 everywhere: a casino's lock, then the position lock (a command appends to its own casino's chain
 only: ``append`` refuses another, which would take a casino's lock after the position lock).
 docs/adr/0007-one-chain-per-casino.md.
+
+No round trip for the head. A command's first round trip reads, with its casino's lock, where
+its first append goes: the casino's last sequence and hash (exact under that lock) and the
+store's last position (a guess). The append's INSERT takes the position lock and checks the
+guess (``event_append_at``); should another casino have appended meanwhile, nothing of the
+append is left and the store reads the head under the position lock and appends again, hashed
+anew. docs/adr/0010-head-with-the-lock.md.
 """
 
 from __future__ import annotations
