@@ -15,10 +15,20 @@ Stud poker: ``decisions`` maps a seat to ``call`` or ``fold``.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 Play = dict[str, Any]
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of JSON-able ``value`` (dicts, lists, plain values): what ``copy.deepcopy``
+    gives for the state, without its memo and dispatch (a rebuild copies it once per
+    decision)."""
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return value
 
 
 def deal(upcard: str, seats: dict[str, list[str]]) -> Play:
@@ -43,7 +53,7 @@ def hand_of(play: Play, seat: int, hand: int) -> dict[str, Any] | None:
 
 def apply_decision(play: Play, seat: int, hand: int, decision: str, cards: list[str]) -> Play:
     """The state after ``decision`` on ``hand`` (1-based, in play order) of ``seat``."""
-    state = copy.deepcopy(play)
+    state: Play = _copied(play)
     if decision in ("call", "fold"):  # stud poker: no deal recorded, one decision per seat
         state.setdefault("decisions", {})[str(seat)] = decision
         return state

@@ -142,21 +142,44 @@ def _encode(value: Any) -> Any:
 @cache
 def _builder(cls: type) -> Callable[[JSON], Any]:
     """A function that builds a ``cls`` from its stored data, written once per class: each field
-    read, decoded when its type asks (``_decoders``), given to the dataclass's own ``__init__``
-    (its defaults and checks apply). Generated, not looped, because a rebuild decodes every event
-    of the store."""
-    lines = ["def build(data):", "    kwargs = {}"]
-    scope: dict[str, Any] = {"cls": cls}
-    for index, (name, decode) in enumerate(_decoders(cls)):
+    read, decoded when its type asks (``_decoders``). Generated, not looped, because a rebuild
+    decodes every event of the store.
+
+    The instance is made as the dataclass's own ``__init__`` would make it, without calling it
+    (a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, the most
+    of a decoding's time): each field put in the instance's ``__dict__`` in field order, a field
+    left out takes its default (or its factory's), a required one left out is refused with
+    ``__init__``'s own ``TypeError``. A class whose ``__init__`` does more (a ``__post_init__``,
+    a field outside ``__init__``) is built by calling it."""
+    fields = dataclasses.fields(cls)
+    direct = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+    lines = ["def build(data):"]
+    lines += ["    made = new(cls)", "    slots = made.__dict__"] if direct else ["    kwargs = {}"]
+    target = "slots" if direct else "kwargs"
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    for index, ((name, decode), field) in enumerate(zip(_decoders(cls), fields, strict=True)):
         lines.append(f"    if {name!r} in data:")
         if decode is None:
-            lines.append(f"        kwargs[{name!r}] = data[{name!r}]")
+            lines.append(f"        {target}[{name!r}] = data[{name!r}]")
         else:
             scope[f"decode_{index}"] = decode
             lines.append(f"        value = data[{name!r}]")
-            lines.append(f"        kwargs[{name!r}] = None if value is None else "
+            lines.append(f"        {target}[{name!r}] = None if value is None else "
                          f"decode_{index}(value)")
-    lines.append("    return cls(**kwargs)")
+        if not direct:
+            continue
+        lines.append("    else:")
+        if field.default is not dataclasses.MISSING:
+            scope[f"default_{index}"] = field.default
+            lines.append(f"        slots[{name!r}] = default_{index}")
+        elif field.default_factory is not dataclasses.MISSING:
+            scope[f"factory_{index}"] = field.default_factory
+            lines.append(f"        slots[{name!r}] = factory_{index}()")
+        else:
+            scope[f"missing_{index}"] = (f"{cls.__qualname__}.__init__() missing 1 required "
+                                         f"keyword-only argument: {name!r}")
+            lines.append(f"        raise TypeError(missing_{index})")
+    lines.append("    return made" if direct else "    return cls(**kwargs)")
     exec("\n".join(lines), scope)  # the text is made here from field names
     build: Callable[[JSON], Any] = scope["build"]
     return build

@@ -43,6 +43,8 @@ Handler = Callable[..., Iterable[Change] | None]
 REPLAY_BATCH = 20_000
 # A table of at most this many rows is emptied by DELETE rather than TRUNCATE (``_empty``).
 SMALL_TABLE = 2_000
+# A replay collects the garbage collector's young generations every so many pages (``replay``).
+COLLECT_PAGES = 50
 
 
 class Projection:
@@ -170,20 +172,26 @@ def reads_ahead(about: Mapping[str, Any]) -> list[wire.Statement]:
     return statements
 
 
-def apply_live(events: Iterable[RecordedEvent], *, first: wire.Statement | None = None
-               ) -> int | None:
+def handled(events: Iterable[RecordedEvent]) -> bool:
+    """Whether a live projection handles any of ``events``."""
+    return any(registry.by_event_type.get(e.event_type) for e in events)
+
+
+def apply_live(events: Iterable[RecordedEvent], *, first: Sequence[wire.Statement] = (),
+               then: Sequence[wire.Statement] = ()) -> int | None:
     """Apply one append's events to the live projections, in order, in the caller's transaction.
 
     The handlers' changes go to one writer; at the end, ``first`` (the event store's INSERT, when
-    it can wait, with the command's idempotency record) and what the writer made of the changes
-    go to the server in one pipeline, one round trip for them all; ``first``'s row count is
+    it can wait, with the command's idempotency record, after its savepoint if it has one), what
+    the writer made of the changes and ``then`` (the savepoint's release) go to the server in one
+    pipeline, one round trip for them all; the row count of ``first``'s last statement is
     returned. ``first`` is sent before the handlers run, so the server inserts the events while
     they run here; what a handler's read needs written is sent before the read.
     """
     events = list(events)
-    if first is not None and not any(registry.by_event_type.get(e.event_type) for e in events):
-        return wire.send([first])[0]  # no projection: nothing to overlap
-    early = wire.EarlyPipeline(first) if first is not None else None
+    if first and not any(registry.by_event_type.get(e.event_type) for e in events):
+        return wire.send([*first, *then])[len(first) - 1]  # no projection: nothing to overlap
+    early = wire.EarlyPipeline(first) if first else None
     writer = Writer(send=early.enqueue if early is not None else None)
     reader = Reader(writer)
     try:
@@ -193,7 +201,7 @@ def apply_live(events: Iterable[RecordedEvent], *, first: wire.Statement | None 
                     writer.add(projection.changes(recorded, reader))
         statements = writer.statements()
         if early is not None:
-            return early.finish(statements)[0]
+            return early.finish([*statements, *then])[len(first) - 1]
         send_statements(statements)
     except BaseException as error:
         if early is not None:
@@ -269,14 +277,15 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
     with guard(writer), _young_collections_only():
         pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
                  else replay_pages(casino=casino))
-        for page in pages:
+        for number, page in enumerate(pages, start=1):
             for recorded in page:
                 for p in wanted.get(recorded.event_type, ()):
                     writer.add(p.changes(recorded, reader))
             count += len(page)
             if also is not None:
                 also(page)
-            gc.collect(1)
+            if number % COLLECT_PAGES == 0:
+                gc.collect(1)
             if writer.pending >= REPLAY_BATCH:
                 writer.flush()
         writer.flush()
@@ -286,9 +295,13 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
 @contextmanager
 def _young_collections_only() -> Iterator[None]:
     """While a replay runs, the garbage collector's automatic runs are off and the replay
-    collects the young generations after each page: a rebuild keeps hundreds of thousands of
-    objects alive (pages, pending rows, rows it remembers), which every automatic full
-    collection would walk again (about a fifth of a rebuild's time, measured)."""
+    collects the young generations every ``COLLECT_PAGES`` pages: a rebuild keeps hundreds of
+    thousands of objects alive (pages, pending rows, rows it remembers), which every automatic
+    full collection would walk again (about a fifth of a rebuild's time, measured). The
+    handlers and the writer make no cyclic garbage (a collection after each page of the demo
+    day found nothing to free, and walking the live objects cost a quarter of the client's
+    time: ADR 0010), so a collection now and then only bounds what a handler that did make
+    some would keep."""
     was = gc.isenabled()
     gc.disable()
     try:

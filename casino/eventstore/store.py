@@ -27,6 +27,13 @@ for each other from an append to its commit, never while a command reads and che
 everywhere: a casino's lock, then the position lock (a command appends to its own casino's chain
 only: ``append`` refuses another, which would take a casino's lock after the position lock).
 docs/adr/0007-one-chain-per-casino.md.
+
+No round trip for the head. A command's first round trip reads, with its casino's lock, where
+its first append goes: the casino's last sequence and hash (exact under that lock) and the
+store's last position (a guess). The append's INSERT takes the position lock and checks the
+guess (``event_append_at``); should another casino have appended meanwhile, nothing of the
+append is left and the store reads the head under the position lock and appends again, hashed
+anew. docs/adr/0010-head-with-the-lock.md.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from typing import Any
 
 import orjson
 import psycopg
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
 from django.utils import timezone
 from psycopg.types.json import set_json_loads
 
@@ -67,14 +74,8 @@ def append_lock_key(casino: str) -> int:
     return key if key != POSITION_LOCK_KEY else key + 1
 
 
-@dataclasses.dataclass(frozen=True)
-class Head:
-    """Where the next append goes, read holding the casino's lock and the position lock: the
-    store's last position, and the casino's last sequence and hash."""
-
-    position: int
-    sequence: int
-    hash: str
+# Where the next append goes (the store's last position, the casino's last sequence and hash).
+Head = unit.Head
 
 
 class EventStoreError(Exception):
@@ -173,20 +174,22 @@ class RecordedEvent:
         }
 
 
-_APPEND_LOCK_SQL = "SELECT * FROM event_append_lock(%s, %s, %s)"
+_APPEND_LOCK_SQL = "SELECT * FROM event_append_begin(%s, %s, %s)"
 _APPEND_HEAD_SQL = "SELECT * FROM event_append_head(%s, %s, %s)"
-_SHARED = 8  # first position, stream, expected version, metadata, casino, time, first prev_hash,
-# first sequence
+_SHARED = 9  # first position, stream, expected version, metadata, casino, time, first prev_hash,
+# first sequence, the position lock's key
 _PER_EVENT = 4  # event type, schema version, data, hash
 
 
 @functools.lru_cache(maxsize=128)
-def _insert_sql(rows: int, *, with_record: bool = False) -> str:
+def _insert_sql(rows: int, *, with_record: bool = False, strict: bool = True) -> str:
     """The INSERT of ``rows`` events, with numbered placeholders ($1, $2 ...).
 
-    One statement per append, so the chain trigger runs once per append. The WHERE clause is the
-    optimistic-concurrency check: the stream must still be at the expected version, or nothing
-    is inserted. What the events of an append share is sent once (``_SHARED``: the first
+    One statement per append, so the chain trigger runs once per append. The WHERE clause takes
+    the position lock and checks that the store's last position is still the one the events
+    were hashed after (``event_append_at``, an InitPlan run once, before any row: it fails with
+    serialization_failure otherwise, or, not ``strict``, inserts nothing), then the optimistic-concurrency check: the stream must
+    still be at the expected version, or nothing is inserted. What the events of an append share is sent once (``_SHARED``: the first
     position, sequence and expected version, from which each row's position, sequence and
     version follow, the stream, metadata, casino, time and the first ``prev_hash``); each row's
     ``prev_hash`` is the hash parameter of the row before it. ``with_record``: the command's idempotency record
@@ -209,7 +212,8 @@ def _insert_sql(rows: int, *, with_record: bool = False) -> str:
         "INSERT INTO event (position, stream, version, event_type, schema_version, data, "
         "metadata, casino_id, recorded_at, prev_hash, hash, sequence) "
         f"SELECT * FROM (VALUES {', '.join(values)}) AS new_event "
-        "WHERE (SELECT coalesce(max(version), 0) FROM event WHERE stream = $2) = $3"
+        f"WHERE (SELECT event_append_at($9::bigint, $1::bigint - 1, {str(strict).lower()})) "
+        "AND (SELECT coalesce(max(version), 0) FROM event WHERE stream = $2) = $3"
     )
     if not with_record:
         return events
@@ -226,10 +230,13 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
                       ) -> tuple[Any, ...] | None:
     """Take ``casino``'s append lock; return the idempotency key's record, if any.
 
-    One statement (the ``event_append_lock`` function, sql/0004_casino_chains.sql) whose query
-    starts after the lock is granted, so what it reads is current for as long as the lock is
-    held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
-    so do the reads ``ahead``, whose rows the current unit of work keeps for the command.
+    One statement (the ``event_append_begin`` function, sql/0005_head_with_the_lock.sql) whose
+    query starts after the lock is granted, so what it reads is current for as long as the lock
+    is held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
+    so do the reads ``ahead``, whose rows the current unit of work keeps for the command. The
+    same row gives the head the command's first append will go after (``UnitOfWork.head``):
+    the casino's last sequence and hash, and the store's last position, a guess that the
+    append's INSERT checks under the position lock.
     """
     raw = wire.raw_connection()
     cursors: list[psycopg.RawCursor[Any]] = []
@@ -251,7 +258,10 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
         for read in cursors:
             read.close()
     assert row is not None
-    return None if row[1] is None else tuple(row[1:])
+    if running is not None and running.in_command and running.casino == casino:
+        running.head = Head(row[5] or 0, row[6] or 0, row[7] or GENESIS_HASH)
+        running.head_checked = False
+    return None if row[1] is None else tuple(row[1:5])
 
 
 def _append_head(casino: str) -> Head:
@@ -293,10 +303,12 @@ def begin_command(work: unit.UnitOfWork, casino: str, key: str,
 
 
 def _head_for_append(metadata: Metadata, work: unit.UnitOfWork | None) -> Head:
-    """Where this append goes, holding the casino's lock and the position lock (one round trip).
+    """Where this append goes. Inside a command, the head its first round trip read with the
+    casino's lock (or its previous append left): no round trip. Outside, read holding the
+    casino's lock and the position lock (one round trip).
 
-    Should the head ever be stale, the primary key and the chain trigger refuse the insert:
-    nothing wrong can be recorded.
+    Should the head ever be stale, the INSERT's position check (``event_append_at``), the
+    primary key and the chain trigger refuse the insert: nothing wrong can be recorded.
     """
     in_command = work is not None and work.in_command
     if in_command:
@@ -305,6 +317,8 @@ def _head_for_append(metadata: Metadata, work: unit.UnitOfWork | None) -> Head:
             raise EventStoreError(
                 f"command {work.command} of casino {work.casino!r} appends to casino "
                 f"{metadata.casino!r}: a command records on its own casino's chain only")
+        if work.head is not None:
+            return work.head
     elif metadata.idempotency_key:
         found = _take_append_lock(metadata.casino, metadata.idempotency_key)
         if found is not None:
@@ -339,7 +353,125 @@ def append(
         raise EventStoreError(f"stream {stream!r} must look like 'type/id'")
 
     work = unit.current()
+    if work is None or not work.in_command:
+        head = _head_for_append(metadata, work)
+        alone, params = _prepared(stream, events, expected_version, metadata, head)
+        # The INSERT first: a stale version is refused before any projection runs.
+        (rowcount,) = wire.send([(_insert_sql(len(events)), params)])
+        if rowcount != len(events):
+            raise ConcurrencyError(stream, expected_version, stream_version(stream))
+        _apply_live(alone)
+        return alone
+
+    # A command took its casino's lock before it read anything, so it read the stream's current
+    # version and its casino's chain head: its INSERT can wait for the end of the live
+    # projections and go in one pipeline with the writes they made. The store's last position
+    # it read then is a guess until an append of the command has found it right under the
+    # position lock (``event_append_at``, in the INSERT): should another casino have appended
+    # meanwhile, the INSERT writes nothing (alone, it inserts no row; followed by the
+    # projections' writes, it fails, and the savepoint they all went in is rolled back), and the
+    # store reads the head under the position lock and appends again, hashed anew. From then on
+    # the command holds the position lock, and each append leaves the head for the next.
+    guessed = not work.head_checked
     head = _head_for_append(metadata, work)
+    recorded: list[RecordedEvent] | None
+    try:
+        recorded = _append_in_command(stream, events, expected_version, metadata, answer, work,
+                                      head, guessed=guessed)
+    except DatabaseError as error:
+        if not (guessed and _head_moved(error)):
+            raise
+        recorded = None
+    if recorded is None:  # another casino appended since the head was read: after it, then
+        work.head = _append_head(metadata.casino)
+        recorded = _append_in_command(stream, events, expected_version, metadata, answer, work,
+                                      work.head, guessed=False)
+        assert recorded is not None
+    last = recorded[-1]
+    work.head = Head(last.position, last.sequence, last.hash)
+    work.head_checked = True
+    return recorded
+
+
+_SAVEPOINT = ("SAVEPOINT event_append", ())
+_RELEASE = ("RELEASE SAVEPOINT event_append", ())
+_ROLLBACK = ("ROLLBACK TO SAVEPOINT event_append", ())
+
+
+def _append_in_command(stream: str, events: Sequence[Event], expected_version: int,
+                       metadata: Metadata, answer: JSON | None, work: unit.UnitOfWork,
+                       head: Head, *, guessed: bool) -> list[RecordedEvent] | None:
+    """The append of a command at ``head``: its INSERT, the idempotency record if ``answer``
+    is the command's, and the projections' writes, in one pipeline. None when ``head`` was
+    ``guessed`` and another casino has appended since (nothing of this append is left).
+
+    A guessed head's INSERT alone (no projection handles the events) inserts nothing if the
+    head moved; with the projections' writes after it, it fails, and the savepoint around them
+    all is rolled back."""
+    from .projections import handled  # late import: projections import this module
+
+    recorded, params = _prepared(stream, events, expected_version, metadata, head)
+    slot = work.answer
+    inserted_rows = len(events)
+    with_record = answer is not None and slot is not None
+    if with_record:
+        assert slot is not None
+        if slot.answered is not None:
+            raise EventStoreError("a command gives its answer to one append only")
+        # The command's record goes in the INSERT itself (only if the events do): the
+        # statement then inserts one row, the record, or none.
+        params += record_values(slot, answer)
+        inserted_rows = 1
+    if guessed and not handled(recorded):
+        insert = _insert_sql(len(events), with_record=with_record, strict=False)
+        inserted: int | None = wire.send([(insert, params)])[0]
+        if inserted != inserted_rows and _append_head(metadata.casino).position != head.position:
+            return None
+    elif guessed:
+        insert = _insert_sql(len(events), with_record=with_record)
+        try:
+            inserted = _apply_live(recorded, first=[_SAVEPOINT, (insert, params)],
+                                   then=[_RELEASE])
+        except BaseException:
+            _roll_back_savepoint()
+            raise
+    else:
+        insert = _insert_sql(len(events), with_record=with_record)
+        inserted = _apply_live(recorded, first=[(insert, params)])
+    if inserted != inserted_rows:
+        # A stale version (a caller's mistake): nothing is inserted, and the projections' writes
+        # are rolled back with the transaction, or the savepoint around the append.
+        actual = stream_version(stream)
+        transaction.set_rollback(True)
+        raise ConcurrencyError(stream, expected_version, actual)
+    if with_record:
+        assert slot is not None
+        slot.answered = answer
+    return recorded
+
+
+def _roll_back_savepoint() -> None:
+    """Undo the append's savepoint after a failure (best effort: the error on its way out is
+    the one the caller sees; should the connection be gone, the transaction goes with it)."""
+    raw = wire.raw_connection()
+    try:
+        with psycopg.Cursor(raw) as cursor:
+            cursor.execute(_ROLLBACK[0])
+            cursor.execute(_RELEASE[0])
+    except psycopg.Error:
+        pass
+
+
+def _head_moved(error: BaseException) -> bool:
+    """Whether ``error`` is the INSERT's refusal of a stale last position (``event_append_at``)."""
+    cause = error.__cause__ if isinstance(error.__cause__, psycopg.Error) else error
+    return (isinstance(cause, psycopg.Error) and cause.sqlstate == "40001"
+            and cause.diag.message_hint == "event_append_at")
+
+
+def _prepared(stream: str, events: Sequence[Event], expected_version: int, metadata: Metadata,
+              head: Head) -> tuple[list[RecordedEvent], list[Any]]:
+    """The recorded events of an append after ``head``, hashed, and the INSERT's parameters."""
     position = head.position
     prev_hash = head.hash
     recorded_at = timezone.now()
@@ -349,7 +481,7 @@ def append(
     chain_hash = ChainHasher(stream=stream, recorded_at=stamp, metadata_json=meta_json)
     recorded: list[RecordedEvent] = []
     params: list[Any] = [position + 1, stream, expected_version, meta_json, metadata.casino,
-                         recorded_at, prev_hash, head.sequence + 1]
+                         recorded_at, prev_hash, head.sequence + 1, POSITION_LOCK_KEY]
     for offset, event in enumerate(events, start=1):
         position += 1
         version = expected_version + offset
@@ -375,42 +507,16 @@ def append(
         item.__dict__["event"] = event  # already decoded: spare the upcast on the live path
         recorded.append(item)
         prev_hash = digest
+    return recorded, params
+
+
+def _apply_live(recorded: list[RecordedEvent], *, first: Sequence[wire.Statement] = (),
+                then: Sequence[wire.Statement] = ()) -> int | None:
     # Server-side binding (``wire`` rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
     from .projections import apply_live  # late import: projections import this module
 
-    slot = work.answer if work is not None else None
-    inserted_rows = len(events)
-    if answer is not None and slot is not None:
-        if slot.answered is not None:
-            raise EventStoreError("a command gives its answer to one append only")
-        # The command's record goes in the INSERT itself (only if the events do): the
-        # statement then inserts one row, the record, or none.
-        params += record_values(slot, answer)
-        slot.answered = answer
-        insert = _insert_sql(len(events), with_record=True)
-        inserted_rows = 1
-    else:
-        insert = _insert_sql(len(events))
-    if work is None or not work.in_command:
-        # The INSERT first: a stale version is refused before any projection runs.
-        (rowcount,) = wire.send([(insert, params)])
-        if rowcount != inserted_rows:
-            raise ConcurrencyError(stream, expected_version, stream_version(stream))
-        apply_live(recorded)
-        return recorded
-
-    # A command took the append lock before it read anything, so it read the stream's current
-    # version: its INSERT can wait for the end of the live projections and go in one pipeline
-    # with the writes they made. Should the version still be wrong (a caller's mistake), nothing
-    # is inserted and the projections' writes are rolled back with the transaction, or the
-    # savepoint around the append.
-    inserted = apply_live(recorded, first=(insert, params))
-    if inserted != inserted_rows:
-        actual = stream_version(stream)
-        transaction.set_rollback(True)
-        raise ConcurrencyError(stream, expected_version, actual)
-    return recorded
+    return apply_live(recorded, first=first, then=then)
 
 
 def record_values(answer_slot: unit.Answer, answer: Any) -> list[Any]:

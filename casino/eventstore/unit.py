@@ -9,7 +9,10 @@ a thread-local):
 * ``casino``: the casino whose append lock the command holds (its events go on that chain);
 * ``read_ahead``: the rows of the declared reads, each taken once by the service's own read;
 * ``answer``: the command's identity and, once its last append gives it, its answer (the
-  idempotency record then travels with the events).
+  idempotency record then travels with the events);
+* ``head``: where its next append goes (``Head``), read with the casino's lock by the first
+  round trip, then carried on by each append; ``head_checked`` once an append of the command
+  has found it right under the position lock (docs/adr/0010-head-with-the-lock.md).
 
 The projections' changes of an append go to a writer of its own (``writer.Writer``), passed to
 the handlers that read (``writer.Reader``).
@@ -26,6 +29,16 @@ from typing import Any
 Statement = tuple[str, Sequence[Any]]
 
 
+@dataclasses.dataclass(frozen=True)
+class Head:
+    """Where the next append goes: the store's last position, and the casino's last sequence
+    and hash."""
+
+    position: int
+    sequence: int
+    hash: str
+
+
 @dataclasses.dataclass
 class Answer:
     """The running command's identity, for its idempotency record."""
@@ -38,7 +51,8 @@ class Answer:
 
 
 class UnitOfWork:
-    __slots__ = ("answer", "casino", "command", "in_command", "read_ahead")
+    __slots__ = ("answer", "casino", "command", "head", "head_checked", "in_command",
+                 "read_ahead")
 
     def __init__(self, command: str = "", *, in_command: bool = False,
                  answer: Answer | None = None) -> None:
@@ -48,6 +62,8 @@ class UnitOfWork:
         self.in_command = in_command
         self.answer = answer
         self.casino = ""
+        self.head: Head | None = None
+        self.head_checked = False
         self.read_ahead: dict[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] = {}
 
     def take_read(self, query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:

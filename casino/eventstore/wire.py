@@ -103,7 +103,7 @@ def run_on(raw: psycopg.Connection[Any], statements: Sequence[Statement],
 
 
 class EarlyPipeline:
-    """A pipeline whose first statement is sent at once, so the server runs it while Python
+    """A pipeline whose first statements are sent at once, so the server runs them while Python
     prepares the next ones; ``finish`` sends those and waits once for all.
 
     Django's own queries must not run inside a pipeline (the ORM reads a row count right after
@@ -113,7 +113,7 @@ class EarlyPipeline:
     work inside it (they fetch what they need, or end a nested pipeline).
     """
 
-    def __init__(self, first: Statement) -> None:
+    def __init__(self, first: Sequence[Statement]) -> None:
         self._raw = raw_connection()
         self._cursors: list[psycopg.RawCursor[Any]] = []
         self._pipeline: Any = None
@@ -121,7 +121,7 @@ class EarlyPipeline:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
             self._pipeline = self._raw.pipeline()
             self._pipeline.__enter__()
-            run_on(self._raw, [first], self._cursors)
+            run_on(self._raw, first, self._cursors)
 
     def end(self) -> None:
         """Leave the pipeline now, waiting for what was sent (before a query that needs its
@@ -157,7 +157,7 @@ class EarlyPipeline:
                 cursor.close()
 
     def finish(self, statements: Sequence[Statement]) -> list[int]:
-        """Send ``statements`` too and wait for everything: the row counts, first statement's
+        """Send ``statements`` too and wait for everything: the row counts, the first statements'
         first."""
         if self._pipeline is not None:
             with connections[DEFAULT_DB_ALIAS].wrap_database_errors:

@@ -84,6 +84,9 @@ class _Column:
 
 
 _AS_IS = frozenset({str, int, bool, Decimal})
+# By a column's kind, the types of the values ``_Column.adapt`` gives back as they are.
+_AS_IS_INTO: dict[str, frozenset[type]] = {"plain": _AS_IS, "uuid": frozenset({uuid.UUID, str}),
+                                           "json": frozenset(), "other": frozenset()}
 
 
 class _Table:
@@ -428,10 +431,13 @@ def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
         columns = [t.columns[a] for a in names]
         column_list = ", ".join(c.column for c in columns)
         if copy and len(rows) > 50:
-            data = []
-            for row in rows:
-                full = t.defaults(row.values)
-                data.append(tuple(c.adapt(full[c.attname]) for c in columns))
+            # A rebuild's rows: each value as ``adapt`` gives it, the common cases inline.
+            plan = [(c.attname, _AS_IS_INTO[c.kind], c.adapt) for c in columns]
+            defaults = t.defaults
+            data = [tuple([value if value is None or type(value) in as_is else adapt(value)
+                           for attname, as_is, adapt in plan
+                           for value in (full[attname],)])
+                    for full in (defaults(row.values) for row in rows)]
             out.append((f"COPY {t.name} ({column_list}) FROM STDIN", Copy(data)))
             return out
         row_sql = "(" + ", ".join(["%s"] * len(columns)) + ")"
