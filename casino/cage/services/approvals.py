@@ -48,8 +48,9 @@ def _shift(metadata: Metadata, shift_id: object) -> Shift:
 def _late_slip(metadata: Metadata, number: str) -> PitSlip:
     pit = requested_slip(casino_get(metadata), "fill", number, None, None)
     if not pit.session_closed:
-        raise Conflict(f"the session of table {pit.table} is open: issue fill slip {pit.number} "
-                       "as usual, no approval is needed", code="approval_not_needed")
+        raise Conflict("the session of table {table} is open: issue fill slip {number} "
+                       "as usual, no approval is needed",
+                       params={"table": pit.table, "number": pit.number}, code="approval_not_needed")
     return pit
 
 

@@ -1,0 +1,47 @@
+"""A refusal, in words a person reads in the page's language.
+
+The services say what was wrong in English (``DomainError.message``, what the API answers beside
+the machine ``code``), from a template with ``{name}`` placeholders and its values
+(``DomainError.template`` and ``params``, ``casino.errors``). A screen shows the template
+translated by the catalogue and filled with the same values; a template the catalogue lacks, or a
+translation whose placeholders do not fit, falls back to the English message. A value that is
+itself a message of the catalogue (a status such as ``closed``, a phrase a service marked with
+``gettext_noop``) is shown translated too; any other value (a code, an amount, a name) as it is.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from casino.errors import DomainError
+from casino.eventstore.commands import IdempotencyConflict
+
+
+def _value(value: object) -> object:
+    """A value in the page's language where the catalogue has it (never the empty string, whose
+    "translation" is the catalogue's header)."""
+    return gettext(value) if isinstance(value, str) and value else value
+
+
+def translated(template: str, params: dict[str, object] | None, english: str) -> str:
+    """``template`` in the page's language, filled with ``params``; ``english`` if that fails."""
+    text = gettext(template)
+    if params is None:
+        return text
+    try:
+        return text.format(**{name: _value(v) for name, v in params.items()})
+    except (KeyError, IndexError, ValueError):
+        return english
+
+
+def refusal_text(error: Exception) -> str:
+    """The message to show for a refusal of a service (nothing was recorded)."""
+    if isinstance(error, IdempotencyConflict):
+        return gettext("This form was already sent for another request: reload the page and "
+                       "try again.")
+    if isinstance(error, DomainError):
+        return translated(error.template, error.params, error.message)
+    template, params = getattr(error, "template", None), getattr(error, "params", None)
+    if isinstance(template, str):
+        return translated(template, params, str(error))
+    return str(error)
