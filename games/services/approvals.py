@@ -88,7 +88,8 @@ def _uuid(value: str, what: str, field: str) -> str:
     try:
         return str(uuid.UUID(str(value)))
     except ValueError:
-        raise NotFound(f"there is no {what} {value!r}", field=field) from None
+        raise NotFound("there is no {what} {value!r}",
+                       params={"what": what, "value": value}, field=field) from None
 
 
 # --- a round voided after its outcome -----------------------------------------------------------
@@ -97,7 +98,8 @@ def _uuid(value: str, what: str, field: str) -> str:
 def _round_in(metadata: Metadata, subject: str, *, lock: bool = False) -> Round:
     the_round = round_get(_uuid(subject, "round", "subject"), lock=lock)
     if the_round.casino_id != metadata.casino:
-        raise NotFound(f"there is no round {subject} in {metadata.casino}", field="subject")
+        raise NotFound("there is no round {subject} in {casino}",
+                       params={"subject": subject, "casino": metadata.casino}, field="subject")
     return the_round
 
 
@@ -152,8 +154,9 @@ def _slip_of(subject: str, details: Mapping[str, Any]) -> tuple[str, str]:
 def _closed_session_of(session_id: object, *, lock: bool = False) -> TableSession:
     session = session_get(str(session_id), lock=lock, open_only=False)
     if session.status == SessionStatus.OPEN:
-        raise Conflict(f"the session of table {session.table} is open: a pit boss voids its "
-                       "slips alone, no approval is needed", code="approval_not_needed")
+        raise Conflict("the session of table {table} is open: a pit boss voids its "
+                       "slips alone, no approval is needed",
+                       params={"table": session.table}, code="approval_not_needed")
     return session
 
 
@@ -196,12 +199,14 @@ def _late_slip(subject: str, details: Mapping[str, Any], metadata: Metadata, *,
                                             Decimal]:
     kind, number = _slip_of(subject, details)
     if kind not in SlipKind.values:
-        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+        raise InvalidCommand("a slip is a fill or a credit, not {kind!r}",
+                             params={"kind": kind}, field="kind")
     session = _closed_session_of(_uuid(str(details.get("session_id", "")), "table session",
                                        "session_id"), lock=lock)
     if session.casino_id != metadata.casino:
-        raise NotFound(f"there is no table session {details.get('session_id')} in "
-                       f"{metadata.casino}", field="session_id")
+        raise NotFound("there is no table session {session_id} in "
+                       "{casino}",
+                       params={"session_id": details.get('session_id'), "casino": metadata.casino}, field="session_id")
     chips = details.get("chips")
     if not isinstance(chips, dict):
         raise InvalidCommand("give the slip's chips by denomination", field="chips")
@@ -240,14 +245,16 @@ def _variance_session(metadata: Metadata, subject: str, *, lock: bool = False) -
     session = session_get(_uuid(subject, "table session", "subject"), lock=lock,
                           open_only=False)
     if session.casino_id != metadata.casino:
-        raise NotFound(f"there is no table session {subject} in {metadata.casino}",
+        raise NotFound("there is no table session {subject} in {casino}",
+                       params={"subject": subject, "casino": metadata.casino},
                        field="subject")
     if session.status != SessionStatus.CLOSED or session.variance is None:
-        raise Conflict(f"the session of table {session.table} is open: its variance is known "
-                       "at the close", code="session_open")
+        raise Conflict("the session of table {table} is open: its variance is known "
+                       "at the close", params={"table": session.table}, code="session_open")
     if session.variance == 0:
-        raise Conflict(f"the session of table {session.table} closed without a variance: there "
-                       "is nothing to approve", code="approval_not_needed")
+        raise Conflict("the session of table {table} closed without a variance: there "
+                       "is nothing to approve",
+                       params={"table": session.table}, code="approval_not_needed")
     return session
 
 
@@ -255,8 +262,9 @@ def _variance_prepare(subject: str, details: Mapping[str, Any], metadata: Metada
                       ) -> Prepared:
     session = _variance_session(metadata, subject)
     if session.variance_approved == session.variance:
-        raise Conflict(f"the variance {fmt(session.variance)} of table {session.table} is "
-                       f"approved already (by {session.variance_approved_by})",
+        raise Conflict("the variance {variance} of table {table} is "
+                       "approved already (by {variance_approved_by})",
+                       params={"variance": fmt(session.variance), "table": session.table, "variance_approved_by": session.variance_approved_by},
                        code="variance_approved_already")
     assert session.variance is not None
     assert session.table_win is not None
@@ -277,9 +285,10 @@ def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
     asked = Decimal(str(approval.details.get("variance", "")))
     assert session.variance is not None
     if session.variance != asked:
-        raise Conflict(f"the variance of table {session.table} has moved since it was asked "
-                       f"for ({fmt(asked)}, now {fmt(session.variance)}): refuse this request "
-                       "and ask again", code="variance_moved", variance=fmt(session.variance))
+        raise Conflict("the variance of table {table} has moved since it was asked "
+                       "for ({asked}, now {variance}): refuse this request "
+                       "and ask again",
+                       params={"table": session.table, "asked": fmt(asked), "variance": fmt(session.variance)}, code="variance_moved", variance=fmt(session.variance))
     store.append(session.stream, [TableVarianceApproved(
         session_id=str(session.session_id), table=session.table, variance=session.variance,
         approval_id=str(approval.id), reason_code=approval.reason,
