@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
@@ -47,7 +47,7 @@ METERS = {"pool": "pool", "reserve": "reserve"}
 DIRECTIONS = ("up", "down")
 
 # Messages tests and screens rely on.
-METER_NEGATIVE = "the {meter} holds {before}: it cannot go down by {amount}"
+METER_NEGATIVE = gettext_noop("the {meter} holds {before}: it cannot go down by {amount}")
 
 
 def _meter(pool: JackpotPool, meter: str) -> Decimal:
@@ -60,7 +60,7 @@ def _after(pool: JackpotPool, meter: str, direction: str, amount: Decimal) -> tu
     before = _meter(pool, meter)
     after = before + amount if direction == "up" else before - amount
     if after < 0:
-        raise Conflict(METER_NEGATIVE.format(meter=meter, before=fmt(before), amount=fmt(amount)),
+        raise Conflict(METER_NEGATIVE, params=dict(meter=meter, before=fmt(before), amount=fmt(amount)),
                        code="meter_negative", field="amount")
     return before, after
 
