@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -46,9 +46,9 @@ CLOSE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, "syste
 ZERO = Decimal("0.00")
 
 # Messages tests and screens rely on.
-STILL_OPEN = "gaming day {day} cannot close: still open: {items}"
-NOT_RECONCILED = ("gaming day {day} cannot close: these figures differ or are unexplained, and "
-                  "no supervisor approved an exception for them: {lines}")
+STILL_OPEN = gettext_noop("gaming day {day} cannot close: still open: {items}")
+NOT_RECONCILED = gettext_noop("gaming day {day} cannot close: these figures differ or are unexplained, and "
+                              "no supervisor approved an exception for them: {lines}")
 
 
 def stream(casino: str, day: dt.date) -> str:
@@ -88,7 +88,8 @@ def _prepare_exception(subject: str, details: Mapping[str, Any], metadata: Metad
             return Prepared(subject=subject, amount=amount,
                             summary=f"{day}: {line.area} {line.subject}, {line.what}: "
                                     f"{line.note or f'difference {line.difference}'}")
-    raise NotFound(f"the reconciliation of {day} has no failing line {rest!r}", field="subject")
+    raise NotFound("the reconciliation of {day} has no failing line {rest!r}",
+                   params={"day": day, "rest": rest}, field="subject")
 
 
 def _apply_exception(approval: Approval, metadata: Metadata) -> Result:
@@ -191,22 +192,25 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
     """Close ``casino``'s gaming day whole, or refuse naming what is missing."""
     if metadata.role not in CLOSE_ROLES and not metadata.actor.startswith(SYSTEM_ACTOR):
         raise NotAllowed("a gaming day is closed by the scheduled close, an accountant, a cage "
-                         f"supervisor or an administrator, not in the {metadata.role} role")
+                         "supervisor or an administrator, not in the {role} role",
+                         params={"role": metadata.role})
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
-        raise NotFound(f"there is no casino {casino!r}")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     done = DayClose.objects.filter(casino=the_casino, day=gaming_day).first()
     if done is not None:
         return _on_record(done)
     end = the_casino.gaming_day_end(gaming_day)
     if (now or timezone.now()) < end:
-        raise Conflict(f"gaming day {gaming_day} is not over yet: it ends at {end.isoformat()}",
+        raise Conflict("gaming day {gaming_day} is not over yet: it ends at {end}",
+                       params={"gaming_day": gaming_day, "end": end.isoformat()},
                        code="day_not_over", day=gaming_day.isoformat())
     still_open = _still_open(casino, gaming_day)
     if still_open:
-        raise Conflict(STILL_OPEN.format(day=gaming_day, items="; ".join(still_open)),
+        raise Conflict(STILL_OPEN, params=dict(day=gaming_day, items="; ".join(still_open)),
                        code="still_open", open=still_open)
 
     from casino.cage.services import gaming_day_chips_record
@@ -226,7 +230,7 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
         listed = "; ".join(f"{line.area} {line.subject} ({line.what}): "
                            f"{line.note or f'difference {line.difference}'}"
                            for line in unexcused[:12])
-        raise Conflict(NOT_RECONCILED.format(day=gaming_day, lines=listed),
+        raise Conflict(NOT_RECONCILED, params=dict(day=gaming_day, lines=listed),
                        code="not_reconciled",
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
