@@ -63,11 +63,11 @@ def line_key(day: dt.date, line: reconciliation.Line) -> str:
 # --- the exception a supervisor approves for a difference -------------------------------------
 
 CLOSE_EXCEPTION = rules.kind(
-    "close_exception", "an exception to the gaming day's reconciliation",
-    [("known_difference", "A difference found, understood and accepted for this day"),
-     ("pending_elsewhere", "Settled on another day or by another procedure (named in the words)"),
-     ("system_error", "A recording error to be corrected on the next open day"),
-     ("other", "Another reason (said in the words)")],
+    "close_exception", gettext_noop("an exception to the gaming day's reconciliation"),
+    [("known_difference", gettext_noop("A difference found, understood and accepted for this day")),
+     ("pending_elsewhere", gettext_noop("Settled on another day or by another procedure (named in the words)")),
+     ("system_error", gettext_noop("A recording error to be corrected on the next open day")),
+     ("other", gettext_noop("Another reason (said in the words)"))],
     request_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.PIT_BOSS],
     approve_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR])
 
@@ -271,12 +271,12 @@ def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool,
     closed = DayClose.objects.filter(casino_id=casino, day=gaming_day).exists()
     period = Period.objects.filter(casino_id=casino, day=gaming_day).exists()
     return [
-        ("the gaming day is over", over,
+        (gettext_noop("the gaming day is over"), over,
          "" if over else f"it ends at {the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M} UTC"),
-        ("every table session and cage shift closed", not still_open, "; ".join(still_open)),
-        ("chips in circulation recorded at the boundary", recorded, ""),
-        ("the day reconciles (or each difference has an approved exception)", not unexcused,
+        (gettext_noop("every table session and cage shift closed"), not still_open, "; ".join(still_open)),
+        (gettext_noop("chips in circulation recorded at the boundary"), recorded, ""),
+        (gettext_noop("the day reconciles (or each difference has an approved exception)"), not unexcused,
          "; ".join(f"{line.area} {line.subject}: {line.what}" for line in unexcused[:8])),
-        ("the day's figures fixed", closed, ""),
-        ("the ledger period closed", period, ""),
+        (gettext_noop("the day's figures fixed"), closed, ""),
+        (gettext_noop("the ledger period closed"), period, ""),
     ]

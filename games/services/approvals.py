@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
@@ -41,45 +41,45 @@ from ._common import Result, round_get, session_get, table_get
 from .rounds import round_preview, void_round
 from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
 
-OTHER = ("other", "Another reason (say it in words)")
+OTHER = ("other", gettext_noop("Another reason (say it in words)"))
 
 ROUND_VOID = rules.kind(
-    "round_void", "voiding a round after its outcome",
+    "round_void", gettext_noop("voiding a round after its outcome"),
     # golpe nulo: American roulette n.º 22, French n.º 14; stud poker n.º 19 (Portaria 217/2007)
-    [("foreign_object", "A chip, another ball or an object fell on the wheel (golpe nulo)"),
-     ("dice_irregular", "The dice left the table, or landed stacked or cocked"),
-     ("dealing_error", "A dealing error that cannot be put right (a card exposed, a wrong "
-                       "number of cards)"),
-     ("equipment_fault", "Equipment fault (wheel, shoe, shuffler, electronic table)"),
-     ("procedure", "The game's procedure was not followed (a bet after «nada mais», a wrong "
-                   "shooter)"),
+    [("foreign_object", gettext_noop("A chip, another ball or an object fell on the wheel (golpe nulo)")),
+     ("dice_irregular", gettext_noop("The dice left the table, or landed stacked or cocked")),
+     ("dealing_error", gettext_noop("A dealing error that cannot be put right (a card exposed, a wrong "
+                       "number of cards)")),
+     ("equipment_fault", gettext_noop("Equipment fault (wheel, shoe, shuffler, electronic table)")),
+     ("procedure", gettext_noop("The game's procedure was not followed (a bet after «nada mais», a wrong "
+                   "shooter)")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS])
 
 SLIP_VOID = rules.kind(
-    "slip_void", "voiding a slip of a closed session",
-    [("never_left", "The chips never left the table (credit) or never reached it (fill)"),
-     ("wrong_table", "The slip was written for the wrong table or session"),
-     ("wrong_figures", "The slip's figures are wrong: a new slip replaces it"),
-     ("duplicate", "The same chips were recorded on two slips"),
+    "slip_void", gettext_noop("voiding a slip of a closed session"),
+    [("never_left", gettext_noop("The chips never left the table (credit) or never reached it (fill)")),
+     ("wrong_table", gettext_noop("The slip was written for the wrong table or session")),
+     ("wrong_figures", gettext_noop("The slip's figures are wrong: a new slip replaces it")),
+     ("duplicate", gettext_noop("The same chips were recorded on two slips")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
 
 LATE_SLIP = rules.kind(
-    "late_slip", "adding a slip to a closed session",
-    [("not_recorded", "The slip was written at the table but not recorded before the close"),
-     ("system_down", "The system was unavailable when the slip was written"),
-     ("wrong_session", "The slip was recorded on another session by mistake (voided there)"),
+    "late_slip", gettext_noop("adding a slip to a closed session"),
+    [("not_recorded", gettext_noop("The slip was written at the table but not recorded before the close")),
+     ("system_down", gettext_noop("The system was unavailable when the slip was written")),
+     ("wrong_session", gettext_noop("The slip was recorded on another session by mistake (voided there)")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
 
 TABLE_VARIANCE = rules.kind(
-    "table_variance", "a table variance",
-    [("miscount", "A miscount of the tray or the drop box (recounted, confirmed)"),
-     ("unrecorded_payout", "A payout or a bet not recorded round by round"),
-     ("colour_chips_late", "Colour chips exchanged late, at the table minimum (n.º 15)"),
-     ("rounding", "Prizes rounded to the cent or to the smallest chip"),
-     ("slip_error", "A fill or a credit recorded on the wrong session"),
+    "table_variance", gettext_noop("a table variance"),
+    [("miscount", gettext_noop("A miscount of the tray or the drop box (recounted, confirmed)")),
+     ("unrecorded_payout", gettext_noop("A payout or a bet not recorded round by round")),
+     ("colour_chips_late", gettext_noop("Colour chips exchanged late, at the table minimum (n.º 15)")),
+     ("rounding", gettext_noop("Prizes rounded to the cent or to the smallest chip")),
+     ("slip_error", gettext_noop("A fill or a credit recorded on the wrong session")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS, Role.ACCOUNTANT])
 

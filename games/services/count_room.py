@@ -176,13 +176,13 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata)
 # --- the drop variance: four eyes ------------------------------------------------------------
 
 DROP_VARIANCE = rules.kind(
-    "drop_variance", "a drop variance (the cage received a drop box with a difference from its "
-    "count)",
-    [("miscount", "The count room miscounted the box"),
-     ("cage_miscount", "The cage miscounted what it received"),
-     ("note_missing", "A note or coin went missing between the count room and the cage"),
-     ("counterfeit", "A counterfeit note was taken out"),
-     ("damaged", "A damaged note was not accepted")],
+    "drop_variance", gettext_noop("a drop variance (the cage received a drop box with a difference from its "
+    "count)"),
+    [("miscount", gettext_noop("The count room miscounted the box")),
+     ("cage_miscount", gettext_noop("The cage miscounted what it received")),
+     ("note_missing", gettext_noop("A note or coin went missing between the count room and the cage")),
+     ("counterfeit", gettext_noop("A counterfeit note was taken out")),
+     ("damaged", gettext_noop("A damaged note was not accepted"))],
     request_roles=[Role.CASHIER, Role.CAGE_SUPERVISOR],
     approve_roles=[Role.CAGE_SUPERVISOR])
 

@@ -31,13 +31,13 @@ from jackpots.models import JackpotPool
 from ._common import Result, pool_for_update, pool_get
 
 METER_CORRECTION = rules.kind(
-    "jackpot_meter_correction", "a jackpot meter correction",
+    "jackpot_meter_correction", gettext_noop("a jackpot meter correction"),
     [
-        ("carried_over", "Meter carried over from a previous system or display"),
-        ("display_fault", "The display or controller showed a wrong figure"),
-        ("recording_error", "A coup or contribution was recorded wrongly"),
-        ("audit_finding", "Correction found by an audit or the regulator"),
-        ("reserve_transfer", "Money moved between the reserve and the pool"),
+        ("carried_over", gettext_noop("Meter carried over from a previous system or display")),
+        ("display_fault", gettext_noop("The display or controller showed a wrong figure")),
+        ("recording_error", gettext_noop("A coup or contribution was recorded wrongly")),
+        ("audit_finding", gettext_noop("Correction found by an audit or the regulator")),
+        ("reserve_transfer", gettext_noop("Money moved between the reserve and the pool")),
     ],
     request_roles=[Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.ADMINISTRATOR],
     approve_roles=[Role.ACCOUNTANT, Role.ADMINISTRATOR],
