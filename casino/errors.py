@@ -28,6 +28,20 @@ def fill(template: str, params: dict[str, Any] | None) -> str:
     return template if params is None else template.format(**params)
 
 
+class Words(str):
+    """A text built from a template and its values: the English text itself (a ``str``, as
+    stored, compared and written to files), keeping ``template`` and ``params`` so that a screen
+    says it in its language (``casino.web.refusals.said``), as a refusal's message is."""
+
+    template: str
+    params: dict[str, Any] | None
+
+    def __new__(cls, template: str, **params: Any) -> Words:
+        text = super().__new__(cls, fill(template, params or None))
+        text.template, text.params = template, params or None
+        return text
+
+
 class DomainError(Exception):
     code = "invalid"
     http_status = 400

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from casino.errors import DomainError
+from casino.errors import DomainError, Words
 from casino.eventstore.commands import IdempotencyConflict
 
 
@@ -45,3 +45,14 @@ def refusal_text(error: Exception) -> str:
     if isinstance(template, str):
         return translated(template, params, str(error))
     return str(error)
+
+
+def said(text: object) -> str:
+    """A text a service built in English, in the page's language: a :class:`Words` by its
+    template, a fixed phrase marked for the catalogue as the catalogue says it, anything else
+    (a code, a name) as it is."""
+    if isinstance(text, Words):
+        return translated(text.template, text.params, str(text))
+    if text is None:
+        return ""
+    return str(_value(text)) if isinstance(text, str) else str(text)

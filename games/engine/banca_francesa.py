@@ -44,8 +44,8 @@ class BancaFrancesa:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if options:
             raise invalid_option(
-                "banca_francesa has no options (got {str})",
-                params={"str": ', '.join(sorted(map(str, options)))}
+                "banca_francesa has no options (got {options})",
+                params={"options": ', '.join(sorted(map(str, options)))}
             )
         return {}
 

@@ -98,8 +98,8 @@ class Cussec:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if options:
             raise invalid_option(
-                "cussec has no options (got {str})",
-                params={"str": ', '.join(sorted(map(str, options)))}
+                "cussec has no options (got {options})",
+                params={"options": ', '.join(sorted(map(str, options)))}
             )
         return {}
 

@@ -173,8 +173,8 @@ class Roulette:
             # French roulette: one numbering (II n.º 2), no options.
             if options:
                 raise invalid_option(
-                    "french_roulette has no options (got {str})",
-                    params={"str": ', '.join(sorted(map(str, options)))}
+                    "french_roulette has no options (got {options})",
+                    params={"options": ', '.join(sorted(map(str, options)))}
                 )
             return {}
         unknown = sorted(str(k) for k in options if k != "wheel")

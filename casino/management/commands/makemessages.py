@@ -14,7 +14,7 @@ from django.core.management.commands import makemessages
 
 # The first argument is the message, except for the two errors that take a code first.
 REFUSALS = ("DomainError", "InvalidCommand", "NotFound", "NotAllowed", "Conflict",
-            "ConcurrentChange", "Unavailable",
+            "ConcurrentChange", "Unavailable", "Words",
             # games.rules.errors, games.rules.bets, games.limits
             "invalid", "conflict", "over_limit", "LimitError",
             # games.engine.errors
