@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -107,14 +107,16 @@ def _on_record(close: DayClose) -> Result:
             "already_closed": True, "totals": close.totals, "exceptions": close.exceptions}
 
 
-def _still_open(casino: str, day: dt.date) -> list[str]:
+def _still_open(casino: str, day: dt.date) -> list[Words]:
     from casino.cage.models import Shift, ShiftStatus
     from games.models import SessionStatus, TableSession
 
-    items = [f"table {s.table} (session {str(s.session_id)[:8]})"
+    items = [Words("table {table} (session {session})", table=s.table,
+                   session=str(s.session_id)[:8])
              for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
                                                   status=SessionStatus.OPEN).order_by("table")]
-    items += [f"cage {s.cage} (shift {str(s.id)[:8]}, {s.status})"
+    items += [Words("cage {cage} (shift {shift}, {status})", cage=s.cage, shift=str(s.id)[:8],
+                    status=Words(str(ShiftStatus(s.status).label)))
               for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
                   status=ShiftStatus.CLOSED).order_by("cage")]
     return items
@@ -254,8 +256,9 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
 # --- where a day's close stands (the close page) ------------------------------------------------
 
 
-def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, str]]:
-    """The close's steps for ``gaming_day``, each with whether it is done and what is missing."""
+def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, list[str]]]:
+    """The close's steps for ``gaming_day``, each with whether it is done and what is missing
+    (texts a screen says in its language: ``casino.errors.Words``)."""
     from casino.cage.models import ChipCirculationDay
 
     from .models import Period
@@ -270,13 +273,17 @@ def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool,
                  if line_key(gaming_day, line) not in exceptions]
     closed = DayClose.objects.filter(casino_id=casino, day=gaming_day).exists()
     period = Period.objects.filter(casino_id=casino, day=gaming_day).exists()
+    end = f"{the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M}"
     return [
         (gettext_noop("the gaming day is over"), over,
-         "" if over else f"it ends at {the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M} UTC"),
-        (gettext_noop("every table session and cage shift closed"), not still_open, "; ".join(still_open)),
-        (gettext_noop("chips in circulation recorded at the boundary"), recorded, ""),
-        (gettext_noop("the day reconciles (or each difference has an approved exception)"), not unexcused,
-         "; ".join(f"{line.area} {line.subject}: {line.what}" for line in unexcused[:8])),
-        (gettext_noop("the day's figures fixed"), closed, ""),
-        (gettext_noop("the ledger period closed"), period, ""),
+         [] if over else [Words("it ends at {end} UTC", end=end)]),
+        (gettext_noop("every table session and cage shift closed"), not still_open,
+         list(still_open)),
+        (gettext_noop("chips in circulation recorded at the boundary"), recorded, []),
+        (gettext_noop("the day reconciles (or each difference has an approved exception)"),
+         not unexcused, [Words("{area} {subject}: {what}", area=Words(line.area),
+                               subject=line.subject, what=line.what)
+                         for line in unexcused[:8]]),
+        (gettext_noop("the day's figures fixed"), closed, []),
+        (gettext_noop("the ledger period closed"), period, []),
     ]

@@ -159,7 +159,7 @@ def _cages(casino: Casino, day: dt.date) -> list[Line]:
         if closed is None:
             continue
         counted = cage_selectors.shift_count_value(shift)
-        for kind, account in ((gettext_noop("cash"), "1110"), (gettext_noop("chips"), "0110")):
+        for kind, account in ((Words("cash"), "1110"), (Words("chips"), "0110")):
             lines.append(Line(gettext_noop("shift"), label,
                               Words("closing count, {kind}", kind=kind), counted[kind],
                               _balance(casino.code, f"{account}.{shift.cage}",

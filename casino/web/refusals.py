@@ -5,8 +5,8 @@ the machine ``code``), from a template with ``{name}`` placeholders and its valu
 (``DomainError.template`` and ``params``, ``casino.errors``). A screen shows the template
 translated by the catalogue and filled with the same values; a template the catalogue lacks, or a
 translation whose placeholders do not fit, falls back to the English message. A value that is
-itself a message of the catalogue (a status such as ``closed``, a phrase a service marked with
-``gettext_noop``) is shown translated too; any other value (a code, an amount, a name) as it is.
+itself :class:`casino.errors.Words` (a phrase a service marked) is shown translated too; any
+other value (a code, an amount, a name) as it is.
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from casino.eventstore.commands import IdempotencyConflict
 
 
 def _value(value: object) -> object:
-    """A value in the page's language where the catalogue has it (never the empty string, whose
-    "translation" is the catalogue's header)."""
-    return gettext(value) if isinstance(value, str) and value else value
+    """A value in the page's language when it is :class:`Words` (a phrase a service marked);
+    any other value (a code, an amount, a name, a status) as it is: a bare word such as "open"
+    means different things in different places, and the catalogue cannot know which."""
+    if isinstance(value, Words):
+        return translated(value.template, value.params, str(value))
+    return value
 
 
 def translated(template: str, params: dict[str, object] | None, english: str) -> str:
@@ -55,4 +58,4 @@ def said(text: object) -> str:
         return translated(text.template, text.params, str(text))
     if text is None:
         return ""
-    return str(_value(text)) if isinstance(text, str) else str(text)
+    return gettext(text) if isinstance(text, str) and text else str(text)

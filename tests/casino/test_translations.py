@@ -198,10 +198,9 @@ DEMO_PEOPLE = ("caixa", "supervisor", "fiscal", "contabilista", "gestor", "confo
 DEMO_DATA = re.compile(r"one 20\.00 note short[^)]*\)|system:demo_day(?::\w+)?|"
                        r"tools/verify_events\.py|o que for\b|Identified and verified")
 # Pages whose figures still carry the machine's words (left open on issue 17): the gaming-tax
-# return's parameters and breakdown, the close report's JSON, the journal's descriptions (written
-# in English by the postings and stored with each entry) and the close's "what is missing"
-# (built in English by ledger.closes).
-NOT_YET = re.compile(r"^/ledger/\w+/(?:gaming-tax|close-report|journal|close)/")
+# return's parameters and breakdown, the close report's JSON and the journal's descriptions (written
+# in English by the postings and stored with each entry).
+NOT_YET = re.compile(r"^/ledger/\w+/(?:gaming-tax|close-report|journal)/")
 
 
 def portuguese_left(text: str) -> list[str]:

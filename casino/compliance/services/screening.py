@@ -14,7 +14,7 @@ import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 
-from casino.errors import Conflict, gettext_noop
+from casino.errors import Conflict, Words, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -27,10 +27,10 @@ from ._common import jurisdiction, patron_get
 
 # Messages tests and screens rely on.
 WHAT = {
-    thresholds.PURCHASE: gettext_noop("a purchase of chips"),
-    thresholds.REDEMPTION: gettext_noop("a redemption of chips"),
-    thresholds.PAYOUT: gettext_noop("a payment of winnings"),
-    thresholds.BUY_IN: gettext_noop("a buy-in at the table"),
+    thresholds.PURCHASE: Words("a purchase of chips"),
+    thresholds.REDEMPTION: Words("a redemption of chips"),
+    thresholds.PAYOUT: Words("a payment of winnings"),
+    thresholds.BUY_IN: Words("a buy-in at the table"),
 }
 IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified and verified first "
                                "({threshold} or more: {source}): pick or register the patron, then record "
