@@ -13,6 +13,7 @@ from casino.errors import DomainError
 from casino.models import Casino, ChipSet, Membership, Role
 from casino.services.casinos import casino_change_settings, casino_register
 from casino.services.chips import chip_set_register
+from casino.web.refusals import refusal_text
 
 
 @admin.register(Casino)
@@ -79,4 +80,4 @@ class ChipSetAdmin(admin.ModelAdmin[ChipSet]):
             chip_set_register(casino=obj.casino_id, code=obj.code, name=obj.name,
                               denominations=form.cleaned_data["denominations"], metadata=meta)
         except DomainError as error:
-            self.message_user(request, error.message, level="error")
+            self.message_user(request, refusal_text(error), level="error")

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from casino.errors import InvalidCommand, NotAllowed
+from casino.errors import InvalidCommand, NotAllowed, gettext_noop
 
 MAX_EXPLANATION = 2000
 
 # Messages tests and screens rely on.
-OWN_REQUEST = "you asked for this: another person must approve it (four eyes)"
-NO_EXPLANATION = "say in words what happened (the reason's code alone is not enough)"
+OWN_REQUEST = gettext_noop("you asked for this: another person must approve it (four eyes)")
+NO_EXPLANATION = gettext_noop("say in words what happened (the reason's code alone is not enough)")
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,9 @@ class Kind:
             if reason.code == code:
                 return reason
         raise InvalidCommand(
-            f"{code!r} is not a reason for {self.label}: choose one of "
-            f"{', '.join(r.code for r in self.reasons)}", field="reason")
+            "{code!r} is not a reason for {label}: choose one of "
+            "{value}",
+            params={"code": code, "label": self.label, "value": ', '.join(r.code for r in self.reasons)}, field="reason")
 
 
 def kind(name: str, label: str, reasons: Iterable[tuple[str, str]], *,
@@ -60,14 +61,16 @@ def kind(name: str, label: str, reasons: Iterable[tuple[str, str]], *,
 def check_request(kind: Kind, *, role: str, reason: str, explanation: str) -> tuple[str, str]:
     """The reason's code and the words, checked; refuses a role that may not ask."""
     if role not in kind.request_roles:
-        raise NotAllowed(f"asking for {kind.label} needs one of these roles: "
-                         f"{', '.join(sorted(kind.request_roles))} (you act as {role or 'nobody'})")
+        raise NotAllowed("asking for {label} needs one of these roles: "
+                         "{request_roles} (you act as {value})",
+                         params={"label": kind.label, "request_roles": ', '.join(sorted(kind.request_roles)), "value": role or 'nobody'})
     code = kind.reason(str(reason or "")).code
     words = " ".join(str(explanation or "").split())
     if not words:
         raise InvalidCommand(NO_EXPLANATION, field="explanation")
     if len(words) > MAX_EXPLANATION:
-        raise InvalidCommand(f"the explanation is longer than {MAX_EXPLANATION} characters",
+        raise InvalidCommand("the explanation is longer than {max_explanation} characters",
+                             params={"max_explanation": MAX_EXPLANATION},
                              field="explanation")
     return code, words
 
@@ -75,7 +78,8 @@ def check_request(kind: Kind, *, role: str, reason: str, explanation: str) -> tu
 def check_decider(kind: Kind, *, requested_by: str, actor: str, role: str) -> None:
     """The one who approves or refuses: another person, in an approving role."""
     if role not in kind.approve_roles:
-        raise NotAllowed(f"approving {kind.label} needs one of these roles: "
-                         f"{', '.join(sorted(kind.approve_roles))} (you act as {role or 'nobody'})")
+        raise NotAllowed("approving {label} needs one of these roles: "
+                         "{approve_roles} (you act as {value})",
+                         params={"label": kind.label, "approve_roles": ', '.join(sorted(kind.approve_roles)), "value": role or 'nobody'})
     if actor == requested_by:
         raise NotAllowed(OWN_REQUEST, code="four_eyes")

@@ -2,6 +2,13 @@
 
 ``code`` is what a program acts on; ``message`` says what was wrong in words a cashier or a pit
 boss understands; ``extra`` carries the details (the field, the article of the regulation...).
+
+A message is written as a template with ``{name}`` placeholders and its values in ``params``:
+``message`` is the English text (what the API answers, beside ``code``), ``template`` and
+``params`` are what a screen translates into the page's language (``casino.web.refusals``). The
+templates are collected into the catalogue by ``makemessages`` (``casino/management/commands/
+makemessages.py`` names the raise helpers as keywords); a template kept in a constant is marked
+with :func:`gettext_noop`, which pure code may call too.
 """
 
 from __future__ import annotations
@@ -9,13 +16,42 @@ from __future__ import annotations
 from typing import Any
 
 
+def gettext_noop(message: str) -> str:
+    """Mark a message for the catalogue and return it unchanged (Django's ``gettext_noop``,
+    without Django, so that the pure cores can mark theirs): it is translated where it is shown."""
+    return message
+
+
+def fill(template: str, params: dict[str, Any] | None) -> str:
+    """A template with its values: ``str.format`` when there are values, the template as it is
+    when there are none (a message without placeholders may hold a brace)."""
+    return template if params is None else template.format(**params)
+
+
+class Words(str):
+    """A text built from a template and its values: the English text itself (a ``str``, as
+    stored, compared and written to files), keeping ``template`` and ``params`` so that a screen
+    says it in its language (``casino.web.refusals.said``), as a refusal's message is."""
+
+    template: str
+    params: dict[str, Any] | None
+
+    def __new__(cls, template: str, **params: Any) -> Words:
+        text = super().__new__(cls, fill(template, params or None))
+        text.template, text.params = template, params or None
+        return text
+
+
 class DomainError(Exception):
     code = "invalid"
     http_status = 400
 
-    def __init__(self, message: str, *, code: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, code: str | None = None,
+                 params: dict[str, Any] | None = None, **extra: Any) -> None:
+        self.template = message
+        self.params = params
+        self.message = fill(message, params)
+        super().__init__(self.message)
         if code is not None:
             self.code = code
         self.extra = extra
@@ -57,8 +93,9 @@ class ConcurrentChange(Conflict):
     code = "concurrent_change"
 
     def __init__(self, message: str = "", **extra: Any) -> None:
-        super().__init__(message or "someone else recorded on the same records at the same time; "
-                         "nothing of yours was recorded: try again", retryable=True, **extra)
+        super().__init__(message or gettext_noop(
+            "someone else recorded on the same records at the same time; nothing of yours was "
+            "recorded: try again"), retryable=True, **extra)
 
 
 class Unavailable(DomainError):
@@ -69,8 +106,9 @@ class Unavailable(DomainError):
     http_status = 503
 
     def __init__(self, message: str = "", **extra: Any) -> None:
-        super().__init__(message or "the books cannot be reached just now; nothing of yours was "
-                         "recorded: try again in a few seconds", retryable=True, **extra)
+        super().__init__(message or gettext_noop(
+            "the books cannot be reached just now; nothing of yours was recorded: try again in a "
+            "few seconds"), retryable=True, **extra)
 
 
 # Seconds a client waits before sending a refused request again (the Retry-After header).
@@ -92,8 +130,8 @@ def is_retryable(error: BaseException) -> bool:
 # numeric_value_out_of_range: a figure too large for its column (a total grown over many
 # movements; a single amount or count is refused at the edge first, ``casino.money``).
 OUT_OF_RANGE_SQLSTATES = frozenset({"22003"})
-TOO_LARGE = ("a figure of this command is larger than the books can hold (a total or a number of "
-             "pieces): nothing was recorded")
+TOO_LARGE = gettext_noop("a figure of this command is larger than the books can hold (a total or "
+                                     "a number of pieces): nothing was recorded")
 
 
 def is_out_of_range(error: BaseException) -> bool:

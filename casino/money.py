@@ -42,22 +42,26 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
     if isinstance(value, Decimal):
         text = format(value, "f")
     elif isinstance(value, bool | float):
-        raise InvalidCommand(f"{field} must be written as a string such as \"10.50\", "
-                             f"not {value!r}", field=field)
+        raise InvalidCommand("{field} must be written as a string such as \"10.50\", "
+                             "not {value!r}", params={"field": field, "value": value}, field=field)
     elif isinstance(value, int | str):
         text = str(value).strip()
     else:
-        raise InvalidCommand(f"{field} must be an amount such as \"10.50\"", field=field)
+        raise InvalidCommand("{field} must be an amount such as \"10.50\"",
+                             params={"field": field}, field=field)
     if text.startswith("-"):
-        raise InvalidCommand(f"{field} cannot be negative ({text})", field=field)
+        raise InvalidCommand("{field} cannot be negative ({text})",
+                             params={"field": field, "text": text}, field=field)
     if not _AMOUNT.match(text) or len(text.partition(".")[2]) > MONEY_DECIMAL_PLACES:
         raise InvalidCommand(
-            f"{field} {text!r} is not an amount with at most two decimals", field=field
+            "{field} {text!r} is not an amount with at most two decimals",
+            params={"field": field, "text": text}, field=field
         )
     # checked before quantizing: a 40-digit figure has no cents in the default context
     amount = check_amount(Decimal(text), field=field).quantize(CENT)
     if amount == 0 and not allow_zero:
-        raise InvalidCommand(f"{field} must be more than zero", field=field)
+        raise InvalidCommand("{field} must be more than zero",
+                             params={"field": field}, field=field)
     return amount
 
 
@@ -78,12 +82,13 @@ def parse_pieces(value: object, *, field: str, what: str = "pieces") -> int:
     """A number of pieces: a whole number, zero or more, that fits the pieces columns."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidCommand(
-            f"{field}: the number of {what} must be a whole number of zero or more, "
-            f"not {value!r}", field=field)
+            "{field}: the number of {what} must be a whole number of zero or more, "
+            "not {value!r}", params={"field": field, "what": what, "value": value}, field=field)
     if value > PIECES_MAX:
         raise InvalidCommand(
-            f"{field}: {value:,} {what} is more than the books can hold "
-            f"(at most {PIECES_MAX:,})", field=field)
+            "{field}: {value:,} {what} is more than the books can hold "
+            "(at most {pieces_max:,})",
+            params={"field": field, "value": value, "what": what, "pieces_max": PIECES_MAX}, field=field)
     return value
 
 
@@ -100,20 +105,23 @@ def parse_counts(
     pieces column holds and a count worth more than a money column holds are not.
     """
     if not isinstance(counts, dict):
-        raise InvalidCommand(f"{field} must map each denomination to a number of pieces",
+        raise InvalidCommand("{field} must map each denomination to a number of pieces",
+                             params={"field": field},
                              field=field)
     parsed: dict[Decimal, int] = {}
     for key, pieces in counts.items():
         denomination = parse_amount(key, field=f"{field} denomination")
         if allowed is not None and denomination not in allowed:
             raise InvalidCommand(
-                f"{fmt(denomination)} is not a denomination here "
-                f"(allowed: {', '.join(fmt(d) for d in allowed)})",
+                "{denomination} is not a denomination here "
+                "(allowed: {value})",
+                params={"denomination": fmt(denomination), "value": ', '.join(fmt(d) for d in allowed)},
                 field=field,
             )
         parse_pieces(pieces, field=field, what=f"{fmt(denomination)} pieces")
         if denomination in parsed:
-            raise InvalidCommand(f"{field}: {fmt(denomination)} is listed twice", field=field)
+            raise InvalidCommand("{field}: {denomination} is listed twice",
+                                 params={"field": field, "denomination": fmt(denomination)}, field=field)
         parsed[denomination] = pieces
     check_amount(counts_value(parsed), field=field)
     return parsed

@@ -54,10 +54,11 @@ def approval_get(*, approval_id: object) -> Approval:
     try:
         key = uuid.UUID(str(approval_id))
     except ValueError:
-        raise InvalidCommand(f"{approval_id!r} is not an approval id", field="approval") from None
+        raise InvalidCommand("{approval_id!r} is not an approval id",
+                             params={"approval_id": approval_id}, field="approval") from None
     found = Approval.objects.filter(id=key).first()
     if found is None:
-        raise NotFound(f"there is no approval {approval_id}")
+        raise NotFound("there is no approval {approval_id}", params={"approval_id": approval_id})
     return found
 
 

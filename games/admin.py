@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from casino.context import person_metadata
 from casino.errors import DomainError
 from casino.models import Role
+from casino.web.refusals import refusal_text
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError
@@ -72,11 +73,11 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
             try:
                 GAMES[game].check_options(dict(options))
             except RoundError as error:
-                self.add_error("options", error.message)
+                self.add_error("options", refusal_text(error))
             try:
                 table_limits.parse_limits(game, options, data.get("limits"))
             except table_limits.LimitError as error:
-                self.add_error("limits", f"{error.message}" + (
+                self.add_error("limits", refusal_text(error) + (
                     f" [{error.article}]" if error.article else ""))
         return data
 
@@ -134,7 +135,7 @@ class TableAdmin(admin.ModelAdmin[Table]):
                                     max_prize_per_coup=obj.max_prize_per_coup, reason=reason,
                                     metadata=_meta(request, obj.casino_id))
         except DomainError as error:
-            self.message_user(request, error.message, level="error")
+            self.message_user(request, refusal_text(error), level="error")
 
     def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
         return False
@@ -160,7 +161,7 @@ class DropDefinitionAdmin(admin.ModelAdmin[DropDefinition]):
             drop_definition_set(casino=obj.casino_id, basis=obj.basis, reason=obj.reason,
                                 metadata=_meta(request, obj.casino_id))
         except DomainError as error:
-            self.message_user(request, error.message, level="error")
+            self.message_user(request, refusal_text(error), level="error")
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

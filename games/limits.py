@@ -168,9 +168,12 @@ SERIES_GROUPS = {"big": "series_big", "small": "series_small", "orphans": "serie
 class LimitError(ValueError):
     """A configuration or a bet that breaks a limit; ``article`` names the rule."""
 
-    def __init__(self, message: str, *, article: str = "", group: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, article: str = "", group: str = "",
+                 params: dict[str, Any] | None = None) -> None:
+        self.template = message
+        self.params = params
+        self.message = message if params is None else message.format(**params)
+        super().__init__(self.message)
         self.article = article
         self.group = group
 
@@ -182,26 +185,31 @@ def parse_limits(game: str, options: dict[str, Any], limits: object) -> dict[str
     wanted = required_groups(game, options)
     unknown = sorted(set(limits) - set(wanted))
     if unknown:
-        raise LimitError(f"{game} has no limit group {unknown[0]!r} (groups: {', '.join(wanted)})",
+        raise LimitError("{game} has no limit group {unknown!r} (groups: {wanted})",
+                         params={"game": game, "unknown": unknown[0], "wanted": ', '.join(wanted)},
                          group=unknown[0])
     missing = [g for g in wanted if g not in limits]
     if missing:
-        raise LimitError(f"limits for {', '.join(missing)} are missing", group=missing[0])
+        raise LimitError("limits for {missing} are missing",
+                         params={"missing": ', '.join(missing)}, group=missing[0])
     parsed: dict[str, dict[str, Decimal]] = {}
     for group in wanted:
         pair = limits[group]
         if not isinstance(pair, dict) or set(pair) != {"min", "max"}:
-            raise LimitError(f"limits of {group} must be {{\"min\": ..., \"max\": ...}}",
+            raise LimitError("limits of {group} must be {{\"min\": ..., \"max\": ...}}",
+                             params={"group": group},
                              group=group)
         low, high = _amount(pair["min"], group), _amount(pair["max"], group)
         if high < low:
-            raise LimitError(f"{group}: the maximum {high} is below the minimum {low}", group=group)
+            raise LimitError("{group}: the maximum {high} is below the minimum {low}",
+                             params={"group": group, "high": high, "low": low}, group=group)
         ratio = RATIOS.get(game, {}).get(group)
         if ratio is not None and high > low * ratio.times:
             note = f" (interpretation: {ratio.interpretation})" if ratio.interpretation else ""
             raise LimitError(
-                f"{group}: the maximum {high} is more than {ratio.times} times the minimum {low}, "
-                f"which {ratio.article} does not allow{note}",
+                "{group}: the maximum {high} is more than {times} times the minimum {low}, "
+                "which {article} does not allow{note}",
+                params={"group": group, "high": high, "times": ratio.times, "low": low, "article": ratio.article, "note": note},
                 article=ratio.article, group=group,
             )
         parsed[group] = {"min": low, "max": high}
@@ -238,15 +246,19 @@ def default_limits(game: str, minimum: Decimal, options: dict[str, Any] | None =
 
 def _amount(value: object, group: str) -> Decimal:
     if isinstance(value, float | bool) or not isinstance(value, str | int | Decimal):
-        raise LimitError(f"{group}: limits are amounts written as strings", group=group)
+        raise LimitError("{group}: limits are amounts written as strings",
+                         params={"group": group}, group=group)
     try:
         amount = Decimal(str(value))
     except ArithmeticError:
-        raise LimitError(f"{group}: {value!r} is not an amount", group=group) from None
+        raise LimitError("{group}: {value!r} is not an amount",
+                         params={"group": group, "value": value}, group=group) from None
     if amount.is_finite() and amount > MONEY_MAX:  # checked first: 1e40 has no cents to quantize
-        raise LimitError(f"{group}: {amount:,.2f} is more than the largest amount the books hold "
-                         f"({MONEY_MAX:,})", group=group)
+        raise LimitError("{group}: {amount:,.2f} is more than the largest amount the books hold "
+                         "({money_max:,})",
+                         params={"group": group, "amount": amount, "money_max": MONEY_MAX}, group=group)
     if not amount.is_finite() or amount <= 0 or amount != amount.quantize(Decimal("0.01")):
-        raise LimitError(f"{group}: {value!r} is not a positive amount with at most two decimals",
+        raise LimitError("{group}: {value!r} is not a positive amount with at most two decimals",
+                         params={"group": group, "value": value},
                          group=group)
     return amount.quantize(Decimal("0.01"))

@@ -33,7 +33,8 @@ def slip_get(*, casino: str, kind: str, number: str) -> Slip:
     """A fill or credit slip by its number (the cage checks it before issuing or receiving)."""
     slip = Slip.objects.filter(casino_id=casino, kind=kind, number=number).first()
     if slip is None:
-        raise NotFound(f"there is no {kind} slip {number} in casino {casino!r}", slip=number)
+        raise NotFound("there is no {kind} slip {number} in casino {casino!r}",
+                       params={"kind": kind, "number": number, "casino": casino}, slip=number)
     return slip
 
 
@@ -91,14 +92,15 @@ def table_list(*, casino: str) -> QuerySet[Table]:
 def table_get(*, casino: str, code: str) -> Table:
     table = Table.objects.filter(casino_id=casino, code=code).first()
     if table is None:
-        raise NotFound(f"there is no table {code!r} in casino {casino!r}")
+        raise NotFound("there is no table {code!r} in casino {casino!r}",
+                       params={"code": code, "casino": casino})
     return table
 
 
 def table_session_get(*, session_id: str) -> TableSession:
     session = TableSession.objects.filter(session_id=session_id).first()
     if session is None:
-        raise NotFound(f"there is no table session {session_id}")
+        raise NotFound("there is no table session {session_id}", params={"session_id": session_id})
     return session
 
 
@@ -117,7 +119,7 @@ def table_session_list(*, casino: str, table: str | None = None, gaming_day: Any
 def round_get(*, round_id: str) -> Round:
     found = Round.objects.filter(round_id=round_id).first()
     if found is None:
-        raise NotFound(f"there is no round {round_id}")
+        raise NotFound("there is no round {round_id}", params={"round_id": round_id})
     return found
 
 
@@ -240,7 +242,8 @@ def drop_box_session(*, casino: str, session_id: object) -> tuple[TableSession, 
     if session is None:
         raise NotFound(missing, field="session_id")
     if not Table.objects.filter(casino_id=casino, code=session.table).exists():
-        raise NotFound(f"there is no table {session.table!r} in casino {casino!r}",
+        raise NotFound("there is no table {table!r} in casino {casino!r}",
+                       params={"table": session.table, "casino": casino},
                        field="table")
     return session, DropBox.objects.filter(session_id=key).first()
 

@@ -159,7 +159,8 @@ def parse_config(game: str, value: object) -> Config:
     ``None`` (no jackpot) is refused here because a coup needs one.
     """
     if game not in COMBINATIONS:
-        raise unknown_game(f"no jackpot at {show(game)}: only blackjack and stud_poker have one")
+        raise unknown_game("no jackpot at {game}: only blackjack and stud_poker have one",
+                           params={"game": show(game)})
     if value is None:
         raise invalid_option("jackpot: the configuration is missing (null)")
     with localcontext(MONEY_CONTEXT):
@@ -440,7 +441,8 @@ def _meter(value: object) -> Decimal:
         or (dot and (not 0 < len(frac) < 3 or not _DIGITS.issuperset(frac)))
         or len(value) > 1000
     ):
-        raise malformed(f"pool {show(value)} is not an amount (digits, at most two decimals)")
+        raise malformed("pool {value} is not an amount (digits, at most two decimals)",
+                        params={"value": show(value)})
     return Decimal(f"{whole}.{frac:0<2}")
 
 
@@ -458,12 +460,14 @@ def _frame(request: object) -> tuple[str, Decimal, list[dict[str, Any]]]:
         raise malformed("the request has no bets list" if bets is None else "bets is not a list")
     for index, bet in enumerate(bets):
         if not isinstance(bet, dict):
-            raise malformed(f"bet #{index + 1} is not an object")
+            raise malformed("bet #{index} is not an object", params={"index": index + 1})
         for key in ("id", "amount"):
             if key not in bet:
-                raise malformed(f"bet #{index + 1} has no {key}")
+                raise malformed("bet #{index} has no {key}",
+                                params={"index": index + 1, "key": key})
             if type(bet[key]) is not str:
-                raise malformed(f"bet #{index + 1}: {key} must be a string")
+                raise malformed("bet #{index}: {key} must be a string",
+                                params={"index": index + 1, "key": key})
     return game, pool, bets
 
 
@@ -476,9 +480,11 @@ def _cap(request: Mapping[str, Any], config: Config) -> Decimal | None:
     try:
         cap = parse_amount(value, None)
     except RoundError:
-        raise invalid_option(f"cap {show(value)} is not an amount above zero") from None
+        raise invalid_option("cap {value} is not an amount above zero",
+                             params={"value": show(value)}) from None
     if cap < config.start:
-        raise invalid_option(f"cap {fmt(cap)} is below the start value {fmt(config.start)}")
+        raise invalid_option("cap {cap} is below the start value {start}",
+                             params={"cap": fmt(cap), "start": fmt(config.start)})
     return cap
 
 
@@ -486,13 +492,14 @@ def _bet(game: str, config: Config, raw: dict[str, Any], *, void: bool = False) 
     bet_id: str = raw["id"]
     unknown = sorted(raw.keys() - _BET_FIELDS)
     if unknown:
-        raise invalid_bet(f"a jackpot bet has no field {show(unknown[0])}", bet_id)
+        raise invalid_bet("a jackpot bet has no field {unknown}", bet_id,
+                                                                            params={"unknown": show(unknown[0])})
     amount = parse_amount(raw["amount"], bet_id)
     if amount != config.bet:  # BJ n.º 47: one chip "no montante previamente definido"
         raise invalid_bet(
-            f"a jackpot bet is one chip of exactly {fmt(config.bet)}, not {fmt(amount)} "
+            "a jackpot bet is one chip of exactly {bet}, not {amount} "
             "(blackjack n.º 47; póquer sem descarte n.º 8)",
-            bet_id,
+            bet_id, params={"bet": fmt(config.bet), "amount": fmt(amount)},
         )
     folded = raw.get("folded", False)
     if type(folded) is not bool:
@@ -509,16 +516,18 @@ def _bet(game: str, config: Config, raw: dict[str, Any], *, void: bool = False) 
     for card in cards:
         if type(card) is not str or card not in CARDS:
             raise invalid_outcome(
-                f"bet {bet_id}: {show(card)} is not a card (rank A23456789TJQK, suit SHDC)"
+                "bet {bet_id}: {card} is not a card (rank A23456789TJQK, suit SHDC)",
+                params={"bet_id": bet_id, "card": show(card)}
             )
     low, high = CARD_COUNT[game]
     if not low <= len(cards) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
         what = "the player's" if game == "stud_poker" else "the seat's first"
-        raise invalid_bet(f"{len(cards)} cards: a jackpot bet is decided by {what} {wanted} cards",
-                          bet_id)
+        raise invalid_bet("{n_cards} cards: a jackpot bet is decided by {what} {wanted} cards",
+                          bet_id, params={"n_cards": len(cards), "what": what, "wanted": wanted})
     if game == "stud_poker" and len(set(cards)) != len(cards):
-        raise invalid_outcome(f"bet {bet_id}: a card appears twice in one hand (one deck, n.º 1)")
+        raise invalid_outcome("bet {bet_id}: a card appears twice in one hand (one deck, n.º 1)",
+                              params={"bet_id": bet_id})
     return CoupBet(id=bet_id, amount=amount, cards=tuple(cards), folded=folded)
 
 
@@ -536,7 +545,8 @@ def coup(request: object) -> Coup:
     if type(void) is not bool:  # the extension's own frame
         raise malformed("void is true or false")
     if game not in COMBINATIONS:
-        raise unknown_game(f"no game {show(game)} with a jackpot (blackjack, stud_poker)")
+        raise unknown_game("no game {game} with a jackpot (blackjack, stud_poker)",
+                           params={"game": show(game)})
     if "jackpot" not in request:
         raise invalid_option("jackpot: the configuration is missing")
     config = parse_config(game, request["jackpot"])
@@ -547,7 +557,8 @@ def coup(request: object) -> Coup:
         for raw in raw_bets:
             bet_id = raw["id"]
             if bet_id in seen:
-                raise invalid_bet(f"bet id {show(bet_id)} is used twice in the coup", bet_id)
+                raise invalid_bet("bet id {bet_id} is used twice in the coup", bet_id,
+                                                                                      params={"bet_id": show(bet_id)})
             seen.add(bet_id)
             bets.append(_bet(game, config, raw, void=void))
     copies = SHOE_COPIES[game]
@@ -556,7 +567,8 @@ def coup(request: object) -> Coup:
         card, times = counted.most_common(1)[0]
         if times > copies:
             shoe = "the deck" if copies == 1 else f"a {copies}-deck shoe"
-            raise invalid_outcome(f"{card} appears {times} times in the coup; {shoe} holds {copies}")
+            raise invalid_outcome("{card} appears {times} times in the coup; {shoe} holds {copies}",
+                                  params={"card": card, "times": times, "shoe": shoe, "copies": copies})
     return settle_coup(config, pool, bets, cap=cap, void=void)
 
 

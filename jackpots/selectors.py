@@ -38,7 +38,8 @@ def pool_list(*, casinos: list[str]) -> QuerySet[JackpotPool]:
 def pool_get(casino: str, pool_id: str) -> JackpotPool:
     pool = JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id).first()
     if pool is None:
-        raise NotFound(f"there is no jackpot pool {pool_id!r} in casino {casino!r}")
+        raise NotFound("there is no jackpot pool {pool_id!r} in casino {casino!r}",
+                       params={"pool_id": pool_id, "casino": casino})
     return pool
 
 
@@ -57,7 +58,8 @@ def pool_meters(casino: str, pool_id: str, *, as_of: dt.datetime | None = None) 
                .filter(casino_id=casino, pool_id=pool_id, recorded_at__lte=as_of)
                .order_by("-version").first())
     if reading is None:
-        raise NotFound(f"pool {pool_id} had no meter yet at {as_of.isoformat()}")
+        raise NotFound("pool {pool_id} had no meter yet at {as_of}",
+                       params={"pool_id": pool_id, "as_of": as_of.isoformat()})
     meters = {name: _money(getattr(reading, name)) for name in METERS}
     last = (JackpotPrize.objects.filter(casino_id=casino, pool_id=pool_id, hit_at__lte=as_of)
             .order_by("-position").values_list("hit_at", flat=True).first())
@@ -73,7 +75,8 @@ def pool_config(casino: str, pool_id: str, *, as_of: dt.datetime | None = None
         versions = versions.filter(effective_at__lte=as_of)
     found = versions.order_by("-version").first()
     if found is None:
-        raise NotFound(f"pool {pool_id} had no configuration at that moment")
+        raise NotFound("pool {pool_id} had no configuration at that moment",
+                       params={"pool_id": pool_id})
     return found
 
 
@@ -117,7 +120,8 @@ def prize_list(casino: str, *, unpaid_only: bool = False, pool_id: str | None = 
 def prize_get(casino: str, prize_id: str) -> JackpotPrize:
     prize = JackpotPrize.objects.filter(casino_id=casino, prize_id=prize_id).first()
     if prize is None:
-        raise NotFound(f"there is no jackpot prize {prize_id!r} in casino {casino!r}")
+        raise NotFound("there is no jackpot prize {prize_id!r} in casino {casino!r}",
+                       params={"prize_id": prize_id, "casino": casino})
     return prize
 
 
@@ -129,7 +133,8 @@ def coup_get(casino: str, pool_id: str, round_id: str) -> JackpotCoup:
     coup = JackpotCoup.objects.filter(casino_id=casino, pool_id=pool_id,
                                       round_id=round_id).first()
     if coup is None:
-        raise NotFound(f"pool {pool_id} has no coup of round {round_id}")
+        raise NotFound("pool {pool_id} has no coup of round {round_id}",
+                       params={"pool_id": pool_id, "round_id": round_id})
     return coup
 
 

@@ -23,7 +23,7 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
-from casino.errors import Conflict, NotFound
+from casino.errors import Conflict, NotFound, gettext_noop
 from casino.eventstore.hashing import canonical_json
 from casino.eventstore.store import export_chain, read_stream
 from casino.models import Casino, GamingDaySeal
@@ -37,10 +37,10 @@ FORMAT = "casino-day-archive/1"
 # the day's close event to check it: keep ``RESULT_COLUMNS`` and ``results_csv`` in step).
 RESULT_COLUMNS = ("table", "game", "sessions", "rounds", "handle", "drop", "win")
 
-NOT_SEALED = ("gaming day {day} of casino {casino} is not sealed: a day's archive is made once "
-              "the day is closed")
-GLOBAL_SEAL = ("gaming day {day} of casino {casino} was sealed before one chain per casino: "
-               "verify it on a whole export (verify_events.py --global)")
+NOT_SEALED = gettext_noop("gaming day {day} of casino {casino} is not sealed: a day's archive is made once "
+                          "the day is closed")
+GLOBAL_SEAL = gettext_noop("gaming day {day} of casino {casino} was sealed before one chain per casino: "
+                           "verify it on a whole export (verify_events.py --global)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,12 +78,12 @@ def _line(export: Mapping[str, Any]) -> str:
 def sealed_day(casino: str, gaming_day: dt.date) -> GamingDaySeal:
     """The day's seal, or a refusal that says why there is no archive of the day."""
     if not Casino.objects.filter(code=casino).exists():
-        raise NotFound(f"there is no casino {casino!r}", field="casino")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
     seal = GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).first()
     if seal is None:
-        raise NotFound(NOT_SEALED.format(day=gaming_day, casino=casino), field="gaming_day")
+        raise NotFound(NOT_SEALED, params=dict(day=gaming_day, casino=casino), field="gaming_day")
     if not seal.payload.get("first_sequence"):
-        raise Conflict(GLOBAL_SEAL.format(day=gaming_day, casino=casino),
+        raise Conflict(GLOBAL_SEAL, params=dict(day=gaming_day, casino=casino),
                        code="sealed_on_the_global_chain", field="gaming_day")
     return seal
 

@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -46,9 +46,9 @@ CLOSE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, "syste
 ZERO = Decimal("0.00")
 
 # Messages tests and screens rely on.
-STILL_OPEN = "gaming day {day} cannot close: still open: {items}"
-NOT_RECONCILED = ("gaming day {day} cannot close: these figures differ or are unexplained, and "
-                  "no supervisor approved an exception for them: {lines}")
+STILL_OPEN = gettext_noop("gaming day {day} cannot close: still open: {items}")
+NOT_RECONCILED = gettext_noop("gaming day {day} cannot close: these figures differ or are unexplained, and "
+                              "no supervisor approved an exception for them: {lines}")
 
 
 def stream(casino: str, day: dt.date) -> str:
@@ -63,11 +63,11 @@ def line_key(day: dt.date, line: reconciliation.Line) -> str:
 # --- the exception a supervisor approves for a difference -------------------------------------
 
 CLOSE_EXCEPTION = rules.kind(
-    "close_exception", "an exception to the gaming day's reconciliation",
-    [("known_difference", "A difference found, understood and accepted for this day"),
-     ("pending_elsewhere", "Settled on another day or by another procedure (named in the words)"),
-     ("system_error", "A recording error to be corrected on the next open day"),
-     ("other", "Another reason (said in the words)")],
+    "close_exception", gettext_noop("an exception to the gaming day's reconciliation"),
+    [("known_difference", gettext_noop("A difference found, understood and accepted for this day")),
+     ("pending_elsewhere", gettext_noop("Settled on another day or by another procedure (named in the words)")),
+     ("system_error", gettext_noop("A recording error to be corrected on the next open day")),
+     ("other", gettext_noop("Another reason (said in the words)"))],
     request_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.PIT_BOSS],
     approve_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR])
 
@@ -88,7 +88,8 @@ def _prepare_exception(subject: str, details: Mapping[str, Any], metadata: Metad
             return Prepared(subject=subject, amount=amount,
                             summary=f"{day}: {line.area} {line.subject}, {line.what}: "
                                     f"{line.note or f'difference {line.difference}'}")
-    raise NotFound(f"the reconciliation of {day} has no failing line {rest!r}", field="subject")
+    raise NotFound("the reconciliation of {day} has no failing line {rest!r}",
+                   params={"day": day, "rest": rest}, field="subject")
 
 
 def _apply_exception(approval: Approval, metadata: Metadata) -> Result:
@@ -106,14 +107,16 @@ def _on_record(close: DayClose) -> Result:
             "already_closed": True, "totals": close.totals, "exceptions": close.exceptions}
 
 
-def _still_open(casino: str, day: dt.date) -> list[str]:
+def _still_open(casino: str, day: dt.date) -> list[Words]:
     from casino.cage.models import Shift, ShiftStatus
     from games.models import SessionStatus, TableSession
 
-    items = [f"table {s.table} (session {str(s.session_id)[:8]})"
+    items = [Words("table {table} (session {session})", table=s.table,
+                   session=str(s.session_id)[:8])
              for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
                                                   status=SessionStatus.OPEN).order_by("table")]
-    items += [f"cage {s.cage} (shift {str(s.id)[:8]}, {s.status})"
+    items += [Words("cage {cage} (shift {shift}, {status})", cage=s.cage, shift=str(s.id)[:8],
+                    status=Words(str(ShiftStatus(s.status).label)))
               for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
                   status=ShiftStatus.CLOSED).order_by("cage")]
     return items
@@ -191,22 +194,25 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
     """Close ``casino``'s gaming day whole, or refuse naming what is missing."""
     if metadata.role not in CLOSE_ROLES and not metadata.actor.startswith(SYSTEM_ACTOR):
         raise NotAllowed("a gaming day is closed by the scheduled close, an accountant, a cage "
-                         f"supervisor or an administrator, not in the {metadata.role} role")
+                         "supervisor or an administrator, not in the {role} role",
+                         params={"role": metadata.role})
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
-        raise NotFound(f"there is no casino {casino!r}")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     done = DayClose.objects.filter(casino=the_casino, day=gaming_day).first()
     if done is not None:
         return _on_record(done)
     end = the_casino.gaming_day_end(gaming_day)
     if (now or timezone.now()) < end:
-        raise Conflict(f"gaming day {gaming_day} is not over yet: it ends at {end.isoformat()}",
+        raise Conflict("gaming day {gaming_day} is not over yet: it ends at {end}",
+                       params={"gaming_day": gaming_day, "end": end.isoformat()},
                        code="day_not_over", day=gaming_day.isoformat())
     still_open = _still_open(casino, gaming_day)
     if still_open:
-        raise Conflict(STILL_OPEN.format(day=gaming_day, items="; ".join(still_open)),
+        raise Conflict(STILL_OPEN, params=dict(day=gaming_day, items="; ".join(still_open)),
                        code="still_open", open=still_open)
 
     from casino.cage.services import gaming_day_chips_record
@@ -226,7 +232,7 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
         listed = "; ".join(f"{line.area} {line.subject} ({line.what}): "
                            f"{line.note or f'difference {line.difference}'}"
                            for line in unexcused[:12])
-        raise Conflict(NOT_RECONCILED.format(day=gaming_day, lines=listed),
+        raise Conflict(NOT_RECONCILED, params=dict(day=gaming_day, lines=listed),
                        code="not_reconciled",
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
@@ -250,8 +256,9 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
 # --- where a day's close stands (the close page) ------------------------------------------------
 
 
-def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, str]]:
-    """The close's steps for ``gaming_day``, each with whether it is done and what is missing."""
+def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, list[str]]]:
+    """The close's steps for ``gaming_day``, each with whether it is done and what is missing
+    (texts a screen says in its language: ``casino.errors.Words``)."""
     from casino.cage.models import ChipCirculationDay
 
     from .models import Period
@@ -266,13 +273,17 @@ def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool,
                  if line_key(gaming_day, line) not in exceptions]
     closed = DayClose.objects.filter(casino_id=casino, day=gaming_day).exists()
     period = Period.objects.filter(casino_id=casino, day=gaming_day).exists()
+    end = f"{the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M}"
     return [
-        ("the gaming day is over", over,
-         "" if over else f"it ends at {the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M} UTC"),
-        ("every table session and cage shift closed", not still_open, "; ".join(still_open)),
-        ("chips in circulation recorded at the boundary", recorded, ""),
-        ("the day reconciles (or each difference has an approved exception)", not unexcused,
-         "; ".join(f"{line.area} {line.subject}: {line.what}" for line in unexcused[:8])),
-        ("the day's figures fixed", closed, ""),
-        ("the ledger period closed", period, ""),
+        (gettext_noop("the gaming day is over"), over,
+         [] if over else [Words("it ends at {end} UTC", end=end)]),
+        (gettext_noop("every table session and cage shift closed"), not still_open,
+         list(still_open)),
+        (gettext_noop("chips in circulation recorded at the boundary"), recorded, []),
+        (gettext_noop("the day reconciles (or each difference has an approved exception)"),
+         not unexcused, [Words("{area} {subject}: {what}", area=Words(line.area),
+                               subject=line.subject, what=line.what)
+                         for line in unexcused[:8]]),
+        (gettext_noop("the day's figures fixed"), closed, []),
+        (gettext_noop("the ledger period closed"), period, []),
     ]

@@ -33,16 +33,18 @@ def journal_download(*, casino: str, day_from: dt.date, day_to: dt.date,
 
 
 def trial_balance_download(*, casino: str, day_from: dt.date, day_to: dt.date,
-                           file: str) -> StreamingHttpResponse | FileResponse:
+                           file: str, language: str = "en"
+                           ) -> StreamingHttpResponse | FileResponse:
+    """The trial balance as a file, its accounts named in ``language`` (the person's)."""
     report = trial_balance(casino=casino, day_from=day_from, day_to=day_to)
     if file == "csv":
-        response = StreamingHttpResponse(exports.trial_balance_csv(report),
+        response = StreamingHttpResponse(exports.trial_balance_csv(report, language=language),
                                          content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = (
             f'attachment; filename="{_name(casino, "trial-balance", day_from, day_to, "csv")}"')
         return response
     path = exports.temporary_xlsx()
-    exports.trial_balance_xlsx(report, path)
+    exports.trial_balance_xlsx(report, path, language=language)
     return _xlsx(path, _name(casino, "trial-balance", day_from, day_to, "xlsx"))
 
 

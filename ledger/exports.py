@@ -138,22 +138,26 @@ def _header(sheet: Any, columns: tuple[str, ...], bold: Any) -> None:
         sheet.write_string(0, col, title, bold)
 
 
-def trial_balance_rows(report: TrialBalance) -> Iterator[tuple[Any, ...]]:
+def trial_balance_rows(report: TrialBalance, *, language: str = "en") -> Iterator[tuple[Any, ...]]:
+    """The rows, each account named in ``language`` (the chart keeps an English and a Portuguese
+    name, as the screens show them: ``casino.web.labels.account_name``)."""
+    portuguese = language.lower().startswith("pt")
     for r in report.rows:
-        yield (r.code, r.name, r.kind, r.snc, r.macau, r.opening, r.debit, r.credit, r.closing,
+        name = r.name_pt if portuguese and r.name_pt else r.name
+        yield (r.code, name, r.kind, r.snc, r.macau, r.opening, r.debit, r.credit, r.closing,
                r.closing_debit, r.closing_credit)
 
 
-def trial_balance_csv(report: TrialBalance) -> Iterator[bytes]:
+def trial_balance_csv(report: TrialBalance, *, language: str = "en") -> Iterator[bytes]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(TRIAL_BALANCE_COLUMNS)
-    for row in trial_balance_rows(report):
+    for row in trial_balance_rows(report, language=language):
         writer.writerow([str(v) for v in row])
     yield buffer.getvalue().encode()
 
 
-def trial_balance_xlsx(report: TrialBalance, path: str | Path) -> None:
+def trial_balance_xlsx(report: TrialBalance, path: str | Path, *, language: str = "en") -> None:
     workbook = xlsxwriter.Workbook(str(path), {"constant_memory": True})
     workbook.set_properties({"title": f"Trial balance {report.casino} {report.day_from} – "
                                       f"{report.day_to}"})
@@ -161,7 +165,7 @@ def trial_balance_xlsx(report: TrialBalance, path: str | Path) -> None:
     money = workbook.add_format({"num_format": "0.00"})
     sheet = workbook.add_worksheet("Trial balance")
     _header(sheet, TRIAL_BALANCE_COLUMNS, bold)
-    for row_no, row in enumerate(trial_balance_rows(report), start=1):
+    for row_no, row in enumerate(trial_balance_rows(report, language=language), start=1):
         for col, value in enumerate(row):
             if isinstance(value, Decimal):
                 sheet.write_number(row_no, col, float(value), money)

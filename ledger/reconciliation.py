@@ -31,6 +31,7 @@ from django.db import connection
 
 from casino.cage import selectors as cage_selectors
 from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
+from casino.errors import Words, gettext_noop
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, ApprovalStatus, Casino
 from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
@@ -120,15 +121,19 @@ def _chips(casino: Casino, day: dt.date) -> list[Line]:
     recorded = ChipCirculationDay.objects.filter(casino=casino, gaming_day=day).first()
     boundary = casino.gaming_day_end(day)
     if recorded is not None:
-        value, position, note = recorded.value, recorded.position, "as recorded at the close"
+        value, position, note = (recorded.value, recorded.position,
+                                 gettext_noop("as recorded at the close"))
     else:
         figure = cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)
-        value, position, note = figure.value, figure.position, "not recorded yet: worked out now"
+        value, position, note = (figure.value, figure.position,
+                                 gettext_noop("not recorded yet: worked out now"))
     figure_now = cage_selectors.chips_in_circulation(casino=casino.code)
     return [
-        Line("chips", "in players' hands", f"at the boundary ({boundary:%Y-%m-%d %H:%M} UTC)",
+        Line(gettext_noop("chips"), gettext_noop("in players' hands"),
+             Words("at the boundary ({boundary} UTC)", boundary=f"{boundary:%Y-%m-%d %H:%M}"),
              value, -_balance(casino.code, "2781", position=position), note),
-        Line("chips", "in players' hands", "now", figure_now.value,
+        Line(gettext_noop("chips"), gettext_noop("in players' hands"), gettext_noop("now"),
+             figure_now.value,
              -_balance(casino.code, "2781", position=figure_now.position)),
     ]
 
@@ -137,24 +142,26 @@ def _cages(casino: Casino, day: dt.date) -> list[Line]:
     lines = []
     for view in cage_selectors.cage_list(casino=casino.code):
         code = view.cage.code
-        lines.append(Line("cage", code, "cash now", view.cash_value,
+        lines.append(Line(gettext_noop("cage"), code, gettext_noop("cash now"), view.cash_value,
                           _balance(casino.code, f"1110.{code}")))
-        lines.append(Line("cage", code, "chips now", view.chips_value,
+        lines.append(Line(gettext_noop("cage"), code, gettext_noop("chips now"), view.chips_value,
                           _balance(casino.code, f"0110.{code}")))
     for shift in Shift.objects.filter(casino=casino, gaming_day=day).order_by("opened_at"):
-        label = f"{shift.cage} shift {str(shift.id)[:8]}"
+        label = Words("{cage} shift {shift}", cage=shift.cage, shift=str(shift.id)[:8])
         if shift.status != ShiftStatus.CLOSED:
             if shift.status == ShiftStatus.COUNTED:
-                lines.append(Line("shift", label, "counted, not closed", None, None,
-                                  "the count awaits its close", unexplained=True))
+                lines.append(Line(gettext_noop("shift"), label, gettext_noop("counted, not closed"),
+                                  None, None, gettext_noop("the count awaits its close"),
+                                  unexplained=True))
             continue
         closed = StoredEvent.objects.filter(stream=f"shift/{shift.id}",
                                             event_type="ShiftClosed").first()
         if closed is None:
             continue
         counted = cage_selectors.shift_count_value(shift)
-        for kind, account in (("cash", "1110"), ("chips", "0110")):
-            lines.append(Line("shift", label, f"closing count, {kind}", counted[kind],
+        for kind, account in ((Words("cash"), "1110"), (Words("chips"), "0110")):
+            lines.append(Line(gettext_noop("shift"), label,
+                              Words("closing count, {kind}", kind=kind), counted[kind],
                               _balance(casino.code, f"{account}.{shift.cage}",
                                        position=closed.position)))
     return lines
@@ -165,22 +172,28 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
     for row in GamingDayResult.objects.filter(casino=casino, gaming_day=day).order_by("table"):
         ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
                    + _balance(casino.code, f"7212.{row.table}", event_day=day))
-        lines.append(Line("table", row.table, "table win", row.table_win, ledger))
+        lines.append(Line(gettext_noop("table"), row.table, gettext_noop("table win"),
+                          row.table_win, ledger))
     for c in CarriedCorrection.objects.filter(casino=casino, booked_day=day).order_by("position"):
-        lines.append(Line("table", c.table, f"late {c.kind} {c.slip} of sealed day "
-                          f"{c.corrects_day}", c.win_change, None,
-                          f"a correction of session {str(c.session_id)[:8]} (approval "
-                          f"{c.approval_id[:8]}), in this day's table win"))
+        lines.append(Line(gettext_noop("table"), c.table,
+                          Words("late {kind} {slip} of sealed day {day}", kind=c.kind,
+                                slip=c.slip, day=c.corrects_day), c.win_change, None,
+                          Words("a correction of session {session} (approval {approval}), in "
+                                "this day's table win", session=str(c.session_id)[:8],
+                                approval=c.approval_id[:8])))
     for v in session_variances(casino=casino.code, gaming_day=day):
         if v.state == "none":
             continue
-        lines.append(Line("table", v.table, f"table variance of session {v.session_id[:8]}",
-                          None, None, f"{v.variance}: {v.state.replace('_', ' ')}",
+        lines.append(Line(gettext_noop("table"), v.table,
+                          Words("table variance of session {session}", session=v.session_id[:8]),
+                          None, None, Words("{variance}: {state}", variance=v.variance,
+                                            state=v.state.replace("_", " ")),
                           unexplained=not v.approved))
     for session in TableSession.objects.filter(casino=casino, gaming_day=day,
                                                status=SessionStatus.OPEN):
-        lines.append(Line("table", session.table, "session still open", None, None,
-                          f"session {session.session_id} is open: its win is not known",
+        lines.append(Line(gettext_noop("table"), session.table, gettext_noop("session still open"),
+                          None, None, Words("session {session} is open: its win is not known",
+                                            session=session.session_id),
                           unexplained=True))
     return lines
 
@@ -192,23 +205,26 @@ def _drops(casino: Casino, day: dt.date) -> list[Line]:
     for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):
         subject = f"{box.table} {box.session_id[:8]}"
         if box.counted is None:
-            lines.append(Line("drop", subject, "not counted", None, None,
-                              "the count room has not counted the box", unexplained=True))
+            lines.append(Line(gettext_noop("drop"), subject, gettext_noop("not counted"), None,
+                              None, gettext_noop("the count room has not counted the box"),
+                              unexplained=True))
             continue
-        note = ("" if box.received is not None else "not received at the cage yet")
+        note = ("" if box.received is not None else gettext_noop("not received at the cage yet"))
         if box.difference:
-            note = ("variance approved" if box.approved else
-                    "variance awaiting approval" if box.explained else
-                    "variance not explained")
-        lines.append(Line("drop", subject, "counted, received at the cage", box.counted,
+            note = (gettext_noop("variance approved") if box.approved else
+                    gettext_noop("variance awaiting approval") if box.explained else
+                    gettext_noop("variance not explained"))
+        lines.append(Line(gettext_noop("drop"), subject,
+                          gettext_noop("counted, received at the cage"), box.counted,
                           box.received if box.received is not None else ZERO, note,
                           unexplained=box.received is None and box.counted != 0,
                           accepted=box.approved))
     return lines
 
 
-JACKPOT_ACCOUNTS = (("meter", "amount", "2782"), ("reserve", "reserve", "2784"),
-                    ("prizes won, not paid", "prizes_unpaid", "2783"))
+JACKPOT_ACCOUNTS = ((gettext_noop("meter"), "amount", "2782"),
+                    (gettext_noop("reserve"), "reserve", "2784"),
+                    (gettext_noop("prizes won, not paid"), "prizes_unpaid", "2783"))
 
 
 def _jackpots(casino: Casino) -> list[Line]:
@@ -216,20 +232,22 @@ def _jackpots(casino: Casino) -> list[Line]:
     pools = list(JackpotPool.objects.filter(casino=casino).order_by("pool_id"))
     for pool in pools:
         for what, name, code in JACKPOT_ACCOUNTS:
-            lines.append(Line("jackpot", pool.pool_id, what, getattr(pool, name),
+            lines.append(Line(gettext_noop("jackpot"), pool.pool_id, what, getattr(pool, name),
                               -_balance(casino.code, f"{code}.{pool.pool_id}")))
     # a ledger account for a pool the jackpots do not know: money moved against no pool
     known = {p.pool_id for p in pools}
     for account in Account.objects.filter(casino=casino, template__in=["2782", "2783", "2784"]
                                           ).exclude(scope__in=known).order_by("code"):
-        lines.append(Line("jackpot", account.scope, f"{account.name} (no such pool)", ZERO,
+        lines.append(Line(gettext_noop("jackpot"), account.scope,
+                          Words("{account} (no such pool)", account=account.name), ZERO,
                           -_balance(casino.code, account.code)))
     return lines
 
 
 def _pending(casino: Casino) -> list[Line]:
-    return [Line("pending", f"{a.kind} {a.subject}", "awaiting approval", a.amount, None,
-                 f"asked by {a.requested_by}: {a.summary}", unexplained=True)
+    return [Line(gettext_noop("pending"), f"{a.kind} {a.subject}", gettext_noop("awaiting approval"),
+                 a.amount, None, Words("asked by {who}: {summary}", who=a.requested_by,
+                                       summary=a.summary), unexplained=True)
             for a in Approval.objects.filter(casino=casino, status=ApprovalStatus.REQUESTED)
             .order_by("requested_at")]
 

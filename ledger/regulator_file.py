@@ -19,7 +19,7 @@ from typing import Any
 
 from lxml import etree
 
-from casino.errors import NotFound
+from casino.errors import NotFound, gettext_noop
 from casino.eventstore.hashing import format_time
 from casino.eventstore.store import read_stream
 from casino.models import Casino, GamingDaySeal
@@ -29,8 +29,8 @@ from .closes import stream as close_stream
 
 NAMESPACE = "urn:casino-backoffice:regulator-day:1"
 SCHEMA = Path(__file__).resolve().parent / "xsd" / "regulator-day-1.xsd"
-NOT_CLOSED = ("gaming day {day} of casino {casino} is not closed and sealed: its regulator file "
-              "is made by its close")
+NOT_CLOSED = gettext_noop("gaming day {day} of casino {casino} is not closed and sealed: its regulator file "
+                          "is made by its close")
 
 
 class RegulatorFileInvalid(Exception):
@@ -75,11 +75,11 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
 
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
-        raise NotFound(f"there is no casino {casino!r}", field="casino")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
     closed = read_stream(close_stream(casino, gaming_day))
     seal = GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).first()
     if not closed or seal is None:
-        raise NotFound(NOT_CLOSED.format(day=gaming_day, casino=casino), field="gaming_day")
+        raise NotFound(NOT_CLOSED, params=dict(day=gaming_day, casino=casino), field="gaming_day")
     close = closed[0].data
     root = etree.Element(f"{{{NAMESPACE}}}RegulatorDay", nsmap={None: NAMESPACE})
     root.set("casino", casino)

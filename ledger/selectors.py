@@ -26,7 +26,7 @@ READER_ROLES: tuple[str, ...] = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTR
 def casino_get(code: str) -> Casino:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
-        raise NotFound(f"there is no casino {code!r}", casino=code)
+        raise NotFound("there is no casino {code!r}", params={"code": code}, casino=code)
     return casino
 
 
@@ -37,8 +37,8 @@ def casino_get_for(user: AbstractBaseUser | AnonymousUser, code: str,
         raise NotAllowed("log in first")
     casino = casino_get(code)
     if code not in casino_codes_for(user, *roles):
-        raise NotAllowed(f"reading the ledger of {code!r} needs one of these roles there: "
-                         f"{', '.join(roles)}")
+        raise NotAllowed("reading the ledger of {code!r} needs one of these roles there: "
+                         "{roles}", params={"code": code, "roles": ', '.join(roles)})
     return casino
 
 
@@ -54,13 +54,15 @@ def casino_for_command(code: str | None) -> Casino:
     casinos = list(Casino.objects.all()[:2])
     if len(casinos) != 1:
         raise InvalidCommand("name the casino (--casino CODE): there is "
-                             f"{'none' if not casinos else 'more than one'}")
+                             "{value}",
+                             params={"value": 'none' if not casinos else 'more than one'})
     return casinos[0]
 
 
 def period_bounds(day_from: dt.date, day_to: dt.date) -> tuple[dt.date, dt.date]:
     if day_from > day_to:
-        raise InvalidCommand(f"the period starts ({day_from}) after it ends ({day_to})")
+        raise InvalidCommand("the period starts ({day_from}) after it ends ({day_to})",
+                             params={"day_from": day_from, "day_to": day_to})
     return day_from, day_to
 
 
@@ -82,7 +84,8 @@ def entry_get(*, casino: str, number: int) -> JournalEntry:
                                "corrections")
              .first())
     if entry is None:
-        raise NotFound(f"there is no journal entry {number} in {casino}", entry=number)
+        raise NotFound("there is no journal entry {number} in {casino}",
+                       params={"number": number, "casino": casino}, entry=number)
     return entry
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -30,15 +30,15 @@ Result = dict[str, Any]
 CLOSING_ROLES = ("system", Role.ADMINISTRATOR)
 
 # Messages tests and screens rely on.
-DAY_NOT_OVER = "gaming day {day} is not over yet: it ends at {end} ({zone})"
-EARLIER_DAY_OPEN = "gaming day {earlier} has postings and is still open: close it first"
-UNBALANCED = "gaming day {day} does not balance: {detail}"
-DROP_VARIANCE_UNAPPROVED = ("gaming day {day} cannot close: drop boxes were received with a "
-                            "difference from their count that is not approved yet ({boxes}); "
-                            "explain each and have a cage supervisor approve it")
-TABLE_VARIANCE_UNAPPROVED = ("gaming day {day} cannot close: table variances are not approved "
-                             "yet ({sessions}); a pit boss asks, another pit boss or the "
-                             "accountant approves (docs/approvals.md)")
+DAY_NOT_OVER = gettext_noop("gaming day {day} is not over yet: it ends at {end} ({zone})")
+EARLIER_DAY_OPEN = gettext_noop("gaming day {earlier} has postings and is still open: close it first")
+UNBALANCED = gettext_noop("gaming day {day} does not balance: {detail}")
+DROP_VARIANCE_UNAPPROVED = gettext_noop("gaming day {day} cannot close: drop boxes were received with a "
+                                        "difference from their count that is not approved yet ({boxes}); "
+                                        "explain each and have a cage supervisor approve it")
+TABLE_VARIANCE_UNAPPROVED = gettext_noop("gaming day {day} cannot close: table variances are not approved "
+                                         "yet ({sessions}); a pit boss asks, another pit boss or the "
+                                         "accountant approves (docs/approvals.md)")
 
 _UNBALANCED_SQL = """
 SELECT e.number, sum(l.debit), sum(l.credit), count(l.id)
@@ -81,20 +81,21 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
     with the running balances).
     """
     if metadata.role not in CLOSING_ROLES:
-        raise NotAllowed(f"a ledger period is closed by the scheduled close or an administrator, "
-                         f"not in the {metadata.role} role")
+        raise NotAllowed("a ledger period is closed by the scheduled close or an administrator, "
+                         "not in the {role} role", params={"role": metadata.role})
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
-        raise NotFound(f"there is no casino {casino!r}")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     closed = Period.objects.filter(casino_id=casino, day=day).first()
     if closed is not None:
         return _answer(casino, day, closed.entries, closed.debit_total, closed.credit_total,
                        already_closed=True)
     end = the_casino.gaming_day_end(day)
     if (now or timezone.now()) < end:
-        raise Conflict(DAY_NOT_OVER.format(day=day, end=end.isoformat(),
+        raise Conflict(DAY_NOT_OVER, params=dict(day=day, end=end.isoformat(),
                                            zone=the_casino.time_zone),
                        code="day_not_over", day=day.isoformat())
     _no_unapproved_drop_variance(casino, day)
@@ -103,24 +104,24 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
         cursor.execute(_EARLIER_OPEN_SQL, [casino, day])
         earlier = cursor.fetchone()[0]
         if earlier is not None:
-            raise Conflict(EARLIER_DAY_OPEN.format(earlier=earlier), code="earlier_day_open",
+            raise Conflict(EARLIER_DAY_OPEN, params=dict(earlier=earlier), code="earlier_day_open",
                            day=earlier.isoformat())
         cursor.execute(_UNBALANCED_SQL, [casino, day])
         bad = cursor.fetchall()
         if bad:
             detail = "; ".join(f"entry {n}: debits {d or 0}, credits {c or 0}, {k} line(s)"
                                for n, d, c, k in bad)
-            raise Conflict(UNBALANCED.format(day=day, detail=detail), code="unbalanced",
+            raise Conflict(UNBALANCED, params=dict(day=day, detail=detail), code="unbalanced",
                            entries=[row[0] for row in bad])
         cursor.execute(_TOTALS_SQL, [casino, day])
         entries, first, last, debit, credit = cursor.fetchone()
         cursor.execute(_BALANCE_TABLE_SQL, [casino, day])
         running_debit, running_credit = cursor.fetchone()
     if debit != credit:
-        raise Conflict(UNBALANCED.format(day=day, detail=f"debits {debit}, credits {credit}"),
+        raise Conflict(UNBALANCED, params=dict(day=day, detail=f"debits {debit}, credits {credit}"),
                        code="unbalanced")
     if (running_debit, running_credit) != (debit, credit):
-        raise Conflict(UNBALANCED.format(
+        raise Conflict(UNBALANCED, params=dict(
             day=day, detail=f"the running balances ({running_debit} / {running_credit}) differ "
                             f"from the journal ({debit} / {credit})"), code="unbalanced")
     event = PeriodClosed(casino=casino, gaming_day=day, entries=entries, first_entry=first,
@@ -140,7 +141,7 @@ def _no_unapproved_table_variance(casino: str, day: dt.date) -> None:
     if waiting:
         listed = "; ".join(f"table {v.table}: {v.variance} ({v.state.replace('_', ' ')})"
                            for v in waiting[:10])
-        raise Conflict(TABLE_VARIANCE_UNAPPROVED.format(day=day, sessions=listed),
+        raise Conflict(TABLE_VARIANCE_UNAPPROVED, params=dict(day=day, sessions=listed),
                        code="table_variance_unapproved", day=day.isoformat())
 
 
@@ -156,7 +157,7 @@ def _no_unapproved_drop_variance(casino: str, day: dt.date) -> None:
     if waiting:
         listed = "; ".join(f"table {b.table} ({b.gaming_day}): {b.variance_value}"
                            for b in waiting[:10])
-        raise Conflict(DROP_VARIANCE_UNAPPROVED.format(day=day, boxes=listed),
+        raise Conflict(DROP_VARIANCE_UNAPPROVED, params=dict(day=day, boxes=listed),
                        code="drop_variance_unapproved",
                        sessions=[str(b.session_id) for b in waiting])
 

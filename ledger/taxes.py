@@ -64,14 +64,14 @@ def parameter_history(casino: Casino) -> list[TaxParameterChange]:
 def _casino(code: str) -> Casino:
     found = Casino.objects.filter(code=code).first()
     if found is None:
-        raise NotFound(f"there is no casino {code!r}", field="casino")
+        raise NotFound("there is no casino {code!r}", params={"code": code}, field="casino")
     return found
 
 
 def _check_role(metadata: Metadata, what: str) -> None:
     if metadata.role not in TAX_ROLES:
-        raise NotAllowed(f"{what} is for an accountant or an administrator, not the "
-                         f"{metadata.role} role")
+        raise NotAllowed("{what} is for an accountant or an administrator, not the "
+                         "{role} role", params={"what": what, "role": metadata.role})
 
 
 # --- changing a parameter ------------------------------------------------------------------------
@@ -94,8 +94,9 @@ def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, lega
                              else "code") from None
     where = jurisdiction_of(casino)
     if p.jurisdiction != where:
-        raise InvalidCommand(f"{code} is a parameter of {p.jurisdiction}; casino {casino.code} "
-                             f"answers to {where or 'no jurisdiction'}", field="code")
+        raise InvalidCommand("{code} is a parameter of {jurisdiction}; casino {code_2} "
+                             "answers to {value}",
+                             params={"code": code, "jurisdiction": p.jurisdiction, "code_2": casino.code, "value": where or 'no jurisdiction'}, field="code")
     if not isinstance(effective_from, dt.date):
         raise InvalidCommand("the day it is in force from is a date", field="effective_from")
     if not legal_source.strip():
@@ -107,8 +108,9 @@ def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, lega
     closed = DayClose.objects.filter(casino_id__in=reached, day__gte=effective_from) \
         .order_by("-day").values_list("casino_id", "day").first()
     if closed is not None:
-        raise Conflict(f"gaming day {closed[1]} of {closed[0]} is closed and sealed: a change "
-                       f"can take effect from {closed[1] + dt.timedelta(days=1)} at the earliest",
+        raise Conflict("gaming day {closed} of {closed_2} is closed and sealed: a change "
+                       "can take effect from {closed_3} at the earliest",
+                       params={"closed": closed[1], "closed_2": closed[0], "closed_3": closed[1] + dt.timedelta(days=1)},
                        code="day_closed", field="effective_from")
     version = TaxParameterChange.objects.filter(jurisdiction=where).count()
     store.append(f"tax_rules/{where}", [TaxParameterSet(
@@ -171,7 +173,8 @@ def month_of(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(f"{text}-01")
     except (TypeError, ValueError):
-        raise InvalidCommand(f"a month is YYYY-MM, not {text!r}", field="month") from None
+        raise InvalidCommand("a month is YYYY-MM, not {text!r}",
+                             params={"text": text}, field="month") from None
 
 
 def _month_end(month: dt.date) -> dt.date:
@@ -307,19 +310,23 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
     if not metadata.actor.startswith(SYSTEM_ACTOR):
         _check_role(metadata, "accruing a month's gaming tax")
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
     the_casino = _casino(casino)
     first = month_of(month)
     end = the_casino.gaming_day_end(_month_end(first))
     if (now or timezone.now()) < end:
-        raise Conflict(f"{month} is not over: its last gaming day ends at {end.isoformat()}",
+        raise Conflict("{month} is not over: its last gaming day ends at {end}",
+                       params={"month": month, "end": end.isoformat()},
                        code="month_not_over")
     if TaxAccrual.objects.filter(casino=the_casino, month=month).exists():
-        raise Conflict(f"the gaming tax of {month} is accrued already", code="already_accrued")
+        raise Conflict("the gaming tax of {month} is accrued already",
+                       params={"month": month}, code="already_accrued")
     the_return = monthly_return(casino, first)
     if not the_return.complete:
         days = ", ".join(d.isoformat() for d in the_return.days_open)
-        raise Conflict(f"{month} cannot be accrued: these gaming days are not closed: {days}",
+        raise Conflict("{month} cannot be accrued: these gaming days are not closed: {days}",
+                       params={"month": month, "days": days},
                        code="days_not_closed", days=[d.isoformat() for d in the_return.days_open])
     lines = tuple({"code": t.code, "name": t.name, "base": fmt(t.base), "amount": fmt(t.amount)}
                   for t in the_return.lines)
@@ -337,15 +344,18 @@ def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, refere
     the payment document."""
     _check_role(metadata, "paying a gaming tax")
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}")
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
     first = month_of(month)
     accrual = TaxAccrual.objects.filter(casino_id=casino, month=month, code=code).first()
     if accrual is None:
-        raise NotFound(f"no accrued tax {code!r} for {month} in {casino}", field="code")
+        raise NotFound("no accrued tax {code!r} for {month} in {casino}",
+                       params={"code": code, "month": month, "casino": casino}, field="code")
     value = parse_amount(amount, field="amount")
     owed = accrual.accrued - accrual.paid
     if value > owed:
-        raise Conflict(f"{code} of {month} owes {fmt(owed)}, not {fmt(value)}",
+        raise Conflict("{code} of {month} owes {owed}, not {value}",
+                       params={"code": code, "month": month, "owed": fmt(owed), "value": fmt(value)},
                        code="more_than_owed", field="amount")
     if not reference.strip():
         raise InvalidCommand("give the payment document's reference (guia, receipt)",

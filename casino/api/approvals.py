@@ -41,7 +41,8 @@ class ApprovalSerializer(serializers.ModelSerializer[Approval]):
 
 def _reader(request: Request, casino: str) -> None:
     if casino not in casino_codes_for(request.user, *READ_ROLES):
-        raise NotAllowed(f"you may not read the approvals of casino {casino!r}")
+        raise NotAllowed("you may not read the approvals of casino {casino!r}",
+                         params={"casino": casino})
 
 
 class ApprovalKindListApi(APIView):

@@ -34,15 +34,18 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
     asked = request.headers.get("X-Casino-Role")
     if asked:
         if asked not in roles:
-            raise NotAllowed(f"this action is not for the {asked} role "
-                             f"(it needs one of: {', '.join(roles)})")
+            raise NotAllowed("this action is not for the {asked} role "
+                             "(it needs one of: {roles})",
+                             params={"asked": asked, "roles": ', '.join(roles)})
         if asked not in held:
-            raise NotAllowed(f"you are not a {asked} in casino {casino!r}")
+            raise NotAllowed("you are not a {asked} in casino {casino!r}",
+                             params={"asked": asked, "casino": casino})
         return asked
     for role in roles:
         if role in held:
             return role
-    raise NotAllowed(f"you need one of these roles in casino {casino!r}: {', '.join(roles)}")
+    raise NotAllowed("you need one of these roles in casino {casino!r}: {roles}",
+                     params={"casino": casino, "roles": ', '.join(roles)})
 
 
 def remember_roles(request: Request, casino: str, roles: Iterable[str]) -> None:

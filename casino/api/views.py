@@ -55,7 +55,8 @@ class EventListApi(APIView):
         params.is_valid(raise_exception=True)
         casino = params.validated_data["casino"]
         if casino not in casino_codes_for(request.user, *READ_ROLES):
-            raise NotAllowed(f"you may not read the events of casino {casino!r}")
+            raise NotAllowed("you may not read the events of casino {casino!r}",
+                             params={"casino": casino})
         page = read_page(params.validated_data["after"], params.validated_data["limit"],
                          casino=casino)
         return Response({
@@ -98,7 +99,8 @@ class EventChainVerifyApi(APIView):
 
 def _may_read(request: Request, casino: str, what: str) -> None:
     if casino not in casino_codes_for(request.user, *READ_ROLES):
-        raise NotAllowed(f"you may not read the {what} of casino {casino!r}", field="casino")
+        raise NotAllowed("you may not read the {what} of casino {casino!r}",
+                         params={"what": what, "casino": casino}, field="casino")
 
 
 class CasinoSealKeyApi(APIView):

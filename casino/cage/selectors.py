@@ -34,7 +34,7 @@ from .models import (
 def casino_get(code: str) -> Casino:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
-        raise NotFound(f"there is no casino {code!r}")
+        raise NotFound("there is no casino {code!r}", params={"code": code})
     return casino
 
 
@@ -42,10 +42,11 @@ def shift_get(*, casino: str, shift_id: object) -> Shift:
     try:
         key = uuid.UUID(str(shift_id))
     except ValueError:
-        raise NotFound(f"there is no shift {shift_id}") from None
+        raise NotFound("there is no shift {shift_id}", params={"shift_id": shift_id}) from None
     shift = Shift.objects.filter(id=key, casino_id=casino).first()
     if shift is None:
-        raise NotFound(f"there is no shift {shift_id} in {casino}")
+        raise NotFound("there is no shift {shift_id} in {casino}",
+                       params={"shift_id": shift_id, "casino": casino})
     return shift
 
 
@@ -232,7 +233,8 @@ class PreviousCount:
 def previous_count(*, casino: str, cage: str) -> PreviousCount:
     found = Cage.objects.filter(casino_id=casino, code=cage).first()
     if found is None:
-        raise NotFound(f"there is no cage, window or vault {cage!r} in {casino}")
+        raise NotFound("there is no cage, window or vault {cage!r} in {casino}",
+                       params={"cage": cage, "casino": casino})
     dispute = OpeningDispute.objects.filter(casino_id=casino, cage=cage,
                                             status=DisputeStatus.OPEN).first()
     last = Shift.objects.filter(id=found.last_shift_id).first() if found.last_shift_id else None
@@ -355,7 +357,7 @@ def parse_day(value: object) -> dt.date:
     try:
         return dt.date.fromisoformat(str(value))
     except ValueError:
-        raise InvalidCommand(f"{value!r} is not a date such as 2025-01-31",
+        raise InvalidCommand("{value!r} is not a date such as 2025-01-31", params={"value": value},
                              field="gaming_day") from None
 
 

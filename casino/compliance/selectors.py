@@ -32,7 +32,8 @@ def day_of(value: object, *, field: str = "day") -> dt.date:
     try:
         return dt.date.fromisoformat(str(value))
     except ValueError:
-        raise InvalidCommand(f"{field} must be a date, YYYY-MM-DD (not {value!r})",
+        raise InvalidCommand("{field} must be a date, YYYY-MM-DD (not {value!r})",
+                             params={"field": field, "value": value},
                              field=field) from None
 
 
@@ -40,14 +41,16 @@ def _uuid(value: object, what: str, field: str) -> uuid.UUID:
     try:
         return uuid.UUID(str(value))
     except ValueError:
-        raise InvalidCommand(f"{value!r} is not {what}", field=field) from None
+        raise InvalidCommand("{value!r} is not {what}",
+                             params={"value": value, "what": what}, field=field) from None
 
 
 def patron_get(casino: str, patron_id: object) -> Patron:
     key = _uuid(patron_id, "a patron id", "patron_id")
     patron = Patron.objects.filter(casino=casino, patron_id=key).first()
     if patron is None:
-        raise NotFound(f"there is no patron {key} in {casino}", code="unknown_patron")
+        raise NotFound("there is no patron {key} in {casino}",
+                       params={"key": key, "casino": casino}, code="unknown_patron")
     return patron
 
 
@@ -96,7 +99,8 @@ def alert_list(casino: str, *, day: dt.date | None = None, kind: str = "",
         found = found.filter(gaming_day=day)
     if kind:
         if kind not in rules.ALERT_KINDS:
-            raise InvalidCommand(f"kind is one of {', '.join(rules.ALERT_KINDS)}", field="kind")
+            raise InvalidCommand("kind is one of {alert_kinds}",
+                                 params={"alert_kinds": ', '.join(rules.ALERT_KINDS)}, field="kind")
         found = found.filter(kind=kind)
     if status:
         found = found.filter(status=status)
@@ -107,7 +111,8 @@ def report_list(casino: str, *, status: str = "") -> QuerySet[SuspiciousReport]:
     found = SuspiciousReport.objects.filter(casino=casino)
     if status:
         if status not in ReportStatus.values:
-            raise InvalidCommand(f"status is one of {', '.join(ReportStatus.values)}",
+            raise InvalidCommand("status is one of {values}",
+                                 params={"values": ', '.join(ReportStatus.values)},
                                  field="status")
         found = found.filter(status=status)
     return found
@@ -117,7 +122,8 @@ def report_get(casino: str, report_id: object) -> SuspiciousReport:
     key = _uuid(report_id, "a report id", "report_id")
     report = SuspiciousReport.objects.filter(casino=casino, report_id=key).first()
     if report is None:
-        raise NotFound(f"there is no report {key} in {casino}")
+        raise NotFound("there is no report {key} in {casino}",
+                       params={"key": key, "casino": casino})
     return report
 
 

@@ -39,6 +39,7 @@ from casino.errors import (
     ConcurrentChange,
     Conflict,
     InvalidCommand,
+    gettext_noop,
     is_out_of_range,
     is_retryable,
 )
@@ -62,8 +63,9 @@ class IdempotencyConflict(Conflict):
         self.key = key
         self.command = command
         super().__init__(
-            f"idempotency key {key!r} was already used for a different request ({command}); "
-            "use a new key for a new command", key=key)
+            gettext_noop("idempotency key {key!r} was already used for a different request "
+                         "({command}); use a new key for a new command"),
+            params={"key": key, "command": command}, key=key)
 
 
 def fingerprint(command: str, payload: Any) -> str:

@@ -54,7 +54,7 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, 
 from django.utils import timezone
 from psycopg.types.json import set_json_loads
 
-from casino.errors import Conflict
+from casino.errors import Conflict, gettext_noop
 
 from . import unit, wire
 from .events import JSON, Event, decode
@@ -93,9 +93,11 @@ class ConcurrencyError(EventStoreError, Conflict):
         self.actual = actual
         Conflict.__init__(
             self,
-            f"someone else recorded on this {stream.partition('/')[0].replace('_', ' ')} at the "
-            f"same time (expected version {expected}, found {actual}); nothing of yours was "
-            "recorded: reload and try again",
+            gettext_noop("someone else recorded on this {what} at the same time (expected "
+                         "version {expected}, found {actual}); nothing of yours was recorded: "
+                         "reload and try again"),
+            params={"what": stream.partition("/")[0].replace("_", " "), "expected": expected,
+                    "actual": actual},
             stream=stream, expected_version=expected, actual_version=actual, retryable=True,
         )
 
@@ -108,8 +110,9 @@ class DuplicateCommand(EventStoreError, Conflict):
     def __init__(self, casino: str, key: str) -> None:
         self.casino = casino
         self.key = key
-        Conflict.__init__(self, f"idempotency key {key!r} was already used in casino {casino!r}",
-                          key=key)
+        Conflict.__init__(self, gettext_noop("idempotency key {key!r} was already used in casino "
+                                             "{casino!r}"),
+                          params={"key": key, "casino": casino}, key=key)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -62,8 +62,9 @@ def procedure(kind: rules.Kind, *, prepare: Prepare, apply: Apply) -> rules.Kind
 def procedure_of(kind: str) -> Procedure:
     found = PROCEDURES.get(kind)
     if found is None:
-        raise InvalidCommand(f"{kind!r} is not something that is approved: one of "
-                             f"{', '.join(sorted(PROCEDURES))}", field="kind")
+        raise InvalidCommand("{kind!r} is not something that is approved: one of "
+                             "{procedures}",
+                             params={"kind": kind, "procedures": ', '.join(sorted(PROCEDURES))}, field="kind")
     return found
 
 
@@ -71,17 +72,20 @@ def _approval(metadata: Metadata, approval_id: object) -> Approval:
     try:
         key = uuid.UUID(str(approval_id))
     except ValueError:
-        raise InvalidCommand(f"{approval_id!r} is not an approval id", field="approval") from None
+        raise InvalidCommand("{approval_id!r} is not an approval id",
+                             params={"approval_id": approval_id}, field="approval") from None
     found = Approval.objects.filter(id=key, casino_id=metadata.casino).first()
     if found is None:
-        raise NotFound(f"there is no approval {approval_id} in {metadata.casino}")
+        raise NotFound("there is no approval {approval_id} in {casino}",
+                       params={"approval_id": approval_id, "casino": metadata.casino})
     return found
 
 
 def _still_open(approval: Approval) -> None:
     if approval.status != ApprovalStatus.REQUESTED:
         who = f" by {approval.decided_by}" if approval.decided_by else ""
-        raise Conflict(f"this request was {approval.get_status_display().lower()} already{who}",
+        raise Conflict("this request was {approval} already{who}",
+                       params={"approval": approval.get_status_display().lower(), "who": who},
                        code="approval_decided")
 
 
@@ -102,8 +106,9 @@ def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
                                       subject=prepared.subject,
                                       status=ApprovalStatus.REQUESTED).first()
     if waiting is not None:
-        raise Conflict(f"{found.kind.label} of {prepared.subject} is awaiting approval already "
-                       f"(asked by {waiting.requested_by})", code="approval_pending",
+        raise Conflict("{label} of {subject} is awaiting approval already "
+                       "(asked by {requested_by})",
+                       params={"label": found.kind.label, "subject": prepared.subject, "requested_by": waiting.requested_by}, code="approval_pending",
                        approval=str(waiting.id))
     approval_id = str(uuid.uuid4())
     store.append(f"approval/{approval_id}", [ApprovalRequested(
@@ -153,7 +158,8 @@ def approval_withdraw(*, approval_id: str, metadata: Metadata, note: str = "") -
     approval = _approval(metadata, approval_id)
     _still_open(approval)
     if metadata.actor != approval.requested_by:
-        raise NotAllowed(f"only {approval.requested_by}, who asked, may withdraw this request",
+        raise NotAllowed("only {requested_by}, who asked, may withdraw this request",
+                         params={"requested_by": approval.requested_by},
                          code="not_requester")
     store.append(approval.stream, [ApprovalWithdrawn(
         approval_id=str(approval.id), kind=approval.kind, subject=approval.subject,

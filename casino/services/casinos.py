@@ -19,13 +19,15 @@ def _check_time_zone(time_zone: str) -> None:
     try:
         zoneinfo.ZoneInfo(time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise InvalidCommand(f"unknown time zone {time_zone!r}", field="time_zone") from None
+        raise InvalidCommand("unknown time zone {time_zone!r}",
+                             params={"time_zone": time_zone}, field="time_zone") from None
 
 
 def _check_hour(hour: int) -> None:
     if not isinstance(hour, int) or not 0 <= hour <= 23:
         raise InvalidCommand(
-            f"the gaming day must close at a whole hour from 0 to 23, not {hour!r}",
+            "the gaming day must close at a whole hour from 0 to 23, not {hour!r}",
+            params={"hour": hour},
             field="gaming_day_closes_at",
         )
 
@@ -57,11 +59,13 @@ def casino_record_registration(
 ) -> dict[str, str]:
     if not _CODE.match(code):
         raise InvalidCommand(
-            f"casino code {code!r} must be lower-case letters, digits and dashes", field="code"
+            "casino code {code!r} must be lower-case letters, digits and dashes",
+            params={"code": code}, field="code"
         )
     if currency not in Currency.values:
         raise InvalidCommand(
-            f"currency {currency!r} is not one of {', '.join(Currency.values)}", field="currency"
+            "currency {currency!r} is not one of {values}",
+            params={"currency": currency, "values": ', '.join(Currency.values)}, field="currency"
         )
     if not name.strip():
         raise InvalidCommand("the casino needs a name", field="name")
@@ -70,7 +74,8 @@ def casino_record_registration(
     if metadata.casino != code:
         raise InvalidCommand("the metadata must name the casino being registered")
     if Casino.objects.filter(code=code).exists():
-        raise Conflict(f"casino {code!r} is already registered", field="code")
+        raise Conflict("casino {code!r} is already registered",
+                       params={"code": code}, field="code")
     store.append(
         f"casino/{code}",
         [
@@ -113,7 +118,7 @@ def casino_record_settings(
 ) -> dict[str, Any]:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
-        raise NotFound(f"there is no casino {code!r}")
+        raise NotFound("there is no casino {code!r}", params={"code": code})
     if time_zone is not None:
         _check_time_zone(time_zone)
     if gaming_day_closes_at is not None:

@@ -41,13 +41,15 @@ def chip_set_record_registration(
     metadata: store.Metadata,
 ) -> dict[str, str]:
     if not Casino.objects.filter(code=casino).exists():
-        raise NotFound(f"there is no casino {casino!r}")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     if not _CODE.match(code):
-        raise InvalidCommand(f"chip set code {code!r} must be lower-case letters, digits and dashes",
+        raise InvalidCommand("chip set code {code!r} must be lower-case letters, digits and dashes",
+                             params={"code": code},
                              field="code")
     values = _denominations(denominations)
     if ChipSet.objects.filter(casino_id=casino, code=code).exists():
-        raise Conflict(f"chip set {code!r} already exists in {casino}", field="code")
+        raise Conflict("chip set {code!r} already exists in {casino}",
+                       params={"code": code, "casino": casino}, field="code")
     store.append(f"chipset/{casino}.{code}",
                  [ChipSetRegistered(casino=casino, code=code, name=name, denominations=values)],
                  expected_version=0, metadata=metadata)
@@ -71,7 +73,8 @@ def chip_set_record_denominations(
 ) -> dict[str, object]:
     chip_set = ChipSet.objects.filter(casino_id=casino, code=code).first()
     if chip_set is None:
-        raise NotFound(f"there is no chip set {code!r} in {casino}")
+        raise NotFound("there is no chip set {code!r} in {casino}",
+                       params={"code": code, "casino": casino})
     if not reason.strip():
         raise InvalidCommand("say why the denominations change", field="reason")
     values = _denominations(denominations)
@@ -84,5 +87,6 @@ def chip_set_record_denominations(
 def chip_denominations(casino: str, code: str) -> tuple[Decimal, ...]:
     chip_set = ChipSet.objects.filter(casino_id=casino, code=code).first()
     if chip_set is None:
-        raise NotFound(f"there is no chip set {code!r} in {casino}")
+        raise NotFound("there is no chip set {code!r} in {casino}",
+                       params={"code": code, "casino": casino})
     return tuple(Decimal(v) for v in chip_set.denominations)

@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
 
 from casino import seal as rules
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.events import GamingDaySealed
 from casino.eventstore import store
 from casino.eventstore.commands import command
@@ -45,14 +45,14 @@ Result = dict[str, Any]
 SEALING_ROLES = ("system", Role.ADMINISTRATOR, Role.ACCOUNTANT, Role.CAGE_SUPERVISOR)
 
 # Messages tests and screens rely on.
-NO_KEY = ("casino {casino} has no seal key: set {variable} to its Ed25519 private key (PEM) or "
-          "{variable}_FILE to the PEM file's path (docs/deployment.md); nothing was sealed")
-BAD_KEY = "the seal key of casino {casino} ({source}) cannot be used: {problem}"
-PERIOD_OPEN = ("gaming day {day} cannot be sealed: its ledger period is still open; the "
-               "gaming-day close closes it first")
-NOT_AFTER_LAST = ("gaming day {day} cannot be sealed: {last} is sealed already and a seal "
-                  "follows the one before it")
-NOTHING_TO_SEAL = "casino {casino} has recorded nothing since its last seal"
+NO_KEY = gettext_noop("casino {casino} has no seal key: set {variable} to its Ed25519 private key (PEM) or "
+                      "{variable}_FILE to the PEM file's path (docs/deployment.md); nothing was sealed")
+BAD_KEY = gettext_noop("the seal key of casino {casino} ({source}) cannot be used: {problem}")
+PERIOD_OPEN = gettext_noop("gaming day {day} cannot be sealed: its ledger period is still open; the "
+                           "gaming-day close closes it first")
+NOT_AFTER_LAST = gettext_noop("gaming day {day} cannot be sealed: {last} is sealed already and a seal "
+                              "follows the one before it")
+NOTHING_TO_SEAL = gettext_noop("casino {casino} has recorded nothing since its last seal")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,18 +87,18 @@ def seal_key(casino: str) -> SealKey:
         try:
             pem = path.read_text(encoding="ascii")
         except OSError as error:
-            raise Conflict(BAD_KEY.format(casino=casino, source=source,
+            raise Conflict(BAD_KEY, params=dict(casino=casino, source=source,
                                           problem=f"{path} cannot be read ({error.strerror})"),
                            code="seal_key_unusable", field="casino") from None
     if not pem:
         if not settings.DEBUG:
-            raise Conflict(NO_KEY.format(casino=casino, variable=variable),
+            raise Conflict(NO_KEY, params=dict(casino=casino, variable=variable),
                            code="seal_key_missing", field="casino")
         return _development_key(casino)
     try:
         return SealKey(rules.private_key_from_pem(pem.encode("ascii")), source)
     except (rules.SealKeyError, UnicodeEncodeError) as error:
-        raise Conflict(BAD_KEY.format(casino=casino, source=source, problem=str(error)),
+        raise Conflict(BAD_KEY, params=dict(casino=casino, source=source, problem=str(error)),
                        code="seal_key_unusable", field="casino") from None
 
 
@@ -118,7 +118,7 @@ def _development_key(casino: str) -> SealKey:
 def seal_public_key(casino: str) -> Result:
     """What the regulator is given: the casino's public key (PEM) and its key id."""
     if not Casino.objects.filter(code=casino).exists():
-        raise NotFound(f"there is no casino {casino!r}", field="casino")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
     key = seal_key(casino)
     return {"casino": casino, "algorithm": rules.ALGORITHM, "key_id": key.key_id,
             "public_key": key.public_pem}
@@ -130,7 +130,8 @@ def _totals(totals: Mapping[str, object]) -> dict[str, Any]:
                              field="totals")
     missing = [name for name in rules.TOTALS if name not in totals]
     if missing:
-        raise InvalidCommand(f"the day's totals lack {', '.join(missing)}", field="totals")
+        raise InvalidCommand("the day's totals lack {missing}",
+                             params={"missing": ', '.join(missing)}, field="totals")
     for name, value in totals.items():
         problem = rules.total_problem(str(name), value)
         if problem:
@@ -158,14 +159,16 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
     sealed one, and a casino without a seal key; a refusal records nothing.
     """
     if metadata.role not in SEALING_ROLES:
-        raise NotAllowed(f"a gaming day is sealed by its close, not in the {metadata.role} role")
+        raise NotAllowed("a gaming day is sealed by its close, not in the {role} role",
+                         params={"role": metadata.role})
     if metadata.casino != casino:
-        raise InvalidCommand(f"acting in casino {metadata.casino!r}, not {casino!r}",
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino},
                              field="casino")
     if not isinstance(gaming_day, dt.date) or isinstance(gaming_day, dt.datetime):
         raise InvalidCommand("the gaming day is a date such as 2025-03-01", field="gaming_day")
     if not Casino.objects.filter(code=casino).exists():
-        raise NotFound(f"there is no casino {casino!r}", field="casino")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
     sealed = GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).first()
     if sealed is not None:
         return _answer(sealed, already_sealed=True)
@@ -176,10 +179,10 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
                              "hexadecimal (64 digits)", field="report_digest")
     last_seal = GamingDaySeal.objects.filter(casino_id=casino).order_by("-gaming_day").first()
     if last_seal is not None and last_seal.gaming_day >= gaming_day:
-        raise Conflict(NOT_AFTER_LAST.format(day=gaming_day, last=last_seal.gaming_day),
+        raise Conflict(NOT_AFTER_LAST, params=dict(day=gaming_day, last=last_seal.gaming_day),
                        code="seal_out_of_order", field="gaming_day")
     if not Period.objects.filter(casino_id=casino, day=gaming_day).exists():
-        raise Conflict(PERIOD_OPEN.format(day=gaming_day), code="period_open",
+        raise Conflict(PERIOD_OPEN, params=dict(day=gaming_day), code="period_open",
                        field="gaming_day")
     key = seal_key(casino)
     # Under the casino's append lock every command takes first: nothing of the casino is
@@ -189,7 +192,7 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
     first = covered.order_by("position").values("position", "sequence", "prev_hash").first()
     last = covered.order_by("-position").values("position", "sequence", "hash").first()
     if first is None or last is None:
-        raise Conflict(NOTHING_TO_SEAL.format(casino=casino), code="nothing_to_seal")
+        raise Conflict(NOTHING_TO_SEAL, params=dict(casino=casino), code="nothing_to_seal")
     last_hash = last["hash"]
     unsigned = GamingDaySealed(casino=casino, gaming_day=gaming_day,
                                first_position=first["position"], last_position=last["position"],

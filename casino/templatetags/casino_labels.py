@@ -1,5 +1,6 @@
 """``{% load casino_labels %}``: ``{{ code|label:"game" }}``, ``{{ amount|money:currency }}``,
-``{{ account|account_name }}`` (``casino.web.labels``, ``casino.web.money``)."""
+``{{ account|account_name }}`` (``casino.web.labels``, ``casino.web.money``), ``{{ text|said }}``
+(a text a service built in English, in the page's language: ``casino.web.refusals.said``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django import template
 
 from casino.web import labels
 from casino.web.money import money_text
+from casino.web.refusals import said as said_text
 
 register = template.Library()
 
@@ -26,3 +28,8 @@ def money(value: object, currency: str = "") -> str:
 @register.filter
 def account_name(account: Any) -> str:
     return labels.account_name(account)
+
+
+@register.filter
+def said(text: object) -> str:
+    return said_text(text)

@@ -25,6 +25,8 @@ from casino.models import Approval, Casino, Role
 from casino.selectors import approval_list, casino_codes_for, roles_in
 from casino.services import approvals as service
 
+from .refusals import refusal_text
+
 
 def _role_in(held: set[str], wanted: Iterable[str]) -> str:
     for role in sorted(wanted):
@@ -92,5 +94,5 @@ def _decide(request: HttpRequest, casino: str, held: set[str]) -> str:
             service.approval_withdraw(approval_id=approval_id, note=note, metadata=metadata)
             messages.success(request, _("Withdrawn."))
     except DomainError as refusal:
-        return refusal.message
+        return refusal_text(refusal)
     return ""

@@ -20,6 +20,8 @@ from django.utils.translation import get_language
 from casino.errors import InvalidCommand
 from casino.money import parse_amount, typed_amount
 
+from .refusals import refusal_text
+
 SYMBOLS = {"EUR": "€", "MOP": "MOP$", "HKD": "HK$", "USD": "US$"}
 
 
@@ -67,4 +69,4 @@ class MoneyField(forms.CharField):
             return parse_amount(money_input(text), field=str(self.label or "amount"),
                                 allow_zero=self.allow_zero)
         except InvalidCommand as error:
-            raise forms.ValidationError(error.message, code="invalid") from None
+            raise forms.ValidationError(refusal_text(error), code="invalid") from None

@@ -16,6 +16,7 @@ from casino.selectors import casino_codes_for, seal_list
 from casino.services.seals import seal_public_key
 
 from .navigation import LEDGER_ROLES
+from .refusals import refusal_text
 
 
 def _readable(request: HttpRequest, casino: str) -> Casino:
@@ -31,7 +32,7 @@ def seals(request: HttpRequest, casino: str) -> HttpResponse:
     try:
         published, key_error = seal_public_key(casino), ""
     except DomainError as error:
-        published, key_error = None, error.message
+        published, key_error = None, refusal_text(error)
     return render(request, "casino/seals.html", {
         "casino": the_casino, "seals": seal_list(casino=casino).order_by("-gaming_day"),
         "published": published, "key_error": key_error})
@@ -45,7 +46,7 @@ def seal_key(request: HttpRequest, casino: str) -> HttpResponse:
     try:
         published = seal_public_key(casino)
     except DomainError as error:
-        return HttpResponse(error.message, status=409, content_type="text/plain")
+        return HttpResponse(refusal_text(error), status=409, content_type="text/plain")
     response = HttpResponse(published["public_key"], content_type="application/x-pem-file")
     response["Content-Disposition"] = f'attachment; filename="{casino}-seal-key.pem"'
     return response

@@ -26,6 +26,8 @@ from casino.access.services import (
 )
 from casino.errors import DomainError
 
+from .refusals import refusal_text
+
 
 def _holders(request: HttpRequest) -> list[Any]:
     """Who the person may issue a token to: themself unless an inspector, and the inspectors
@@ -57,7 +59,7 @@ def tokens(request: HttpRequest) -> HttpResponse:
                                  days=int(days) if days.isdigit() else 0,
                                  issuer=request.user)  # type: ignore[arg-type]
         except DomainError as refusal:
-            error = refusal.message
+            error = refusal_text(refusal)
     return render(request, "casino/tokens.html", {
         "issued": issued, "error": error, "holders": _holders(request),
         "tokens": tokens_managed_by(request.user),  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.base import remember_roles, request_metadata
-from casino.errors import InvalidCommand, NotAllowed
+from casino.errors import InvalidCommand, NotAllowed, gettext_noop
 from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.selectors import casino_codes_for
@@ -32,8 +32,8 @@ from games import selectors, services
 
 COMMAND_ROLES = (Role.PIT_BOSS,)
 COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)  # the count room
-DROP_COUNT_AT_CLOSE = ("drop_count: the drop box is no longer counted at the close; two "
-                       "counters count it in the count room (POST …/drop-box/count/)")
+DROP_COUNT_AT_CLOSE = gettext_noop("drop_count: the drop box is no longer counted at the close; two "
+                                   "counters count it in the count room (POST …/drop-box/count/)")
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 
 Result = dict[str, Any]
@@ -61,7 +61,8 @@ class AmountField(serializers.Field):  # type: ignore[type-arg]
 
 def _reader(request: Request, casino: str) -> None:
     if casino not in casino_codes_for(request.user, *READ_ROLES):
-        raise NotAllowed(f"you may not read the pit of casino {casino!r}")
+        raise NotAllowed("you may not read the pit of casino {casino!r}",
+                         params={"casino": casino})
 
 
 def _command(request: Request, casino: str, serializer: type[serializers.Serializer[Any]],
@@ -507,7 +508,8 @@ class DropBoxListApi(APIView):
         f.is_valid(raise_exception=True)
         casino = f.validated_data["casino"]
         if casino not in casino_codes_for(request.user, *READ_ROLES, *COUNTER_ROLES):
-            raise NotAllowed(f"you may not read the count room of casino {casino!r}")
+            raise NotAllowed("you may not read the count room of casino {casino!r}",
+                             params={"casino": casino})
         boxes = selectors.drop_box_list(casino=casino,
                                         gaming_day=f.validated_data.get("gaming_day"))
         return Response(DropBoxOutput(boxes, many=True).data)

@@ -45,7 +45,7 @@ _ENGINE_MODULES = (roulette, banca_francesa, craps, cussec, blackjack, stud_poke
 def _game(code: str) -> Game:
     game = GAMES.get(code)
     if game is None:
-        raise unknown_game(f"no game {show(code)}")
+        raise unknown_game("no game {code}", params={"code": show(code)})
     return game
 
 
@@ -65,7 +65,8 @@ def settle_or_raise(round: dict[str, Any]) -> dict[str, Any]:
             for bet in bets:
                 bet_id = bet["id"]
                 if bet_id in seen:
-                    raise invalid_bet(f"bet id {show(bet_id)} is used twice in the round", bet_id)
+                    raise invalid_bet("bet id {bet_id} is used twice in the round", bet_id,
+                                                                                           params={"bet_id": show(bet_id)})
                 add(bet_id)
                 append(per_bet(options, outcome, bet, parse_amount(bet["amount"], bet_id)))
             return {"game": code, "outcome": outcome, "bets": results}
@@ -74,7 +75,8 @@ def settle_or_raise(round: dict[str, Any]) -> dict[str, Any]:
         for bet in bets:
             bet_id = bet["id"]
             if bet_id in seen:
-                raise invalid_bet(f"bet id {show(bet_id)} is used twice in the round", bet_id)
+                raise invalid_bet("bet id {bet_id} is used twice in the round", bet_id,
+                                                                                       params={"bet_id": show(bet_id)})
             add(bet_id)
             stakes.append(parse_amount(bet["amount"], bet_id))
             check(options, bet)

@@ -116,13 +116,15 @@ def _check_tableau(player: list[str], banker: list[str]) -> None:
     if p2 >= 8 or b2 >= 8:
         if len(player) != 2 or len(banker) != 2:
             raise invalid_outcome(
-                f"a natural ({p2} against {b2}): neither hand draws (n.º 13, PB-1)"
+                "a natural ({p2} against {b2}): neither hand draws (n.º 13, PB-1)",
+                params={"p2": p2, "b2": b2}
             )
         return
     player_should = p2 <= 5
     if player_should != (len(player) == 3):
         verb = "draws" if player_should else "stands"
-        raise invalid_outcome(f"the player {verb} on {p2} (n.º 13, PB-1)")
+        raise invalid_outcome("the player {verb} on {p2} (n.º 13, PB-1)",
+                              params={"verb": verb, "p2": p2})
     third = player[2] if player_should else None
     banker_should = _BANKER_DRAWS[b2][10 if third is None else POINT_VALUE[third]]
     if banker_should != (len(banker) == 3):
@@ -132,7 +134,8 @@ def _check_tableau(player: list[str], banker: list[str]) -> None:
             if third is None
             else f"the player's third card is {third} ({POINT_VALUE[third]})"
         )
-        raise invalid_outcome(f"the banker {verb} on {b2} when {against} (n.º 13, PB-1)")
+        raise invalid_outcome("the banker {verb} on {b2} when {against} (n.º 13, PB-1)",
+                              params={"verb": verb, "b2": b2, "against": against})
 
 
 class Baccarat:
@@ -146,7 +149,8 @@ class Baccarat:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = options.keys() - _OPTIONS
         if unknown:
-            raise invalid_option(f"{self.code} has no option {sorted(unknown)[0]!r}")
+            raise invalid_option("{code} has no option {unknown!r}",
+                                 params={"code": self.code, "unknown": sorted(unknown)[0]})
         decks = options.get("decks", DEFAULT_DECKS)
         if not is_int(decks) or decks not in DECKS:
             raise invalid_option("decks must be 6 or 8 (n.º 1)")
@@ -191,15 +195,17 @@ class Baccarat:
         kind = bet["type"]
         if kind not in _BET_TYPES:
             raise invalid_bet(
-                f"{self.code} has no bet type {kind!r} (player, banker, tie, player_pair, banker_pair)",
-                bet_id,
+                "{code} has no bet type {kind!r} (player, banker, tie, player_pair, banker_pair)",
+                bet_id, params={"code": self.code, "kind": kind},
             )
         if not bet.keys() <= _BET_FIELDS:
             raise invalid_bet(
-                f"{kind} bets have no field {sorted(bet.keys() - _BET_FIELDS)[0]!r}", bet_id
+                "{kind} bets have no field {bet!r}", bet_id,
+                                                                                      params={"kind": kind, "bet": sorted(bet.keys() - _BET_FIELDS)[0]}
             )
         if kind in _PAIR_BETS and not options["pairs"]:
-            raise invalid_bet(f"this table does not offer pair bets ({self.pairs_source})", bet_id)
+            raise invalid_bet("this table does not offer pair bets ({pairs_source})", bet_id,
+                                                                                            params={"pairs_source": self.pairs_source})
 
     def settle_bets(
         self,

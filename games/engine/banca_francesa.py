@@ -44,7 +44,8 @@ class BancaFrancesa:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if options:
             raise invalid_option(
-                f"banca_francesa has no options (got {', '.join(sorted(map(str, options)))})"
+                "banca_francesa has no options (got {options})",
+                params={"options": ', '.join(sorted(map(str, options)))}
             )
         return {}
 
@@ -53,7 +54,8 @@ class BancaFrancesa:
         dice = check_dice(outcome, 3)  # n.º 7 a): the three dice thrown together
         touched = outcome.get("touched", False)
         if type(touched) is not bool:
-            raise invalid_outcome(f"touched must be true or false, not {show(touched)}")
+            raise invalid_outcome("touched must be true or false, not {touched}",
+                                  params={"touched": show(touched)})
         total = sum(dice)
         # n.º 7 d) «touched»: the dealer touched the dice before calling the chance.
         return {"dice": dice, "total": total, "chance": CHANCE[total], "touched": touched}
@@ -61,12 +63,14 @@ class BancaFrancesa:
     def _kind(self, bet: dict[str, Any], stake: Decimal) -> tuple[str, bool]:
         kind = BETS.get(bet["type"])
         if kind is None:
-            raise invalid_bet(f"banca_francesa has no bet {show(bet['type'])}", bet["id"])
+            raise invalid_bet("banca_francesa has no bet {type}", bet["id"],
+                                                                                params={"type": show(bet['type'])})
         if len(bet) != 3:
             raise bet_fields_fault(bet, ())
         if kind[1] and stake % _TEN:
             # n.º 11: the chips on a line «deverão perfazer múltiplos de €10» (B4).
-            raise invalid_bet(f"a line bet must be a multiple of 10.00, not {stake}", bet["id"])
+            raise invalid_bet("a line bet must be a multiple of 10.00, not {stake}", bet["id"],
+                                                                                      params={"stake": stake})
         return kind
 
     def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:

@@ -246,7 +246,8 @@ def allowed_decisions(
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     unknown = options.keys() - _OPTIONS
     if unknown:
-        raise invalid_option(f"blackjack has no option {sorted(unknown)[0]!r}")
+        raise invalid_option("blackjack has no option {unknown!r}",
+                             params={"unknown": sorted(unknown)[0]})
     decks = options.get("decks", DEFAULT_DECKS)
     if not is_int(decks) or decks not in DECKS:
         raise invalid_option("decks must be 4 or 6 (n.º 3)")
@@ -260,7 +261,8 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
 def _flag(hand: Mapping[str, Any], name: str, where: str) -> bool:
     value = hand.get(name, False)
     if type(value) is not bool:
-        raise invalid_outcome(f"{where}: {name} must be true or false")
+        raise invalid_outcome("{where}: {name} must be true or false",
+                              params={"where": where, "name": name})
     return value
 
 
@@ -270,12 +272,14 @@ def _check_hits(cards: Sequence[str], where: str) -> None:
         total, _soft = hand_total(cards[:count])
         if not _may_hit(total):
             raise invalid_outcome(
-                f"{where}: a card was taken on {total}; no card may be asked at 21 or more (n.º 18)"
+                "{where}: a card was taken on {total}; no card may be asked at 21 or more (n.º 18)",
+                params={"where": where, "total": total}
             )
     total, _soft = hand_total(cards)
     if total <= 21 and not _may_stand(total):
         raise invalid_outcome(
-            f"{where}: stood on {total}; a player may stand only above 11 (n.º 18)"
+            "{where}: stood on {total}; a player may stand only above 11 (n.º 18)",
+            params={"where": where, "total": total}
         )
 
 
@@ -290,14 +294,17 @@ def _check_seat(seat_no: int, hands: list[dict[str, Any]], ace_up: bool) -> None
             here = f"{where} hand {number}"
             if BLACKJACK_VALUE[cards[0]] != value:
                 raise invalid_outcome(
-                    f"{here}: split hands must start with cards of the same value (n.º 26)"
+                    "{here}: split hands must start with cards of the same value (n.º 26)",
+                    params={"here": here}
                 )
             if hand["surrender"]:
-                raise invalid_outcome(f"{here}: no surrender after a split (n.º 36)")
+                raise invalid_outcome("{here}: no surrender after a split (n.º 36)",
+                                      params={"here": here})
             if aces:
                 if len(cards) != 2 or hand["double"]:
                     raise invalid_outcome(
-                        f"{here}: split aces take one card each and no double (n.º 26)"
+                        "{here}: split aces take one card each and no double (n.º 26)",
+                        params={"here": here}
                     )
             elif hand["double"]:
                 _check_double(cards, here)
@@ -309,13 +316,14 @@ def _check_seat(seat_no: int, hands: list[dict[str, Any]], ace_up: bool) -> None
     if is_blackjack(cards[:2]):
         if len(cards) != 2 or hand["double"] or hand["surrender"]:
             raise invalid_outcome(
-                f"{where}: a blackjack takes no card and no decision (n.os 18, 21)"
+                "{where}: a blackjack takes no card and no decision (n.os 18, 21)",
+                params={"where": where}
             )
     elif hand["surrender"]:
         if hand["double"] or not _may_surrender(cards, False, ace_up):
             raise invalid_outcome(
-                f"{where}: surrender is only on the untouched two-card hand, "
-                "and never when the bank shows an ace (n.º 36)"
+                "{where}: surrender is only on the untouched two-card hand, "
+                "and never when the bank shows an ace (n.º 36)", params={"where": where}
             )
     elif hand["double"]:
         _check_double(cards, where)
@@ -327,13 +335,16 @@ def _check_double(cards: Sequence[str], where: str) -> None:
     if not _may_double(cards):
         if is_blackjack(cards[:2]):
             raise invalid_outcome(
-                f"{where}: an ace and a ten-value card are 21, which takes no card: no double (n.os 18, 32)"
+                "{where}: an ace and a ten-value card are 21, which takes no card: no double (n.os 18, 32)",
+                params={"where": where}
             )
         raise invalid_outcome(
-            f"{where}: a double needs the first two cards to total 9, 10 or 11, aces counting 1 (n.os 29, 31, 32)"
+            "{where}: a double needs the first two cards to total 9, 10 or 11, aces counting 1 (n.os 29, 31, 32)",
+            params={"where": where}
         )
     if len(cards) != 3:
-        raise invalid_outcome(f"{where}: a doubled hand gets exactly one card (n.º 29)")
+        raise invalid_outcome("{where}: a doubled hand gets exactly one card (n.º 29)",
+                              params={"where": where})
 
 
 def _hand_result(
@@ -377,18 +388,21 @@ def check_outcome(options: dict[str, Any], outcome: dict[str, Any]) -> dict[str,
         check_fields(seat, _SEAT_FIELDS, _SEAT_FIELDS, "seat")
         number = seat["seat"]
         if not is_int(number) or number not in SEATS:
-            raise invalid_outcome(f"seat {number!r} is not a seat of the table (1 to 7, n.º 2)")
+            raise invalid_outcome("seat {number!r} is not a seat of the table (1 to 7, n.º 2)",
+                                  params={"number": number})
         if number in numbers:
-            raise invalid_outcome(f"seat {number} is listed twice")
+            raise invalid_outcome("seat {number} is listed twice", params={"number": number})
         numbers.add(number)
         hands_in = seat["hands"]
         if type(hands_in) is not list or not hands_in:
-            raise invalid_outcome(f"seat {number}: hands must be a non-empty list")
+            raise invalid_outcome("seat {number}: hands must be a non-empty list",
+                                  params={"number": number})
         hands: list[dict[str, Any]] = []
         for index, hand in enumerate(hands_in, 1):
             where = f"seat {number} hand {index}"
             if not isinstance(hand, dict):
-                raise invalid_outcome(f"{where} must be an object {{cards, double?, surrender?}}")
+                raise invalid_outcome("{where} must be an object {{cards, double?, surrender?}}",
+                                      params={"where": where})
             check_fields(hand, _HAND_FIELDS, _CARDS_FIELD, where)
             cards = check_cards(hand["cards"], where, 2, None)
             every_card += cards
@@ -425,7 +439,8 @@ def check_outcome(options: dict[str, Any], outcome: dict[str, Any]) -> dict[str,
         for count in range(2, len(dealer_cards)):
             if dealer_total(dealer_cards[:count]) >= 17:
                 raise invalid_outcome(
-                    f"the bank drew on {dealer_total(dealer_cards[:count])}; it stops at 17 or more (n.os 6 a, 19)"
+                    "the bank drew on {dealer_cards}; it stops at 17 or more (n.os 6 a, 19)",
+                    params={"dealer_cards": dealer_total(dealer_cards[:count])}
                 )
         if dealer_total(dealer_cards) < 17:
             raise invalid_outcome("the bank stopped below 17; it must draw to 17 or more (n.º 19)")
@@ -456,23 +471,28 @@ def check_bet(options: dict[str, Any], bet: dict[str, Any]) -> None:
     fields = _BET_FIELDS.get(kind)
     if fields is None:
         raise invalid_bet(
-            f"blackjack has no bet type {kind!r} (main, back, split, double, insurance)", bet_id
+            "blackjack has no bet type {kind!r} (main, back, split, double, insurance)", bet_id,
+                                                                                          params={"kind": kind}
         )
     required, allowed = fields
     keys = bet.keys()
     if not keys <= allowed:
-        raise invalid_bet(f"{kind} bets have no field {sorted(keys - allowed)[0]!r}", bet_id)
+        raise invalid_bet("{kind} bets have no field {keys!r}", bet_id,
+                                                                                      params={"kind": kind, "keys": sorted(keys - allowed)[0]})
     if not required <= keys:
-        raise invalid_bet(f"{kind} bets need the field {sorted(required - keys)[0]!r}", bet_id)
+        raise invalid_bet("{kind} bets need the field {required!r}", bet_id,
+                                                                                        params={"kind": kind, "required": sorted(required - keys)[0]})
     if kind in _SEAT_BETS:
         seat = bet["seat"]
         if not is_int(seat) or seat not in SEATS:
-            raise invalid_bet(f"seat {seat!r} is not a seat of the table (1 to 7, n.º 2)", bet_id)
+            raise invalid_bet("seat {seat!r} is not a seat of the table (1 to 7, n.º 2)", bet_id,
+                                                                                           params={"seat": seat})
         if type(bet.get("even_money", False)) is not bool:
             raise invalid_bet("even_money must be true or false", bet_id)
         return
     if type(bet["bet"]) is not str:
-        raise invalid_bet(f"{kind} bets name the stake they belong to by its id (a string)", bet_id)
+        raise invalid_bet("{kind} bets name the stake they belong to by its id (a string)", bet_id,
+                                                                                             params={"kind": kind})
     if kind == "split":
         hand = bet["hand"]
         if not is_int(hand) or hand < 2:
@@ -529,7 +549,8 @@ def settle_bets(
         if index is None or bets[index]["type"] not in kinds:
             wanted = " or ".join(sorted(kinds))
             raise invalid_bet(
-                f"{bet['type']} {bet['id']}: {ref!r} is not a {wanted} bet of this round", bet["id"]
+                "{type} {id}: {ref!r} is not a {wanted} bet of this round", bet["id"],
+                                                                                           params={"type": bet['type'], "id": bet['id'], "ref": ref, "wanted": wanted}
             )
         return ref, index
 
@@ -539,17 +560,20 @@ def settle_bets(
         bet_id, seat = bet["id"], bet["seat"]
         hands = seats.get(seat)
         if hands is None:
-            raise invalid_bet(f"seat {seat} was not dealt in this round", bet_id)
+            raise invalid_bet("seat {seat} was not dealt in this round", bet_id,
+                                                                          params={"seat": seat})
         if bet["type"] == "main":
             if seat in mains:
-                raise invalid_bet(f"seat {seat} already has its main bet {mains[seat]}", bet_id)
+                raise invalid_bet("seat {seat} already has its main bet {mains}", bet_id,
+                                                                                         params={"seat": seat, "mains": mains[seat]})
             mains[seat] = bet_id
         if bet.get("even_money", False) and not (ace_up and hands[0]["blackjack"]):
             raise invalid_bet("even money only on a blackjack against an ace (n.º 34)", bet_id)
         place[bet_id] = (seat, 1)
     for seat in seats:
         if seat not in mains:
-            raise invalid_bet(f"seat {seat} was dealt but has no main bet (n.os 13, 16)")
+            raise invalid_bet("seat {seat} was dealt but has no main bet (n.os 13, 16)",
+                              params={"seat": seat})
     for index, bet in enumerate(bets):
         if bet["type"] != "split":
             continue
@@ -558,11 +582,14 @@ def settle_bets(
         seat = bets[ref_index]["seat"]
         hand = bet["hand"]
         if hand > len(seats[seat]):
-            raise invalid_bet(f"seat {seat} has no hand {hand}", bet_id)
+            raise invalid_bet("seat {seat} has no hand {hand}", bet_id,
+                                                                 params={"seat": seat, "hand": hand})
         if stakes[index] != stakes[ref_index]:
-            raise invalid_bet(f"a split stake must equal the stake of {ref} (n.os 26, 28)", bet_id)
+            raise invalid_bet("a split stake must equal the stake of {ref} (n.os 26, 28)", bet_id,
+                                                                                            params={"ref": ref})
         if (ref, hand) in splits:
-            raise invalid_bet(f"{ref} already has a split stake on hand {hand}", bet_id)
+            raise invalid_bet("{ref} already has a split stake on hand {hand}", bet_id,
+                                                                                 params={"ref": ref, "hand": hand})
         splits[ref, hand] = bet_id
         place[bet_id] = (seat, hand)
     for index, bet in enumerate(bets):
@@ -572,13 +599,16 @@ def settle_bets(
             ref, ref_index = referenced(bet, _STAKES_ON_A_HAND)
             seat, hand = place[ref]
             if not seats[seat][hand - 1]["double"]:
-                raise invalid_bet(f"seat {seat} hand {hand} was not doubled", bet_id)
+                raise invalid_bet("seat {seat} hand {hand} was not doubled", bet_id,
+                                                                              params={"seat": seat, "hand": hand})
             if stakes[index] != stakes[ref_index]:
                 raise invalid_bet(
-                    f"a double must equal the stake it doubles, {ref} (n.os 29, 30)", bet_id
+                    "a double must equal the stake it doubles, {ref} (n.os 29, 30)", bet_id,
+                                                                                      params={"ref": ref}
                 )
             if ref in doubles:
-                raise invalid_bet(f"{ref} is already doubled by {doubles[ref]}", bet_id)
+                raise invalid_bet("{ref} is already doubled by {doubles}", bet_id,
+                                                                                 params={"ref": ref, "doubles": doubles[ref]})
             doubles[ref] = bet_id
             place[bet_id] = (seat, hand)
         elif kind == "insurance":
@@ -589,13 +619,16 @@ def settle_bets(
                     "insurance only when the bank's up card is an ace (n.º 33)", bet_id
                 )
             if stakes[index] * 2 > stakes[ref_index]:
-                raise invalid_bet(f"insurance may not exceed half of {ref} (n.º 33)", bet_id)
+                raise invalid_bet("insurance may not exceed half of {ref} (n.º 33)", bet_id,
+                                                                                      params={"ref": ref})
             if bets[ref_index].get("even_money", False):
                 raise invalid_bet(
-                    f"{ref} took even money; it cannot be insured as well (n.º 34)", bet_id
+                    "{ref} took even money; it cannot be insured as well (n.º 34)", bet_id,
+                                                                                     params={"ref": ref}
                 )
             if ref in insured:
-                raise invalid_bet(f"{ref} is already insured by {insured[ref]}", bet_id)
+                raise invalid_bet("{ref} is already insured by {insured}", bet_id,
+                                                                                 params={"ref": ref, "insured": insured[ref]})
             insured[ref] = bet_id
     # REG-BJ-2 (n.º 15): "se o titular do lugar fizer «seguro» da sua aposta, os donos das apostas
     # complementares são livres de o fazer, ou não": a back bet may be insured only with the main.
@@ -603,7 +636,8 @@ def settle_bets(
         ref_bet = bets[index_of[ref]]
         if ref_bet["type"] == "back" and mains[ref_bet["seat"]] not in insured:
             raise invalid_bet(
-                f"back bet {ref} may be insured only when the seat holder insures (n.º 15)", bet_id
+                "back bet {ref} may be insured only when the seat holder insures (n.º 15)", bet_id,
+                                                                                             params={"ref": ref}
             )
     # The holder plays every hand of the seat: a stake on each split hand, a double on each double.
     for seat, hands in seats.items():
@@ -612,12 +646,13 @@ def settle_bets(
             holder_stake = main if number == 1 else splits.get((main, number))
             if holder_stake is None:
                 raise invalid_bet(
-                    f"seat {seat} split: the holder has no stake on hand {number} (n.º 26)", main
+                    "seat {seat} split: the holder has no stake on hand {number} (n.º 26)", main,
+                                                                                             params={"seat": seat, "number": number}
                 )
             if hand["double"] and holder_stake not in doubles:
                 raise invalid_bet(
-                    f"seat {seat} hand {number} was doubled but the holder's double is missing (n.º 29)",
-                    main,
+                    "seat {seat} hand {number} was doubled but the holder's double is missing (n.º 29)",
+                    main, params={"seat": seat, "number": number},
                 )
 
     upcard_blackjack = dealer["blackjack"]

@@ -53,11 +53,12 @@ def check_cards(value: object, where: str, low: int, high: int | None) -> list[s
     ``invalid_outcome`` naming ``where``. Returns a new list in the same (dealing) order.
     """
     if type(value) is not list:
-        raise invalid_outcome(f"{where}: cards must be a list of cards")
+        raise invalid_outcome("{where}: cards must be a list of cards", params={"where": where})
     for card in value:
         if type(card) is not str or card not in CARDS:
             raise invalid_outcome(
-                f"{where}: {card!r} is not a card (rank A23456789TJQK, suit SHDC)"
+                "{where}: {card!r} is not a card (rank A23456789TJQK, suit SHDC)",
+                params={"where": where, "card": card}
             )
     count = len(value)
     if count < low or (high is not None and count > high):
@@ -67,7 +68,8 @@ def check_cards(value: object, where: str, low: int, high: int | None) -> list[s
             wanted = str(low)
         else:
             wanted = f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
-        raise invalid_outcome(f"{where}: {count} card{'' if count == 1 else 's'}, must be {wanted}")
+        raise invalid_outcome("{where}: {count} card{value}, must be {wanted}",
+                              params={"where": where, "count": count, "value": '' if count == 1 else 's', "wanted": wanted})
     return list(value)
 
 
@@ -78,7 +80,8 @@ def check_copies(cards: Sequence[str], copies: int) -> None:
     card, seen = Counter(cards).most_common(1)[0]
     if seen > copies:
         shoe = "the deck" if copies == 1 else f"a {copies}-deck shoe"
-        raise invalid_outcome(f"{card} appears {seen} times; {shoe} holds only {copies}")
+        raise invalid_outcome("{card} appears {seen} times; {shoe} holds only {copies}",
+                              params={"card": card, "seen": seen, "shoe": shoe, "copies": copies})
 
 
 def check_fields(
@@ -88,10 +91,12 @@ def check_fields(
     keys = obj.keys()
     if not keys <= allowed:
         unknown = sorted(keys - allowed)
-        raise invalid_outcome(f"{where}: unknown field {unknown[0]!r}")
+        raise invalid_outcome("{where}: unknown field {unknown!r}",
+                              params={"where": where, "unknown": unknown[0]})
     if not required <= keys:
         missing = sorted(required - keys)
-        raise invalid_outcome(f"{where}: field {missing[0]!r} is missing")
+        raise invalid_outcome("{where}: field {missing!r} is missing",
+                              params={"where": where, "missing": missing[0]})
 
 
 def is_int(value: object) -> bool:
@@ -207,11 +212,13 @@ _START_MULTIPLE = Decimal(10000)  # BJ n.º 44, SP n.º 10: "no mínimo, de 10 m
 def _option_amount(value: object, name: str) -> Decimal:
     """An amount string (the contract's money grammar), as an option: ``invalid_option``."""
     if type(value) is not str:
-        raise invalid_option(f'jackpot {name} must be an amount string such as "1.00"')
+        raise invalid_option('jackpot {name} must be an amount string such as "1.00"',
+                             params={"name": name})
     try:
         return parse_amount(value, None)
     except RoundError:
-        raise invalid_option(f"jackpot {name} {value!r} is not an amount above zero") from None
+        raise invalid_option("jackpot {name} {value!r} is not an amount above zero",
+                             params={"name": name, "value": value}) from None
 
 
 def _positive_number(text: str) -> Decimal | None:
@@ -240,9 +247,11 @@ def check_jackpot_option(value: object, combinations: Sequence[str]) -> dict[str
         raise invalid_option("jackpot must be null or a jackpot configuration object")
     keys = value.keys()
     if not keys <= _JACKPOT_FIELDS:
-        raise invalid_option(f"jackpot: unknown field {sorted(keys - _JACKPOT_FIELDS)[0]!r}")
+        raise invalid_option("jackpot: unknown field {keys!r}",
+                             params={"keys": sorted(keys - _JACKPOT_FIELDS)[0]})
     if not keys >= _JACKPOT_FIELDS:
-        raise invalid_option(f"jackpot: field {sorted(_JACKPOT_FIELDS - keys)[0]!r} is missing")
+        raise invalid_option("jackpot: field {jackpot_fields!r} is missing",
+                             params={"jackpot_fields": sorted(_JACKPOT_FIELDS - keys)[0]})
     bet = _option_amount(value["bet"], "bet")  # BJ n.os 40, 47; SP n.º 8
     percent = value["increment_percent"]  # BJ n.º 40; SP n.os 3, 8
     number = _positive_number(percent) if type(percent) is str else None
@@ -267,24 +276,30 @@ def check_jackpot_option(value: object, combinations: Sequence[str]) -> dict[str
         combination, pays = entry["combination"], entry["pays"]
         if type(combination) is not str or combination not in rank:
             raise invalid_option(
-                f"jackpot combination {combination!r} is not one of {', '.join(combinations)}"
+                "jackpot combination {combination!r} is not one of {combinations}",
+                params={"combination": combination, "combinations": ', '.join(combinations)}
             )
         if combination in seen:
-            raise invalid_option(f"jackpot combination {combination!r} is listed twice")
+            raise invalid_option("jackpot combination {combination!r} is listed twice",
+                                 params={"combination": combination})
         seen.add(combination)
         if type(pays) is not str:
-            raise invalid_option(f"jackpot pays for {combination} must be a string")
+            raise invalid_option("jackpot pays for {combination} must be a string",
+                                 params={"combination": combination})
         if pays == "jackpot":
             top.append(combination)
         elif pays.endswith("x"):
             if _positive_number(pays[:-1]) is None:
-                raise invalid_option(f"jackpot pays {pays!r}: n times the bet needs n above zero")
+                raise invalid_option("jackpot pays {pays!r}: n times the bet needs n above zero",
+                                     params={"pays": pays})
         elif pays.endswith("%"):
             share = _positive_number(pays[:-1])
             if share is None or share > _HUNDRED:
-                raise invalid_option(f"jackpot pays {pays!r}: a percentage above 0 and at most 100")
+                raise invalid_option("jackpot pays {pays!r}: a percentage above 0 and at most 100",
+                                     params={"pays": pays})
         else:
-            raise invalid_option(f'jackpot pays {pays!r}: "jackpot", "<n>x" or "<p>%"')
+            raise invalid_option('jackpot pays {pays!r}: "jackpot", "<n>x" or "<p>%"',
+                                 params={"pays": pays})
     if len(top) != 1:
         raise invalid_option('jackpot paytable must have exactly one entry paying "jackpot"')
     if rank[top[0]] != max(rank[name] for name in seen):  # BJ n.º 50 a; SP n.º 12 a

@@ -151,7 +151,8 @@ def _point_field(bet: dict[str, Any], value: object, required: bool) -> int | No
     if is_int(value) and value in POINTS:
         return value
     raise invalid_bet(
-        f"{bet['type']}: point must be 4, 5, 6, 8, 9 or 10, not {show(value)}", bet["id"]
+        "{type}: point must be 4, 5, 6, 8, 9 or 10, not {value}", bet["id"],
+                                                                                params={"type": bet['type'], "value": show(value)}
     )
 
 
@@ -171,7 +172,8 @@ def parse_bet(bet: dict[str, Any]) -> BetKey:
             return (bet_type, number)
         shown = ", ".join(str(n) for n in sorted(allowed))
         raise invalid_bet(
-            f"{bet_type}: number must be one of {shown}, not {show(number)}", bet["id"]
+            "{bet_type}: number must be one of {shown}, not {number}", bet["id"],
+                                                                              params={"bet_type": bet_type, "shown": shown, "number": show(number)}
         )
     if bet_type == "total":
         if len(bet) != 4 or "total" not in bet:
@@ -180,7 +182,8 @@ def parse_bet(bet: dict[str, Any]) -> BetKey:
         if is_int(total) and total in TOTAL_N:
             return ("total", total)
         raise invalid_bet(
-            f"total must be 2, 3, 7, 11 or 12 (n.ºs 11.4-11.8), not {show(total)}", bet["id"]
+            "total must be 2, 3, 7, 11 or 12 (n.ºs 11.4-11.8), not {total}", bet["id"],
+                                                                                    params={"total": show(total)}
         )
     if bet_type in ("come", "dont_come"):
         if len(bet) == 3:
@@ -194,17 +197,20 @@ def parse_bet(bet: dict[str, Any]) -> BetKey:
         on = bet["on"]
         if type(on) is not str or on not in _ODDS_ON:
             raise invalid_bet(
-                f"odds go on pass, dont_pass, come or dont_come (n.º 11.1), not {show(on)}",
-                bet["id"],
+                "odds go on pass, dont_pass, come or dont_come (n.º 11.1), not {on}",
+                bet["id"], params={"on": show(on)},
             )
         if on in ("pass", "dont_pass"):
             if "point" in bet:  # the line's point is the table's
-                raise invalid_bet(f"odds on {on} ride the table point: no point field", bet["id"])
+                raise invalid_bet("odds on {on} ride the table point: no point field", bet["id"],
+                                                                                        params={"on": on})
             return ("odds_" + on, None)
         if "point" not in bet:
-            raise invalid_bet(f"odds on {on} need the {on} bet's point", bet["id"])
+            raise invalid_bet("odds on {on} need the {on} bet's point", bet["id"],
+                                                                         params={"on": on})
         return ("odds_" + on, _point_field(bet, bet["point"], required=True))
-    raise invalid_bet(f"craps has no bet {show(bet_type)}", bet["id"])
+    raise invalid_bet("craps has no bet {bet_type}", bet["id"],
+                                                            params={"bet_type": show(bet_type)})
 
 
 def check_in_round(bet: dict[str, Any], key: BetKey, table_point: int | None) -> None:
@@ -213,7 +219,8 @@ def check_in_round(bet: dict[str, Any], key: BetKey, table_point: int | None) ->
         kind = key[0]
         if kind in ("come", "dont_come") and key[1] is None:
             # n.º 10.3: come bets «depois de estabelecido o ponto» (C3).
-            raise invalid_bet(f"a {kind} bet needs an established point (n.º 10.3)", bet["id"])
+            raise invalid_bet("a {kind} bet needs an established point (n.º 10.3)", bet["id"],
+                                                                                     params={"kind": kind})
         if kind in ("odds_pass", "odds_dont_pass"):
             # n.º 11.1: odds «estabelecido o ponto».
             raise invalid_bet("odds on the line need an established point (n.º 11.1)", bet["id"])
@@ -225,11 +232,13 @@ class Craps:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(str(k) for k in options if k != "bar")
         if unknown:
-            raise invalid_option(f"unknown option {', '.join(unknown)} (craps has only bar)")
+            raise invalid_option("unknown option {unknown} (craps has only bar)",
+                                 params={"unknown": ', '.join(unknown)})
         bar = options.get("bar", 12)  # C1
         if not is_int(bar) or bar not in (12, 2):
             raise invalid_option(
-                f"bar must be 12 (par de senas) or 2 (par de ases) (n.º 10.2), not {show(bar)}"
+                "bar must be 12 (par de senas) or 2 (par de ases) (n.º 10.2), not {bar}",
+                params={"bar": show(bar)}
             )
         return {"bar": bar}
 
@@ -239,10 +248,12 @@ class Craps:
         point = outcome.get("point")
         if point is not None:
             if not is_int(point):
-                raise invalid_outcome(f"point must be null or a number, not {show(point)}")
+                raise invalid_outcome("point must be null or a number, not {point}",
+                                      params={"point": show(point)})
             if point not in POINTS:
                 raise invalid_outcome(
-                    f"the point can be 4, 5, 6, 8, 9 or 10 (n.º 10.1), not {point}"
+                    "the point can be 4, 5, 6, 8, 9 or 10 (n.º 10.1), not {point}",
+                    params={"point": point}
                 )
         total = dice[0] + dice[1]
         if point is None:

@@ -98,7 +98,8 @@ class Cussec:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if options:
             raise invalid_option(
-                f"cussec has no options (got {', '.join(sorted(map(str, options)))})"
+                "cussec has no options (got {options})",
+                params={"options": ', '.join(sorted(map(str, options)))}
             )
         return {}
 
@@ -111,7 +112,8 @@ class Cussec:
         """Validate one bet; return its key in :data:`PRIZES`."""
         bet_type = bet["type"]
         if bet_type not in BET_FIELDS:
-            raise invalid_bet(f"cussec has no bet {show(bet_type)}", bet["id"])
+            raise invalid_bet("cussec has no bet {bet_type}", bet["id"],
+                                                                     params={"bet_type": show(bet_type)})
         field = BET_FIELDS[bet_type]
         if field is None:
             if len(bet) != 3:
@@ -124,12 +126,14 @@ class Cussec:
             if is_int(value) and 1 <= value <= 6:
                 return (bet_type, value)
             raise invalid_bet(
-                f"{bet_type}: number must be a face 1 to 6, not {show(value)}", bet["id"]
+                "{bet_type}: number must be a face 1 to 6, not {value}", bet["id"],
+                                                                                params={"bet_type": bet_type, "value": show(value)}
             )
         if field == "total":
             if is_int(value) and 4 <= value <= 17:
                 return (bet_type, value)
-            raise invalid_bet(f"total must be 4 to 17 (n.º 7 h), not {show(value)}", bet["id"])
+            raise invalid_bet("total must be 4 to 17 (n.º 7 h), not {value}", bet["id"],
+                                                                                     params={"value": show(value)})
         if (
             type(value) is list
             and len(value) == 2
@@ -141,7 +145,8 @@ class Cussec:
         ):
             return (bet_type, frozenset(value))
         raise invalid_bet(
-            f"combination: numbers must be two different faces 1 to 6, not {show(value)}", bet["id"]
+            "combination: numbers must be two different faces 1 to 6, not {value}", bet["id"],
+                                                                                           params={"value": show(value)}
         )
 
     def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:

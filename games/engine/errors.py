@@ -7,6 +7,7 @@ An invalid round is rejected whole: the engine raises :class:`RoundError` and th
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 UNKNOWN_GAME = "unknown_game"
 INVALID_OPTION = "invalid_option"
@@ -21,17 +22,24 @@ class RoundError(Exception):
     """A round (or one bet of it) the engine refuses to settle.
 
     ``code`` is what a caller acts on, ``message`` is for a pit boss, ``bet`` names the bet at
-    fault where one bet is.
+    fault where one bet is. ``message`` is filled from ``template`` and ``params`` (``{name}``
+    placeholders), as ``casino.errors.DomainError`` is, so that a screen can say it in its
+    language; the contract's ``message`` stays the English text.
     """
 
     code: str
     message: str
     bet: str | None
+    template: str
+    params: dict[str, Any] | None
 
-    def __init__(self, code: str, message: str, bet: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, bet: str | None = None, *,
+                 params: dict[str, Any] | None = None) -> None:
+        self.template = message
+        self.params = params
+        self.message = message if params is None else message.format(**params)
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.bet = bet
 
     def as_dict(self) -> dict[str, object]:
@@ -44,24 +52,25 @@ class RoundError(Exception):
         return f"RoundError({self.code!r}, {self.message!r}, bet={self.bet!r})"
 
 
-def invalid_option(message: str) -> RoundError:
-    return RoundError(INVALID_OPTION, message)
+def invalid_option(message: str, *, params: dict[str, Any] | None = None) -> RoundError:
+    return RoundError(INVALID_OPTION, message, params=params)
 
 
-def invalid_outcome(message: str) -> RoundError:
-    return RoundError(INVALID_OUTCOME, message)
+def invalid_outcome(message: str, *, params: dict[str, Any] | None = None) -> RoundError:
+    return RoundError(INVALID_OUTCOME, message, params=params)
 
 
-def invalid_bet(message: str, bet: str | None = None) -> RoundError:
-    return RoundError(INVALID_BET, message, bet)
+def invalid_bet(message: str, bet: str | None = None, *,
+                params: dict[str, Any] | None = None) -> RoundError:
+    return RoundError(INVALID_BET, message, bet, params=params)
 
 
-def malformed(message: str) -> RoundError:
-    return RoundError(MALFORMED, message)
+def malformed(message: str, *, params: dict[str, Any] | None = None) -> RoundError:
+    return RoundError(MALFORMED, message, params=params)
 
 
-def unknown_game(message: str) -> RoundError:
-    return RoundError(UNKNOWN_GAME, message)
+def unknown_game(message: str, *, params: dict[str, Any] | None = None) -> RoundError:
+    return RoundError(UNKNOWN_GAME, message, params=params)
 
 
 def show(value: object, limit: int = 60) -> str:

@@ -47,7 +47,8 @@ def draws_third_card(cards: Sequence[str]) -> bool:
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     unknown = options.keys() - _OPTIONS
     if unknown:
-        raise invalid_option(f"football poker has no option {sorted(unknown)[0]!r}")
+        raise invalid_option("football poker has no option {unknown!r}",
+                             params={"unknown": sorted(unknown)[0]})
     decks = options.get("decks", DEFAULT_DECKS)
     if not is_int(decks) or decks < MIN_DECKS:
         raise invalid_option("decks must be a whole number, 6 or more («seis ou mais baralhos»)")
@@ -69,9 +70,10 @@ def check_outcome(options: dict[str, Any], outcome: dict[str, Any]) -> dict[str,
         seat = hand["seat"]
         # Mesa 1: «oito ou mais lugares», so seats start at 1 with no upper bound.
         if not is_int(seat) or seat < 1:
-            raise invalid_outcome(f"seat {seat!r} is not a place at the table (1 or more)")
+            raise invalid_outcome("seat {seat!r} is not a place at the table (1 or more)",
+                                  params={"seat": seat})
         if seat in numbers:
-            raise invalid_outcome(f"seat {seat} is listed twice")
+            raise invalid_outcome("seat {seat} is listed twice", params={"seat": seat})
         numbers.add(seat)
         where = f"seat {seat}"
         cards = check_cards(hand["cards"], where, 2, 3)  # «duas a três cartas»
@@ -80,10 +82,12 @@ def check_outcome(options: dict[str, Any], outcome: dict[str, Any]) -> dict[str,
             two = point_total(cards[:2])
             if len(cards) == 3:
                 raise invalid_outcome(
-                    f"{where}: the first two cards total {two}; a third card only on 0 or 9"
+                    "{where}: the first two cards total {two}; a third card only on 0 or 9",
+                    params={"where": where, "two": two}
                 )
             raise invalid_outcome(
-                f"{where}: the first two cards total {two}; a third card must be dealt"
+                "{where}: the first two cards total {two}; a third card must be dealt",
+                params={"where": where, "two": two}
             )
         every_card += cards
         hands.append({"seat": seat, "cards": cards, "total": point_total(cards)})
@@ -97,16 +101,20 @@ def check_bet(options: dict[str, Any], bet: dict[str, Any]) -> None:
     kind = bet["type"]
     if kind not in _BET_TYPES:
         raise invalid_bet(
-            f"football poker has no bet type {kind!r} (upper, lower, even, odd, post)", bet_id
+            "football poker has no bet type {kind!r} (upper, lower, even, odd, post)", bet_id,
+                                                                                        params={"kind": kind}
         )
     keys = bet.keys()
     if not keys <= _BET_FIELDS:
-        raise invalid_bet(f"{kind} bets have no field {sorted(keys - _BET_FIELDS)[0]!r}", bet_id)
+        raise invalid_bet("{kind} bets have no field {keys!r}", bet_id,
+                                                                                          params={"kind": kind, "keys": sorted(keys - _BET_FIELDS)[0]})
     if "seat" not in keys:
-        raise invalid_bet(f"{kind} bets need the field 'seat': the hand it backs (FP-3)", bet_id)
+        raise invalid_bet("{kind} bets need the field 'seat': the hand it backs (FP-3)", bet_id,
+                                                                                          params={"kind": kind})
     seat = bet["seat"]
     if not is_int(seat) or seat < 1:
-        raise invalid_bet(f"seat {seat!r} is not a place at the table (1 or more)", bet_id)
+        raise invalid_bet("seat {seat!r} is not a place at the table (1 or more)", bet_id,
+                                                                                    params={"seat": seat})
 
 
 def settle_bets(
@@ -121,7 +129,8 @@ def settle_bets(
         bet_id, kind = bet["id"], bet["type"]
         hand = hands.get(bet["seat"])
         if hand is None:
-            raise invalid_bet(f"seat {bet['seat']} has no hand in this round", bet_id)
+            raise invalid_bet("seat {seat} has no hand in this round", bet_id,
+                                                                               params={"seat": bet['seat']})
         total = hand["total"]
         third = len(hand["cards"]) == 3
         if kind == "post":

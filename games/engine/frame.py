@@ -56,13 +56,13 @@ def check_bet_frame(bet: object, index: int | None = None) -> dict[str, Any]:
     """A bet must be an object whose ``id``, ``type`` and ``amount`` are strings; else ``malformed``."""
     where = "a bet" if index is None else f"bet #{index + 1}"
     if not isinstance(bet, dict):
-        raise malformed(f"{where} is not an object")
+        raise malformed("{where} is not an object", params={"where": where})
     for key in _BET_KEYS:
         value = bet.get(key)
         if not isinstance(value, str):
             if value is None and key not in bet:
-                raise malformed(f"{where} has no {key}")
-            raise malformed(f"{where}: {key} must be a string")
+                raise malformed("{where} has no {key}", params={"where": where, "key": key})
+            raise malformed("{where}: {key} must be a string", params={"where": where, "key": key})
     return bet
 
 
@@ -89,7 +89,8 @@ def bet_fields_fault(
         what.append("missing " + ", ".join(missing))
     if extra:
         what.append("unknown field " + ", ".join(extra))
-    return invalid_bet(f"{bet['type']} bet: {'; '.join(what) or 'wrong fields'}", bet["id"])
+    return invalid_bet("{type} bet: {value}", bet["id"],
+                                                                                  params={"type": bet['type'], "value": '; '.join(what) or 'wrong fields'})
 
 
 def check_dice(outcome: dict[str, Any], count: int) -> list[int]:
@@ -101,15 +102,18 @@ def check_dice(outcome: dict[str, Any], count: int) -> list[int]:
         raise invalid_outcome("the outcome has no dice")
     dice = outcome["dice"]
     if type(dice) is not list:
-        raise invalid_outcome(f"dice must be a list of {count} numbers, not {show(dice)}")
+        raise invalid_outcome("dice must be a list of {count} numbers, not {dice}",
+                              params={"count": count, "dice": show(dice)})
     for die in dice:
         if type(die) is not int:
-            raise invalid_outcome(f"a die is a whole number 1 to 6, not {show(die)}")
+            raise invalid_outcome("a die is a whole number 1 to 6, not {die}",
+                                  params={"die": show(die)})
     if len(dice) != count:
-        raise invalid_outcome(f"{count} dice are thrown, not {len(dice)}")
+        raise invalid_outcome("{count} dice are thrown, not {n_dice}",
+                              params={"count": count, "n_dice": len(dice)})
     for die in dice:
         if not 1 <= die <= 6:
-            raise invalid_outcome(f"a die shows 1 to 6, not {die}")
+            raise invalid_outcome("a die shows 1 to 6, not {die}", params={"die": die})
     return list(dice)
 
 
@@ -117,4 +121,5 @@ def unknown_fields(outcome: dict[str, Any], allowed: tuple[str, ...]) -> None:
     """``invalid_outcome`` if ``outcome`` has a field outside ``allowed``."""
     extra = sorted(str(k) for k in outcome if k not in allowed)
     if extra:
-        raise invalid_outcome(f"the outcome has unknown field {', '.join(extra)}")
+        raise invalid_outcome("the outcome has unknown field {extra}",
+                              params={"extra": ', '.join(extra)})

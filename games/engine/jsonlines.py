@@ -46,7 +46,8 @@ def process_lines(
         try:
             request = _decode(raw.decode("utf-8"))
         except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, NaN / Infinity
-            result: dict[str, Any] = malformed(f"the line is not JSON: {error}").as_dict()
+            result: dict[str, Any] = malformed("the line is not JSON: {error}",
+                                               params={"error": error}).as_dict()
         else:
             result = answer(request)
         if "error" in result:

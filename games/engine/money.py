@@ -60,7 +60,8 @@ def parse_amount(value: object, bet_id: str | None) -> Decimal:
     """
     if type(value) is not str:
         raise malformed(
-            f"bet {bet_id}: amount must be a decimal string, not {type(value).__name__}"
+            "bet {bet_id}: amount must be a decimal string, not {name}",
+            params={"bet_id": bet_id, "name": type(value).__name__}
         )
     whole, dot, frac = value.partition(".")
     # Set checks instead of a regex per bet; the same language as ^[0-9]+(\.[0-9]{1,2})?$ with
@@ -71,10 +72,12 @@ def parse_amount(value: object, bet_id: str | None) -> Decimal:
         or (dot and (not 0 < len(frac) < 3 or not _DIGITS.issuperset(frac)))
     ):
         raise invalid_bet(
-            f"amount {show(value)} is not a sum of money (digits, at most two decimals)", bet_id
+            "amount {value} is not a sum of money (digits, at most two decimals)", bet_id,
+                                                                                          params={"value": show(value)}
         )
     if len(value) > MAX_AMOUNT_LENGTH:
-        raise invalid_bet(f"amount of {len(value)} characters is too large", bet_id)
+        raise invalid_bet("amount of {n_value} characters is too large", bet_id,
+                                                                             params={"n_value": len(value)})
     # Built from a string with two decimals: exact whatever the context, exponent -2, so str()
     # of it, and of its products by whole numbers, has exactly two decimals.
     amount = Decimal(f"{whole}.{frac:0<2}")

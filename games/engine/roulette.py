@@ -173,18 +173,21 @@ class Roulette:
             # French roulette: one numbering (II n.º 2), no options.
             if options:
                 raise invalid_option(
-                    f"french_roulette has no options (got {', '.join(sorted(map(str, options)))})"
+                    "french_roulette has no options (got {options})",
+                    params={"options": ', '.join(sorted(map(str, options)))}
                 )
             return {}
         unknown = sorted(str(k) for k in options if k != "wheel")
         if unknown:
             raise invalid_option(
-                f"unknown option {', '.join(unknown)} (american_roulette has only wheel)"
+                "unknown option {unknown} (american_roulette has only wheel)",
+                params={"unknown": ', '.join(unknown)}
             )
         wheel = options.get("wheel", "french")  # R1: French numbering by default
         if type(wheel) is not str or wheel not in ("french", "american"):
             raise invalid_option(
-                f'wheel must be "french" or "american" (I n.º 2), not {show(wheel)}'
+                'wheel must be "french" or "american" (I n.º 2), not {wheel}',
+                params={"wheel": show(wheel)}
             )
         return {"wheel": wheel}
 
@@ -193,16 +196,19 @@ class Roulette:
     def check_outcome(self, options: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
         if len(outcome) != 1 or "number" not in outcome:
             extra = sorted(str(k) for k in outcome if k != "number")
-            raise invalid_outcome(
-                f"the outcome has unknown field {', '.join(extra)}"
+            raise (
+                invalid_outcome("the outcome has unknown field {extra}",
+                                params={"extra": ", ".join(extra)})
                 if extra
-                else "the outcome has no number"
+                else invalid_outcome("the outcome has no number")
             )
         number = outcome["number"]
         if not is_int(number):
-            raise invalid_outcome(f"number must be a whole number, not {show(number)}")
+            raise invalid_outcome("number must be a whole number, not {number}",
+                                  params={"number": show(number)})
         if not 0 <= number <= 36:
-            raise invalid_outcome(f"there is no pocket {number} (0 to 36, n.º 2)")
+            raise invalid_outcome("there is no pocket {number} (0 to 36, n.º 2)",
+                                  params={"number": number})
         return {"number": number, "color": COLOR[number]}
 
     # --- bets ---------------------------------------------------------------------------------
@@ -238,7 +244,8 @@ class Roulette:
                 (_DOZEN if bet_type == "dozen" else _COLUMN).get(value) if is_int(value) else None
             )
             if token is None:
-                raise invalid_bet(f"{bet_type} must be 1, 2 or 3, not {show(value)}", bet["id"])
+                raise invalid_bet("{bet_type} must be 1, 2 or 3, not {value}", bet["id"],
+                                                                                      params={"bet_type": bet_type, "value": show(value)})
             return token
         if bet_type in ("double_dozen", "double_column"):
             field = "dozens" if bet_type == "double_dozen" else "columns"
@@ -252,21 +259,23 @@ class Roulette:
                 )
             if token is None:
                 raise invalid_bet(
-                    f"{field} must be [1, 2] or [2, 3] (two adjacent ones), not {show(value)}",
-                    bet["id"],
+                    "{field} must be [1, 2] or [2, 3] (two adjacent ones), not {value}",
+                    bet["id"], params={"field": field, "value": show(value)},
                 )
             return token
         if self.has_series and bet_type in ("series", "neighbours"):
             if options["wheel"] != "french":
                 raise invalid_bet(
-                    f"{bet_type} bets exist only with the French numbering (I n.º 25)", bet["id"]
+                    "{bet_type} bets exist only with the French numbering (I n.º 25)", bet["id"],
+                                                                                        params={"bet_type": bet_type}
                 )
             if stake is None:
                 stake = parse_amount(bet["amount"], bet["id"])
             if bet_type == "series":
                 return _series_token(bet, stake)
             return _neighbours_token(bet, stake)
-        raise invalid_bet(f"{self.code} has no bet {show(bet_type)}", bet["id"])
+        raise invalid_bet("{code} has no bet {bet_type}", bet["id"],
+                                                                      params={"code": self.code, "bet_type": show(bet_type)})
 
     def check_bet(self, options: dict[str, Any], bet: dict[str, Any]) -> None:
         self._token(options, bet, None)
@@ -318,21 +327,27 @@ def _selection_fault(bet: dict[str, Any], bet_type: str, numbers: object, count:
     bet_id = bet["id"]
     if type(numbers) is not list:
         return invalid_bet(
-            f"{bet_type}: numbers must be a list of numbers, not {show(numbers)}", bet_id
+            "{bet_type}: numbers must be a list of numbers, not {numbers}", bet_id,
+                                                                                   params={"bet_type": bet_type, "numbers": show(numbers)}
         )
     if len(numbers) != count:
-        return invalid_bet(f"a {bet_type} covers {count} number(s), not {len(numbers)}", bet_id)
+        return invalid_bet("a {bet_type} covers {count} number(s), not {n_numbers}", bet_id,
+                                                                                         params={"bet_type": bet_type, "count": count, "n_numbers": len(numbers)})
     if not all(is_int(n) for n in numbers):
         return invalid_bet(
-            f"{bet_type}: numbers must be whole numbers, not {show(numbers)}", bet_id
+            "{bet_type}: numbers must be whole numbers, not {numbers}", bet_id,
+                                                                               params={"bet_type": bet_type, "numbers": show(numbers)}
         )
     if not all(0 <= n <= 36 for n in numbers):
-        return invalid_bet(f"{bet_type}: the layout has only 0 to 36, not {show(numbers)}", bet_id)
+        return invalid_bet("{bet_type}: the layout has only 0 to 36, not {numbers}", bet_id,
+                                                                                            params={"bet_type": bet_type, "numbers": show(numbers)})
     if len(set(numbers)) != count:
-        return invalid_bet(f"{bet_type}: a number is repeated in {show(numbers)}", bet_id)
+        return invalid_bet("{bet_type}: a number is repeated in {numbers}", bet_id,
+                                                                                   params={"bet_type": bet_type, "numbers": show(numbers)})
     shown = "-".join(str(n) for n in sorted(numbers))
     return invalid_bet(
-        f"{bet_type} {shown}: these numbers are not a {bet_type} on the layout", bet_id
+        "{bet_type} {shown}: these numbers are not a {bet_type} on the layout", bet_id,
+                                                                                 params={"bet_type": bet_type, "shown": shown}
     )
 
 
@@ -340,7 +355,8 @@ def _chip(bet: dict[str, Any], stake: Decimal, chips: int, what: str) -> Decimal
     """``stake`` split into ``chips`` equal whole-cent chips (I n.º 32 c; R5)."""
     if stake.scaleb(2) % chips:
         raise invalid_bet(
-            f"{what} of {stake} does not split into {chips} equal chips (whole cents)", bet["id"]
+            "{what} of {stake} does not split into {chips} equal chips (whole cents)", bet["id"],
+                                                                                        params={"what": what, "stake": stake, "chips": chips}
         )
     return stake / chips  # exact: divisible, exponent stays -2
 
@@ -351,7 +367,8 @@ def _series_token(bet: dict[str, Any], stake: Decimal) -> Token:
     name = bet["series"]
     if type(name) is not str or name not in SERIES:
         raise invalid_bet(
-            f'series must be "big", "small" or "orphans" (I n.º 25 a), not {show(name)}', bet["id"]
+            'series must be "big", "small" or "orphans" (I n.º 25 a), not {name}', bet["id"],
+                                                                                          params={"name": show(name)}
         )
     return (_MULTI, _SERIES_UNITS[name], _chip(bet, stake, SERIES_CHIPS[name], f"a {name} series"))
 
@@ -361,10 +378,12 @@ def _neighbours_token(bet: dict[str, Any], stake: Decimal) -> Token:
         raise bet_fields_fault(bet, ("number", "neighbours"))
     number, k = bet["number"], bet["neighbours"]
     if not is_int(number) or not 0 <= number <= 36:
-        raise invalid_bet(f"neighbours: number must be 0 to 36, not {show(number)}", bet["id"])
+        raise invalid_bet("neighbours: number must be 0 to 36, not {number}", bet["id"],
+                                                                                     params={"number": show(number)})
     if not is_int(k) or k not in (2, 4, 6):
         raise invalid_bet(
-            f"neighbours must be 2, 4 or 6 (3, 5 or 7 chips, I n.º 25 b), not {show(k)}", bet["id"]
+            "neighbours must be 2, 4 or 6 (3, 5 or 7 chips, I n.º 25 b), not {k}", bet["id"],
+                                                                                          params={"k": show(k)}
         )
     return (
         _MULTI,

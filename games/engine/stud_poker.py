@@ -74,7 +74,8 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     unknown = options.keys() - _OPTIONS
     if unknown:
         raise invalid_option(
-            f"stud poker has no option {sorted(unknown)[0]!r} (one deck, fixed paytable: n.os 1, 6)"
+            "stud poker has no option {unknown!r} (one deck, fixed paytable: n.os 1, 6)",
+            params={"unknown": sorted(unknown)[0]}
         )
     return {"jackpot": check_jackpot_option(options.get("jackpot"), JACKPOT_COMBINATIONS)}
 
@@ -98,14 +99,16 @@ def check_outcome(options: dict[str, Any], outcome: dict[str, Any]) -> dict[str,
         check_fields(seat, _SEAT_FIELDS, _SEAT_FIELDS, "seat")
         number = seat["seat"]
         if not is_int(number) or number not in SEATS:
-            raise invalid_outcome(f"seat {number!r} is not a box of the table (1 to 7, n.º 5)")
+            raise invalid_outcome("seat {number!r} is not a box of the table (1 to 7, n.º 5)",
+                                  params={"number": number})
         if number in numbers:
-            raise invalid_outcome(f"seat {number} is listed twice")
+            raise invalid_outcome("seat {number} is listed twice", params={"number": number})
         numbers.add(number)
         cards = check_cards(seat["cards"], f"seat {number}", HAND_SIZE, HAND_SIZE)
         decision = seat["decision"]
         if type(decision) is not str or decision not in _DECISIONS:
-            raise invalid_outcome(f'seat {number}: decision must be "call" or "fold" (n.º 17)')
+            raise invalid_outcome('seat {number}: decision must be "call" or "fold" (n.º 17)',
+                                  params={"number": number})
         every_card += cards
         seats.append((number, cards, decision))
     check_copies(every_card, 1)  # n.º 1: one 52-card deck
@@ -144,15 +147,18 @@ def check_bet(options: dict[str, Any], bet: dict[str, Any]) -> None:
     bet_id = bet["id"]
     kind = bet["type"]
     if kind not in _BET_TYPES:
-        raise invalid_bet(f"stud poker has no bet type {kind!r} (ante, call)", bet_id)
+        raise invalid_bet("stud poker has no bet type {kind!r} (ante, call)", bet_id,
+                                                                               params={"kind": kind})
     keys = bet.keys()
     if not keys <= _BET_FIELDS:
-        raise invalid_bet(f"{kind} bets have no field {sorted(keys - _BET_FIELDS)[0]!r}", bet_id)
+        raise invalid_bet("{kind} bets have no field {keys!r}", bet_id,
+                                                                                          params={"kind": kind, "keys": sorted(keys - _BET_FIELDS)[0]})
     if "seat" not in keys:
-        raise invalid_bet(f"{kind} bets need the field 'seat'", bet_id)
+        raise invalid_bet("{kind} bets need the field 'seat'", bet_id, params={"kind": kind})
     seat = bet["seat"]
     if not is_int(seat) or seat not in SEATS:
-        raise invalid_bet(f"seat {seat!r} is not a box of the table (1 to 7, n.º 5)", bet_id)
+        raise invalid_bet("seat {seat!r} is not a box of the table (1 to 7, n.º 5)", bet_id,
+                                                                                      params={"seat": seat})
 
 
 def settle_bets(
@@ -168,35 +174,41 @@ def settle_bets(
         bet_id, seat = bet["id"], bet["seat"]
         played = seats.get(seat)
         if played is None:
-            raise invalid_bet(f"seat {seat} was not dealt in this round", bet_id)
+            raise invalid_bet("seat {seat} was not dealt in this round", bet_id,
+                                                                          params={"seat": seat})
         if bet["type"] == "ante":
             if seat in antes:
                 raise invalid_bet(
-                    f"seat {seat} already has an ante: one box per player (n.º 5)", bet_id
+                    "seat {seat} already has an ante: one box per player (n.º 5)", bet_id,
+                                                                                    params={"seat": seat}
                 )
             antes[seat] = index
         else:
             if seat in calls:
-                raise invalid_bet(f"seat {seat} already has a call bet", bet_id)
+                raise invalid_bet("seat {seat} already has a call bet", bet_id,
+                                                                         params={"seat": seat})
             if played["decision"] != "call":
                 raise invalid_bet(
-                    f"seat {seat} folded: there is no call bet on a folded hand (n.º 17)", bet_id
+                    "seat {seat} folded: there is no call bet on a folded hand (n.º 17)", bet_id,
+                                                                                           params={"seat": seat}
                 )
             calls[seat] = index
     for seat, played in seats.items():
         ante = antes.get(seat)
         if ante is None:
-            raise invalid_bet(f"seat {seat} was dealt but has no ante (n.º 16)")
+            raise invalid_bet("seat {seat} was dealt but has no ante (n.º 16)",
+                              params={"seat": seat})
         if played["decision"] == "call":
             call = calls.get(seat)
             if call is None:
                 raise invalid_bet(
-                    f"seat {seat} called but has no call bet (n.º 17)", bets[ante]["id"]
+                    "seat {seat} called but has no call bet (n.º 17)", bets[ante]["id"],
+                                                                        params={"seat": seat}
                 )
             if stakes[call] != stakes[ante] * _TWO:
                 raise invalid_bet(
-                    f"seat {seat}: the call must be exactly twice the ante (n.º 17; SP-5)",
-                    bets[call]["id"],
+                    "seat {seat}: the call must be exactly twice the ante (n.º 17; SP-5)",
+                    bets[call]["id"], params={"seat": seat},
                 )
 
     results: list[dict[str, Any]] = []

@@ -104,14 +104,16 @@ def new_bets(table: TableRules, options: dict[str, Any], specs: Sequence[object]
     initial bet's limits are checked with them beside it); ``whole``: a whole round in one
     command (even money is then a field of the bet)."""
     if len(existing) + len(specs) > MAX_BETS_PER_ROUND:
-        raise invalid(f"a round takes at most {MAX_BETS_PER_ROUND:,} bets "
-                      f"({len(existing):,} placed, {len(specs):,} sent)",
+        raise invalid("a round takes at most {max_bets_per_round:,} bets "
+                      "({n_existing:,} placed, {n_specs:,} sent)",
+                      params={"max_bets_per_round": MAX_BETS_PER_ROUND, "n_existing": len(existing), "n_specs": len(specs)},
                       code="too_many_bets", field="bets", limit=MAX_BETS_PER_ROUND)
     used = {b.bet_id for b in existing}
     made: list[BetView] = []
     for index, spec in enumerate(specs):
         if not isinstance(spec, dict):
-            raise invalid(f"bet {index + 1} is not an object", field="bets")
+            raise invalid("bet {index} is not an object",
+                          params={"index": index + 1}, field="bets")
         view = new_bet(table, options, spec, used, stage, whole)
         used.add(view.bet_id)
         if stage == "initial":
@@ -130,20 +132,23 @@ def new_bet(table: TableRules, options: dict[str, Any], spec: dict[str, Any], us
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise invalid("each bet names the seat it is on (a number)", field="seat")
     if not 1 <= seat <= table.seats:
-        raise invalid(f"table {table.code} has no seat {seat} (seats 1 to {table.seats})",
+        raise invalid("table {code} has no seat {seat} (seats 1 to {seats})",
+                      params={"code": table.code, "seat": seat, "seats": table.seats},
                       code="no_such_seat", field="seat", seat=seat)
     bet_id = spec.get("id") or next_id(used)
     if not isinstance(bet_id, str) or len(bet_id) > 64:
         raise invalid("a bet id is a string of at most 64 characters", field="id")
     if bet_id in used:
-        raise invalid(f"bet id {bet_id!r} is already used in this round", field="id")
+        raise invalid("bet id {bet_id!r} is already used in this round",
+                      params={"bet_id": bet_id}, field="id")
     amount = parse_amount(spec.get("amount"), field="amount")
     player = spec.get("player") or f"seat {seat}"
     if not isinstance(player, str) or len(player) > 100:
         raise invalid("player is a name or a colour of at most 100 characters", field="player")
     if stage == "initial" and kind in DECISION_STAKES.get(table.game, ()):
-        raise conflict(f"a {kind} stake is taken only as a decision of the hand in play "
-                       "(record the decision)", code="decision_only", field="type")
+        raise conflict("a {kind} stake is taken only as a decision of the hand in play "
+                       "(record the decision)",
+                       params={"kind": kind}, code="decision_only", field="type")
     if stage == "initial" and not whole and table.game == "blackjack" and spec.get("even_money"):
         raise conflict("even money is a decision of the hand in play", code="decision_only")
     bet = {k: v for k, v in spec.items() if k not in _PLATFORM_KEYS}
@@ -165,8 +170,9 @@ def new_bet(table: TableRules, options: dict[str, Any], spec: dict[str, Any], us
 # --- the table's limits -------------------------------------------------------------------------
 
 
-def over_limit(message: str, article: str = TABLE_LIMITS, **extra: Any) -> RuleError:
-    return invalid(message, code="over_limit", article=article, **extra)
+def over_limit(message: str, article: str = TABLE_LIMITS, *, params: dict[str, Any] | None = None,
+               **extra: Any) -> RuleError:
+    return invalid(message, code="over_limit", params=params, article=article, **extra)
 
 
 def check_limits(table: TableRules, options: dict[str, Any], bet: BetView,
@@ -175,46 +181,56 @@ def check_limits(table: TableRules, options: dict[str, Any], bet: BetView,
     game, kind, amount = table.game, bet.bet_type, bet.amount
     group = group_of(game, options, bet.bet)
     if group is None or group not in table.limits:
-        raise invalid(f"{kind} bets are not taken at table {table.code}", code="bet_not_offered")
+        raise invalid("{kind} bets are not taken at table {code}",
+                      params={"kind": kind, "code": table.code}, code="bet_not_offered")
     low, high = Decimal(table.limits[group]["min"]), Decimal(table.limits[group]["max"])
     if game == "banca_francesa" and kind in ("small_line", "big_line"):
         low, high = low * 2, high * 2  # n.º 11: twice the minimum, twice the maximum
     if amount < low:
-        raise over_limit(f"{kind} {amount} is below the table minimum {low} for {group}",
+        raise over_limit("{kind} {amount} is below the table minimum {low} for {group}",
+                         params={"kind": kind, "amount": amount, "low": low, "group": group},
                          bet=bet.bet_id, minimum=str(low))
     if amount > high:
-        raise over_limit(f"{kind} {amount} is over the table maximum {high} for {group}",
+        raise over_limit("{kind} {amount} is over the table maximum {high} for {group}",
+                         params={"kind": kind, "amount": amount, "high": high, "group": group},
                          bet=bet.bet_id, maximum=str(high))
     same_player = [o for o in others if o.player == bet.player]
     if game == "blackjack":
         if amount % low:
-            raise over_limit(f"a blackjack stake is the minimum {low} or a multiple of it",
-                             "Portaria 217/2007, blackjack, n.º 14", bet=bet.bet_id)
+            raise over_limit("a blackjack stake is the minimum {low} or a multiple of it",
+                             "Portaria 217/2007, blackjack, n.º 14",
+                             params={"low": low}, bet=bet.bet_id)
         on_seat = [o for o in others if o.seat == bet.seat and o.bet_type in ("main", "back")]
         if kind == "main" and any(o.bet_type == "main" for o in on_seat):
-            raise conflict(f"seat {bet.seat} already has its holder's stake (a second player "
-                           "bets there as a back bet)", code="seat_taken")
+            raise conflict("seat {seat} already has its holder's stake (a second player "
+                           "bets there as a back bet)",
+                           params={"seat": bet.seat}, code="seat_taken")
         if kind == "back" and not any(o.bet_type == "main" for o in on_seat):
-            raise conflict(f"seat {bet.seat} has no holder's stake to back", code="no_holder")
+            raise conflict("seat {seat} has no holder's stake to back",
+                           params={"seat": bet.seat}, code="no_holder")
         total = sum((o.amount for o in on_seat), amount)
         if total > high:
-            raise over_limit(f"the stakes on seat {bet.seat} would be {total}, over the table "
-                             f"maximum {high}", "Portaria 217/2007, blackjack, n.º 15",
+            raise over_limit("the stakes on seat {seat} would be {total}, over the table "
+                             "maximum {high}", "Portaria 217/2007, blackjack, n.º 15",
+                                                params={"seat": bet.seat, "total": total, "high": high},
                              bet=bet.bet_id)
     elif game == "stud_poker":
         if any(o.seat == bet.seat and o.bet_type == "ante" for o in others):
-            raise conflict(f"box {bet.seat} already has an ante (one box per player, n.º 5)",
+            raise conflict("box {seat} already has an ante (one box per player, n.º 5)",
+                           params={"seat": bet.seat},
                            code="seat_taken")
     elif game == "craps":
         if kind in ("place", "lay") and amount % low:
-            raise over_limit(f"{kind} bets are multiples of the minimum {low}",
-                             "Portaria 217/2007, craps, n.º 12", bet=bet.bet_id)
+            raise over_limit("{kind} bets are multiples of the minimum {low}",
+                             "Portaria 217/2007, craps, n.º 12",
+                             params={"kind": kind, "low": low}, bet=bet.bet_id)
         if kind == "odds":
             check_odds(bet, others)
     elif game in ("american_roulette", "french_roulette"):
         if kind == "series" and amount % low:
-            raise over_limit(f"a series is played in whole units of {low}",
-                             "Portaria 217/2007, roleta americana, n.º 32 c)", bet=bet.bet_id)
+            raise over_limit("a series is played in whole units of {low}",
+                             "Portaria 217/2007, roleta americana, n.º 32 c)",
+                             params={"low": low}, bet=bet.bet_id)
         if kind in ("straight", "neighbours"):
             check_straight_per_player(table, bet, same_player)
     elif game == "punto_banco_macau" and kind in ("player", "banker"):
@@ -223,9 +239,10 @@ def check_limits(table: TableRules, options: dict[str, Any], bet: BetView,
         theirs = sum((o.amount for o in same_player if o.bet_type == other_side), Decimal(0))
         minimum = Decimal(table.limits["player_banker"]["min"])
         if theirs and abs(mine - theirs) < minimum:
-            raise over_limit(f"{bet.player} bets on both player and banker: the difference must "
-                             f"be at least the table minimum {minimum}",
+            raise over_limit("{player} bets on both player and banker: the difference must "
+                             "be at least the table minimum {minimum}",
                              "Portaria 217/2007, bacará ponto e banca/Macau, n.º 11",
+                             params={"player": bet.player, "minimum": minimum},
                              bet=bet.bet_id)
 
 
@@ -236,16 +253,18 @@ def check_odds(bet: BetView, others: list[BetView]) -> None:
                       article="Portaria 217/2007, craps, n.º 11.1")
     base = next((o for o in others if o.bet_id == bet.base), None)
     if base is None or base.bet_type != bet.bet.get("on"):
-        raise invalid(f"odds on {bet.bet.get('on')} need a {bet.bet.get('on')} bet to back; "
-                      f"{bet.base!r} is not one", field="base",
+        raise invalid("odds on {on} need a {on} bet to back; "
+                      "{base!r} is not one",
+                      params={"on": bet.bet.get('on'), "base": bet.base}, field="base",
                       article="Portaria 217/2007, craps, n.º 11.1")
     if base.bet_type in ("come", "dont_come") and base.bet.get("point") != bet.bet.get("point"):
         raise invalid("odds on a come bet ride on that bet's point", field="point")
     backed = sum((o.amount for o in others if o.bet_type == "odds" and o.base == base.bet_id),
                  bet.amount)
     if backed > base.amount:
-        raise over_limit(f"odds of {backed} on a {base.amount} {base.bet_type} bet: odds may not "
+        raise over_limit("odds of {backed} on a {amount} {bet_type} bet: odds may not "
                          "exceed the bet they back", "Portaria 217/2007, craps, n.º 11.1",
+                                                     params={"backed": backed, "amount": base.amount, "bet_type": base.bet_type},
                          bet=bet.bet_id)
 
 
@@ -265,9 +284,10 @@ def check_straight_per_player(table: TableRules, bet: BetView, mine: list[BetVie
                 per_number[number] = per_number.get(number, Decimal(0)) + chip
     worst = max(per_number.items(), key=_staked, default=None)
     if worst is not None and worst[1] > high:
-        raise over_limit(f"{bet.player} would have {worst[1].quantize(Decimal('0.01'))} on "
-                         f"number {worst[0]} in straight and neighbours bets, over the straight "
-                         f"maximum {high}", "Portaria 217/2007, roleta americana, n.º 32 d)",
+        raise over_limit("{player} would have {value} on "
+                         "number {worst} in straight and neighbours bets, over the straight "
+                         "maximum {high}", "Portaria 217/2007, roleta americana, n.º 32 d)",
+                                            params={"player": bet.player, "value": worst[1].quantize(Decimal('0.01')), "worst": worst[0], "high": high},
                          bet=bet.bet_id)
 
 
@@ -286,5 +306,6 @@ def check_withdrawable(game: str, bet: BetView) -> None:
         raise conflict("only a bet left working by an earlier round is taken down here",
                        code="not_withdrawable")
     if allowed is not None and bet.bet_type not in allowed:
-        raise conflict(f"a {bet.bet_type} bet cannot be taken down once its point is set "
-                       "(Portaria 217/2007, craps, n.º 10.9)", code="not_withdrawable")
+        raise conflict("a {bet_type} bet cannot be taken down once its point is set "
+                       "(Portaria 217/2007, craps, n.º 10.9)",
+                       params={"bet_type": bet.bet_type}, code="not_withdrawable")

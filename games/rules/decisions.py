@@ -31,7 +31,8 @@ def check_cards(cards: object, count: int | None, field: str) -> list[str]:
     if not isinstance(cards, list) or (count is not None and len(cards) != count) or not all(
             isinstance(c, str) and _CARD.match(c) for c in cards):
         want = f"{count} card(s)" if count is not None else "cards"
-        raise invalid(f"{field}: {want} such as \"AS\" or \"TD\"", code="invalid_outcome",
+        raise invalid("{field}: {want} such as \"AS\" or \"TD\"",
+                      params={"field": field, "want": want}, code="invalid_outcome",
                       field=field)
     return list(cards)
 
@@ -47,7 +48,8 @@ def check_deal(hands: play.Play, upcard: str, seats: object, bets: list[BetView]
     staked = {str(b.seat) for b in bets if b.bet_type == "main"}
     dealt = {str(k) for k in seats}
     if dealt != staked:
-        raise invalid(f"deal to the seats with a stake: {', '.join(sorted(staked))}",
+        raise invalid("deal to the seats with a stake: {staked}",
+                      params={"staked": ', '.join(sorted(staked))},
                       field="seats")
     return {str(k): check_cards(v, 2, f"seat {k}") for k, v in seats.items()}
 
@@ -62,7 +64,7 @@ def decide(game: str, hands: play.Play, bets: list[BetView], *, seat: int, hand:
     if game == "blackjack":
         return hand, blackjack_decision(hands, bets, used, seat, hand, decision, cards, bet_id,
                                         amount, followers)
-    raise invalid(f"{game} has no decisions of the hand", field="decision")
+    raise invalid("{game} has no decisions of the hand", params={"game": game}, field="decision")
 
 
 def stud_poker_decision(hands: play.Play, bets: list[BetView], used: set[str], seat: int,
@@ -72,9 +74,11 @@ def stud_poker_decision(hands: play.Play, bets: list[BetView], used: set[str], s
         raise invalid("at stud poker a box calls or folds (n.º 17)", field="decision")
     ante = next((b for b in bets if b.bet_type == "ante" and b.seat == seat), None)
     if ante is None:
-        raise invalid(f"box {seat} has no ante", code="no_such_seat", field="seat")
+        raise invalid("box {seat} has no ante",
+                      params={"seat": seat}, code="no_such_seat", field="seat")
     if str(seat) in hands.get("decisions", {}):
-        raise conflict(f"box {seat} already decided (the decision is irreversible, n.º 17)",
+        raise conflict("box {seat} already decided (the decision is irreversible, n.º 17)",
+                       params={"seat": seat},
                        code="already_decided")
     if decision != "call":
         return []
@@ -101,16 +105,20 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
         raise conflict("record the deal first", code="not_dealt")
     current = play.hand_of(hands, seat, hand)
     if current is None:
-        raise invalid(f"seat {seat} has no hand {hand}", code="no_such_seat", field="hand")
+        raise invalid("seat {seat} has no hand {hand}",
+                      params={"seat": seat, "hand": hand}, code="no_such_seat", field="hand")
     if current["done"] and decision not in ("insurance", "even_money"):
-        raise conflict(f"hand {hand} of seat {seat} is finished", code="hand_finished")
+        raise conflict("hand {hand} of seat {seat} is finished",
+                       params={"hand": hand, "seat": seat}, code="hand_finished")
     if decision not in bj.DECISIONS:
-        raise invalid(f"{decision!r} is not a blackjack decision", field="decision")
+        raise invalid("{decision!r} is not a blackjack decision",
+                      params={"decision": decision}, field="decision")
     allowed = bj.allowed_decisions({"cards": current["cards"], "split": current["split"],
                                     "double": current["double"]}, hands["upcard"])
     if decision not in allowed:
-        raise conflict(f"{decision} is not allowed on this hand now ({' '.join(current['cards'])}"
-                       f" against {hands['upcard']}): allowed {', '.join(sorted(allowed)) or 'none'}",
+        raise conflict("{decision} is not allowed on this hand now ({cards}"
+                       " against {upcard}): allowed {value}",
+                       params={"decision": decision, "cards": ' '.join(current['cards']), "upcard": hands['upcard'], "value": ', '.join(sorted(allowed)) or 'none'},
                        code="decision_not_allowed", allowed=sorted(allowed))
     need = {"hit": 1, "double": 1, "split": 2}.get(decision, 0)
     check_cards(cards, need, "cards")
@@ -118,7 +126,8 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
     backs = {b.bet_id: b for b in bets if b.seat == seat and b.bet_type == "back"}
     for follower in followers:
         if follower not in backs:
-            raise invalid(f"{follower!r} is not a back bet on seat {seat}", field="followers")
+            raise invalid("{follower!r} is not a back bet on seat {seat}",
+                          params={"follower": follower, "seat": seat}, field="followers")
     new: list[BetView] = []
 
     def add(owner: BetView, kind: str, stake_amount: Decimal, fields: dict[str, Any],
@@ -134,22 +143,26 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
         new_key = after["seats"][str(seat)][hand]["key"]
         for owner in [holder, *(backs[f] for f in followers)]:
             if stake_on_hand(bets, owner, current["key"], seat) is None:
-                raise invalid(f"{owner.bet_id} is not on this hand", field="followers")
+                raise invalid("{bet_id} is not on this hand",
+                              params={"bet_id": owner.bet_id}, field="followers")
             add(owner, "split", owner.amount, {"bet": owner.bet_id, "hand": hand + 1}, new_key)
     elif decision == "double":
         for owner in [holder, *(backs[f] for f in followers)]:
             stake = stake_on_hand(bets, owner, current["key"], seat)
             if stake is None:
-                raise invalid(f"{owner.bet_id} has no stake on this hand", field="followers")
+                raise invalid("{bet_id} has no stake on this hand",
+                              params={"bet_id": owner.bet_id}, field="followers")
             add(owner, "double", stake.amount, {"bet": stake.bet_id})
     elif decision in ("insurance", "even_money"):
         owner_bet = backs.get(bet_id or "") or (holder if bet_id == holder.bet_id else None)
         if owner_bet is None:
-            raise invalid(f"name the main or back bet of seat {seat} that takes {decision}",
+            raise invalid("name the main or back bet of seat {seat} that takes {decision}",
+                          params={"seat": seat, "decision": decision},
                           field="bet_id")
         if any(b.bet.get("bet") == owner_bet.bet_id for b in bets if b.bet_type == "insurance") \
                 or owner_bet.bet.get("even_money"):
-            raise conflict(f"{owner_bet.bet_id} already took insurance or even money",
+            raise conflict("{bet_id} already took insurance or even money",
+                           params={"bet_id": owner_bet.bet_id},
                            code="already_decided")
         if decision == "insurance":
             if owner_bet.bet_type == "back" and not any(
@@ -160,7 +173,8 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
             half = cents_down(owner_bet.amount / 2)
             value = half if amount is None else parse_amount(amount)
             if value > half:
-                raise invalid(f"insurance is at most half the bet: {half} (n.º 33)",
+                raise invalid("insurance is at most half the bet: {half} (n.º 33)",
+                              params={"half": half},
                               code="over_limit", article="Portaria 217/2007, blackjack, n.º 33")
             add(owner_bet, "insurance", value, {"bet": owner_bet.bet_id})
     return new

@@ -28,22 +28,27 @@ def parse_amount(value: object, *, field: str = "amount") -> Decimal:
     if isinstance(value, Decimal):
         text = format(value, "f")
     elif isinstance(value, bool | float):
-        raise invalid(f"{field} must be written as a string such as \"10.50\", not {value!r}",
+        raise invalid("{field} must be written as a string such as \"10.50\", not {value!r}",
+                      params={"field": field, "value": value},
                       field=field)
     elif isinstance(value, int | str):
         text = str(value).strip()
     else:
-        raise invalid(f"{field} must be an amount such as \"10.50\"", field=field)
+        raise invalid("{field} must be an amount such as \"10.50\"",
+                      params={"field": field}, field=field)
     if text.startswith("-"):
-        raise invalid(f"{field} cannot be negative ({text})", field=field)
+        raise invalid("{field} cannot be negative ({text})",
+                      params={"field": field, "text": text}, field=field)
     if not _AMOUNT.match(text) or len(text.partition(".")[2]) > MONEY_DECIMAL_PLACES:
-        raise invalid(f"{field} {text!r} is not an amount with at most two decimals", field=field)
+        raise invalid("{field} {text!r} is not an amount with at most two decimals",
+                      params={"field": field, "text": text}, field=field)
     if Decimal(text) > MONEY_MAX:  # before quantizing: 40 digits have no cents in the context
-        raise invalid(f"{field} {Decimal(text):,.2f} is more than the largest amount the books "
-                      f"hold ({MONEY_MAX:,})", field=field)
+        raise invalid("{field} {text:,.2f} is more than the largest amount the books "
+                      "hold ({money_max:,})",
+                      params={"field": field, "text": Decimal(text), "money_max": MONEY_MAX}, field=field)
     amount = Decimal(text).quantize(CENT)
     if amount == 0:
-        raise invalid(f"{field} must be more than zero", field=field)
+        raise invalid("{field} must be more than zero", params={"field": field}, field=field)
     return amount
 
 

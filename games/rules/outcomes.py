@@ -25,8 +25,9 @@ def prepare_outcome(game: str, outcome: object, point: int | None, hands: play.P
     prepared = copy.deepcopy(outcome)
     if game == "craps":
         if "point" in prepared and prepared["point"] != point:
-            raise invalid(f"the table point before this roll is {point}, not "
-                          f"{prepared['point']}", code="invalid_outcome", field="outcome")
+            raise invalid("the table point before this roll is {point}, not "
+                          "{point_2}",
+                          params={"point": point, "point_2": prepared['point']}, code="invalid_outcome", field="outcome")
         prepared["point"] = point
     elif game == "blackjack" and hands.get("seats"):
         seats = play.outcome_seats(hands)
@@ -37,7 +38,8 @@ def prepare_outcome(game: str, outcome: object, point: int | None, hands: play.P
         dealer = prepared.get("dealer")
         if (isinstance(dealer, dict) and isinstance(dealer.get("cards"), list)
                 and dealer["cards"] and dealer["cards"][0] != hands["upcard"]):
-            raise invalid(f"the bank's up card was {hands['upcard']}",
+            raise invalid("the bank's up card was {upcard}",
+                          params={"upcard": hands['upcard']},
                           code="invalid_outcome", field="outcome")
     elif game == "stud_poker" and hands.get("decisions"):
         recorded = hands["decisions"]
@@ -47,7 +49,8 @@ def prepare_outcome(game: str, outcome: object, point: int | None, hands: play.P
                 if isinstance(seat, dict) and str(seat.get("seat")) in recorded:
                     decision = recorded[str(seat["seat"])]
                     if seat.setdefault("decision", decision) != decision:
-                        raise invalid(f"box {seat['seat']} decided {decision}",
+                        raise invalid("box {seat} decided {decision}",
+                                      params={"seat": seat['seat'], "decision": decision},
                                       code="invalid_outcome", field="outcome")
     return prepared
 
@@ -63,4 +66,5 @@ def check_decided(game: str, bets: list[BetView], hands: play.Play) -> None:
     if game == "stud_poker" and hands.get("decisions"):
         undecided = undecided_boxes(bets, hands)
         if undecided:
-            raise conflict(f"boxes {undecided} have not called or folded", code="undecided")
+            raise conflict("boxes {undecided} have not called or folded",
+                           params={"undecided": undecided}, code="undecided")

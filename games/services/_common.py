@@ -26,7 +26,7 @@ Reads = Callable[[dict[str, Any]], list[reads.Read]]
 def casino_get(code: str) -> Casino:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
-        raise NotFound(f"there is no casino {code!r}")
+        raise NotFound("there is no casino {code!r}", params={"code": code})
     return casino
 
 
@@ -36,7 +36,8 @@ def table_get(casino: str, code: str, *, lock: bool = False) -> Table:
         query = query.select_for_update()
     table = query.first()
     if table is None:
-        raise NotFound(f"there is no table {code!r} in casino {casino!r}", table=code)
+        raise NotFound("there is no table {code!r} in casino {casino!r}",
+                       params={"code": code, "casino": casino}, table=code)
     return table
 
 
@@ -46,9 +47,11 @@ def session_get(session_id: str, *, lock: bool = False, open_only: bool = True) 
         query = query.select_for_update()
     session = query.first()
     if session is None:
-        raise NotFound(f"there is no table session {session_id}", session=str(session_id))
+        raise NotFound("there is no table session {session_id}",
+                       params={"session_id": session_id}, session=str(session_id))
     if open_only and session.status != SessionStatus.OPEN:
-        raise Conflict(f"the session of table {session.table} is closed", code="session_closed",
+        raise Conflict("the session of table {table} is closed",
+                       params={"table": session.table}, code="session_closed",
                        session=str(session_id))
     return session
 
@@ -99,7 +102,8 @@ def session_and_table(session_id: str) -> tuple[TableSession, Table]:
         _session_and_table_sql(), [key], TableSession, Table)
     if found is None:
         session_get(session_id, lock=True)  # the refusal, as it would be without the join
-        raise NotFound(f"there is no table for session {session_id}", session=str(session_id))
+        raise NotFound("there is no table for session {session_id}",
+                       params={"session_id": session_id}, session=str(session_id))
     session, table = found
     assert isinstance(session, TableSession)
     assert isinstance(table, Table)
@@ -115,7 +119,8 @@ def round_and_table(round_id: str) -> tuple[Round, Table]:
         _round_and_table_sql(), [key], Round, Table)
     if found is None:
         round_get(round_id, lock=True)
-        raise NotFound(f"there is no table for round {round_id}", round=str(round_id))
+        raise NotFound("there is no table for round {round_id}",
+                       params={"round_id": round_id}, round=str(round_id))
     the_round, table = found
     assert isinstance(the_round, Round)
     assert isinstance(table, Table)
@@ -161,19 +166,22 @@ def round_get(round_id: str, *, lock: bool = False) -> Round:
         query = Round.objects.filter(round_id=round_id)
         found = query.first()
     if found is None:
-        raise NotFound(f"there is no round {round_id}", round=str(round_id))
+        raise NotFound("there is no round {round_id}",
+                       params={"round_id": round_id}, round=str(round_id))
     return found
 
 
 def check_casino(metadata: Metadata, casino: str) -> None:
     if metadata.casino != casino:
-        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+        raise InvalidCommand("this belongs to casino {casino!r}, not {casino_2!r}",
+                             params={"casino": casino, "casino_2": metadata.casino})
 
 
 def denominations(table: Table) -> tuple[Decimal, ...]:
     chip_set = ChipSet.objects.filter(casino_id=table.casino_id, code=table.chip_set).first()
     if chip_set is None:
-        raise NotFound(f"table {table.code} uses chip set {table.chip_set!r}, which does not exist")
+        raise NotFound("table {code} uses chip set {chip_set!r}, which does not exist",
+                       params={"code": table.code, "chip_set": table.chip_set})
     return tuple(Decimal(d) for d in chip_set.denominations)
 
 
@@ -182,7 +190,7 @@ def chips(table: Table, value: object, *, field: str, allow_empty: bool = False
     counts = parse_counts(value, allowed=denominations(table), field=field)
     amount = counts_value(counts)
     if amount == 0 and not allow_empty:
-        raise InvalidCommand(f"{field}: no chips given", field=field)
+        raise InvalidCommand("{field}: no chips given", params={"field": field}, field=field)
     return counts_as_data(counts), amount.quantize(Decimal("0.01"))
 
 
@@ -202,7 +210,7 @@ def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
     """A refusal of the rules engine, in the platform's error family (code kept)."""
     if error.bet is not None:
         extra["bet"] = error.bet
-    return InvalidCommand(error.message, code=error.code, **extra)
+    return InvalidCommand(error.template, code=error.code, params=error.params, **extra)
 
 
 __all__ = ["Result", "chips", "chips_add", "chips_value", "command", "fmt"]

@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
@@ -41,45 +41,45 @@ from ._common import Result, round_get, session_get, table_get
 from .rounds import round_preview, void_round
 from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
 
-OTHER = ("other", "Another reason (say it in words)")
+OTHER = ("other", gettext_noop("Another reason (say it in words)"))
 
 ROUND_VOID = rules.kind(
-    "round_void", "voiding a round after its outcome",
+    "round_void", gettext_noop("voiding a round after its outcome"),
     # golpe nulo: American roulette n.º 22, French n.º 14; stud poker n.º 19 (Portaria 217/2007)
-    [("foreign_object", "A chip, another ball or an object fell on the wheel (golpe nulo)"),
-     ("dice_irregular", "The dice left the table, or landed stacked or cocked"),
-     ("dealing_error", "A dealing error that cannot be put right (a card exposed, a wrong "
-                       "number of cards)"),
-     ("equipment_fault", "Equipment fault (wheel, shoe, shuffler, electronic table)"),
-     ("procedure", "The game's procedure was not followed (a bet after «nada mais», a wrong "
-                   "shooter)"),
+    [("foreign_object", gettext_noop("A chip, another ball or an object fell on the wheel (golpe nulo)")),
+     ("dice_irregular", gettext_noop("The dice left the table, or landed stacked or cocked")),
+     ("dealing_error", gettext_noop("A dealing error that cannot be put right (a card exposed, a wrong "
+                       "number of cards)")),
+     ("equipment_fault", gettext_noop("Equipment fault (wheel, shoe, shuffler, electronic table)")),
+     ("procedure", gettext_noop("The game's procedure was not followed (a bet after «nada mais», a wrong "
+                   "shooter)")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS])
 
 SLIP_VOID = rules.kind(
-    "slip_void", "voiding a slip of a closed session",
-    [("never_left", "The chips never left the table (credit) or never reached it (fill)"),
-     ("wrong_table", "The slip was written for the wrong table or session"),
-     ("wrong_figures", "The slip's figures are wrong: a new slip replaces it"),
-     ("duplicate", "The same chips were recorded on two slips"),
+    "slip_void", gettext_noop("voiding a slip of a closed session"),
+    [("never_left", gettext_noop("The chips never left the table (credit) or never reached it (fill)")),
+     ("wrong_table", gettext_noop("The slip was written for the wrong table or session")),
+     ("wrong_figures", gettext_noop("The slip's figures are wrong: a new slip replaces it")),
+     ("duplicate", gettext_noop("The same chips were recorded on two slips")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
 
 LATE_SLIP = rules.kind(
-    "late_slip", "adding a slip to a closed session",
-    [("not_recorded", "The slip was written at the table but not recorded before the close"),
-     ("system_down", "The system was unavailable when the slip was written"),
-     ("wrong_session", "The slip was recorded on another session by mistake (voided there)"),
+    "late_slip", gettext_noop("adding a slip to a closed session"),
+    [("not_recorded", gettext_noop("The slip was written at the table but not recorded before the close")),
+     ("system_down", gettext_noop("The system was unavailable when the slip was written")),
+     ("wrong_session", gettext_noop("The slip was recorded on another session by mistake (voided there)")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.CAGE_SUPERVISOR])
 
 TABLE_VARIANCE = rules.kind(
-    "table_variance", "a table variance",
-    [("miscount", "A miscount of the tray or the drop box (recounted, confirmed)"),
-     ("unrecorded_payout", "A payout or a bet not recorded round by round"),
-     ("colour_chips_late", "Colour chips exchanged late, at the table minimum (n.º 15)"),
-     ("rounding", "Prizes rounded to the cent or to the smallest chip"),
-     ("slip_error", "A fill or a credit recorded on the wrong session"),
+    "table_variance", gettext_noop("a table variance"),
+    [("miscount", gettext_noop("A miscount of the tray or the drop box (recounted, confirmed)")),
+     ("unrecorded_payout", gettext_noop("A payout or a bet not recorded round by round")),
+     ("colour_chips_late", gettext_noop("Colour chips exchanged late, at the table minimum (n.º 15)")),
+     ("rounding", gettext_noop("Prizes rounded to the cent or to the smallest chip")),
+     ("slip_error", gettext_noop("A fill or a credit recorded on the wrong session")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS, Role.ACCOUNTANT])
 
@@ -88,7 +88,8 @@ def _uuid(value: str, what: str, field: str) -> str:
     try:
         return str(uuid.UUID(str(value)))
     except ValueError:
-        raise NotFound(f"there is no {what} {value!r}", field=field) from None
+        raise NotFound("there is no {what} {value!r}",
+                       params={"what": what, "value": value}, field=field) from None
 
 
 # --- a round voided after its outcome -----------------------------------------------------------
@@ -97,7 +98,8 @@ def _uuid(value: str, what: str, field: str) -> str:
 def _round_in(metadata: Metadata, subject: str, *, lock: bool = False) -> Round:
     the_round = round_get(_uuid(subject, "round", "subject"), lock=lock)
     if the_round.casino_id != metadata.casino:
-        raise NotFound(f"there is no round {subject} in {metadata.casino}", field="subject")
+        raise NotFound("there is no round {subject} in {casino}",
+                       params={"subject": subject, "casino": metadata.casino}, field="subject")
     return the_round
 
 
@@ -152,8 +154,9 @@ def _slip_of(subject: str, details: Mapping[str, Any]) -> tuple[str, str]:
 def _closed_session_of(session_id: object, *, lock: bool = False) -> TableSession:
     session = session_get(str(session_id), lock=lock, open_only=False)
     if session.status == SessionStatus.OPEN:
-        raise Conflict(f"the session of table {session.table} is open: a pit boss voids its "
-                       "slips alone, no approval is needed", code="approval_not_needed")
+        raise Conflict("the session of table {table} is open: a pit boss voids its "
+                       "slips alone, no approval is needed",
+                       params={"table": session.table}, code="approval_not_needed")
     return session
 
 
@@ -196,12 +199,14 @@ def _late_slip(subject: str, details: Mapping[str, Any], metadata: Metadata, *,
                                             Decimal]:
     kind, number = _slip_of(subject, details)
     if kind not in SlipKind.values:
-        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+        raise InvalidCommand("a slip is a fill or a credit, not {kind!r}",
+                             params={"kind": kind}, field="kind")
     session = _closed_session_of(_uuid(str(details.get("session_id", "")), "table session",
                                        "session_id"), lock=lock)
     if session.casino_id != metadata.casino:
-        raise NotFound(f"there is no table session {details.get('session_id')} in "
-                       f"{metadata.casino}", field="session_id")
+        raise NotFound("there is no table session {session_id} in "
+                       "{casino}",
+                       params={"session_id": details.get('session_id'), "casino": metadata.casino}, field="session_id")
     chips = details.get("chips")
     if not isinstance(chips, dict):
         raise InvalidCommand("give the slip's chips by denomination", field="chips")
@@ -240,14 +245,16 @@ def _variance_session(metadata: Metadata, subject: str, *, lock: bool = False) -
     session = session_get(_uuid(subject, "table session", "subject"), lock=lock,
                           open_only=False)
     if session.casino_id != metadata.casino:
-        raise NotFound(f"there is no table session {subject} in {metadata.casino}",
+        raise NotFound("there is no table session {subject} in {casino}",
+                       params={"subject": subject, "casino": metadata.casino},
                        field="subject")
     if session.status != SessionStatus.CLOSED or session.variance is None:
-        raise Conflict(f"the session of table {session.table} is open: its variance is known "
-                       "at the close", code="session_open")
+        raise Conflict("the session of table {table} is open: its variance is known "
+                       "at the close", params={"table": session.table}, code="session_open")
     if session.variance == 0:
-        raise Conflict(f"the session of table {session.table} closed without a variance: there "
-                       "is nothing to approve", code="approval_not_needed")
+        raise Conflict("the session of table {table} closed without a variance: there "
+                       "is nothing to approve",
+                       params={"table": session.table}, code="approval_not_needed")
     return session
 
 
@@ -255,8 +262,9 @@ def _variance_prepare(subject: str, details: Mapping[str, Any], metadata: Metada
                       ) -> Prepared:
     session = _variance_session(metadata, subject)
     if session.variance_approved == session.variance:
-        raise Conflict(f"the variance {fmt(session.variance)} of table {session.table} is "
-                       f"approved already (by {session.variance_approved_by})",
+        raise Conflict("the variance {variance} of table {table} is "
+                       "approved already (by {variance_approved_by})",
+                       params={"variance": fmt(session.variance), "table": session.table, "variance_approved_by": session.variance_approved_by},
                        code="variance_approved_already")
     assert session.variance is not None
     assert session.table_win is not None
@@ -277,9 +285,10 @@ def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
     asked = Decimal(str(approval.details.get("variance", "")))
     assert session.variance is not None
     if session.variance != asked:
-        raise Conflict(f"the variance of table {session.table} has moved since it was asked "
-                       f"for ({fmt(asked)}, now {fmt(session.variance)}): refuse this request "
-                       "and ask again", code="variance_moved", variance=fmt(session.variance))
+        raise Conflict("the variance of table {table} has moved since it was asked "
+                       "for ({asked}, now {variance}): refuse this request "
+                       "and ask again",
+                       params={"table": session.table, "asked": fmt(asked), "variance": fmt(session.variance)}, code="variance_moved", variance=fmt(session.variance))
     store.append(session.stream, [TableVarianceApproved(
         session_id=str(session.session_id), table=session.table, variance=session.variance,
         approval_id=str(approval.id), reason_code=approval.reason,

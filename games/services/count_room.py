@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Casino, Role
@@ -34,18 +34,18 @@ from ._common import Result, command
 COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 
 # Messages tests and screens rely on.
-NOT_A_COUNTER = ("counting a drop box needs one of these roles: cashier, cage_supervisor "
-                 "(you act as {role})")
-TABLE_STAFF = ("you worked table {table} in this session ({what}): its drop box is counted by "
-               "people who did not")
-SESSION_STILL_OPEN = ("the session of table {table} is still open: its drop box is counted "
-                      "after the close")
-COUNTED_ALREADY = ("the drop box of table {table} was counted already by {first} and {second}: "
-                   "a box is counted once (a difference found at the cage is a drop variance)")
-OWN_COUNT = "you recorded this count: a second counter counts the box and confirms it"
-COUNTS_DIFFER = ("your count ({mine}) is not the first counter's: count the box again "
-                 "together, and record the count again if the first one was wrong")
-NOT_COUNTED = "the drop box of table {table} has not been counted: record the count first"
+NOT_A_COUNTER = gettext_noop("counting a drop box needs one of these roles: cashier, cage_supervisor "
+                             "(you act as {role})")
+TABLE_STAFF = gettext_noop("you worked table {table} in this session ({what}): its drop box is counted by "
+                           "people who did not")
+SESSION_STILL_OPEN = gettext_noop("the session of table {table} is still open: its drop box is counted "
+                                  "after the close")
+COUNTED_ALREADY = gettext_noop("the drop box of table {table} was counted already by {first} and {second}: "
+                               "a box is counted once (a difference found at the cage is a drop variance)")
+OWN_COUNT = gettext_noop("you recorded this count: a second counter counts the box and confirms it")
+COUNTS_DIFFER = gettext_noop("your count ({mine}) is not the first counter's: count the box again "
+                             "together, and record the count again if the first one was wrong")
+NOT_COUNTED = gettext_noop("the drop box of table {table} has not been counted: record the count first")
 
 
 def _session(metadata: Metadata, session_id: object) -> TableSession:
@@ -53,14 +53,17 @@ def _session(metadata: Metadata, session_id: object) -> TableSession:
     try:
         key = uuid.UUID(str(session_id))
     except ValueError:
-        raise InvalidCommand(f"{session_id!r} is not a table session id",
+        raise InvalidCommand("{session_id!r} is not a table session id",
+                             params={"session_id": session_id},
                              field="session_id") from None
     session = TableSession.objects.filter(session_id=key, casino_id=metadata.casino).first()
     if session is None:
-        raise NotFound(f"there is no table session {session_id} in casino {metadata.casino!r}",
+        raise NotFound("there is no table session {session_id} in casino {casino!r}",
+                       params={"session_id": session_id, "casino": metadata.casino},
                        field="session_id", session=str(session_id))
     if not Table.objects.filter(casino_id=metadata.casino, code=session.table).exists():
-        raise NotFound(f"there is no table {session.table!r} in casino {metadata.casino!r}",
+        raise NotFound("there is no table {table!r} in casino {casino!r}",
+                       params={"table": session.table, "casino": metadata.casino},
                        field="table", table=session.table)
     return session
 
@@ -86,10 +89,10 @@ def table_staff(session: TableSession) -> dict[str, str]:
 
 def _counter(metadata: Metadata, session: TableSession) -> None:
     if metadata.role not in COUNTER_ROLES:
-        raise NotAllowed(NOT_A_COUNTER.format(role=metadata.role or "nobody"))
+        raise NotAllowed(NOT_A_COUNTER, params=dict(role=metadata.role or "nobody"))
     what = table_staff(session).get(metadata.actor)
     if what is not None:
-        raise NotAllowed(TABLE_STAFF.format(table=session.table, what=what),
+        raise NotAllowed(TABLE_STAFF, params=dict(table=session.table, what=what),
                          code="table_staff")
 
 
@@ -112,12 +115,12 @@ def drop_box_count(*, session_id: str, cash: object, metadata: Metadata) -> Resu
     session = _session(metadata, session_id)
     _counter(metadata, session)
     if session.status != SessionStatus.CLOSED:
-        raise Conflict(SESSION_STILL_OPEN.format(table=session.table), code="session_open",
+        raise Conflict(SESSION_STILL_OPEN, params=dict(table=session.table), code="session_open",
                        field="session_id")
     counted, amount = _cash(metadata, cash)
     box = _box(session)
     if box is not None and box.status != DropBoxStatus.COUNTED:
-        raise Conflict(COUNTED_ALREADY.format(table=session.table, first=box.counted_by,
+        raise Conflict(COUNTED_ALREADY, params=dict(table=session.table, first=box.counted_by,
                                               second=box.confirmed_by),
                        code="counted_already", field="session_id")
     count_id = str(uuid.uuid4())
@@ -140,17 +143,17 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata)
     _counter(metadata, session)
     box = _box(session)
     if box is None:
-        raise Conflict(NOT_COUNTED.format(table=session.table), code="not_counted",
+        raise Conflict(NOT_COUNTED, params=dict(table=session.table), code="not_counted",
                        field="session_id")
     if box.status != DropBoxStatus.COUNTED:
-        raise Conflict(COUNTED_ALREADY.format(table=session.table, first=box.counted_by,
+        raise Conflict(COUNTED_ALREADY, params=dict(table=session.table, first=box.counted_by,
                                               second=box.confirmed_by),
                        code="counted_already", field="session_id")
     if metadata.actor == box.counted_by:
         raise NotAllowed(OWN_COUNT, code="four_eyes")
     counted, amount = _cash(metadata, cash)
     if counted != box.cash:
-        raise Conflict(COUNTS_DIFFER.format(mine=fmt(amount)), code="counts_differ",
+        raise Conflict(COUNTS_DIFFER, params=dict(mine=fmt(amount)), code="counts_differ",
                        field="cash")
     store.append(box.stream, [DropBoxCountConfirmed(
         count_id=str(box.count_id), session_id=str(session.session_id), table=session.table,
@@ -173,34 +176,35 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata)
 # --- the drop variance: four eyes ------------------------------------------------------------
 
 DROP_VARIANCE = rules.kind(
-    "drop_variance", "a drop variance (the cage received a drop box with a difference from its "
-    "count)",
-    [("miscount", "The count room miscounted the box"),
-     ("cage_miscount", "The cage miscounted what it received"),
-     ("note_missing", "A note or coin went missing between the count room and the cage"),
-     ("counterfeit", "A counterfeit note was taken out"),
-     ("damaged", "A damaged note was not accepted")],
+    "drop_variance", gettext_noop("a drop variance (the cage received a drop box with a difference from its "
+    "count)"),
+    [("miscount", gettext_noop("The count room miscounted the box")),
+     ("cage_miscount", gettext_noop("The cage miscounted what it received")),
+     ("note_missing", gettext_noop("A note or coin went missing between the count room and the cage")),
+     ("counterfeit", gettext_noop("A counterfeit note was taken out")),
+     ("damaged", gettext_noop("A damaged note was not accepted"))],
     request_roles=[Role.CASHIER, Role.CAGE_SUPERVISOR],
     approve_roles=[Role.CAGE_SUPERVISOR])
 
-OWN_RECEIPT = "you received this drop box: another cage supervisor approves its variance"
-NO_VARIANCE = "the drop box of table {table} was received as counted: there is no variance"
-NOT_RECEIVED = ("the drop box of table {table} has not been received by the cage: a drop "
-                "variance is the difference found when it is")
+OWN_RECEIPT = gettext_noop("you received this drop box: another cage supervisor approves its variance")
+NO_VARIANCE = gettext_noop("the drop box of table {table} was received as counted: there is no variance")
+NOT_RECEIVED = gettext_noop("the drop box of table {table} has not been received by the cage: a drop "
+                            "variance is the difference found when it is")
 
 
 def _varied_box(metadata: Metadata, subject: str) -> DropBox:
     session = _session(metadata, subject)
     box = _box(session)
     if box is None or box.status != DropBoxStatus.RECEIVED:
-        raise Conflict(NOT_RECEIVED.format(table=session.table), code="not_received",
+        raise Conflict(NOT_RECEIVED, params=dict(table=session.table), code="not_received",
                        field="session_id")
     if box.variance_value == 0:
-        raise InvalidCommand(NO_VARIANCE.format(table=session.table), code="no_variance",
+        raise InvalidCommand(NO_VARIANCE, params=dict(table=session.table), code="no_variance",
                              field="session_id")
     if box.variance_approved:
-        raise Conflict(f"the drop variance of table {session.table} is approved already "
-                       f"(by {box.variance_approved_by})", code="approved_already",
+        raise Conflict("the drop variance of table {table} is approved already "
+                       "(by {variance_approved_by})",
+                       params={"table": session.table, "variance_approved_by": box.variance_approved_by}, code="approved_already",
                        field="session_id")
     return box
 

@@ -82,8 +82,9 @@ def round_pool(the_round: Round) -> str:
     if the_round.options.get("jackpot") is not None:
         found = table_pool_at(the_round.casino_id, the_round.table, the_round.opened_at)
     if found is None:
-        raise Conflict(f"table {the_round.table} fed no jackpot pool when this round opened: "
-                       "there is no jackpot to bet on", code="no_jackpot",
+        raise Conflict("table {table} fed no jackpot pool when this round opened: "
+                       "there is no jackpot to bet on",
+                       params={"table": the_round.table}, code="no_jackpot",
                        table=the_round.table)
     return found[0]
 
@@ -92,7 +93,7 @@ def too_late(game: str, status: str) -> Conflict:
     """The refusal of a jackpot chip once betting is closed (or the round is over)."""
     article = ARTICLE["before_deal"].get(game, "Portaria 217/2007")
     return Conflict("jackpot chips are placed before the deal: at «jogo feito, nada mais» they "
-                    f"are collected and the cards dealt ({article})",
+                    "are collected and the cards dealt ({article})", params={"article": article},
                     code="betting_closed", article=article, status=status)
 
 
@@ -120,10 +121,12 @@ def new_jackpot_bets(*, game: str, seats: int, options: dict[str, Any], round_id
     events: list[JackpotBetPlaced] = []
     for index, spec in enumerate(specs):
         if not isinstance(spec, dict):
-            raise InvalidCommand(f"jackpot bet {index + 1} is not an object", field="jackpot_bets")
+            raise InvalidCommand("jackpot bet {index} is not an object",
+                                 params={"index": index + 1}, field="jackpot_bets")
         unknown = sorted(spec.keys() - fields)
         if unknown:
-            raise InvalidCommand(f"a jackpot bet has no field {unknown[0]!r}",
+            raise InvalidCommand("a jackpot bet has no field {unknown!r}",
+                                 params={"unknown": unknown[0]},
                                  field="jackpot_bets")
         if spec.get("type", "jackpot") != "jackpot":
             raise InvalidCommand("a jackpot bet's type is jackpot", field="type")
@@ -132,7 +135,8 @@ def new_jackpot_bets(*, game: str, seats: int, options: dict[str, Any], round_id
             raise InvalidCommand("each jackpot bet names the seat it is on (a number)",
                                  field="seat")
         if not 1 <= seat <= seats:
-            raise InvalidCommand(f"this table has no seat {seat} (seats 1 to {seats})",
+            raise InvalidCommand("this table has no seat {seat} (seats 1 to {seats})",
+                                 params={"seat": seat, "seats": seats},
                                  code="no_such_seat", field="seat", seat=seat)
         player = spec.get("player") or holders.get(seat) or f"seat {seat}"
         if not isinstance(player, str) or len(player) > 100:
@@ -140,24 +144,27 @@ def new_jackpot_bets(*, game: str, seats: int, options: dict[str, Any], round_id
         amount = parse_amount(spec.get("amount"), field="amount")
         if amount != chip:
             raise InvalidCommand(
-                f"a jackpot bet is one chip of exactly {fmt(chip)}, not {fmt(amount)} "
-                f"({ARTICLE['amount'][game]}: the amount fixed for the pool)",
+                "a jackpot bet is one chip of exactly {chip}, not {amount} "
+                "({amount_2}: the amount fixed for the pool)",
+                params={"chip": fmt(chip), "amount": fmt(amount), "amount_2": ARTICLE['amount'][game]},
                 code="wrong_amount", field="amount", article=ARTICLE["amount"][game],
                 amount=fmt(chip))
         if (seat, player) not in entitled:
             raise InvalidCommand(
-                f"{player} has no bet in the main game on seat {seat}: only a player who bet "
-                f"the main game may bet the jackpot ({ARTICLE['main'][game]})",
+                "{player} has no bet in the main game on seat {seat}: only a player who bet "
+                "the main game may bet the jackpot ({main})",
+                params={"player": player, "seat": seat, "main": ARTICLE['main'][game]},
                 code="no_main_bet", field="seat", article=ARTICLE["main"][game], seat=seat)
         if player in taken_players or (game == "stud_poker" and seat in taken_seats):
             raise InvalidCommand(
-                f"{player} has a jackpot chip in this coup already: one chip per player and "
-                f"coup ({ARTICLE['one_chip'][game]})", code="one_chip_per_player",
+                "{player} has a jackpot chip in this coup already: one chip per player and "
+                "coup ({one_chip})",
+                params={"player": player, "one_chip": ARTICLE['one_chip'][game]}, code="one_chip_per_player",
                 field="jackpot_bets", article=ARTICLE["one_chip"][game], seat=seat)
         bet_id = spec.get("id") or _next_jackpot_id(used)
         if not isinstance(bet_id, str) or len(bet_id) > 64 or bet_id in used:
-            raise InvalidCommand(f"jackpot bet id {bet_id!r} is not a new id of at most 64 "
-                                 "characters in this round", field="id")
+            raise InvalidCommand("jackpot bet id {bet_id!r} is not a new id of at most 64 "
+                                 "characters in this round", params={"bet_id": bet_id}, field="id")
         used.add(bet_id)
         taken_players.add(player)
         taken_seats.add(seat)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, ParamSpec
 
-from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed
+from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, gettext_noop
 from casino.eventstore import reads, store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
@@ -75,7 +75,7 @@ def _refusal(error: RuleError) -> DomainError:
     """A rule's refusal in the platform's error family: code, message and extra kept (as
     ``_common.engine_error`` does for the rules engine)."""
     kind = Conflict if error.kind == CONFLICT else InvalidCommand
-    return kind(error.message, code=error.code, **error.extra)
+    return kind(error.template, code=error.code, params=error.params, **error.extra)
 
 
 def _rule_refusals(fn: Callable[P, Result]) -> Callable[P, Result]:
@@ -163,8 +163,9 @@ def _open_events(table: Table, session: TableSession, round_id: str,
     """``options``: the round's (``jackpot_bets.round_options``: the table's, with the jackpot
     configuration in force in the pool the table feeds)."""
     if session.current_round_id is not None:
-        raise Conflict(f"round {session.current_round_id} is still in progress at table "
-                       f"{table.code}", code="round_in_progress")
+        raise Conflict("round {current_round_id} is still in progress at table "
+                       "{code}",
+                       params={"current_round_id": session.current_round_id, "code": table.code}, code="round_in_progress")
     carried = [BetView.carried(p) for p in session.pending_bets]
     new = bet_rules.new_bets(_table_rules(table), options, specs, carried, whole=whole)
     events: list[Event] = [RoundOpened(
@@ -299,7 +300,8 @@ def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Meta
     _refuse_state(the_round, RoundStatus.BETTING)
     bet = Bet.objects.filter(round_id=the_round.round_id, bet_id=bet_id, withdrawn=False).first()
     if bet is None:
-        raise InvalidCommand(f"there is no bet {bet_id!r} in this round", field="bet_id")
+        raise InvalidCommand("there is no bet {bet_id!r} in this round",
+                             params={"bet_id": bet_id}, field="bet_id")
     bet_rules.check_withdrawable(table.game, _view(bet))
     store.append(the_round.stream, [BetWithdrawn(round_id=str(the_round.round_id), bet_id=bet_id,
                                                  reason=reason)],
@@ -436,14 +438,15 @@ def _refuse_void_asked(the_round: Round) -> None:
                         Approval)
     asked = found[0] if found else None
     if asked is not None:
-        raise Conflict(f"{asked.requested_by} asked for this round to be void: it is settled "
-                       "only if the request is refused or withdrawn", code="void_requested",
+        raise Conflict("{requested_by} asked for this round to be void: it is settled "
+                       "only if the request is refused or withdrawn",
+                       params={"requested_by": asked.requested_by}, code="void_requested",
                        approval=str(asked.id))
 
 
 # Messages tests and screens rely on.
-VOID_NEEDS_APPROVAL = ("the outcome is recorded: voiding the round now needs another pit boss's "
-                       "approval (ask for it on the round's page, with a reason from the list)")
+VOID_NEEDS_APPROVAL = gettext_noop("the outcome is recorded: voiding the round now needs another pit boss's "
+                                   "approval (ask for it on the round's page, with a reason from the list)")
 
 
 @command("round_void")
@@ -515,8 +518,9 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
     if metadata.role != Role.PIT_BOSS:
         raise NotAllowed("a correction is approved by a pit boss", code="not_allowed")
     if metadata.actor == the_round.outcome_by:
-        raise NotAllowed(f"{metadata.actor} recorded the outcome being corrected: another pit "
-                         "boss must approve the correction (four eyes)", code="four_eyes")
+        raise NotAllowed("{actor} recorded the outcome being corrected: another pit "
+                         "boss must approve the correction (four eyes)",
+                         params={"actor": metadata.actor}, code="four_eyes")
     if not reason.strip():
         raise InvalidCommand("say what the mistake was", field="reason")
     _refuse_state(the_round, RoundStatus.SETTLED)
@@ -559,9 +563,10 @@ def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, An
     changed = sorted(seat for seat in seats if jp.jackpot_cards(game, before, seat)
                      != jp.jackpot_cards(game, outcome, seat))
     if changed:
-        raise Conflict(f"the correction changes the cards that decided the jackpot chips of "
-                       f"seats {changed}, which the pool has paid on: correct the rest of the "
+        raise Conflict("the correction changes the cards that decided the jackpot chips of "
+                       "seats {changed}, which the pool has paid on: correct the rest of the "
                        "round only, and the jackpot by an approved meter correction",
+                       params={"changed": changed},
                        code="jackpot_decided", seats=changed)
 
 
@@ -593,8 +598,9 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
         chips: list[JackpotBetPlaced] = []
         if jackpot_bets:
             if pool_id is None:
-                raise Conflict(f"table {table.code} feeds no jackpot pool: there is no jackpot "
-                               "to bet on", code="no_jackpot", table=table.code)
+                raise Conflict("table {code} feeds no jackpot pool: there is no jackpot "
+                               "to bet on",
+                               params={"code": table.code}, code="no_jackpot", table=table.code)
             chips = jp.new_jackpot_bets(
                 game=table.game, seats=table.seats, options=options, round_id=new_id,
                 pool_id=pool_id, specs=jackpot_bets,

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -69,7 +69,7 @@ def table_session_open(
 
     def handler() -> Result:
         if the_table.open_session_id is not None:
-            raise Conflict(f"table {table} already has an open session",
+            raise Conflict("table {table} already has an open session", params={"table": table},
                            code="session_open", session=str(the_table.open_session_id))
         previous = the_table.last_closing
         if opening is None:
@@ -98,15 +98,16 @@ def table_session_open(
 
 def _slip_number(slip: str) -> str:
     if not isinstance(slip, str) or not _SLIP.match(slip):
-        raise InvalidCommand(f"slip number {slip!r} must be letters, digits and dashes",
+        raise InvalidCommand("slip number {slip!r} must be letters, digits and dashes",
+                             params={"slip": slip},
                              field="slip")
     return slip
 
 
 # Messages tests and screens rely on.
-SLIP_AFTER_CLOSE = ("the session of table {table} is closed: a {kind} slip added now moves its "
-                    "figures and needs a cage supervisor's approval (ask for it on the session's "
-                    "page, with a reason from the list)")
+SLIP_AFTER_CLOSE = gettext_noop("the session of table {table} is closed: a {kind} slip added now moves its "
+                                "figures and needs a cage supervisor's approval (ask for it on the session's "
+                                "page, with a reason from the list)")
 
 
 def slip_request_checked(session: TableSession, kind: str, slip: str,
@@ -117,8 +118,9 @@ def slip_request_checked(session: TableSession, kind: str, slip: str,
     table = table_get(session.casino_id, session.table)
     counted, amount = chips(table, chip_counts, field="chips")
     if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
-        raise Conflict(f"{kind} slip number {number} is already used (slips are pre-numbered "
+        raise Conflict("{kind} slip number {number} is already used (slips are pre-numbered "
                        "and each number is used once, voided or not)",
+                       params={"kind": kind, "number": number},
                        code="duplicate_slip", slip=number)
     return number, table, counted, amount
 
@@ -131,7 +133,7 @@ def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, 
     def handler() -> Result:
         number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
         if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_AFTER_CLOSE.format(table=session.table, kind=kind),
+            raise Conflict(SLIP_AFTER_CLOSE, params=dict(table=session.table, kind=kind),
                            code="approval_required", kind="late_slip", slip=number)
         return record_slip(session, table, kind, number, counted, amount, metadata)
 
@@ -176,21 +178,24 @@ def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadat
 
 
 # Messages tests and screens rely on.
-SLIP_VOID_NEEDS_APPROVAL = ("the session of table {table} is closed: voiding {kind} slip {slip} "
-                            "now moves the session's win and needs another person's approval "
-                            "(ask for it on the session's page, with a reason from the list)")
+SLIP_VOID_NEEDS_APPROVAL = gettext_noop("the session of table {table} is closed: voiding {kind} slip {slip} "
+                                        "now moves the session's win and needs another person's approval "
+                                        "(ask for it on the session's page, with a reason from the list)")
 
 
 def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
     """The slip ``kind`` ``slip`` of ``casino``, which the cage has not acted on."""
     if kind not in SlipKind.values:
-        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+        raise InvalidCommand("a slip is a fill or a credit, not {kind!r}",
+                             params={"kind": kind}, field="kind")
     found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
     if found is None:
-        raise NotFound(f"there is no {kind} slip {slip} in {casino}", slip=slip, field="slip")
+        raise NotFound("there is no {kind} slip {slip} in {casino}",
+                       params={"kind": kind, "slip": slip, "casino": casino}, slip=slip, field="slip")
     if found.status not in (SlipStatus.REQUESTED, SlipStatus.REFUSED):
-        raise Conflict(f"{kind} slip {slip} is {found.status}: only a slip the cage has not acted "
-                       "on (or refused) can be voided", code="slip_not_voidable", slip=slip)
+        raise Conflict("{kind} slip {slip} is {status}: only a slip the cage has not acted "
+                       "on (or refused) can be voided",
+                       params={"kind": kind, "slip": slip, "status": found.status}, code="slip_not_voidable", slip=slip)
     return found
 
 
@@ -203,7 +208,8 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
     when another person approves it."""
     check_casino(metadata, casino)
     if kind not in SlipKind.values:
-        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+        raise InvalidCommand("a slip is a fill or a credit, not {kind!r}",
+                             params={"kind": kind}, field="kind")
     if not reason.strip():
         raise InvalidCommand("say why the slip is voided", field="reason")
     found = slip_voidable(casino, kind, slip)
@@ -211,7 +217,7 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
 
     def handler() -> Result:
         if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_VOID_NEEDS_APPROVAL.format(table=session.table, kind=kind,
+            raise Conflict(SLIP_VOID_NEEDS_APPROVAL, params=dict(table=session.table, kind=kind,
                                                            slip=slip),
                            code="approval_required", kind="slip_void", slip=slip)
         return void_slip(session, found, reason=reason.strip(), metadata=metadata)
@@ -289,11 +295,13 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
     value = parse_amount(chip_value, field="chip_value")
     low, high = _straight_limits(table)
     if value < low:
-        raise InvalidCommand(f"a colour chip is worth at least the table minimum {low}",
+        raise InvalidCommand("a colour chip is worth at least the table minimum {low}",
+                             params={"low": low},
                              field="chip_value", article="Portaria 217/2007, roleta, n.º 9")
     if value > high:
         raise InvalidCommand(
-            f"a colour chip may not be worth more than the straight-up maximum {high}",
+            "a colour chip may not be worth more than the straight-up maximum {high}",
+            params={"high": high},
             field="chip_value", article="Portaria 217/2007, roleta, n.º 9")
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
         raise InvalidCommand("give one colour chip or more", field="chips")
@@ -305,14 +313,17 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
         raise InvalidCommand("name the colour and the player", field="colour")
     held = session.colour_chips.get(colour)
     if held and held["player"] != player:
-        raise Conflict(f"colour {colour} is taken by {held['player']} (one colour per player, "
-                       "n.º 8)", code="colour_taken")
+        raise Conflict("colour {colour} is taken by {player} (one colour per player, "
+                       "n.º 8)",
+                       params={"colour": colour, "player": held['player']}, code="colour_taken")
     if held and Decimal(held["value"]) != value:
-        raise Conflict(f"colour {colour} is marked at {held['value']} on the mostrador; "
-                       "exchange the chips before changing its value", code="colour_value")
+        raise Conflict("colour {colour} is marked at {value} on the mostrador; "
+                       "exchange the chips before changing its value",
+                       params={"colour": colour, "value": held['value']}, code="colour_value")
     for other, state in session.colour_chips.items():
         if other != colour and state["player"] == player:
-            raise Conflict(f"{player} already plays colour {other} (one colour per player, n.º 8)",
+            raise Conflict("{player} already plays colour {other} (one colour per player, n.º 8)",
+                           params={"player": player, "other": other},
                            code="colour_taken")
     amount = value * chips
     events: list[ColourChipsIssued | DropRecorded] = [
@@ -348,10 +359,12 @@ def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: boo
     check_casino(metadata, session.casino_id)
     held = session.colour_chips.get(colour)
     if not held:
-        raise Conflict(f"no chips of colour {colour} are out at this table", code="colour_free")
+        raise Conflict("no chips of colour {colour} are out at this table",
+                       params={"colour": colour}, code="colour_free")
     if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= held["chips"]:
-        raise InvalidCommand(f"{held['chips']} chips of colour {colour} are out; exchange 1 to "
-                             f"{held['chips']}", field="chips")
+        raise InvalidCommand("{chips} chips of colour {colour} are out; exchange 1 to "
+                             "{chips}",
+                             params={"chips": held['chips'], "colour": colour}, field="chips")
     table = table_get(session.casino_id, session.table)
     value = _straight_limits(table)[0] if late else Decimal(held["value"])
     amount = value * chips
@@ -383,11 +396,13 @@ def table_session_close(*, session_id: str, closing: dict[str, int], metadata: M
             raise Conflict("a round is in progress: settle or void it before closing",
                            code="round_in_progress", round=str(session.current_round_id))
         if session.game == "craps" and session.pending_bets:
-            raise Conflict(f"{len(session.pending_bets)} craps bets are still working: play on "
-                           "until they are decided", code="bets_working")
+            raise Conflict("{n_pending_bets} craps bets are still working: play on "
+                           "until they are decided",
+                           params={"n_pending_bets": len(session.pending_bets)}, code="bets_working")
         if session.colour_chips:
-            raise Conflict("colour chips are still out (" + ", ".join(sorted(session.colour_chips))
-                           + "): exchange them first (n.º 15)", code="colour_chips_out")
+            raise Conflict("colour chips are still out ({colours}): exchange them first (n.º 15)",
+                           params={"colours": ", ".join(sorted(session.colour_chips))},
+                           code="colour_chips_out")
         basis, version = drop_definition_current(session.casino_id)
         store.append(session.stream, [
             TableSessionClosed(session_id=str(session.session_id), table=session.table,

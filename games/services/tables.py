@@ -6,7 +6,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import ChipSet
@@ -33,9 +33,9 @@ MAX_SEATS = {"blackjack": 7, "stud_poker": 7}
 DROP_BASES = ("counted", "recorded")
 
 
-JACKPOT_FROM_POOL = ("a table's jackpot is not typed in its options: it is derived from the "
-                     "pool the table feeds (set the pool up, and the tables that feed it, under "
-                     "Jackpots)")
+JACKPOT_FROM_POOL = gettext_noop("a table's jackpot is not typed in its options: it is derived from the "
+                                 "pool the table feeds (set the pool up, and the tables that feed it, under "
+                                 "Jackpots)")
 
 
 def _check_options(game: str, options: object) -> dict[str, Any]:
@@ -43,7 +43,8 @@ def _check_options(game: str, options: object) -> dict[str, Any]:
     feeds is the one source of truth for it (``games.services.jackpot_bets.round_options``);
     ``"jackpot": null`` is accepted and dropped."""
     if game not in GAMES:
-        raise InvalidCommand(f"there is no game {game!r} (games: {', '.join(sorted(GAMES))})",
+        raise InvalidCommand("there is no game {game!r} (games: {games})",
+                             params={"game": game, "games": ', '.join(sorted(GAMES))},
                              code="unknown_game", field="game")
     if not isinstance(options, dict):
         raise InvalidCommand("options must be an object", field="options")
@@ -62,7 +63,8 @@ def _check_seats(game: str, seats: object) -> int:
         raise InvalidCommand("a table has one seat or more", field="seats")
     most = MAX_SEATS.get(game)
     if most is not None and seats > most:
-        raise InvalidCommand(f"a {game} table has at most {most} seats", field="seats")
+        raise InvalidCommand("a {game} table has at most {most} seats",
+                             params={"game": game, "most": most}, field="seats")
     return seats
 
 
@@ -70,8 +72,8 @@ def _check_limits(game: str, options: dict[str, Any], limits: object) -> dict[st
     try:
         parsed = table_limits.parse_limits(game, options, limits)
     except table_limits.LimitError as error:
-        raise InvalidCommand(error.message, code="limits_refused", field="limits",
-                             article=error.article, group=error.group) from None
+        raise InvalidCommand(error.template, params=error.params, code="limits_refused",
+                             field="limits", article=error.article, group=error.group) from None
     return table_limits.limits_as_data(parsed)
 
 
@@ -80,7 +82,8 @@ def _check_prize_cap(game: str, cap: object) -> Decimal | None:
         return None
     if game not in table_limits.PRIZE_CAP_ARTICLE:
         raise InvalidCommand(
-            f"the regulation provides no cap on the prizes of one coup at {game}",
+            "the regulation provides no cap on the prizes of one coup at {game}",
+            params={"game": game},
             field="max_prize_per_coup",
         )
     return parse_amount(cap, field="max_prize_per_coup")
@@ -104,20 +107,23 @@ def table_configure(
     check_casino(metadata, casino)
     casino_get(casino)
     if not _CODE.match(code):
-        raise InvalidCommand(f"table code {code!r} must be lower-case letters, digits and dashes",
+        raise InvalidCommand("table code {code!r} must be lower-case letters, digits and dashes",
+                             params={"code": code},
                              field="code")
     checked_options = _check_options(game, options or {})
     checked_seats = _check_seats(game, seats)
     checked_limits = _check_limits(game, checked_options, limits)
     cap = _check_prize_cap(game, max_prize_per_coup)
     if not ChipSet.objects.filter(casino_id=casino, code=chip_set).exists():
-        raise NotFound(f"there is no chip set {chip_set!r} in {casino}", field="chip_set")
+        raise NotFound("there is no chip set {chip_set!r} in {casino}",
+                       params={"chip_set": chip_set, "casino": casino}, field="chip_set")
     if not name.strip():
         raise InvalidCommand("the table needs a name", field="name")
 
     def handler() -> Result:
         if Table.objects.filter(casino_id=casino, code=code).exists():
-            raise Conflict(f"table {code!r} already exists in {casino}", field="code")
+            raise Conflict("table {code!r} already exists in {casino}",
+                           params={"code": code, "casino": casino}, field="code")
         event = TableConfigured(casino=casino, code=code, name=name.strip(), game=game,
                                 options=checked_options, seats=checked_seats, chip_set=chip_set,
                                 limits=checked_limits, max_prize_per_coup=cap)
@@ -162,7 +168,8 @@ def table_change_options(
     check_casino(metadata, casino)
     table = table_get(casino, code, lock=True)
     if table.open_session_id is not None:
-        raise Conflict(f"table {code} has an open session: close it before changing its options")
+        raise Conflict("table {code} has an open session: close it before changing its options",
+                       params={"code": code})
     checked = _check_options(table.game, options)
     checked_seats = _check_seats(table.game, seats)
     # The limit groups may depend on the options (the series exist on the French wheel only).
@@ -184,7 +191,8 @@ def table_change_tax_class(*, casino: str, code: str, bank: str, vip: bool = Fal
     check_casino(metadata, casino)
     table = table_get(casino, code, lock=True)
     if bank not in BANKS:
-        raise InvalidCommand(f"a table is a banca {' or '.join(BANKS)}, not {bank!r}",
+        raise InvalidCommand("a table is a banca {banks}, not {bank!r}",
+                             params={"banks": ' or '.join(BANKS), "bank": bank},
                              field="bank")
     if not isinstance(vip, bool):
         raise InvalidCommand("vip is true or false", field="vip")
@@ -200,7 +208,8 @@ def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metad
     check_casino(metadata, casino)
     casino_get(casino)
     if basis not in DROP_BASES:
-        raise InvalidCommand(f"the drop is {' or '.join(DROP_BASES)}, not {basis!r}",
+        raise InvalidCommand("the drop is {drop_bases}, not {basis!r}",
+                             params={"drop_bases": ' or '.join(DROP_BASES), "basis": basis},
                              field="basis")
     if not reason.strip():
         raise InvalidCommand("say why the drop definition changes", field="reason")

@@ -1,9 +1,9 @@
 """A refusal, in words a pit boss reads in their own language.
 
-The services say what was wrong in English (``DomainError.message``, the API's message). For the
-refusals a pit boss meets every day, the screen says it in the page's language from the error's
-code and details; any other refusal (a rule of the game, a limit, with its article) is shown as
-the service wrote it.
+Every refusal is shown translated by ``casino.web.refusals.refusal_text`` (the service's template
+in the page's language). For the refusals a pit boss meets every day, the pit says it in its own
+words from the error's code and details; a rule of the game or a limit gets a lead before the
+service's words.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from casino.errors import DomainError
-from casino.eventstore.commands import IdempotencyConflict
+from casino.web.refusals import refusal_text as said
 
 MESSAGES: dict[str, Promise] = {
     "four_eyes": _("You recorded the outcome being corrected: another pit boss must approve "
@@ -57,9 +57,6 @@ WITH_DETAILS: dict[str, tuple[Promise, str]] = {
 
 def refusal_text(error: Exception) -> str:
     """The message to show for a refusal of a service (nothing was recorded)."""
-    if isinstance(error, IdempotencyConflict):
-        return str(_("This form was already sent for another request: reload the page and "
-                     "try again."))
     if isinstance(error, DomainError):
         if error.code in MESSAGES:
             return str(MESSAGES[error.code])
@@ -70,6 +67,5 @@ def refusal_text(error: Exception) -> str:
             if key in error.extra:
                 return str(template) % {"value": error.extra[key]}
         if error.code in LEADS:
-            return f"{LEADS[error.code]}: {error.message}"
-        return error.message
-    return str(error)
+            return f"{LEADS[error.code]}: {said(error)}"
+    return said(error)

@@ -140,6 +140,29 @@ BET_TYPES_BY_GAME: dict[str, dict[str, Label]] = {
 }
 
 
+# The tables' limit groups that are not one bet type (games.limits): the rest are said as the
+# bet type they limit.
+LIMIT_GROUPS: dict[str, Label] = {
+    "even_chances": pgettext_lazy("limit group", "Even chances"),
+    "small_big": pgettext_lazy("limit group", "Small and big, on the line or not"),
+    "player_banker": pgettext_lazy("limit group", "Player and banker"),
+    "pairs": pgettext_lazy("limit group", "Pairs"),
+    "series_big": pgettext_lazy("limit group", "Series: big"),
+    "series_small": pgettext_lazy("limit group", "Series: small"),
+    "series_orphans": pgettext_lazy("limit group", "Series: orphans"),
+    "place_4_10": pgettext_lazy("limit group", "Place 4 and 10"),
+    "place_5_9": pgettext_lazy("limit group", "Place 5 and 9"),
+    "place_6_8": pgettext_lazy("limit group", "Place 6 and 8"),
+    "lay_4_10": pgettext_lazy("limit group", "Lay 4 and 10"),
+    "lay_5_9": pgettext_lazy("limit group", "Lay 5 and 9"),
+    "lay_6_8": pgettext_lazy("limit group", "Lay 6 and 8"),
+}
+
+
+def limit_group_label(game: str, group: str) -> Label:
+    return LIMIT_GROUPS.get(group) or bet_type_label(game, group)
+
+
 def game_label(game: str) -> Label:
     return GAMES.get(game, game)
 

@@ -316,7 +316,8 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             f"opening-{d}": n for d, n in (table.last_closing or {}).items()}
         return render(request, "pit/table.html", {
             "table": table, "game": labels.game_label(table.game),
-            "limits": sorted(table.limits.items()),
+            "limits": [(labels.limit_group_label(table.game, group), limit)
+                       for group, limit in sorted(table.limits.items())],
             "last_closing": _chips_text(table.last_closing),
             "grid": _grid("opening", denominations, values),
             "can_act": _may_act(request, casino), "key": _key(),

@@ -48,8 +48,9 @@ def concurrent(exc: ConcurrencyError) -> Conflict:
 
 def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
     if metadata.role not in roles:
-        raise NotAllowed(f"{action} needs one of these roles: {', '.join(roles)} "
-                         f"(you act as {metadata.role or 'nobody'})")
+        raise NotAllowed("{action} needs one of these roles: {roles} "
+                         "(you act as {value})",
+                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
 
 
 def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
@@ -58,7 +59,8 @@ def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
         query = query.select_for_update()
     pool = query.first()
     if pool is None:
-        raise NotFound(f"there is no jackpot pool {pool_id!r} in casino {casino!r}",
+        raise NotFound("there is no jackpot pool {pool_id!r} in casino {casino!r}",
+                       params={"pool_id": pool_id, "casino": casino},
                        field="pool_id", pool_id=pool_id)
     return pool
 
@@ -83,16 +85,19 @@ def parse_percent(value: object, *, field: str, allow_zero: bool = False) -> Dec
     """A percentage written as a string (or a whole number): above 0 (or 0 if allowed), at most
     100, at most four decimals. Floats are refused like amounts are."""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise InvalidCommand(f'{field} is a percentage written as a string such as "70"',
+        raise InvalidCommand('{field} is a percentage written as a string such as "70"',
+                             params={"field": field},
                              field=field)
     text = str(value).strip()
     if not _PERCENT.match(text):
-        raise InvalidCommand(f"{field} {text!r} is not a percentage (at most four decimals)",
+        raise InvalidCommand("{field} {text!r} is not a percentage (at most four decimals)",
+                             params={"field": field, "text": text},
                              field=field)
     number = Decimal(text)
     if number > _HUNDRED or (number == 0 and not allow_zero):
         low = "0" if allow_zero else "above 0"
-        raise InvalidCommand(f"{field} must be {low} and at most 100, not {text}", field=field)
+        raise InvalidCommand("{field} must be {low} and at most 100, not {text}",
+                             params={"field": field, "low": low, "text": text}, field=field)
     return number
 
 
@@ -104,19 +109,21 @@ def parse_date(value: object, *, field: str) -> dt.date:
             return dt.date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise InvalidCommand(f"{field} is a date such as \"2024-03-01\"", field=field)
+    raise InvalidCommand("{field} is a date such as \"2024-03-01\"",
+                         params={"field": field}, field=field)
 
 
 def text(value: object, *, field: str, limit: int = 200, required: bool = True) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise InvalidCommand(f"{field} must be text", field=field)
+        raise InvalidCommand("{field} must be text", params={"field": field}, field=field)
     value = value.strip()
     if required and not value:
-        raise InvalidCommand(f"{field} is required", field=field)
+        raise InvalidCommand("{field} is required", params={"field": field}, field=field)
     if len(value) > limit:
-        raise InvalidCommand(f"{field} is longer than {limit} characters", field=field)
+        raise InvalidCommand("{field} is longer than {limit} characters",
+                             params={"field": field, "limit": limit}, field=field)
     return value
 
 
@@ -124,7 +131,7 @@ def rules_error(error: RoundError, **extra: Any) -> InvalidCommand:
     """A refusal of the pure jackpot rules, in the platform's error family (code kept)."""
     if error.bet is not None:
         extra["bet"] = error.bet
-    return InvalidCommand(error.message, code=error.code, **extra)
+    return InvalidCommand(error.template, code=error.code, params=error.params, **extra)
 
 
 def check_start(game: str, bet: Decimal, start: Decimal) -> None:
@@ -133,8 +140,9 @@ def check_start(game: str, bet: Decimal, start: Decimal) -> None:
     if start < least:
         article = START_ARTICLE[game]
         raise InvalidCommand(
-            f"the start value {fmt(start)} is below 10,000 times the jackpot bet of {fmt(bet)} "
-            f"(at least {fmt(least)}): {article}, «O valor de arranque do jackpot será, no "
+            "the start value {start} is below 10,000 times the jackpot bet of {bet} "
+            "(at least {least}): {article}, «O valor de arranque do jackpot será, no "
             "mínimo, de 10 mil vezes o valor da aposta no acumulado.»",
+            params={"start": fmt(start), "bet": fmt(bet), "least": fmt(least), "article": article},
             code="start_below_minimum", field="start", article=article, minimum=fmt(least),
         )

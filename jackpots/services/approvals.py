@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
@@ -31,13 +31,13 @@ from jackpots.models import JackpotPool
 from ._common import Result, pool_for_update, pool_get
 
 METER_CORRECTION = rules.kind(
-    "jackpot_meter_correction", "a jackpot meter correction",
+    "jackpot_meter_correction", gettext_noop("a jackpot meter correction"),
     [
-        ("carried_over", "Meter carried over from a previous system or display"),
-        ("display_fault", "The display or controller showed a wrong figure"),
-        ("recording_error", "A coup or contribution was recorded wrongly"),
-        ("audit_finding", "Correction found by an audit or the regulator"),
-        ("reserve_transfer", "Money moved between the reserve and the pool"),
+        ("carried_over", gettext_noop("Meter carried over from a previous system or display")),
+        ("display_fault", gettext_noop("The display or controller showed a wrong figure")),
+        ("recording_error", gettext_noop("A coup or contribution was recorded wrongly")),
+        ("audit_finding", gettext_noop("Correction found by an audit or the regulator")),
+        ("reserve_transfer", gettext_noop("Money moved between the reserve and the pool")),
     ],
     request_roles=[Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.ADMINISTRATOR],
     approve_roles=[Role.ACCOUNTANT, Role.ADMINISTRATOR],
@@ -47,7 +47,7 @@ METERS = {"pool": "pool", "reserve": "reserve"}
 DIRECTIONS = ("up", "down")
 
 # Messages tests and screens rely on.
-METER_NEGATIVE = "the {meter} holds {before}: it cannot go down by {amount}"
+METER_NEGATIVE = gettext_noop("the {meter} holds {before}: it cannot go down by {amount}")
 
 
 def _meter(pool: JackpotPool, meter: str) -> Decimal:
@@ -60,7 +60,7 @@ def _after(pool: JackpotPool, meter: str, direction: str, amount: Decimal) -> tu
     before = _meter(pool, meter)
     after = before + amount if direction == "up" else before - amount
     if after < 0:
-        raise Conflict(METER_NEGATIVE.format(meter=meter, before=fmt(before), amount=fmt(amount)),
+        raise Conflict(METER_NEGATIVE, params=dict(meter=meter, before=fmt(before), amount=fmt(amount)),
                        code="meter_negative", field="amount")
     return before, after
 

@@ -56,7 +56,8 @@ def _config_for_round(pool: JackpotPool, round_id: str,
         versions = versions.filter(effective_at__lte=opened_at)
     found = versions.order_by("-version").first()
     if found is None:
-        raise Conflict(f"round {round_id} opened before pool {pool.pool_id} existed",
+        raise Conflict("round {round_id} opened before pool {pool_id} existed",
+                       params={"round_id": round_id, "pool_id": pool.pool_id},
                        code="pool_not_in_force", round=round_id)
     return found
 
@@ -105,7 +106,8 @@ def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
     ids: set[str] = set()
     for index, bet in enumerate(bets):
         if not isinstance(bet, dict):
-            raise InvalidCommand(f"jackpot bet {index + 1} is not an object", field="bets")
+            raise InvalidCommand("jackpot bet {index} is not an object",
+                                 params={"index": index + 1}, field="bets")
         seat = bet.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
             raise InvalidCommand("each jackpot bet names its seat (1 to 7)", field="seat")
@@ -114,21 +116,23 @@ def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
             raise InvalidCommand("player is a name of at most 100 characters", field="player")
         if player in players or (pool.game == "stud_poker" and seat in seats_used):
             raise InvalidCommand(
-                f"{player} has a jackpot chip already in this coup: one chip per player and coup "
-                f"({ONE_CHIP_ARTICLE[pool.game]})", code="one_chip_per_player", field="bets",
+                "{player} has a jackpot chip already in this coup: one chip per player and coup "
+                "({one_chip_article})",
+                params={"player": player, "one_chip_article": ONE_CHIP_ARTICLE[pool.game]}, code="one_chip_per_player", field="bets",
                 article=ONE_CHIP_ARTICLE[pool.game], seat=seat)
         if main is not None and (seat not in main or (bet.get("player") and player not in main[seat])):
             raise InvalidCommand(
-                f"{player} has no bet in the main game on seat {seat}: only a player who bet the "
-                f"main game may bet the jackpot ({MAIN_BET_ARTICLE[pool.game]})",
+                "{player} has no bet in the main game on seat {seat}: only a player who bet the "
+                "main game may bet the jackpot ({main_bet_article})",
+                params={"player": player, "seat": seat, "main_bet_article": MAIN_BET_ARTICLE[pool.game]},
                 code="no_main_bet", field="bets", article=MAIN_BET_ARTICLE[pool.game], seat=seat)
         players.add(player)
         seats_used[seat] = seats_used.get(seat, 0) + 1
         bet_id = bet.get("id") or (f"seat{seat}" if seats_used[seat] == 1
                                    else f"seat{seat}.{seats_used[seat]}")
         if not isinstance(bet_id, str) or len(bet_id) > 64 or bet_id in ids:
-            raise InvalidCommand(f"jackpot bet id {bet_id!r} is not a new id of at most 64 "
-                                 "characters", field="id")
+            raise InvalidCommand("jackpot bet id {bet_id!r} is not a new id of at most 64 "
+                                 "characters", params={"bet_id": bet_id}, field="id")
         ids.add(bet_id)
         amount = bet.get("amount")
         if isinstance(amount, Decimal | int) and not isinstance(amount, bool):
@@ -196,7 +200,8 @@ def jackpot_coup_settle(
     version = _config_for_round(pool, round_key, opened_at)
     config = version.config
     if table not in config["tables"]:
-        raise Conflict(f"table {table} did not feed pool {pool_id} when round {round_key} opened",
+        raise Conflict("table {table} did not feed pool {pool_id} when round {round_key} opened",
+                       params={"table": table, "pool_id": pool_id, "round_key": round_key},
                        code="table_not_in_pool", table=table)
     given = _check_bets(pool, round_key, bets, void=void)
     request: dict[str, Any] = {"game": pool.game, "jackpot": config["jackpot"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from casino.errors import Conflict, NotFound
+from casino.errors import Conflict, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -24,11 +24,11 @@ from ._common import Result, pool_for_update, require_role, text
 PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 
 # Messages tests and screens rely on.
-NOT_A_HIT = ("there is no jackpot hit {prize!r} in {casino}: a jackpot is paid only against a "
-             "hit its pool recorded (choose one of the hits owed)")
-ALREADY_PAID = "this hit of {amount} was paid in full already (last payment {payout_id})"
-MORE_THAN_OWED = ("this hit owes {owed} (prize {amount}, {paid} paid already): {asked} is more "
-                  "than it owes")
+NOT_A_HIT = gettext_noop("there is no jackpot hit {prize!r} in {casino}: a jackpot is paid only against a "
+                         "hit its pool recorded (choose one of the hits owed)")
+ALREADY_PAID = gettext_noop("this hit of {amount} was paid in full already (last payment {payout_id})")
+MORE_THAN_OWED = gettext_noop("this hit owes {owed} (prize {amount}, {paid} paid already): {asked} is more "
+                              "than it owes")
 
 
 @command("jackpot_prize_pay")
@@ -60,16 +60,16 @@ def jackpot_prize_pay(
     prize = (JackpotPrize.objects.select_for_update()
              .filter(prize_id=key, casino_id=metadata.casino).first())
     if prize is None:
-        raise NotFound(NOT_A_HIT.format(prize=key, casino=metadata.casino), field="prize_id",
+        raise NotFound(NOT_A_HIT, params=dict(prize=key, casino=metadata.casino), field="prize_id",
                        prize_id=key)
     owed: Decimal = prize.owed
     if owed <= 0:
-        raise Conflict(ALREADY_PAID.format(amount=fmt(prize.amount), payout_id=prize.payout_id),
+        raise Conflict(ALREADY_PAID, params=dict(amount=fmt(prize.amount), payout_id=prize.payout_id),
                        code="already_paid", field="prize_id", prize_id=key,
                        payout_id=prize.payout_id)
     paying = owed if amount in (None, "") else parse_amount(amount, field="amount")
     if paying > owed:
-        raise Conflict(MORE_THAN_OWED.format(owed=fmt(owed), amount=fmt(prize.amount),
+        raise Conflict(MORE_THAN_OWED, params=dict(owed=fmt(owed), amount=fmt(prize.amount),
                                              paid=fmt(prize.paid_amount), asked=fmt(paying)),
                        code="more_than_owed", field="amount", prize_id=key, owed=fmt(owed))
     pool = pool_for_update(prize.casino_id, prize.pool_id)

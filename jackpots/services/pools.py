@@ -57,12 +57,14 @@ def _parameters(
                             field="reserve_percent", allow_zero=True)
     if percent + reserve > 100:
         raise InvalidCommand(
-            f"the increment ({rules.number_text(percent)}%) and the reserve "
-            f"({rules.number_text(reserve)}%) together take more than the whole bet",
+            "the increment ({percent}%) and the reserve "
+            "({reserve}%) together take more than the whole bet",
+            params={"percent": rules.number_text(percent), "reserve": rules.number_text(reserve)},
             field="reserve_percent")
     cap_ = None if cap is None or cap == "" else parse_amount(cap, field="cap")
     if cap_ is not None and cap_ < start_:
-        raise InvalidCommand(f"the cap {fmt(cap_)} is below the start value {fmt(start_)}",
+        raise InvalidCommand("the cap {cap} is below the start value {start}",
+                             params={"cap": fmt(cap_), "start": fmt(start_)},
                              field="cap")
     option = {"bet": fmt(bet_), "increment_percent": rules.number_text(percent),
               "start": fmt(start_), "paytable": paytable}
@@ -92,21 +94,25 @@ def _tables(casino: str, game: str, tables: object, pool_id: str) -> tuple[str, 
         if not isinstance(code, str) or not code:
             raise InvalidCommand("tables are listed by their codes", field="tables")
         if code in codes:
-            raise InvalidCommand(f"table {code} is listed twice", field="tables")
+            raise InvalidCommand("table {code} is listed twice",
+                                 params={"code": code}, field="tables")
         codes.append(code)
     found = dict(Table.objects.filter(casino_id=casino, code__in=codes)
                  .values_list("code", "game"))
     for code in codes:
         if code not in found:
-            raise NotFound(f"there is no table {code!r} in casino {casino!r}", field="tables",
+            raise NotFound("there is no table {code!r} in casino {casino!r}",
+                           params={"code": code, "casino": casino}, field="tables",
                            table=code)
         if found[code] != game:
-            raise InvalidCommand(f"table {code} plays {found[code]}, not {game}: it cannot feed "
-                                 "this pool", field="tables", table=code)
+            raise InvalidCommand("table {code} plays {found}, not {game}: it cannot feed "
+                                 "this pool",
+                                 params={"code": code, "found": found[code], "game": game}, field="tables", table=code)
     taken = (JackpotTable.objects.filter(casino_id=casino, table__in=codes)
              .exclude(pool_id=pool_id).values_list("table", "pool_id").first())
     if taken is not None:
-        raise Conflict(f"table {taken[0]} already feeds pool {taken[1]} (a table feeds one pool)",
+        raise Conflict("table {taken} already feeds pool {taken_2} (a table feeds one pool)",
+                       params={"taken": taken[0], "taken_2": taken[1]},
                        code="table_feeds_another_pool", table=taken[0], pool_id=taken[1])
     return tuple(codes)
 
@@ -134,14 +140,17 @@ def jackpot_pool_create(
     SP n.º 10). The reserve and the cap are optional and off by default."""
     require_role(metadata, CONFIGURE_ROLES, "setting up a jackpot pool")
     if metadata.casino != casino:
-        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+        raise InvalidCommand("this belongs to casino {casino!r}, not {casino_2!r}",
+                             params={"casino": casino, "casino_2": metadata.casino})
     if not Casino.objects.filter(code=casino).exists():
-        raise NotFound(f"there is no casino {casino!r}")
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     if not isinstance(pool_id, str) or not _CODE.match(pool_id):
-        raise InvalidCommand(f"pool id {pool_id!r} must be lower-case letters, digits and dashes",
+        raise InvalidCommand("pool id {pool_id!r} must be lower-case letters, digits and dashes",
+                             params={"pool_id": pool_id},
                              field="pool_id")
     if game not in rules.COMBINATIONS:
-        raise InvalidCommand(f"only blackjack and stud_poker have a jackpot, not {game!r}",
+        raise InvalidCommand("only blackjack and stud_poker have a jackpot, not {game!r}",
+                             params={"game": game},
                              code="unknown_game", field="game")
     label = text(name, field="name")
     params = _parameters(game, bet=bet, increment_percent=increment_percent, start=start,
@@ -151,7 +160,8 @@ def jackpot_pool_create(
     fed_by = _tables(casino, game, list(tables), pool_id)
 
     if JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id).exists():
-        raise Conflict(f"pool {pool_id!r} already exists in {casino}", field="pool_id")
+        raise Conflict("pool {pool_id!r} already exists in {casino}",
+                       params={"pool_id": pool_id, "casino": casino}, field="pool_id")
     start_ = params["start"]
     store.append(f"jackpot/{casino}.{pool_id}", [
         JackpotPoolCreated(pool_id=pool_id, casino=casino, name=label, game=game,
@@ -186,7 +196,8 @@ def jackpot_pool_change(
     require_role(metadata, CONFIGURE_ROLES, "changing a jackpot pool")
     pool = pool_for_update(casino, pool_id)
     if metadata.casino != casino:
-        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+        raise InvalidCommand("this belongs to casino {casino!r}, not {casino_2!r}",
+                             params={"casino": casino, "casino_2": metadata.casino})
     current: dict[str, Any] = {
         "bet": pool.bet, "increment_percent": rules.number_text(pool.increment_percent),
         "start": pool.start, "paytable": list(pool.paytable),
@@ -220,7 +231,8 @@ def jackpot_pool_set_tables(
     require_role(metadata, CONFIGURE_ROLES, "linking tables to a jackpot pool")
     pool = pool_for_update(casino, pool_id)
     if metadata.casino != casino:
-        raise InvalidCommand(f"this belongs to casino {casino!r}, not {metadata.casino!r}")
+        raise InvalidCommand("this belongs to casino {casino!r}, not {casino_2!r}",
+                             params={"casino": casino, "casino_2": metadata.casino})
     fed_by = _tables(casino, pool.game, list(tables), pool_id)
     before = list(pool.tables)
     added = tuple(t for t in fed_by if t not in before)

@@ -69,16 +69,18 @@ def _given_first_cards(seat: int, hands: Sequence[dict[str, Any]], given: object
     held = [card for hand in hands for card in hand["cards"]]
     if not isinstance(given, list) or not all(isinstance(c, str) for c in given):
         raise InvalidCommand(
-            f"seat {seat} split more than once: which hand was split again is not in the "
+            "seat {seat} split more than once: which hand was split again is not in the "
             "outcome, so give the seat's first cards in dealing order (cards) with its jackpot "
-            "bet (Portaria 217/2007, blackjack, n.º 42)", code="dealing_order_needed",
+            "bet (Portaria 217/2007, blackjack, n.º 42)",
+            params={"seat": seat}, code="dealing_order_needed",
             field="jackpot_bets", seat=seat)
     want = min(FIRST_CARDS, len(held))
     if (len(given) != want or given[0] != hands[0]["cards"][0]
             or Counter(given) - Counter(held)):
         raise InvalidCommand(
-            f"seat {seat}: {' '.join(given)} are not the seat's first {want} cards in dealing "
-            f"order (it holds {' '.join(held)})", code="invalid_outcome", field="jackpot_bets",
+            "seat {seat}: {given} are not the seat's first {want} cards in dealing "
+            "order (it holds {held})",
+            params={"seat": seat, "given": ' '.join(given), "want": want, "held": ' '.join(held)}, code="invalid_outcome", field="jackpot_bets",
             seat=seat)
     return list(given)
 
@@ -115,7 +117,8 @@ def jackpot_round_settle(
 
     the_round = Round.objects.filter(round_id=round_id).first()
     if the_round is None:
-        raise NotFound(f"there is no round {round_id}", round=str(round_id))
+        raise NotFound("there is no round {round_id}",
+                       params={"round_id": round_id}, round=str(round_id))
     void = the_round.status == RoundStatus.VOIDED
     if not void and the_round.status not in (RoundStatus.OUTCOME, RoundStatus.SETTLED):
         raise Conflict("the jackpot is paid once the round's cards are all known (record the "
@@ -124,7 +127,8 @@ def jackpot_round_settle(
         link = JackpotTable.objects.filter(casino_id=the_round.casino_id,
                                            table=the_round.table).first()
         if link is None:
-            raise Conflict(f"table {the_round.table} feeds no jackpot pool", code="no_jackpot",
+            raise Conflict("table {table} feeds no jackpot pool",
+                           params={"table": the_round.table}, code="no_jackpot",
                            table=the_round.table)
         pool_id = link.pool_id
     if void:  # the chips are in the pool; no card of an annulled coup counts
@@ -144,11 +148,13 @@ def jackpot_round_settle(
         for bet in bets:
             seat = bet.get("seat")
             if not isinstance(seat, int) or seat not in cards:
-                raise InvalidCommand(f"seat {seat} was not dealt in this round", field="seat")
+                raise InvalidCommand("seat {seat} was not dealt in this round",
+                                     params={"seat": seat}, field="seat")
             first = cards[seat]
             if bet.get("cards") is not None and first is not None and bet["cards"] != first:
-                raise InvalidCommand(f"seat {seat}: its first cards in dealing order are "
-                                     f"{' '.join(first)}, not {bet['cards']!r}",
+                raise InvalidCommand("seat {seat}: its first cards in dealing order are "
+                                     "{first}, not {cards!r}",
+                                     params={"seat": seat, "first": ' '.join(first), "cards": bet['cards']},
                                      code="invalid_outcome", field="cards", seat=seat)
             if first is None:
                 first = _given_first_cards(seat, hands[seat], bet.get("cards"))
@@ -158,11 +164,12 @@ def jackpot_round_settle(
         for bet in bets:
             seat = bet.get("seat")
             if seat not in boxes:
-                raise InvalidCommand(f"box {seat} was not dealt in this round", field="seat")
+                raise InvalidCommand("box {seat} was not dealt in this round",
+                                     params={"seat": seat}, field="seat")
             hand, folded = boxes[seat]
             given.append({**bet, "cards": hand, "folded": folded})
     else:
-        raise InvalidCommand(f"{the_round.game} has no jackpot")
+        raise InvalidCommand("{game} has no jackpot", params={"game": the_round.game})
     return jackpot_coup_settle(pool_id=pool_id, round_id=str(the_round.round_id),
                                table=the_round.table, bets=given, metadata=metadata,
                                opened_at=the_round.opened_at)

@@ -27,6 +27,7 @@ from casino.models import Casino, Role
 from casino.selectors import approval_list, roles_in
 from casino.services.approvals import approval_request
 from casino.web.money import money_input
+from casino.web.refusals import refusal_text
 from jackpots import selectors
 from jackpots.services.approvals import METER_CORRECTION
 
@@ -85,7 +86,7 @@ def pool_screen(request: HttpRequest, casino: str, pool: str) -> HttpResponse:
                 details={"meter": p.get("meter", ""), "direction": p.get("direction", ""),
                          "amount": money_input(p.get("amount", ""))}, metadata=metadata)
         except DomainError as error:
-            refusal, posted = error.message, p.dict()
+            refusal, posted = refusal_text(error), p.dict()
         else:
             messages.success(request, _("Correction asked for: it is recorded once another "
                                         "person approves it on the Approvals page."))

@@ -30,7 +30,7 @@ def _gaming_day(day: str) -> dt.date:
     try:
         return dt.date.fromisoformat(day)
     except ValueError:
-        raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
+        raise InvalidCommand("{day!r} is not a gaming day such as 2025-03-01", params={"day": day},
                              field="day") from None
 
 

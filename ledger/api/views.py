@@ -157,7 +157,8 @@ class ReconciliationApi(APIView):
         try:
             gaming_day = dt.date.fromisoformat(day)
         except ValueError:
-            raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
+            raise InvalidCommand("{day!r} is not a gaming day such as 2025-03-01",
+                                 params={"day": day},
                                  field="day") from None
         return Response(reconciliation.reconcile(casino=casino, gaming_day=gaming_day).as_dict())
 
@@ -166,7 +167,7 @@ def _gaming_day(day: str) -> dt.date:
     try:
         return dt.date.fromisoformat(day)
     except ValueError:
-        raise InvalidCommand(f"{day!r} is not a gaming day such as 2025-03-01",
+        raise InvalidCommand("{day!r} is not a gaming day such as 2025-03-01", params={"day": day},
                              field="day") from None
 
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -22,6 +23,7 @@ from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
+from casino.web.refusals import refusal_text
 
 from .. import close_report, closes, reconciliation, reports, selectors, tax_return_files, taxes
 from ..close_report_files import sections
@@ -282,7 +284,7 @@ def _tax_act(request: HttpRequest, casino: str, month: str) -> str:
         else:
             return _("This form is not one of this page's: reload the page.")
     except DomainError as refusal:
-        return refusal.message
+        return refusal_text(refusal)
     return ""
 
 
@@ -342,4 +344,5 @@ def trial_balance_file(request: HttpRequest, casino: str, file: str
                        ) -> StreamingHttpResponse | FileResponse:
     the_casino = _casino(request, casino)
     day_from, day_to = _period(request, the_casino)
-    return trial_balance_download(casino=casino, day_from=day_from, day_to=day_to, file=file)
+    return trial_balance_download(casino=casino, day_from=day_from, day_to=day_to, file=file,
+                                  language=get_language() or "en")

@@ -24,7 +24,7 @@ from games.models import DropBox
 from games.services import drop_record, table_session_close
 from tests.games.conftest import close_and_count
 
-from .conftest import CASINO, CHIP_DENOMINATIONS, CHIP_SET, Pit, act, ana, carla, paulo
+from .conftest import CASINO, CHIP_DENOMINATIONS, CHIP_SET, TABLE, Pit, act, ana, carla, paulo
 
 pytestmark = pytest.mark.django_db
 
@@ -245,6 +245,13 @@ def test_the_shift_screen_asks_for_a_late_fill_a_pit_boss_approves(window: str, 
     refused = ana_web.post(screen, {"action": "fill", "slip": number, "idempotency_key": "f1"})
     assert "a late fill moves the closed session&#x27;s win" in refused.content.decode()
     assert "a pit boss&#x27;s approval" in refused.content.decode()
+    ana_web.cookies["django_language"] = "pt-pt"  # the same refusal in Portuguese
+    recusado = ana_web.post(screen, {"action": "fill", "slip": number, "idempotency_key": "f1"})
+    html = recusado.content.decode()
+    assert (f"a partida da mesa {TABLE} fechou antes de o talão de reforço {number} ser "
+            "entregue: um reforço tardio altera o ganho da partida fechada") in html
+    assert "a late fill moves" not in html
+    ana_web.cookies["django_language"] = "en"
     asked = ana_web.post(screen, {"action": "ask_late_fill", "slip": number,
                                   "reason": "runner_delay", "explanation": "carried at the close",
                                   "idempotency_key": "f2"}, follow=True)

@@ -1,4 +1,5 @@
-"""pt-PT and en complete: the message catalogue, and the cage's pages as rendered in each.
+"""pt-PT and en complete: the message catalogue, the cage's pages, and every area's pages as
+rendered in each (a crawl of the demo day from each demo person's home).
 
 The catalogue: every message translated, none fuzzy, the placeholders of each translation those
 of its message. The pages (the cashier's and the cage supervisor's, a shift with every kind of
@@ -12,10 +13,13 @@ from __future__ import annotations
 import ast
 import re
 from html.parser import HTMLParser
+from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 
 from casino.cage import services as cage
@@ -34,6 +38,8 @@ from tests.cage.conftest import (  # noqa: F401 - fixtures
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "pt_PT" / "LC_MESSAGES" / "django.po"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+# A refusal's template (casino.errors): {name}, {name!r}, {name:,.2f}; "{{" is a brace written.
+BRACES = re.compile(r"(?<!\{)\{(\w+(?:![rsa])?(?::[^{}]*)?)\}")
 
 
 def entries(text: str) -> list[dict[str, str | bool]]:
@@ -70,8 +76,12 @@ def test_every_message_is_translated_none_fuzzy_with_the_same_placeholders() -> 
     differ = []
     for e in found:
         wanted = set(PLACEHOLDER.findall(f"{e['msgid']} {e['plural']}"))
+        braces = sorted(BRACES.findall(str(e["msgid"])))
         for form in str(e["msgstr"]).split("\0"):
             if set(PLACEHOLDER.findall(form)) - wanted:
+                differ.append(e["msgid"])
+            # a template's placeholders are kept exactly, conversion and format included
+            if braces and sorted(BRACES.findall(form)) != braces:
                 differ.append(e["msgid"])
     assert differ == []
 
@@ -119,7 +129,7 @@ DATA = {"Casino", "Lisboa", "Window", "Main", "Vault", "Roulette", "value", "chi
 
 
 def english_left(text: str) -> list[str]:
-    words = re.findall(r"[A-Za-z]+", text)
+    words = re.findall(r"[^\W\d_]+", text)
     return sorted({w for w in words if w.lower() in ENGLISH and w not in DATA})
 
 
@@ -171,4 +181,96 @@ def test_the_cage_s_pages_say_words_in_the_language_chosen(day: dict[str, str],
                 left[f"{who} {name}: codes"] = codes
             if language == "pt-pt" and (words := english_left(text)):
                 left[f"{who} {name}: English"] = words
+    assert left == {}
+
+
+# --- every area's pages, crawled on the demo day -------------------------------------------------
+
+# Words Portuguese writes and English never does (the screens' own words, not data).
+PORTUGUESE = {"não", "para", "com", "uma", "mesa", "mesas", "fichas", "turno", "golpe", "golpes", "partida", "partidas", "talão",
+              "reforço", "crédito", "dia", "jogo", "aposta", "apostas", "contagem", "diferença",
+              "frequentador", "comunicação", "fecho", "registado", "registar", "aprovação"}
+SKIP = re.compile(r"^/(?:admin|api|static|accounts/logout|i18n)/|\.(?:csv|xlsx|pdf|json)(?:\?|$)")
+ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+")
+DEMO_PEOPLE = ("caixa", "supervisor", "fiscal", "contabilista", "gestor", "conformidade")
+# What the demo day recorded in its own words (data, as a person types it), the job's name as
+# the actor, a command line to type, and Portuguese that looks English ("o que for").
+DEMO_DATA = re.compile(r"one 20\.00 note short[^)]*\)|system:demo_day(?::\w+)?|"
+                       r"tools/verify_events\.py|o que for\b|Identified and verified")
+# Pages whose figures still carry the machine's words (left open on issue 17): the gaming-tax
+# return's parameters and breakdown, the close report's JSON and the journal's descriptions (written
+# in English by the postings and stored with each entry).
+NOT_YET = re.compile(r"^/ledger/\w+/(?:gaming-tax|close-report|journal)/")
+
+
+def portuguese_left(text: str) -> list[str]:
+    return sorted({w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in PORTUGUESE})
+
+
+def crawl(client: Client, start: str, limit: int = 80) -> dict[str, str]:
+    """The site's pages a person reaches by following links from ``start``: one page of each
+    shape (ids folded), downloads, the API and the Django admin left out."""
+    seen_shapes: set[str] = set()
+    pages: dict[str, str] = {}
+    queue = [start]
+    while queue and len(pages) < limit:
+        url = queue.pop(0)
+        shape = ID.sub("N", url)
+        if shape in seen_shapes or SKIP.search(url):
+            continue
+        seen_shapes.add(shape)
+        response = client.get(url)
+        assert response.status_code in (200, 403, 404), (url, response.status_code)
+        if "text/html" not in response.get("Content-Type", ""):
+            continue
+        html = response.content.decode()
+        pages[url] = html
+        for href in re.findall(r'href="(/[^"#]*)"', html):
+            queue.append(href.replace("&amp;", "&"))
+    return pages
+
+
+@pytest.fixture
+def demo_day(settings: Any) -> None:
+    """The demo's casinos and people, and a day of every game played through the services."""
+    settings.DEBUG = True  # seed_demo makes demo passwords in development only
+    call_command("seed_demo", stdout=StringIO())
+    call_command("demo_day", "--rounds-per-table", "2", "--seed", "7", stdout=StringIO(),
+                 stderr=StringIO())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["pt-pt", "en"])
+def test_every_area_s_pages_say_words_in_the_language_chosen(demo_day: None,
+                                                            language: str) -> None:
+    """The pit (tables, sessions, rounds, the tablet's hands, the floor), the ledger (desk,
+    closes, trial balance, reports, gaming tax), compliance (alerts, reports, patrons), tokens,
+    approvals, seals and the history pages, as each demo person reaches them from their home."""
+    left: dict[str, list[str]] = {}
+    crawled: set[str] = set()
+    for who in DEMO_PEOPLE:
+        client = Client(headers={"accept-language": language})
+        client.force_login(User.objects.get(username=who))
+        for url, html in crawl(client, "/").items():
+            crawled.add(ID.sub("N", url).split("?")[0])
+            if NOT_YET.search(url):
+                continue
+            text = DEMO_DATA.sub(" ", main_text(html))
+            codes = sorted(set(CODE.findall(text)))
+            if codes:
+                left[f"{who} {url}: codes"] = codes
+            words = english_left(text) if language == "pt-pt" else portuguese_left(text)
+            if words:
+                left[f"{who} {url}: {'English' if language == 'pt-pt' else 'Portuguese'}"] = words
+    # every area was reached: the pit's tables, sessions and rounds, the floor, the ledger's
+    # pages, compliance, tokens, approvals, seals, jackpots and the history pages
+    for shape in ("/pit/lisboa/floor/", "/pit/sessions/N/", "/pit/rounds/N/",
+                  "/pit/lisboa/tables/bjN/", "/ledger/lisboa/desk/", "/ledger/lisboa/close/",
+                  "/ledger/lisboa/trial-balance/", "/ledger/lisboa/results/",
+                  "/ledger/lisboa/revenue/", "/ledger/lisboa/gaming-tax/",
+                  "/ledger/lisboa/reconciliation/",
+                  "/compliance/lisboa/alerts/", "/compliance/lisboa/reports/",
+                  "/compliance/lisboa/patrons/", "/tokens/", "/approvals/lisboa/",
+                  "/seals/lisboa/", "/jackpots/lisboa/", "/history/lisboa/shift/N/"):
+        assert shape in crawled, shape
     assert left == {}

@@ -307,6 +307,14 @@ def test_the_pit_pages_render_in_portuguese_when_the_language_is_pt_pt(make_tabl
     refused = fiscal.post(f"/pit/rounds/{rid}/", {
         "action": "settle", "idempotency_key": "settle-too-early"})
     assert "Ainda se estão a receber apostas" in refused.content.decode()
+    # the rules engine's own refusal (a template of games.engine) in Portuguese, its values kept
+    off_layout = fiscal.post(f"/pit/rounds/{rid}/", {
+        "action": "bet", "form": "straight", "type": "straight", "numbers": "40", "seat": "1",
+        "amount": "5", "idempotency_key": key(placed, "bet:straight")})
+    html = off_layout.content.decode()
+    assert "As regras do jogo recusam esta aposta: straight: o tapete só tem de 0 a 36, não " \
+           "[40]" in html, re.findall(r'class="alert"[^>]*>(.*?)</p>', html, re.S)
+    assert "the layout has only" not in html
 
 
 def test_a_jackpot_chip_is_placed_from_the_round_page(make_table) -> None:

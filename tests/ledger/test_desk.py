@@ -110,3 +110,27 @@ def test_a_large_export_writes_its_progress_as_it_goes_and_is_built_once(floor: 
     first = results_export_task.apply(args=[str(export.export_id)]).get()
     again = results_export_task.apply(args=[str(export.export_id)]).get()
     assert first == again == {"export_id": str(export.export_id), "status": "done", "rows": 1}
+
+
+@pytest.mark.parametrize("language", ["pt-pt", "en"])
+def test_the_trial_balance_files_name_the_accounts_in_the_persons_language(
+        floor: Floor, language: str) -> None:
+    today = _day_with_results(floor)
+    client = accountant()
+    client.cookies["django_language"] = language
+    # The chart's two names of the table's float account and of the chips in circulation.
+    wanted = ({"0120.r1": "Banca (fichas na mesa) — r1", "2781": "Fichas em circulação"}
+              if language == "pt-pt" else
+              {"0120.r1": "Table float — table r1", "2781": "Chips in circulation (players' hands)"})
+    period = f"?from={today}&to={today}"
+    csv_file = client.get(f"/ledger/{CASINO}/trial-balance.csv{period}")
+    assert csv_file.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(b"".join(csv_file.streaming_content).decode())))
+    names = {r["account_code"]: r["account_name"] for r in rows}
+    assert {code: names.get(code) for code in wanted} == wanted
+    xlsx_file = client.get(f"/ledger/{CASINO}/trial-balance.xlsx{period}")
+    assert xlsx_file.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(b"".join(xlsx_file.streaming_content)),
+                                   read_only=True)["Trial balance"]
+    by_code = {r[0]: r[1] for r in sheet.iter_rows(min_row=2, values_only=True)}
+    assert {code: by_code.get(code) for code in wanted} == wanted

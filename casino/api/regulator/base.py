@@ -105,7 +105,8 @@ class RegulatorApi(GenericAPIView):  # type: ignore[type-arg]
         """The casino, if it is one of the inspector's jurisdiction; else not found."""
         found = Casino.objects.filter(code=code).first()
         if found is None or jurisdiction_of(found.code, found.currency) != self.jurisdiction():
-            raise NotFound(f"there is no casino {code!r} in your jurisdiction")
+            raise NotFound("there is no casino {code!r} in your jurisdiction",
+                           params={"code": code})
         return found
 
     def casinos(self) -> list[Casino]:

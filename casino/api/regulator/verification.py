@@ -63,7 +63,8 @@ def seal_verify(*, casino: str, gaming_day: dt.date) -> SealVerification:
     for check in seal_check(casino=casino):
         if check.gaming_day == gaming_day:
             return SealVerification(casino, gaming_day, check.problem)
-    raise NotFound(f"gaming day {gaming_day.isoformat()} of {casino} is not sealed")
+    raise NotFound("gaming day {gaming_day} of {casino} is not sealed",
+                   params={"gaming_day": gaming_day.isoformat(), "casino": casino})
 
 
 def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> str:

@@ -55,24 +55,28 @@ def _day(value: str, name: str = "day") -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise InvalidCommand(f"{value!r} is not a day such as 2025-03-01", field=name) from None
+        raise InvalidCommand("{value!r} is not a day such as 2025-03-01",
+                             params={"value": value}, field=name) from None
 
 
 def _instant(request: Request, name: str = "at") -> dt.datetime:
     value = request.query_params.get(name)
     if not value:
-        raise InvalidCommand(f"say the instant: ?{name}=2025-03-01T22:00:00Z", field=name)
+        raise InvalidCommand("say the instant: ?{name}=2025-03-01T22:00:00Z",
+                             params={"name": name}, field=name)
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise InvalidCommand(f"{value!r} is not an instant such as 2025-03-01T22:00:00Z",
+        raise InvalidCommand("{value!r} is not an instant such as 2025-03-01T22:00:00Z",
+                             params={"value": value},
                              field=name) from None
     if moment.tzinfo is None:
         raise InvalidCommand("give the instant with its time zone (Z for UTC)", field=name)
     try:
         return moment.astimezone(dt.UTC)  # PostgreSQL takes offsets up to 15:59 only
     except OverflowError:
-        raise InvalidCommand(f"{value!r} is out of range", field=name) from None
+        raise InvalidCommand("{value!r} is out of range",
+                             params={"value": value}, field=name) from None
 
 
 AT = OpenApiParameter("at", dt.datetime, required=True,
@@ -213,7 +217,8 @@ class GamingDayDetailApi(RegulatorApi):
         code = self.casino(casino).code
         close = DayClose.objects.filter(casino_id=code, day=_day(day)).first()
         if close is None:
-            raise NotFound(f"gaming day {day} of {code} is not closed")
+            raise NotFound("gaming day {day} of {code} is not closed",
+                           params={"day": day, "code": code})
         return self.answer(GamingDayOutput(close, context=_day_context(code, [close.day])).data)
 
 
@@ -285,7 +290,8 @@ class TableDetailApi(RegulatorApi):
     def get(self, request: Request, casino: str, code: str) -> Response:
         table = Table.objects.filter(casino_id=self.casino(casino).code, code=code).first()
         if table is None:
-            raise NotFound(f"there is no table {code!r} in {casino}")
+            raise NotFound("there is no table {code!r} in {casino}",
+                           params={"code": code, "casino": casino})
         return self.answer(TableDetailOutput(table).data)
 
 
@@ -321,7 +327,8 @@ class SessionDetailApi(RegulatorApi):
         found = TableSession.objects.filter(casino_id=self.casino(casino).code,
                                             session_id=session_id).first()
         if found is None:
-            raise NotFound(f"there is no table session {session_id} in {casino}")
+            raise NotFound("there is no table session {session_id} in {casino}",
+                           params={"session_id": session_id, "casino": casino})
         return self.answer(SessionOutput(found).data)
 
 
@@ -372,7 +379,8 @@ class RoundListApi(RegulatorListApi):
 def _round(view: RegulatorApi, casino: str, round_id: str) -> Round:
     found = Round.objects.filter(casino_id=view.casino(casino).code, round_id=round_id).first()
     if found is None:
-        raise NotFound(f"there is no round {round_id} in {casino}")
+        raise NotFound("there is no round {round_id} in {casino}",
+                       params={"round_id": round_id, "casino": casino})
     return found
 
 
@@ -580,7 +588,8 @@ class TableAsOfApi(RegulatorApi):
     def get(self, request: Request, casino: str, code: str) -> Response:
         casino_code = self.casino(casino).code
         if not Table.objects.filter(casino_id=casino_code, code=code).exists():
-            raise NotFound(f"there is no table {code!r} in {casino}")
+            raise NotFound("there is no table {code!r} in {casino}",
+                           params={"code": code, "casino": casino})
         at = _instant(request)
         found = asof.table_as_of(casino=casino_code, table=code, at=at)
         return self.answer(_as_of_data(casino_code, at, found), len(found.figures))
@@ -615,7 +624,8 @@ class PoolListApi(RegulatorListApi):
 def _pool(view: RegulatorApi, casino: str, pool: str) -> JackpotPool:
     found = JackpotPool.objects.filter(casino_id=view.casino(casino).code, pool_id=pool).first()
     if found is None:
-        raise NotFound(f"there is no jackpot pool {pool!r} in {casino}")
+        raise NotFound("there is no jackpot pool {pool!r} in {casino}",
+                       params={"pool": pool, "casino": casino})
     return found
 
 
@@ -661,7 +671,8 @@ class PoolAsOfApi(RegulatorApi):
             casino_id=found.casino_id, pool_id=found.pool_id, recorded_at__lt=at)
         last = readings.order_by("-version").first()
         if last is None:
-            raise NotFound(f"pool {pool} had no meter yet at {at.isoformat()}")
+            raise NotFound("pool {pool} had no meter yet at {at}",
+                           params={"pool": pool, "at": at.isoformat()})
         meters = [name for name in METERS if hasattr(last, name)]
         figures = {name: str(getattr(last, name)) for name in meters}
         behind: dict[str, list[int]] = {}
@@ -810,7 +821,8 @@ class ChainVerifyApi(RegulatorApi):
         for name in ("from", "to"):
             value = request.query_params.get(name, "")
             if not value.isdigit() or int(value) < 1:
-                raise InvalidCommand(f"{name}: a position, 1 or more", field=name)
+                raise InvalidCommand("{name}: a position, 1 or more",
+                                     params={"name": name}, field=name)
             bounds.append(int(value))
         first, last = bounds
         if last < first or last - first >= 100_000:

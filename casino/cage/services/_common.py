@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata, RecordedEvent
@@ -30,10 +30,10 @@ CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 SUPERVISOR_ROLES = (Role.CAGE_SUPERVISOR,)
 
 # Messages tests and screens rely on.
-SHIFT_NOT_OPEN = "shift {shift} is {status}: it takes no more movements"
-NOT_HELD = "the {window} does not hold {what}"
-COUNT_INCOMPLETE = ("the count has no figure for {missing}: type every denomination, "
-                    "0 where there is none")
+SHIFT_NOT_OPEN = gettext_noop("shift {shift} is {status}: it takes no more movements")
+NOT_HELD = gettext_noop("the {window} does not hold {what}")
+COUNT_INCOMPLETE = gettext_noop("the count has no figure for {missing}: type every denomination, "
+                                "0 where there is none")
 
 
 def new_id() -> str:
@@ -42,21 +42,24 @@ def new_id() -> str:
 
 def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
     if metadata.role not in roles:
-        raise NotAllowed(f"{action} needs one of these roles: {', '.join(roles)} "
-                         f"(you act as {metadata.role or 'nobody'})")
+        raise NotAllowed("{action} needs one of these roles: {roles} "
+                         "(you act as {value})",
+                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
 
 
 def casino_get(metadata: Metadata) -> Casino:
     casino = Casino.objects.filter(code=metadata.casino).first()
     if casino is None:
-        raise NotFound(f"there is no casino {metadata.casino!r}")
+        raise NotFound("there is no casino {casino!r}",
+                       params={"casino": metadata.casino})
     return casino
 
 
 def cage_get(casino: str, code: str) -> Cage:
     cage = Cage.objects.filter(casino_id=casino, code=code).first()
     if cage is None:
-        raise NotFound(f"there is no cage, window or vault {code!r} in {casino}", field="cage")
+        raise NotFound("there is no cage, window or vault {code!r} in {casino}",
+                       params={"code": code, "casino": casino}, field="cage")
     return cage
 
 
@@ -64,16 +67,18 @@ def shift_get(metadata: Metadata, shift_id: object) -> Shift:
     try:
         key = uuid.UUID(str(shift_id))
     except ValueError:
-        raise InvalidCommand(f"{shift_id!r} is not a shift id", field="shift") from None
+        raise InvalidCommand("{shift_id!r} is not a shift id",
+                             params={"shift_id": shift_id}, field="shift") from None
     shift = Shift.objects.filter(id=key, casino_id=metadata.casino).first()
     if shift is None:
-        raise NotFound(f"there is no shift {shift_id} in {metadata.casino}", field="shift")
+        raise NotFound("there is no shift {shift_id} in {casino}",
+                       params={"shift_id": shift_id, "casino": metadata.casino}, field="shift")
     return shift
 
 
 def require_open(shift: Shift) -> None:
     if shift.status != ShiftStatus.OPEN:
-        raise Conflict(SHIFT_NOT_OPEN.format(shift=shift.id, status=shift.get_status_display()),
+        raise Conflict(SHIFT_NOT_OPEN, params=dict(shift=shift.id, status=shift.get_status_display()),
                        code="shift_not_open", shift=str(shift.id), status=shift.status)
 
 
@@ -81,12 +86,13 @@ def text(value: object, *, field: str, required: bool = True, limit: int = 2000)
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise InvalidCommand(f"{field} must be text", field=field)
+        raise InvalidCommand("{field} must be text", params={"field": field}, field=field)
     value = value.strip()
     if required and not value:
-        raise InvalidCommand(f"{field} cannot be empty", field=field)
+        raise InvalidCommand("{field} cannot be empty", params={"field": field}, field=field)
     if len(value) > limit:
-        raise InvalidCommand(f"{field} is longer than {limit} characters", field=field)
+        raise InvalidCommand("{field} is longer than {limit} characters",
+                             params={"field": field, "limit": limit}, field=field)
     return value
 
 
@@ -97,7 +103,7 @@ def cash_counts(casino: Casino, raw: object, *, field: str = "cash",
                 required: bool = False) -> dict[Decimal, int]:
     if raw is None:
         if required:
-            raise InvalidCommand(f"{field} is missing", field=field)
+            raise InvalidCommand("{field} is missing", params={"field": field}, field=field)
         return {}
     return parse_counts(raw, allowed=CASH_DENOMINATIONS[casino.currency], field=field)
 
@@ -111,7 +117,8 @@ def chip_set_code(casino: Casino, code: object) -> str:
         raise InvalidCommand("say which chip set" if codes else "this casino has no chip set yet",
                              field="chip_set")
     if not isinstance(code, str) or not ChipSet.objects.filter(casino=casino, code=code).exists():
-        raise InvalidCommand(f"there is no chip set {code!r} in {casino.code}", field="chip_set")
+        raise InvalidCommand("there is no chip set {code!r} in {code_2}",
+                             params={"code": code, "code_2": casino.code}, field="chip_set")
     return code
 
 
@@ -130,7 +137,8 @@ def chip_set_counts(casino: Casino, raw: object, *,
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise InvalidCommand(f"{field} must map each chip set to its count by denomination",
+        raise InvalidCommand("{field} must map each chip set to its count by denomination",
+                             params={"field": field},
                              field=field)
     parsed: dict[str, dict[Decimal, int]] = {}
     for code, counts in raw.items():
@@ -174,7 +182,7 @@ def _require_every_denomination(casino: Casino, cash: Mapping[Decimal, int],
     parts = [f"cash {', '.join(fmt(d) for d in cash_missing)}"] if cash_missing else []
     parts += [f"{code} chips {', '.join(fmt(d) for d in ds)}" for code, ds in chips_missing.items()]
     raise InvalidCommand(
-        COUNT_INCOMPLETE.format(missing="; ".join(parts)),
+        COUNT_INCOMPLETE, params=dict(missing="; ".join(parts)),
         field="cash" if cash_missing else "chips",
         missing={"cash": [fmt(d) for d in cash_missing],
                  "chips": {c: [fmt(d) for d in ds] for c, ds in chips_missing.items()}})
@@ -196,7 +204,8 @@ def inventory_data(inventory: inv.Inventory) -> dict[str, Any]:
 
 def must_equal(declared: Decimal, actual: Decimal, *, what: str, field: str) -> None:
     if declared != actual:
-        raise InvalidCommand(f"{what} come to {fmt(actual)}, not {fmt(declared)}", field=field,
+        raise InvalidCommand("{what} come to {actual}, not {declared}",
+                             params={"what": what, "actual": fmt(actual), "declared": fmt(declared)}, field=field,
                              declared=fmt(declared), actual=fmt(actual))
 
 
@@ -229,7 +238,7 @@ def check_holds(shift: Shift, wanted: inv.Inventory, *, field: str,
             for line, held, n in missing
         ]
         raise Conflict(
-            NOT_HELD.format(window=f"{shift.get_cage_kind_display().lower()} {shift.cage}",
+            NOT_HELD, params=dict(window=f"{shift.get_cage_kind_display().lower()} {shift.cage}",
                             what="; ".join(parts)),
             code="not_enough", field=field,
             missing=[{"kind": line.kind, "chip_set": line.chip_set,

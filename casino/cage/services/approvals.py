@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino import approvals as rules
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
@@ -28,11 +28,11 @@ from ._common import CAGE_ROLES, Result, casino_get, require_open, shift_get
 from .slips import PitSlip, issue_fill, requested_slip
 
 LATE_FILL = rules.kind(
-    "late_fill", "issuing a fill for a closed session",
-    [("issued_late", "The chips reached the table before it closed; the fill is recorded late"),
-     ("system_down", "The system was unavailable when the chips were sent"),
-     ("runner_delay", "The fill was carried to the table as it closed"),
-     ("other", "Another reason (say it in words)")],
+    "late_fill", gettext_noop("issuing a fill for a closed session"),
+    [("issued_late", gettext_noop("The chips reached the table before it closed; the fill is recorded late")),
+     ("system_down", gettext_noop("The system was unavailable when the chips were sent")),
+     ("runner_delay", gettext_noop("The fill was carried to the table as it closed")),
+     ("other", gettext_noop("Another reason (say it in words)"))],
     request_roles=CAGE_ROLES, approve_roles=[Role.PIT_BOSS])
 
 
@@ -48,8 +48,9 @@ def _shift(metadata: Metadata, shift_id: object) -> Shift:
 def _late_slip(metadata: Metadata, number: str) -> PitSlip:
     pit = requested_slip(casino_get(metadata), "fill", number, None, None)
     if not pit.session_closed:
-        raise Conflict(f"the session of table {pit.table} is open: issue fill slip {pit.number} "
-                       "as usual, no approval is needed", code="approval_not_needed")
+        raise Conflict("the session of table {table} is open: issue fill slip {number} "
+                       "as usual, no approval is needed",
+                       params={"table": pit.table, "number": pit.number}, code="approval_not_needed")
     return pit
 
 

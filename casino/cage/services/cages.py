@@ -27,16 +27,19 @@ def cage_configure(
     require_role(metadata, CONFIGURE_ROLES, "configuring a cage")
     casino = casino_get(metadata)
     if not isinstance(code, str) or not _CODE.match(code):
-        raise InvalidCommand(f"cage code {code!r} must be lower-case letters, digits and dashes",
+        raise InvalidCommand("cage code {code!r} must be lower-case letters, digits and dashes",
+                             params={"code": code},
                              field="code")
     if kind not in CageKind.values:
-        raise InvalidCommand(f"kind {kind!r} is not one of {', '.join(CageKind.values)}",
+        raise InvalidCommand("kind {kind!r} is not one of {values}",
+                             params={"kind": kind, "values": ', '.join(CageKind.values)},
                              field="kind")
     label = text(name, field="name", limit=200)
     minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
 
     if Cage.objects.filter(casino=casino, code=code).exists():
-        raise Conflict(f"{code!r} is already configured in {casino.code}", field="code")
+        raise Conflict("{code!r} is already configured in {code_2}",
+                       params={"code": code, "code_2": casino.code}, field="code")
     store.append(f"cage/{casino.code}.{code}",
                  [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
                                  minimum_cash=minimum)],

@@ -55,9 +55,10 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Resul
         return _on_record(casino.code, gaming_day)
     boundary = casino.gaming_day_end(gaming_day)
     if boundary > timezone.now():
-        raise Conflict(f"gaming day {gaming_day} has not ended: it ends at "
-                       f"{timezone.localtime(boundary, ZoneInfo(casino.time_zone)):%Y-%m-%d %H:%M} "
-                       f"({casino.time_zone}), and its chips in circulation are recorded then",
+        raise Conflict("gaming day {gaming_day} has not ended: it ends at "
+                       "{boundary:%Y-%m-%d %H:%M} "
+                       "({time_zone}), and its chips in circulation are recorded then",
+                       params={"gaming_day": gaming_day, "boundary": timezone.localtime(boundary, ZoneInfo(casino.time_zone)), "time_zone": casino.time_zone},
                        code="gaming_day_open", field="gaming_day")
 
     state = circulation_state(casino=casino.code, before=boundary)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed
+from casino.errors import Conflict, InvalidCommand, NotAllowed, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.events import Event
@@ -63,21 +63,21 @@ from ._common import (
 )
 
 # Messages tests and screens rely on.
-LIVE_SHIFT_EXISTS = "{cage} already has a shift that is not closed"
-ACCEPT_PREVIOUS = ("{cage} opens on the closing count of its last shift; accept that count "
-                   "or dispute it (a blind count is only for a cage that was never counted)")
-NAME_PREVIOUS = ("{cage} opens on the closing count of shift {previous}: look at that count and "
-                 "accept it by naming the shift, or dispute it with your own count")
-DISPUTE_MATCHES = ("your count is the closing count of shift {previous}: accept it instead of "
-                   "disputing it")
-OWN_DISPUTE = "you disputed this opening: another cage supervisor must resolve it"
+LIVE_SHIFT_EXISTS = gettext_noop("{cage} already has a shift that is not closed")
+ACCEPT_PREVIOUS = gettext_noop("{cage} opens on the closing count of its last shift; accept that count "
+                               "or dispute it (a blind count is only for a cage that was never counted)")
+NAME_PREVIOUS = gettext_noop("{cage} opens on the closing count of shift {previous}: look at that count and "
+                             "accept it by naming the shift, or dispute it with your own count")
+DISPUTE_MATCHES = gettext_noop("your count is the closing count of shift {previous}: accept it instead of "
+                               "disputing it")
+OWN_DISPUTE = gettext_noop("you disputed this opening: another cage supervisor must resolve it")
 OUTCOMES = {"previous_count": "dispute_previous", "disputed_count": "dispute_count"}
-OPENING_DISPUTED = ("the opening of shift {shift} is disputed: a cage supervisor resolves it "
-                    "before the shift is counted or closed")
-BLIND_COUNT_NEEDED = "{cage} was never counted: open it with a blind count of what it holds"
-VARIANCE_NOT_APPROVED = ("count {count} differs from what the shift should hold: the variance "
-                         "needs an explanation and a cage supervisor's approval before closing")
-OWN_VARIANCE = "you counted this shift: another cage supervisor must approve its variance"
+OPENING_DISPUTED = gettext_noop("the opening of shift {shift} is disputed: a cage supervisor resolves it "
+                                "before the shift is counted or closed")
+BLIND_COUNT_NEEDED = gettext_noop("{cage} was never counted: open it with a blind count of what it holds")
+VARIANCE_NOT_APPROVED = gettext_noop("count {count} differs from what the shift should hold: the variance "
+                                     "needs an explanation and a cage supervisor's approval before closing")
+OWN_VARIANCE = gettext_noop("you counted this shift: another cage supervisor must approve its variance")
 
 
 @command("shift_open")
@@ -103,16 +103,17 @@ def shift_open(
     previous = _previous(where)
     if previous is not None:
         if cash is not None or chips is not None:
-            raise InvalidCommand(ACCEPT_PREVIOUS.format(cage=label), field="cash",
+            raise InvalidCommand(ACCEPT_PREVIOUS, params=dict(cage=label), field="cash",
                                  previous_shift=str(previous.id))
         _check_named(label, previous, accept_previous, field="accept_previous")
         opening = count_of(previous)
         basis = "previous_count"
     else:
         if cash is None and chips is None:
-            raise InvalidCommand(BLIND_COUNT_NEEDED.format(cage=label), field="cash")
+            raise InvalidCommand(BLIND_COUNT_NEEDED, params=dict(cage=label), field="cash")
         if accept_previous:
-            raise InvalidCommand(f"{label} has no previous count to accept",
+            raise InvalidCommand("{label} has no previous count to accept",
+                                 params={"label": label},
                                  field="accept_previous")
         opening = holdings(casino, cash, chips)
         basis = "blind_count"
@@ -140,7 +141,7 @@ def _opening_checks(where: Cage, metadata: Metadata) -> str:
     label = f"{where.get_kind_display().lower()} {where.code}"
     if Shift.objects.filter(casino_id=where.casino_id, cage=where.code).exclude(
             status=ShiftStatus.CLOSED).exists():
-        raise Conflict(LIVE_SHIFT_EXISTS.format(cage=label), code="shift_open_already")
+        raise Conflict(LIVE_SHIFT_EXISTS, params=dict(cage=label), code="shift_open_already")
     return label
 
 
@@ -151,11 +152,12 @@ def _previous(where: Cage) -> Shift | None:
 def _check_named(label: str, previous: Shift, named: object, *, field: str) -> None:
     """The cashier names the shift whose closing count they were shown: no name, no opening."""
     if named in (None, ""):
-        raise InvalidCommand(NAME_PREVIOUS.format(cage=label, previous=previous.id),
+        raise InvalidCommand(NAME_PREVIOUS, params=dict(cage=label, previous=previous.id),
                              field=field, previous_shift=str(previous.id))
     if str(named) != str(previous.id):
-        raise Conflict(f"the last count of {label} is that of shift {previous.id}, "
-                       f"not {named}: look at it again", field=field,
+        raise Conflict("the last count of {label} is that of shift {id}, "
+                       "not {named}: look at it again",
+                       params={"label": label, "id": previous.id, "named": named}, field=field,
                        previous_shift=str(previous.id))
 
 
@@ -166,7 +168,7 @@ def _append_new(stream: str, events: Sequence[Event],
             return store.append(stream, events, expected_version=0, metadata=metadata)
     except IntegrityError as exc:
         # the partial unique index: another cashier opened this cage a moment ago
-        raise Conflict(LIVE_SHIFT_EXISTS.format(cage=label),
+        raise Conflict(LIVE_SHIFT_EXISTS, params=dict(cage=label),
                        code="shift_open_already") from exc
 
 
@@ -186,13 +188,14 @@ def shift_opening_dispute(*, cage: str, previous_shift: str, cash: object, chips
     label = _opening_checks(where, metadata)
     previous = _previous(where)
     if previous is None:
-        raise InvalidCommand(f"{label} was never counted: there is no count to dispute; open "
-                             "it with a blind count", field="previous_shift")
+        raise InvalidCommand("{label} was never counted: there is no count to dispute; open "
+                             "it with a blind count",
+                             params={"label": label}, field="previous_shift")
     _check_named(label, previous, previous_shift, field="previous_shift")
     why = text(reason, field="reason")
     counted = holdings(casino, cash, chips, complete=True)
     if counted == count_of(previous):
-        raise InvalidCommand(DISPUTE_MATCHES.format(previous=previous.id), field="cash",
+        raise InvalidCommand(DISPUTE_MATCHES, params=dict(previous=previous.id), field="cash",
                              code="dispute_matches")
 
     shift_id = str(uuid.uuid4())
@@ -221,8 +224,9 @@ def shift_opening_dispute_resolve(*, shift_id: str, accept: str, note: str,
     casino = casino_get(metadata)
     shift = shift_get(metadata, shift_id)
     if shift.status != ShiftStatus.DISPUTED:
-        raise Conflict(f"shift {shift.id} is {shift.get_status_display().lower()}: there is no "
-                       "dispute waiting", code="no_dispute")
+        raise Conflict("shift {id} is {shift}: there is no "
+                       "dispute waiting",
+                       params={"id": shift.id, "shift": shift.get_status_display().lower()}, code="no_dispute")
     dispute = OpeningDispute.objects.get(shift=shift)
     if dispute.status != DisputeStatus.OPEN:  # pragma: no cover (the shift's status says so)
         raise Conflict("the dispute is resolved already", code="no_dispute")
@@ -230,7 +234,8 @@ def shift_opening_dispute_resolve(*, shift_id: str, accept: str, note: str,
         raise NotAllowed(OWN_DISPUTE, code="four_eyes")
     basis = OUTCOMES.get(accept) if isinstance(accept, str) else None
     if basis is None:
-        raise InvalidCommand(f"accept previous_count or disputed_count, not {accept!r}",
+        raise InvalidCommand("accept previous_count or disputed_count, not {accept!r}",
+                             params={"accept": accept},
                              field="accept")
     remark = text(note, field="note")
     previous = Shift.objects.get(id=dispute.previous_shift_id)
@@ -273,11 +278,12 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
     casino = casino_get(metadata)
     shift = shift_get(metadata, shift_id)
     if shift.status == ShiftStatus.CLOSED:
-        raise Conflict(f"shift {shift.id} is closed", code="shift_closed")
+        raise Conflict("shift {id} is closed", params={"id": shift.id}, code="shift_closed")
     if shift.status == ShiftStatus.DISPUTED:
-        raise Conflict(OPENING_DISPUTED.format(shift=shift.id), code="opening_disputed")
+        raise Conflict(OPENING_DISPUTED, params=dict(shift=shift.id), code="opening_disputed")
     if shift.status == ShiftStatus.COUNTED and shift.approved_count == shift.count_number:
-        raise Conflict(f"the variance of count {shift.count_number} is approved: close the shift",
+        raise Conflict("the variance of count {count_number} is approved: close the shift",
+                       params={"count_number": shift.count_number},
                        code="variance_approved_already")
     if shift.adjustments.filter(status=AdjustmentStatus.REQUESTED).exists():
         raise Conflict("an adjustment is waiting for approval: approve or reject it before "
@@ -307,11 +313,13 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
 
 def _require_variance(shift: Shift) -> inv.Inventory:
     if shift.status != ShiftStatus.COUNTED:
-        raise Conflict(f"shift {shift.id} is {shift.get_status_display().lower()}: "
-                       "there is no count waiting", code="not_counted")
+        raise Conflict("shift {id} is {shift}: "
+                       "there is no count waiting",
+                       params={"id": shift.id, "shift": shift.get_status_display().lower()}, code="not_counted")
     difference = _variance(shift)
     if not difference:
-        raise InvalidCommand(f"count {shift.count_number} matches: there is no variance",
+        raise InvalidCommand("count {count_number} matches: there is no variance",
+                             params={"count_number": shift.count_number},
                              code="no_variance")
     return difference
 
@@ -342,7 +350,8 @@ def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Re
         raise Conflict("the variance is not explained yet: the cashier explains it first",
                        code="variance_unexplained")
     if shift.approved_count == shift.count_number:
-        raise Conflict(f"count {shift.count_number} is approved already", code="approved_already")
+        raise Conflict("count {count_number} is approved already",
+                       params={"count_number": shift.count_number}, code="approved_already")
     remark = text(note, field="note", required=False)
 
     value = shift.variance_value if shift.variance_value is not None else inv.ZERO
@@ -359,15 +368,16 @@ def shift_close(*, shift_id: str, metadata: Metadata) -> Result:
     require_role(metadata, CAGE_ROLES, "closing a shift")
     shift = shift_get(metadata, shift_id)
     if shift.status == ShiftStatus.CLOSED:
-        raise Conflict(f"shift {shift.id} was closed already by {shift.closed_by}",
+        raise Conflict("shift {id} was closed already by {closed_by}",
+                       params={"id": shift.id, "closed_by": shift.closed_by},
                        code="shift_closed")
     if shift.status == ShiftStatus.DISPUTED:
-        raise Conflict(OPENING_DISPUTED.format(shift=shift.id), code="opening_disputed")
+        raise Conflict(OPENING_DISPUTED, params=dict(shift=shift.id), code="opening_disputed")
     if shift.status == ShiftStatus.OPEN:
         raise Conflict("count the shift before closing it", code="not_counted")
     difference = _variance(shift)
     if difference and shift.approved_count != shift.count_number:
-        raise Conflict(VARIANCE_NOT_APPROVED.format(count=shift.count_number),
+        raise Conflict(VARIANCE_NOT_APPROVED, params=dict(count=shift.count_number),
                        code="variance_not_approved",
                        variance_value=fmt(inv.value(difference)))
 

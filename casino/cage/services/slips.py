@@ -19,7 +19,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -44,11 +44,11 @@ from ._common import (
 )
 
 REQUESTED = "requested"
-SLIP_NOT_REQUESTED = "{kind} slip {number} is {status}: the cage acts only on a requested slip"
-SLIP_CHIPS_DIFFER = "the chips counted ({counted}) are not those on {kind} slip {number} ({slip})"
-FILL_AFTER_CLOSE = ("the session of table {table} closed before fill slip {number} was issued: a "
-                    "late fill moves the closed session's win and needs a pit boss's approval "
-                    "(ask for it, kind late_fill, with a reason from the list)")
+SLIP_NOT_REQUESTED = gettext_noop("{kind} slip {number} is {status}: the cage acts only on a requested slip")
+SLIP_CHIPS_DIFFER = gettext_noop("the chips counted ({counted}) are not those on {kind} slip {number} ({slip})")
+FILL_AFTER_CLOSE = gettext_noop("the session of table {table} closed before fill slip {number} was issued: a "
+                                "late fill moves the closed session's win and needs a pit boss's approval "
+                                "(ask for it, kind late_fill, with a reason from the list)")
 
 
 @dataclass(frozen=True)
@@ -103,22 +103,24 @@ def requested_slip(casino: Casino, kind: str, number: object, chip_set: str | No
     slip_number = text(number, field="slip", limit=64)
     slip = pit_slip_get(casino=casino, kind=kind, number=slip_number, chip_set=chip_set)
     if slip.status != REQUESTED:
-        raise Conflict(SLIP_NOT_REQUESTED.format(kind=kind, number=slip.number,
+        raise Conflict(SLIP_NOT_REQUESTED, params=dict(kind=kind, number=slip.number,
                                                  status=slip.status),
                        code="slip_not_requested", slip=slip.number, status=slip.status)
     if CageSlip.objects.filter(casino=casino, kind=kind, number=slip.number).exists():
-        raise Conflict(f"{kind} slip {slip.number} was handled by the cage already",
+        raise Conflict("{kind} slip {number} was handled by the cage already",
+                       params={"kind": kind, "number": slip.number},
                        code="slip_handled", slip=slip.number)
     if not check_figures:
         return slip
     if counts_value(slip.chips) != slip.amount:
-        raise InvalidCommand(f"{kind} slip {slip.number} does not add up: its chips come to "
-                             f"{fmt(counts_value(slip.chips))}, not {fmt(slip.amount)}",
+        raise InvalidCommand("{kind} slip {number} does not add up: its chips come to "
+                             "{chips}, not {amount}",
+                             params={"kind": kind, "number": slip.number, "chips": fmt(counts_value(slip.chips)), "amount": fmt(slip.amount)},
                              code="slip_inconsistent")
     if chips is not None:
         counted = chip_counts(casino, slip.chip_set, chips)
         if {d: n for d, n in counted.items() if n} != {d: n for d, n in slip.chips.items() if n}:
-            raise InvalidCommand(SLIP_CHIPS_DIFFER.format(
+            raise InvalidCommand(SLIP_CHIPS_DIFFER, params=dict(
                 counted=counts_as_data(counted), kind=kind, number=slip.number,
                 slip=counts_as_data(slip.chips)), code="slip_mismatch", field="chips")
     return slip
@@ -129,8 +131,8 @@ def _counter(metadata: Metadata, shift_id: str, action: str) -> Shift:
     shift = shift_get(metadata, shift_id)
     require_open(shift)
     if shift.cage_kind == CageKind.VAULT:
-        raise InvalidCommand(f"{action} is done at the main cage or a cashier window, "
-                             "not at the vault", field="shift")
+        raise InvalidCommand("{action} is done at the main cage or a cashier window, "
+                             "not at the vault", params={"action": action}, field="shift")
     return shift
 
 
@@ -147,7 +149,7 @@ def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = 
     casino = casino_get(metadata)
     pit = requested_slip(casino, "fill", slip, chip_set, chips)
     if pit.session_closed:
-        raise Conflict(FILL_AFTER_CLOSE.format(table=pit.table, number=pit.number),
+        raise Conflict(FILL_AFTER_CLOSE, params=dict(table=pit.table, number=pit.number),
                        code="approval_required", kind="late_fill", slip=pit.number)
     return issue_fill(shift, pit, metadata)
 
@@ -196,7 +198,8 @@ def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: M
     shift = _counter(metadata, shift_id, "refusing a slip")
     casino = casino_get(metadata)
     if kind not in ("fill", "credit"):
-        raise InvalidCommand(f"a slip is a fill or a credit, not {kind!r}", field="kind")
+        raise InvalidCommand("a slip is a fill or a credit, not {kind!r}",
+                             params={"kind": kind}, field="kind")
     why = text(reason, field="reason")
     pit = requested_slip(casino, kind, slip, chip_set, None, check_figures=False)
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from casino.compliance.services.screening import Checked, alerts_raise, movement_check
 from casino.compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -68,12 +68,12 @@ ALLOWED_TRANSFERS = frozenset({
 COUNTER_KINDS = (CageKind.MAIN, CageKind.WINDOW)  # where players and tables are served
 
 # Messages tests and screens rely on.
-TARGET_NOT_OPEN = "{target} has no open shift: a transfer goes only to an open cage"
-PAIR_NOT_ALLOWED = "a {source} may not send to a {target} (allowed: window ↔ main cage ↔ vault)"
-OWN_ADJUSTMENT = "you asked for this adjustment: a second person must approve it"
-BOX_NOT_COUNTED = ("the drop box of table {table} has not been counted by two counters in the "
-                   "count room: the cage receives a box against its count")
-BOX_RECEIVED = "the drop box of table {table} was received already at {window} (receipt {receipt})"
+TARGET_NOT_OPEN = gettext_noop("{target} has no open shift: a transfer goes only to an open cage")
+PAIR_NOT_ALLOWED = gettext_noop("a {source} may not send to a {target} (allowed: window ↔ main cage ↔ vault)")
+OWN_ADJUSTMENT = gettext_noop("you asked for this adjustment: a second person must approve it")
+BOX_NOT_COUNTED = gettext_noop("the drop box of table {table} has not been counted by two counters in the "
+                               "count room: the cage receives a box against its count")
+BOX_RECEIVED = gettext_noop("the drop box of table {table} was received already at {window} (receipt {receipt})")
 
 
 def _counter_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
@@ -81,15 +81,16 @@ def _counter_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
     shift = shift_get(metadata, shift_id)
     require_open(shift)
     if shift.cage_kind not in COUNTER_KINDS:
-        raise InvalidCommand(f"{action} is done at the main cage or a cashier window, "
-                             f"not at the {shift.get_cage_kind_display().lower()}",
+        raise InvalidCommand("{action} is done at the main cage or a cashier window, "
+                             "not at the {shift}",
+                             params={"action": action, "shift": shift.get_cage_kind_display().lower()},
                              field="shift")
     return shift
 
 
 def _not_empty(inventory: inv.Inventory, field: str) -> None:
     if not inventory:
-        raise InvalidCommand(f"{field}: nothing to move", field=field)
+        raise InvalidCommand("{field}: nothing to move", params={"field": field}, field=field)
 
 
 def _screen(casino: Casino, shift: Shift, patron: object, kind: str, amount: Decimal,
@@ -182,13 +183,13 @@ def transfer_send(
     if target_cage.code == source.cage:
         raise InvalidCommand("a cage cannot send to itself", field="to_cage")
     if (source.cage_kind, target_cage.kind) not in ALLOWED_TRANSFERS:
-        raise NotAllowed(PAIR_NOT_ALLOWED.format(
+        raise NotAllowed(PAIR_NOT_ALLOWED, params=dict(
             source=CageKind(source.cage_kind).label.lower(),
             target=target_cage.get_kind_display().lower()), code="transfer_not_allowed")
     target = Shift.objects.filter(casino=casino, cage=target_cage.code,
                                   status=ShiftStatus.OPEN).first()
     if target is None:
-        raise Conflict(TARGET_NOT_OPEN.format(
+        raise Conflict(TARGET_NOT_OPEN, params=dict(
             target=f"{target_cage.get_kind_display().lower()} {target_cage.code}"),
             code="target_not_open", field="to_cage")
     moved = holdings(casino, cash, chips)
@@ -269,7 +270,7 @@ def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
                        code="drop_boxes_unavailable") from None
     session, box = drop_box_session(casino=casino, session_id=session_id)
     if box is None or not box.confirmed_by:
-        raise Conflict(BOX_NOT_COUNTED.format(table=session.table), code="not_counted",
+        raise Conflict(BOX_NOT_COUNTED, params=dict(table=session.table), code="not_counted",
                        field="session_id")
     return CountedBox(session_id=str(session.session_id), table=session.table,
                       count_id=str(box.count_id),
@@ -296,11 +297,12 @@ def drop_box_receive(
                    what="the notes and coins", field="cash")
     box = counted_box_get(casino=casino.code, session_id=session_id)
     if box.receipt_id:
-        raise Conflict(BOX_RECEIVED.format(table=box.table, window=box.window,
+        raise Conflict(BOX_RECEIVED, params=dict(table=box.table, window=box.window,
                                            receipt=box.receipt_id),
                        code="received_already", field="session_id")
     if table not in (None, "") and table != box.table:
-        raise InvalidCommand(f"session {box.session_id} is of table {box.table}, not {table}",
+        raise InvalidCommand("session {session_id} is of table {table}, not {table_2}",
+                             params={"session_id": box.session_id, "table": box.table, "table_2": table},
                              field="table")
     if box.amount:
         _not_empty(cash_in, "cash")
@@ -332,7 +334,8 @@ def adjustment_request(
     shift = shift_get(metadata, shift_id)
     require_open(shift)
     if direction not in ("in", "out"):
-        raise InvalidCommand(f"direction must be 'in' or 'out', not {direction!r}",
+        raise InvalidCommand("direction must be 'in' or 'out', not {direction!r}",
+                             params={"direction": direction},
                              field="direction")
     why = text(reason, field="reason")
     moved = holdings(casino, cash, chips)
@@ -355,15 +358,18 @@ def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustm
     try:
         key = uuid.UUID(str(adjustment_id))
     except ValueError:
-        raise InvalidCommand(f"{adjustment_id!r} is not an adjustment id",
+        raise InvalidCommand("{adjustment_id!r} is not an adjustment id",
+                             params={"adjustment_id": adjustment_id},
                              field="adjustment") from None
     adjustment = Adjustment.objects.select_related("shift").filter(
         id=key, shift__casino_id=metadata.casino).first()
     if adjustment is None:
-        raise NotFound(f"there is no adjustment {adjustment_id} in {metadata.casino}")
+        raise NotFound("there is no adjustment {adjustment_id} in {casino}",
+                       params={"adjustment_id": adjustment_id, "casino": metadata.casino})
     if adjustment.status != AdjustmentStatus.REQUESTED:
-        raise Conflict(f"the adjustment was {adjustment.status} already by "
-                       f"{adjustment.decided_by}", code="adjustment_decided")
+        raise Conflict("the adjustment was {status} already by "
+                       "{decided_by}",
+                       params={"status": adjustment.status, "decided_by": adjustment.decided_by}, code="adjustment_decided")
     require_open(adjustment.shift)
     return adjustment, adjustment.shift
 
@@ -407,7 +413,8 @@ def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
     shift = shift_get(metadata, shift_id)
     require_open(shift)
     if shift.cage_kind != CageKind.VAULT:
-        raise InvalidCommand(f"{action} is done at the vault", field="shift")
+        raise InvalidCommand("{action} is done at the vault",
+                             params={"action": action}, field="shift")
     return shift
 
 

@@ -41,6 +41,7 @@ from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
 from casino.web.money import money_input, money_text
+from casino.web.refusals import refusal_text
 from jackpots.selectors import prize_list
 from jackpots.services import jackpot_prize_pay
 
@@ -101,7 +102,7 @@ def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str) 
     try:
         action()
     except DomainError as error:  # the store's and the commands' refusals included
-        messages.error(request, error.message)
+        messages.error(request, refusal_text(error))
         return False
     messages.success(request, done)
     return True
@@ -179,7 +180,7 @@ def _overview_page(request: HttpRequest, casino: str, held: set[str], *, failed:
             grids.cash_grid(the_casino, "cash", _("Cash"), _typed(request, failed, v.cage.code)),
             *grids.chip_grids(the_casino, "chips", "", _typed(request, failed, v.cage.code))]
             for v in views},
-        "failed": failed, "error": error.message if error else "",
+        "failed": failed, "error": refusal_text(error) if error else "",
         "sees_day": bool(held & set(SEES_EXPECTED)),
     }, status=status)
 
@@ -321,7 +322,7 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
         "late_fill_reasons": LATE_FILL.reasons,
         "slips": _slips_waiting(casino),
         "failed": failed, "posted": posted,
-        "error": error.message if error else "",
+        "error": refusal_text(error) if error else "",
         "error_field": _error_field(failed, error),
         "grids": {
             "sell": {"chips": chips("sell", _("Chips given")),
@@ -440,7 +441,8 @@ def _pieces(request: HttpRequest, name: str) -> int:
     if not raw:
         return 0
     if not raw.isdigit():
-        raise InvalidCommand(f"{name.split('-')[-1]}: {raw!r} is not a number of pieces")
+        raise InvalidCommand("{value}: {raw!r} is not a number of pieces",
+                             params={"value": name.split('-')[-1], "raw": raw})
     return int(raw)
 
 
@@ -741,7 +743,7 @@ def count_room(request: HttpRequest, casino: str) -> HttpResponse:
             try:
                 cash = {label: _pieces(request, name) for name, label in cash_fields}
             except InvalidCommand as error:
-                messages.error(request, error.message)
+                messages.error(request, refusal_text(error))
             else:
                 service = (pit_services.drop_box_count if action == "count"
                            else pit_services.drop_box_count_confirm)

@@ -114,7 +114,8 @@ class PatronRegisterApi(CommandApi):
                  for n in ("document_type", "document_number", "document_country")}
         missing = [n for n, v in asked.items() if not v]
         if missing:
-            raise InvalidCommand(f"say {', '.join(missing)} to find a patron", field=missing[0])
+            raise InvalidCommand("say {missing} to find a patron",
+                                 params={"missing": ', '.join(missing)}, field=missing[0])
         found = selectors.patron_find(casino, **asked)
         if found is None:
             raise NotFound("no patron is registered with this document: register them",

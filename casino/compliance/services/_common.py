@@ -23,14 +23,15 @@ COMPLIANCE_ROLES = (Role.COMPLIANCE_OFFICER,)
 
 def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
     if metadata.role not in roles:
-        raise NotAllowed(f"{action} needs one of these roles: {', '.join(roles)} "
-                         f"(you act as {metadata.role or 'nobody'})")
+        raise NotAllowed("{action} needs one of these roles: {roles} "
+                         "(you act as {value})",
+                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
 
 
 def casino_get(code: str) -> Casino:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
-        raise NotFound(f"there is no casino {code!r}")
+        raise NotFound("there is no casino {code!r}", params={"code": code})
     return casino
 
 
@@ -48,8 +49,9 @@ def patron_key(value: object, *, field: str = "patron") -> uuid.UUID:
     try:
         return uuid.UUID(str(value))
     except ValueError:
-        raise InvalidCommand(f"{value!r} is not a patron reference (a patron id, as the patron "
-                             "search or registration gives it)", field=field) from None
+        raise InvalidCommand("{value!r} is not a patron reference (a patron id, as the patron "
+                             "search or registration gives it)",
+                             params={"value": value}, field=field) from None
 
 
 def patron_get(casino: str, value: object, *, field: str = "patron") -> Patron:
@@ -57,6 +59,7 @@ def patron_get(casino: str, value: object, *, field: str = "patron") -> Patron:
     key = patron_key(value, field=field)
     patron = Patron.objects.filter(patron_id=key, casino=casino).first()
     if patron is None:
-        raise NotFound(f"there is no patron {key} in {casino}", code="unknown_patron",
+        raise NotFound("there is no patron {key} in {casino}",
+                       params={"key": key, "casino": casino}, code="unknown_patron",
                        field=field)
     return patron

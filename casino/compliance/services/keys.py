@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from casino.errors import Conflict
+from casino.errors import Conflict, gettext_noop
 
 from ..vault import KEY_BYTES, MasterKey
 
@@ -19,9 +19,9 @@ log = logging.getLogger(__name__)
 
 VARIABLE = "CASINO_PATRON_MASTER_KEY"
 
-NO_KEY = ("no patron master key: set {variable} to 32 random bytes in base64, or "
-          "{variable}_FILE to a file holding them (docs/deployment.md); nothing was recorded")
-BAD_KEY = "the patron master key ({source}) cannot be used: {problem}"
+NO_KEY = gettext_noop("no patron master key: set {variable} to 32 random bytes in base64, or "
+                      "{variable}_FILE to a file holding them (docs/deployment.md); nothing was recorded")
+BAD_KEY = gettext_noop("the patron master key ({source}) cannot be used: {problem}")
 
 
 def master_key() -> MasterKey:
@@ -32,19 +32,19 @@ def master_key() -> MasterKey:
         try:
             text = Path(os.environ[f"{VARIABLE}_FILE"]).read_text(encoding="ascii").strip()
         except OSError as error:
-            raise Conflict(BAD_KEY.format(source=source, problem=str(error.strerror)),
+            raise Conflict(BAD_KEY, params=dict(source=source, problem=str(error.strerror)),
                            code="patron_key_unusable") from None
     if not text:
         if not settings.DEBUG:
-            raise Conflict(NO_KEY.format(variable=VARIABLE), code="patron_key_missing")
+            raise Conflict(NO_KEY, params=dict(variable=VARIABLE), code="patron_key_missing")
         return _development_key()
     try:
         secret = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
-        raise Conflict(BAD_KEY.format(source=source, problem="not base64"),
+        raise Conflict(BAD_KEY, params=dict(source=source, problem="not base64"),
                        code="patron_key_unusable") from None
     if len(secret) != KEY_BYTES:
-        raise Conflict(BAD_KEY.format(source=source,
+        raise Conflict(BAD_KEY, params=dict(source=source,
                                       problem=f"{len(secret)} bytes, not {KEY_BYTES}"),
                        code="patron_key_unusable")
     return MasterKey(secret)

@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -47,11 +47,11 @@ PLACES = ("cage", "entrance")
 MINIMUM_AGE = 18
 
 # Messages tests and screens rely on.
-ALREADY_REGISTERED = ("a patron with this {document} is registered already ({patron}): pick "
-                      "them instead of registering them again")
-RETENTION_NOT_OVER = ("the data of patron {patron} must be kept until {until} ({years} years "
-                      "after their last movement, {source}): it cannot be destroyed before")
-SHREDDED = "patron {patron}'s personal data was destroyed on {day}: register the person again"
+ALREADY_REGISTERED = gettext_noop("a patron with this {document} is registered already ({patron}): pick "
+                                  "them instead of registering them again")
+RETENTION_NOT_OVER = gettext_noop("the data of patron {patron} must be kept until {until} ({years} years "
+                                  "after their last movement, {source}): it cannot be destroyed before")
+SHREDDED = gettext_noop("patron {patron}'s personal data was destroyed on {day}: register the person again")
 
 
 def _text(data: dict[str, Any], name: str, *, limit: int = 200, required: bool = True) -> str:
@@ -59,19 +59,21 @@ def _text(data: dict[str, Any], name: str, *, limit: int = 200, required: bool =
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise InvalidCommand(f"{name} must be text", field=name)
+        raise InvalidCommand("{name} must be text", params={"name": name}, field=name)
     value = value.strip()
     if required and not value:
-        raise InvalidCommand(f"{name} cannot be empty", field=name)
+        raise InvalidCommand("{name} cannot be empty", params={"name": name}, field=name)
     if len(value) > limit:
-        raise InvalidCommand(f"{name} is longer than {limit} characters", field=name)
+        raise InvalidCommand("{name} is longer than {limit} characters",
+                             params={"name": name, "limit": limit}, field=name)
     return value
 
 
 def _country(data: dict[str, Any], name: str) -> str:
     value = _text(data, name, limit=2).upper()
     if not re.fullmatch(r"[A-Z]{2}", value):
-        raise InvalidCommand(f"{name} is a country's two-letter code (ISO 3166-1), such as PT",
+        raise InvalidCommand("{name} is a country's two-letter code (ISO 3166-1), such as PT",
+                             params={"name": name},
                              field=name)
     return value
 
@@ -80,11 +82,13 @@ def _birth(value: object, today: dt.date) -> dt.date:
     try:
         born = dt.date.fromisoformat(str(value))
     except ValueError:
-        raise InvalidCommand(f"date_of_birth must be a date, YYYY-MM-DD (not {value!r})",
+        raise InvalidCommand("date_of_birth must be a date, YYYY-MM-DD (not {value!r})",
+                             params={"value": value},
                              field="date_of_birth") from None
     age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
     if born > today or age < MINIMUM_AGE:
-        raise InvalidCommand(f"a patron is at least {MINIMUM_AGE} years old (born {born})",
+        raise InvalidCommand("a patron is at least {minimum_age} years old (born {born})",
+                             params={"minimum_age": MINIMUM_AGE, "born": born},
                              field="date_of_birth")
     return born
 
@@ -93,8 +97,9 @@ def identity_of(data: dict[str, Any], today: dt.date) -> dict[str, Any]:
     """The personal data as sealed, every field checked (the edge hands it over as sent)."""
     document_type = _text(data, "document_type", limit=32)
     if document_type not in DOCUMENT_TYPES:
-        raise InvalidCommand(f"document_type is one of {', '.join(DOCUMENT_TYPES)}, "
-                             f"not {document_type!r}", field="document_type")
+        raise InvalidCommand("document_type is one of {document_types}, "
+                             "not {document_type!r}",
+                             params={"document_types": ', '.join(DOCUMENT_TYPES), "document_type": document_type}, field="document_type")
     pep = data.get("pep", False)
     if not isinstance(pep, bool):
         raise InvalidCommand("pep (politically exposed person) is true or false", field="pep")
@@ -120,7 +125,8 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
     require_role(metadata, REGISTER_ROLES, "registering a patron")
     casino = casino_get(metadata.casino)
     if place not in PLACES:
-        raise InvalidCommand(f"place is 'cage' or 'entrance', not {place!r}", field="place")
+        raise InvalidCommand("place is 'cage' or 'entrance', not {place!r}",
+                             params={"place": place}, field="place")
     if not isinstance(verified, bool):
         raise InvalidCommand("verified is true or false", field="verified")
     now = timezone.now()
@@ -133,7 +139,7 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
                                data["document_country"])
     existing = PatronVault.objects.filter(casino=casino.code, document_index=index).first()
     if existing is not None:
-        raise Conflict(ALREADY_REGISTERED.format(document=data["document_type"].replace("_", " "),
+        raise Conflict(ALREADY_REGISTERED, params=dict(document=data["document_type"].replace("_", " "),
                                                  patron=existing.patron_id),
                        code="patron_exists", field="document_number",
                        patron_id=str(existing.patron_id))
@@ -147,7 +153,8 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
                 wrapped_key=vault.wrap(key, data_key), nonce=nonce, ciphertext=sealed,
                 document_index=index, created_at=now)
     except IntegrityError as error:  # the same document registered at the same moment
-        raise Conflict(f"this document was registered at the same moment: {error}",
+        raise Conflict("this document was registered at the same moment: {error}",
+                       params={"error": error},
                        code="patron_exists", field="document_number") from None
     events: list[Any] = [PatronRegistered(patron_id=str(patron_id), casino=casino.code,
                                           place=place, window=window[:64])]
@@ -177,15 +184,17 @@ def patron_verify(*, patron_id: str, document_image: str, metadata: Metadata,
     require_role(metadata, REGISTER_ROLES, "verifying a patron")
     patron = patron_get(metadata.casino, patron_id, field="patron_id")
     if patron.status == PatronStatus.SHREDDED:
-        raise Conflict(SHREDDED.format(patron=patron.patron_id,
+        raise Conflict(SHREDDED, params=dict(patron=patron.patron_id,
                                        day=patron.shredded_at.date() if patron.shredded_at
                                        else ""), code="patron_shredded", field="patron_id")
     if patron.status == PatronStatus.VERIFIED:
-        raise Conflict(f"patron {patron.patron_id} is verified already", code="verified_already",
+        raise Conflict("patron {patron_id} is verified already",
+                       params={"patron_id": patron.patron_id}, code="verified_already",
                        field="patron_id")
     image = _text({"document_image": document_image}, "document_image", limit=300)
     if place not in PLACES:
-        raise InvalidCommand(f"place is 'cage' or 'entrance', not {place!r}", field="place")
+        raise InvalidCommand("place is 'cage' or 'entrance', not {place!r}",
+                             params={"place": place}, field="place")
     _seal_again(PatronVault.objects.get(patron_id=patron.patron_id), {"document_image": image})
     recorded = store.append(f"patron/{patron.patron_id}",
                             [PatronVerified(patron_id=str(patron.patron_id), place=place)],
@@ -218,7 +227,8 @@ def patron_shred(*, patron_id: str, metadata: Metadata) -> Result:
     casino = casino_get(metadata.casino)
     patron = patron_get(casino.code, patron_id, field="patron_id")
     if patron.status == PatronStatus.SHREDDED:
-        raise Conflict(f"patron {patron.patron_id}'s data was destroyed already",
+        raise Conflict("patron {patron_id}'s data was destroyed already",
+                       params={"patron_id": patron.patron_id},
                        code="patron_shredded", field="patron_id")
     now = timezone.now()
     code = jurisdiction(casino)
@@ -226,7 +236,7 @@ def patron_shred(*, patron_id: str, metadata: Metadata) -> Result:
     until = retention_end(patron, code, registered_day)
     today = casino.gaming_day(now)
     if today < until:
-        raise Conflict(RETENTION_NOT_OVER.format(
+        raise Conflict(RETENTION_NOT_OVER, params=dict(
             patron=patron.patron_id, until=until, years=retention_years(code),
             source=("Lei n.º 83/2017, art. 51.º" if code == "PT"
                     else "Regulamento Administrativo n.º 7/2006")),
@@ -235,7 +245,8 @@ def patron_shred(*, patron_id: str, metadata: Metadata) -> Result:
                                          wrapped_key__isnull=False).update(
         wrapped_key=None, document_index=None, shredded_at=now)
     if updated != 1:
-        raise NotFound(f"patron {patron.patron_id} has no data to destroy", field="patron_id")
+        raise NotFound("patron {patron_id} has no data to destroy",
+                       params={"patron_id": patron.patron_id}, field="patron_id")
     recorded = store.append(f"patron/{patron.patron_id}", [PatronDataShredded(
         patron_id=str(patron.patron_id), retention_ended=until)],
         expected_version=patron.version, metadata=metadata)

@@ -10,7 +10,7 @@ import uuid
 
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -23,8 +23,8 @@ from ._common import COMPLIANCE_ROLES, Result, casino_get, require_role
 from .keys import master_key
 
 # Messages tests and screens rely on.
-OWN_DRAFT = "you drafted this report: a second compliance officer reviews it"
-WRONG_STATUS = "report {report} is {status}: it cannot be {action}"
+OWN_DRAFT = gettext_noop("you drafted this report: a second compliance officer reviews it")
+WRONG_STATUS = gettext_noop("report {report} is {status}: it cannot be {action}")
 
 
 def _alerts(casino: str, raw: object) -> list[AmlAlert]:
@@ -35,12 +35,15 @@ def _alerts(casino: str, raw: object) -> list[AmlAlert]:
         try:
             key = uuid.UUID(value)
         except ValueError:
-            raise InvalidCommand(f"{value!r} is not an alert id", field="alert_ids") from None
+            raise InvalidCommand("{value!r} is not an alert id",
+                                 params={"value": value}, field="alert_ids") from None
         alert = AmlAlert.objects.filter(alert_id=key, casino=casino).first()
         if alert is None:
-            raise NotFound(f"there is no alert {key} in {casino}", field="alert_ids")
+            raise NotFound("there is no alert {key} in {casino}",
+                           params={"key": key, "casino": casino}, field="alert_ids")
         if alert.status != AlertStatus.OPEN:
-            raise Conflict(f"alert {key} is in report {alert.report_id} already",
+            raise Conflict("alert {key} is in report {report_id} already",
+                           params={"key": key, "report_id": alert.report_id},
                            code="alert_reported", field="alert_ids")
         found.append(alert)
     patrons = {a.patron_id for a in found}
@@ -64,7 +67,8 @@ def suspicious_report_draft(*, alert_ids: object, narrative: object, metadata: M
     assert patron_id is not None  # _alerts: one identified patron
     row = PatronVault.objects.filter(patron_id=patron_id).first()
     if row is None or row.wrapped_key is None:
-        raise Conflict(f"patron {patron_id}'s data was destroyed: no report can name them",
+        raise Conflict("patron {patron_id}'s data was destroyed: no report can name them",
+                       params={"patron_id": patron_id},
                        code="patron_shredded", field="alert_ids")
     report_id = uuid.uuid4()
     data_key = vault.unwrap(master_key(), row.wrapped_key)
@@ -83,10 +87,12 @@ def _report(metadata: Metadata, report_id: object) -> Report:
     try:
         key = uuid.UUID(str(report_id))
     except ValueError:
-        raise InvalidCommand(f"{report_id!r} is not a report id", field="report_id") from None
+        raise InvalidCommand("{report_id!r} is not a report id",
+                             params={"report_id": report_id}, field="report_id") from None
     report = Report.objects.filter(report_id=key, casino=metadata.casino).first()
     if report is None:
-        raise NotFound(f"there is no report {key} in {metadata.casino}", field="report_id")
+        raise NotFound("there is no report {key} in {casino}",
+                       params={"key": key, "casino": metadata.casino}, field="report_id")
     return report
 
 
@@ -95,7 +101,7 @@ def suspicious_report_review(*, report_id: str, metadata: Metadata) -> Result:
     require_role(metadata, COMPLIANCE_ROLES, "reviewing a suspicious-transaction report")
     report = _report(metadata, report_id)
     if report.status != ReportStatus.DRAFTED:
-        raise Conflict(WRONG_STATUS.format(report=report.report_id, status=report.status,
+        raise Conflict(WRONG_STATUS, params=dict(report=report.report_id, status=report.status,
                                            action="reviewed"), code="wrong_status")
     if report.drafted_by == metadata.actor:
         raise NotAllowed(OWN_DRAFT, code="four_eyes")
@@ -112,7 +118,7 @@ def suspicious_report_send(*, report_id: str, reference: object, metadata: Metad
     require_role(metadata, COMPLIANCE_ROLES, "sending a suspicious-transaction report")
     report = _report(metadata, report_id)
     if report.status != ReportStatus.REVIEWED:
-        raise Conflict(WRONG_STATUS.format(report=report.report_id, status=report.status,
+        raise Conflict(WRONG_STATUS, params=dict(report=report.report_id, status=report.status,
                                            action="sent (it is reviewed first)"),
                        code="wrong_status")
     if not isinstance(reference, str) or not reference.strip() or len(reference) > 120:
@@ -126,7 +132,8 @@ def suspicious_report_send(*, report_id: str, reference: object, metadata: Metad
         try:
             day = dt.date.fromisoformat(str(sent_on))
         except ValueError:
-            raise InvalidCommand(f"sent_on must be a date, YYYY-MM-DD (not {sent_on!r})",
+            raise InvalidCommand("sent_on must be a date, YYYY-MM-DD (not {sent_on!r})",
+                                 params={"sent_on": sent_on},
                                  field="sent_on") from None
         if day > today:
             raise InvalidCommand("sent_on cannot be in the future", field="sent_on")

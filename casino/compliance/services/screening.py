@@ -14,7 +14,7 @@ import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 
-from casino.errors import Conflict
+from casino.errors import Conflict, Words, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -27,20 +27,20 @@ from ._common import jurisdiction, patron_get
 
 # Messages tests and screens rely on.
 WHAT = {
-    thresholds.PURCHASE: "a purchase of chips",
-    thresholds.REDEMPTION: "a redemption of chips",
-    thresholds.PAYOUT: "a payment of winnings",
-    thresholds.BUY_IN: "a buy-in at the table",
+    thresholds.PURCHASE: Words("a purchase of chips"),
+    thresholds.REDEMPTION: Words("a redemption of chips"),
+    thresholds.PAYOUT: Words("a payment of winnings"),
+    thresholds.BUY_IN: Words("a buy-in at the table"),
 }
-IDENTIFY_SINGLE = ("{what} of {amount} needs the patron identified and verified first "
-                   "({threshold} or more: {source}): pick or register the patron, then record "
-                   "it again")
-IDENTIFY_LINKED = ("with this movement the patron's movements today come to {total}, "
-                   "{threshold} or more ({source}): the patron must be identified and verified "
-                   "first")
-NOT_VERIFIED = ("patron {patron} is registered but their document was not verified: verify it "
-                "before {what} of {amount}")
-SHREDDED = "patron {patron}'s data was destroyed: register the person again"
+IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified and verified first "
+                               "({threshold} or more: {source}): pick or register the patron, then record "
+                               "it again")
+IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
+                               "{threshold} or more ({source}): the patron must be identified and verified "
+                               "first")
+NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
+                            "before {what} of {amount}")
+SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,8 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     try:
         rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
     except thresholds.NoRule as missing:
-        raise Conflict(f"{missing}: nothing was recorded", code="no_threshold") from None
+        raise Conflict("{missing}: nothing was recorded",
+                       params={"missing": missing}, code="no_threshold") from None
     movement = rules.Movement(kind=kind, amount=amount, cash=cash)
     named = patron not in (None, "")
     found = patron_get(casino.code, patron) if named else None
@@ -85,22 +86,23 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
              "legal_source": rule.legal_source}
     if found is not None and found.status == PatronStatus.SHREDDED:
-        raise Conflict(SHREDDED.format(patron=patron_id), code="patron_shredded",
+        raise Conflict(SHREDDED, params=dict(patron=patron_id), code="patron_shredded",
                        field="patron")
     if screening.needs_identification:
         if found is None:
-            raise Conflict(IDENTIFY_SINGLE.format(
+            raise Conflict(IDENTIFY_SINGLE, params=dict(
                 what=WHAT[kind], amount=fmt(amount), threshold=fmt(rule.identify_at),
                 source=rule.citation), code="identification_required", field="patron",
                 **facts)
         if found.status != PatronStatus.VERIFIED:
-            message = (IDENTIFY_LINKED.format(total=fmt(screening.total_after),
+            message, params = ((IDENTIFY_LINKED, dict(total=fmt(screening.total_after),
                                               threshold=fmt(rule.identify_at),
-                                              source=rule.citation)
+                                              source=rule.citation))
                        if screening.identify == "linked" else
-                       NOT_VERIFIED.format(patron=patron_id, what=WHAT[kind],
-                                           amount=fmt(amount)))
-            raise Conflict(message, code="verification_required", field="patron", **facts)
+                       (NOT_VERIFIED, dict(patron=patron_id, what=WHAT[kind],
+                                           amount=fmt(amount))))
+            raise Conflict(message, params=params, code="verification_required", field="patron",
+                           **facts)
     return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
                    movement=movement, rule=rule, screening=screening)
 

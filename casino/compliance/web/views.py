@@ -24,6 +24,7 @@ from casino.errors import DomainError, InvalidCommand, NotFound
 from casino.eventstore.store import Metadata
 from casino.models import Casino
 from casino.selectors import roles_in
+from casino.web.refusals import refusal_text
 
 from .. import selectors
 from .. import services as compliance
@@ -51,7 +52,7 @@ def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str
     try:
         result = action()
     except DomainError as error:
-        messages.error(request, error.message)
+        messages.error(request, refusal_text(error))
         return None
     messages.success(request, done)
     return result
