@@ -109,6 +109,10 @@ class PatronDay(models.Model):
     buy_ins = money_field(default=0)
     cash = money_field(default=0)
     transactions = models.PositiveIntegerField(default=0)
+    # what a casino cheque may pay back (Lei n.º 83/2017, art. 76.º, n.º 3, a)): purchases paid
+    # by card or by the patron's cheque, and the casino cheques issued against them (redemptions)
+    card_or_cheque = money_field(default=0)
+    casino_cheques = money_field(default=0)
 
     class Meta:
         db_table = "compliance_patron_day"

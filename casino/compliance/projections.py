@@ -103,7 +103,8 @@ class LinkedTransactionsProjection(_ByCasino):
     models = (PatronTransaction, PatronDay)
 
     def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
-                  kind: str, amount: Decimal, cash: Decimal, where: str, reference: str
+                  kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
+                  card_or_cheque: Decimal = ZERO, casino_cheque: Decimal = ZERO
                   ) -> Iterator[Change]:
         key = str(uuid.UUID(patron_id))
         yield Insert(PatronTransaction, dict(
@@ -112,8 +113,10 @@ class LinkedTransactionsProjection(_ByCasino):
             recorded_at=recorded.recorded_at))
         yield Upsert(PatronDay, {"casino": casino, "gaming_day": day, "patron_id": key},
                      {"purchases": ZERO, "redemptions": ZERO, "payouts": ZERO,
-                      "buy_ins": ZERO, "cash": ZERO, "transactions": 0},
-                     add={SUM_COLUMN[kind]: amount, "cash": cash, "transactions": 1})
+                      "buy_ins": ZERO, "cash": ZERO, "transactions": 0,
+                      "card_or_cheque": ZERO, "casino_cheques": ZERO},
+                     add={SUM_COLUMN[kind]: amount, "cash": cash, "transactions": 1,
+                          "card_or_cheque": card_or_cheque, "casino_cheques": casino_cheque})
 
     def _shift_day(self, reader: Reader, shift_id: str) -> Any:
         shift = reader.row(Shift, id=uuid.UUID(shift_id))
@@ -127,7 +130,9 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._movement(
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.PURCHASE, amount=event.amount,
-                cash=event.amount, where=event.window, reference=event.transaction_id)
+                cash=event.amount if event.payment == "cash" else ZERO, where=event.window,
+                reference=event.transaction_id,
+                card_or_cheque=ZERO if event.payment == "cash" else event.amount)
 
     @handles("ChipsRedeemed")
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
@@ -137,7 +142,8 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.REDEMPTION, amount=event.amount,
                 cash=_cash_value(event.cash), where=event.window,
-                reference=event.transaction_id)
+                reference=event.transaction_id,
+                casino_cheque=event.amount if event.payment == "casino_cheque" else ZERO)
 
     @handles("JackpotPaid")
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader

@@ -82,12 +82,20 @@ def casino_cheque_allowed(*, identified: bool, bought_by_card_or_cheque: Decimal
                           cheques_issued: Decimal, amount: Decimal) -> str:
     """Lei n.º 83/2017, art. 76.º, n.º 3, a): a casino cheque for chips only to an identified
     patron, and only up to what they bought by card or cheque (less cheques issued to them
-    already). "" when allowed, else why not. The cage issues no cheques yet
-    (``docs/patrons.md``): this is the rule its cheque payment will call."""
+    already). "" when allowed, else why not. The cage's redemption by casino cheque calls it
+    (``casino.compliance.services.screening.cheque_check``)."""
     if not identified:
         return "a casino cheque is issued only to an identified patron"
     room = bought_by_card_or_cheque - cheques_issued
     if amount > room:
         return (f"a casino cheque may not exceed what the patron bought by card or cheque "
                 f"({room} left)")
+    return ""
+
+
+def prize_cheque_allowed(*, identified: bool) -> str:
+    """Lei n.º 83/2017, art. 76.º, n.º 3, b) and n.º 4: a prize paid by cheque only to an
+    identified winner, the cheque nominative and crossed. "" when allowed, else why not."""
+    if not identified:
+        return "a prize is paid by cheque only to an identified and verified winner"
     return ""

@@ -26,6 +26,7 @@ from casino.money import fmt
 from .. import circulation, reports, selectors
 from .. import services as cage
 from ..models import OpeningDispute, Shift, ShiftStatus
+from ..services.transactions import PAYOUT_PAYMENTS, SALE_PAYMENTS
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 SUPERVISOR = (Role.CAGE_SUPERVISOR,)
@@ -164,15 +165,24 @@ class ShiftOpeningDisputeResolveApi(CageCommandApi):
                                                   **data)
 
 
+SALE_PAYMENT_HELP = ("cash (the default), card, or cheque (the player's own): by card or cheque "
+                     "no cash comes in (leave cash and change out)")
+PAYOUT_PAYMENT_HELP = ("cash (the default) or casino_cheque: the whole payment by the casino "
+                       "cheque cheque_number, to the identified patron (docs/cage.md)")
+CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
+
+
 class ChipsSellApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
-        cash = CountsField()
+        cash = CountsField(required=False)
         change = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=SALE_PAYMENTS, required=False,
+                                          help_text=SALE_PAYMENT_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -183,9 +193,13 @@ class ChipsRedeemApi(CageCommandApi):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
-        cash = CountsField()
+        cash = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=PAYOUT_PAYMENTS, required=False,
+                                          help_text=PAYOUT_PAYMENT_HELP)
+        cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                              help_text=CHEQUE_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -240,6 +254,10 @@ class JackpotPayApi(CageCommandApi):
         chips = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=PAYOUT_PAYMENTS, required=False,
+                                          help_text=PAYOUT_PAYMENT_HELP)
+        cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                              help_text=CHEQUE_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment

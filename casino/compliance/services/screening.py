@@ -22,7 +22,7 @@ from casino.money import fmt
 
 from .. import rules, thresholds
 from ..events import AmlAlertRaised
-from ..models import PatronDay, PatronStatus, PatronTransaction
+from ..models import Patron, PatronDay, PatronStatus, PatronTransaction
 from ._common import jurisdiction, patron_get
 
 # Messages tests and screens rely on.
@@ -41,6 +41,7 @@ IDENTIFY_LINKED = ("with this movement the patron's movements today come to {tot
 NOT_VERIFIED = ("patron {patron} is registered but their document was not verified: verify it "
                 "before {what} of {amount}")
 SHREDDED = "patron {patron}'s data was destroyed: register the person again"
+CHEQUE_REFUSED = "{why} ({source}): pay it in cash, or as the law allows"
 
 
 @dataclass(frozen=True)
@@ -120,3 +121,27 @@ def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: st
             day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
         ids.append(alert_id)
     return ids
+
+
+def cheque_check(checked: Checked, *, prize: bool) -> None:
+    """A payment by casino cheque (``docs/patrons.md``), after ``movement_check``: only to an
+    identified (verified) patron; for chips (``prize`` False), only up to what the patron bought
+    by card or cheque that gaming day, less the casino cheques issued to them already
+    (``rules.casino_cheque_allowed``); a prize, only to the identified winner
+    (``rules.prize_cheque_allowed``). Refused ``cheque_not_allowed``, saying why."""
+    identified = bool(checked.patron_id) and Patron.objects.filter(
+        patron_id=checked.patron_id, status=PatronStatus.VERIFIED).exists()
+    if prize:
+        why = rules.prize_cheque_allowed(identified=identified)
+    else:
+        day = (PatronDay.objects.filter(casino=checked.casino, gaming_day=checked.gaming_day,
+                                        patron_id=checked.patron_id).first()
+               if identified else None)
+        why = rules.casino_cheque_allowed(
+            identified=identified,
+            bought_by_card_or_cheque=day.card_or_cheque if day else Decimal("0.00"),
+            cheques_issued=day.casino_cheques if day else Decimal("0.00"),
+            amount=checked.movement.amount)
+    if why:
+        raise Conflict(CHEQUE_REFUSED.format(why=why, source="Lei n.º 83/2017, art. 76.º, n.º 3"),
+                       code="cheque_not_allowed", field="payment")
