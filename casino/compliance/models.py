@@ -97,6 +97,26 @@ class PatronTransaction(models.Model):
                                 name="patron_tx_day")]
 
 
+class AnonymousMovement(models.Model):
+    """Projection: one movement that named no patron, by where it was made (a cage window's
+    code, or "table <code>") and its gaming day: the anonymous side of structuring."""
+
+    casino = models.CharField(max_length=64)
+    gaming_day = models.DateField()
+    where = models.CharField(max_length=80)
+    kind = models.CharField(max_length=16)
+    amount = money_field()
+    cash = money_field()
+    reference = models.CharField(max_length=64)
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        db_table = "compliance_anonymous_movement"
+        ordering = ["position"]
+        indexes = [models.Index(fields=["casino", "gaming_day", "where"],
+                                name="anonymous_day_where")]
+
+
 class PatronDay(models.Model):
     """Projection: a patron's linked movements in one gaming day, summed."""
 

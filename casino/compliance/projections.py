@@ -39,6 +39,7 @@ from .events import (
 from .models import (
     AlertStatus,
     AmlAlert,
+    AnonymousMovement,
     Patron,
     PatronDay,
     PatronStatus,
@@ -97,10 +98,17 @@ class PatronProjection(_ByCasino):
 
 @register
 class LinkedTransactionsProjection(_ByCasino):
-    """Every movement of a named patron, and their sums per gaming day."""
+    """Every movement of a named patron, and their sums per gaming day; every movement naming
+    no patron by where it was made (``AnonymousMovement``, for anonymous structuring)."""
 
     name = "linked_transactions"
-    models = (PatronTransaction, PatronDay)
+    models = (PatronTransaction, PatronDay, AnonymousMovement)
+
+    def _anonymous(self, recorded: RecordedEvent, *, day: Any, kind: str, amount: Decimal,
+                   cash: Decimal, where: str, reference: str) -> Iterator[Change]:
+        yield Insert(AnonymousMovement, dict(
+            casino=_casino(recorded), gaming_day=day, where=where, kind=kind, amount=amount,
+            cash=cash, reference=reference, position=recorded.position))
 
     def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
                   kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
@@ -133,6 +141,11 @@ class LinkedTransactionsProjection(_ByCasino):
                 cash=event.amount if event.payment == "cash" else ZERO, where=event.window,
                 reference=event.transaction_id,
                 card_or_cheque=ZERO if event.payment == "cash" else event.amount)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PURCHASE,
+                amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
+                where=event.window, reference=event.transaction_id)
 
     @handles("ChipsRedeemed")
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
@@ -144,6 +157,11 @@ class LinkedTransactionsProjection(_ByCasino):
                 cash=_cash_value(event.cash), where=event.window,
                 reference=event.transaction_id,
                 casino_cheque=event.amount if event.payment == "casino_cheque" else ZERO)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id),
+                kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
+                where=event.window, reference=event.transaction_id)
 
     @handles("JackpotPaid")
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
@@ -153,6 +171,11 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.PAYOUT, amount=event.amount,
                 cash=_cash_value(event.cash), where=event.window, reference=event.payout_id)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PAYOUT,
+                amount=event.amount, cash=_cash_value(event.cash), where=event.window,
+                reference=event.payout_id)
 
     @handles("DropRecorded")
     def drop(self, event: DropRecorded, recorded: RecordedEvent, reader: Reader
@@ -164,6 +187,13 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=session["gaming_day"],
                 patron_id=event.patron_id, kind=thresholds.BUY_IN, amount=event.amount,
                 cash=event.amount, where=f"table {event.table}", reference=event.session_id)
+        else:
+            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
+            assert session is not None, f"a drop at session {event.session_id}, never opened"
+            yield from self._anonymous(
+                recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
+                amount=event.amount, cash=event.amount, where=f"table {event.table}",
+                reference=event.session_id)
 
 
 @register

@@ -16,7 +16,9 @@ from .thresholds import ThresholdRule
 LINKED = "linked_threshold"      # several movements of one patron in a day reach the threshold
 STRUCTURING = "structuring"      # several movements of one patron in a day just below it
 LARGE = "large_transaction"      # one cash movement at or above the threshold (Macau's report)
-ALERT_KINDS = (LINKED, STRUCTURING, LARGE)
+# several anonymous movements just below it at one cage window or one table in a day
+ANONYMOUS_STRUCTURING = "anonymous_structuring"
+ALERT_KINDS = (LINKED, STRUCTURING, LARGE, ANONYMOUS_STRUCTURING)
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,11 @@ def just_below(rule: ThresholdRule, amount: Decimal) -> bool:
     return rule.structuring_floor <= amount < rule.identify_at
 
 
-def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None) -> Screening:
-    """``earlier`` is None for an anonymous player (no patron named)."""
+def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None,
+           anonymous_just_below: int = 0) -> Screening:
+    """``earlier`` is None for an anonymous player (no patron named); then
+    ``anonymous_just_below`` is how many anonymous movements of the day at the same cage window
+    or table fell just below the threshold before this one (the only link there is)."""
     value = counted(rule, movement)
     threshold = rule.identify_at
     single = value >= threshold
@@ -73,6 +78,9 @@ def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None) -> 
     if (earlier is not None and just_below(rule, value)
             and earlier.just_below + 1 == rule.structuring_count):
         alerts.append(STRUCTURING)
+    if (earlier is None and just_below(rule, value)
+            and anonymous_just_below + 1 == rule.anonymous_structuring_count):
+        alerts.append(ANONYMOUS_STRUCTURING)
     if rule.large_transaction_report and single:
         alerts.append(LARGE)
     return Screening(counted=value, identify=identify, alerts=tuple(alerts), total_after=after)

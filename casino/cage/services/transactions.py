@@ -118,7 +118,7 @@ def _screen(casino: Casino, shift: Shift, patron: object, kind: str, amount: Dec
     """Anti-money-laundering law's word on the movement, last, once everything else is
     checked: refused until the patron is identified and verified (``docs/patrons.md``)."""
     return movement_check(casino=casino, patron=patron, gaming_day=shift.gaming_day, kind=kind,
-                          amount=amount, cash=cash)
+                          amount=amount, cash=cash, where=shift.cage)
 
 
 def _payment(value: object, allowed: tuple[str, ...]) -> str:

@@ -22,7 +22,7 @@ from casino.money import fmt
 
 from .. import rules, thresholds
 from ..events import AmlAlertRaised
-from ..models import Patron, PatronDay, PatronStatus, PatronTransaction
+from ..models import AnonymousMovement, Patron, PatronDay, PatronStatus, PatronTransaction
 from ._common import jurisdiction, patron_get
 
 # Messages tests and screens rely on.
@@ -68,11 +68,22 @@ def _earlier(casino: str, day: dt.date, patron_id: str,
     return rules.Earlier(total=total, count=row.transactions, just_below=below)
 
 
+def _anonymous_just_below(casino: str, day: dt.date, where: str,
+                          rule: thresholds.ThresholdRule) -> int:
+    """How many movements naming no patron at ``where`` (a cage window, "table <code>") fell
+    just below the threshold in the gaming day."""
+    return sum(1 for t in AnonymousMovement.objects.filter(
+        casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")
+        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+
+
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
-                   amount: Decimal, cash: Decimal) -> Checked:
+                   amount: Decimal, cash: Decimal, where: str = "") -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
-    refused too (``unknown_patron``)."""
+    refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
+    anonymous movement is linked to the others just below the threshold (anonymous
+    structuring: an alert the cashier never sees)."""
     try:
         rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
     except thresholds.NoRule as missing:
@@ -82,7 +93,10 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     found = patron_get(casino.code, patron) if named else None
     patron_id = str(found.patron_id) if found is not None else ""
     earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
-    screening = rules.screen(rule, movement, earlier)
+    anonymous = (_anonymous_just_below(casino.code, gaming_day, where, rule)
+                 if found is None and where and rules.just_below(rule, rules.counted(rule, movement))
+                 else 0)
+    screening = rules.screen(rule, movement, earlier, anonymous)
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
              "legal_source": rule.legal_source}
     if found is not None and found.status == PatronStatus.SHREDDED:
