@@ -9,3 +9,4 @@ class ComplianceConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the compliance projections)
+        from .services import diligence  # noqa: F401  (registers the kind pep_movement)

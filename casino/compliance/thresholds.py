@@ -43,6 +43,9 @@ class ThresholdRule:
     large_transaction_report: bool
     citation: str  # short, for the messages a cashier reads
     legal_source: str
+    # enhanced diligence for a politically exposed patron at the threshold (source of funds and
+    # a senior manager's approval, first): the article, or "" where it is not applied yet
+    pep_citation: str
 
 
 RULES: tuple[ThresholdRule, ...] = (
@@ -54,7 +57,8 @@ RULES: tuple[ThresholdRule, ...] = (
         legal_source="Lei n.º 83/2017, de 18 de agosto, artigo 76.º, n.º 1 (identificação e "
                      "verificação da identidade do frequentador a partir de 2000 €, numa ou em "
                      "várias operações aparentemente relacionadas), n.ºs 3 e 4 (cheques), na "
-                     "redação da Lei n.º 58/2020"),
+                     "redação da Lei n.º 58/2020",
+        pep_citation="Lei n.º 83/2017, art. 39.º, n.º 1, b) and c)"),
     ThresholdRule(
         code="MO-1", jurisdiction="MO", valid_from=dt.date(2016, 5, 13), currency="MOP",
         identify_at=Decimal("500000.00"), identify_kinds=KINDS, linked=False, cash_only=True,
@@ -64,7 +68,9 @@ RULES: tuple[ThresholdRule, ...] = (
         legal_source="Lei n.º 2/2006 (prevenção e repressão do crime de branqueamento de "
                      "capitais), artigo 7.º; Regulamento Administrativo n.º 7/2006; Instrução "
                      "da DICJ n.º 1/2016 (transacções em numerário de MOP 500 000 ou mais: "
-                     "identificação e declaração de transacção de montante elevado)"),
+                     "identificação e declaração de transacção de montante elevado)",
+        # not applied until the compliance officer confirms Macau's article (docs/patrons.md)
+        pep_citation=""),
 )
 
 # Retention of identification records and of the records of transactions, in years after the

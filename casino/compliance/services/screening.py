@@ -24,6 +24,7 @@ from .. import rules, thresholds
 from ..events import AmlAlertRaised
 from ..models import AnonymousMovement, Patron, PatronDay, PatronStatus, PatronTransaction
 from ._common import jurisdiction, patron_get
+from .diligence import pep_check
 
 # Messages tests and screens rely on.
 WHAT = {
@@ -116,6 +117,9 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                        NOT_VERIFIED.format(patron=patron_id, what=WHAT[kind],
                                            amount=fmt(amount)))
             raise Conflict(message, code="verification_required", field="patron", **facts)
+        pep_check(casino=casino.code, patron=found, gaming_day=gaming_day, what=WHAT[kind],
+                  amount=amount, total=screening.total_after, threshold=rule.identify_at,
+                  source=rule.pep_citation)
     return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
                    movement=movement, rule=rule, screening=screening)
 
