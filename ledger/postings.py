@@ -734,6 +734,7 @@ NOT_POSTED: dict[str, str] = {
     # patrons and anti-money-laundering (docs/patrons.md): references, alerts, reports
     "PatronRegistered": "identifies a person: no money moves",
     "PatronVerified": "a document checked: no money moves",
+    "PatronDataCorrected": "a patron's data corrected: no money moves",
     "PatronDataShredded": "a data key destroyed: no money moves",
     "AmlAlertRaised": "an alert about a movement that posts by its own event",
     "SuspiciousReportDrafted": "a report: no money moves",

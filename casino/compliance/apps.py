@@ -9,4 +9,6 @@ class ComplianceConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the compliance projections)
-        from .services import diligence  # noqa: F401  (registers the kind pep_movement)
+
+        # registers the kinds of approval patron_correction and pep_movement
+        from .services import corrections, diligence  # noqa: F401

@@ -55,6 +55,21 @@ class ReportNarrative(models.Model):
         db_table = "compliance_report_narrative"
 
 
+class PatronCorrection(models.Model):
+    """A correction of a patron's data asked for and awaiting its second person (approval kind
+    ``patron_correction``): the new values, sealed under the patron's own key (so a shredding
+    takes them too), never in an event."""
+
+    correction_id = models.UUIDField(primary_key=True)
+    patron_id = models.UUIDField()
+    nonce = models.BinaryField()
+    ciphertext = models.BinaryField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "compliance_patron_correction"
+
+
 class Patron(models.Model):
     """Projection: a patron by reference (no personal data)."""
 

@@ -29,6 +29,7 @@ from games.models import TableSession
 from . import thresholds
 from .events import (
     AmlAlertRaised,
+    PatronDataCorrected,
     PatronDataShredded,
     PatronRegistered,
     PatronVerified,
@@ -88,6 +89,12 @@ class PatronProjection(_ByCasino):
         yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
             "status": PatronStatus.VERIFIED, "verified_by": _actor(recorded),
             "verified_at": recorded.recorded_at, "version": recorded.version})
+
+    @handles("PatronDataCorrected")
+    def corrected(self, event: PatronDataCorrected, recorded: RecordedEvent
+                  ) -> Iterator[Change]:
+        yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)},
+                     set={"version": recorded.version})
 
     @handles("PatronDataShredded")
     def shredded(self, event: PatronDataShredded, recorded: RecordedEvent) -> Iterator[Change]:
