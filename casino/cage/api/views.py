@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import acting_role, request_metadata
+from casino.api.base import CommandApi, acting_role
 from casino.errors import NotAllowed
 from casino.eventstore.store import Metadata
 from casino.models import Membership, Role
@@ -66,41 +66,12 @@ PATRON_HELP = ("the identified patron's id (POST /api/v1/compliance/<casino>/pat
 # --- commands ----------------------------------------------------------------------------------
 
 
-class CageCommandApi(APIView):
+# The cage's commands: ``casino.api.base.CommandApi`` with the cage's roles. (Its docstring is
+# what the schema shows for the commands that have none of their own.)
+class CageCommandApi(CommandApi):
     """Base of the command APIs: input, role and metadata, then one service call."""
 
     roles: ClassVar[tuple[str, ...]] = CAGE_ROLES
-
-    class InputSerializer(serializers.Serializer[Any]):
-        pass
-
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
-        super().__init_subclass__(**kwargs)
-
-        def post(self: CageCommandApi, request: Request, casino: str, **kw: Any) -> Response:
-            return self.run(request, casino, **kw)
-
-        post.__doc__ = cls.__doc__
-        # the OpenAPI component is named after the operation (``ChipsSellInput``)
-        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
-                     (cls.InputSerializer,), {"__module__": cls.__module__})
-        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
-                                 responses={201: dict})(post)
-
-    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        return self.run(request, casino, **kwargs)
-
-    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        metadata = request_metadata(request, casino, self.roles)
-        params = self.InputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
-        result = self.command(dict(params.validated_data), metadata,
-                              **{k: str(v) for k, v in kwargs.items()})
-        return Response(result, status=status.HTTP_201_CREATED)
 
 
 class CageConfigureApi(CageCommandApi):
