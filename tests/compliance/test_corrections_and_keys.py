@@ -135,3 +135,30 @@ def test_master_key_rotation(lisboa_window: str, monkeypatch: pytest.MonkeyPatch
     assert shredded.wrapped_key is None
     assert shredded.master_key_id == before[shredded.patron_id]
     assert verify_chain().ok
+
+
+def test_the_compliance_officer_asks_for_a_correction_on_the_patrons_page(
+        lisboa_window: str) -> None:
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from casino.models import Approval, Membership
+
+    patron = _register(pep=True)
+    user = User.objects.create_user(username="olga", password="x")
+    Membership.objects.create(user=user, casino_id="lisboa", role=Role.COMPLIANCE_OFFICER)
+    web = Client()
+    web.force_login(user)
+    page = f"/compliance/lisboa/patrons/{patron}/"
+    assert 'id="pep"' in web.get(page).content.decode()  # politically exposed: the form shows
+    web.post(page, {"action": "correct", "field": "name", "value": "Maria Antónia Ferreira",
+                    "reason": "typo", "explanation": "the surname was mistyped",
+                    "idempotency_key": "k1"})
+    web.post(page, {"action": "pep", "amount": "5000.00", "gaming_day": "2026-12-01",
+                    "reason": "salary", "explanation": "payslips of the last three months",
+                    "idempotency_key": "k2"})
+    asked = {a.kind: a for a in Approval.objects.all()}
+    assert asked["patron_correction"].details["fields"] == ["name"]
+    assert asked["pep_movement"].details == {"patron_id": patron, "gaming_day": "2026-12-01",
+                                             "amount": "5000.00"}
+    assert _identity(patron)["name"] == MARIA["name"]  # until a second person approves
