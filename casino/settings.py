@@ -207,7 +207,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # the regulator's API shows the projections' statuses: one enum each
     "ENUM_NAME_OVERRIDES": {"RoundStatusEnum": "games.models.RoundStatus",
-                            "ShiftStatusEnum": "casino.cage.models.ShiftStatus"},
+                            "ShiftStatusEnum": "casino.cage.models.ShiftStatus",
+                            "SalePaymentEnum": "casino.cage.services.transactions.SALE_PAYMENTS",
+                            "PayoutPaymentEnum":
+                                "casino.cage.services.transactions.PAYOUT_PAYMENTS"},
 }
 
 # Celery: a real broker when CELERY_BROKER_URL is set; otherwise tasks run in process, so the

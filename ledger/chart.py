@@ -122,6 +122,16 @@ TEMPLATES: tuple[Template, ...] = (
       Kind.ASSET, "debit", Scope.CASINO, "12 Depósitos à ordem", "12 Depósitos à ordem",
       "What the casino paid from its bank account outside the platform (gaming taxes): the "
       "accountant reconciles it with the bank statement."),
+    T("card_and_cheque_receipts", "1220", "Card and cheque receipts to clear",
+      "Recebimentos por cartão e cheque a compensar",
+      Kind.ASSET, "debit", Scope.CASINO, "12 Depósitos à ordem", "12 Depósitos à ordem",
+      "Chips bought by card or by the patron's own cheque: money on its way to the bank, "
+      "never in a cashier's drawer; the accountant clears it against the bank statement."),
+    T("casino_cheques_issued", "2785", "Casino cheques issued, not yet presented",
+      "Cheques do casino emitidos por apresentar", Kind.LIABILITY, "credit", Scope.CASINO,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "Redemptions and jackpot prizes paid by casino cheque (nominative, crossed): what the "
+      "casino owes until the bank pays the cheque; never out of a cashier's drawer."),
     T("gaming_tax_payable", "2431", "Gaming tax payable — {scope}",
       "Imposto especial de jogo / contribuições a pagar — {scope}", Kind.LIABILITY, "credit",
       Scope.TAX, "24 Estado e outros entes públicos", "24 Sector público administrativo",

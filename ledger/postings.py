@@ -250,25 +250,47 @@ def _same(a: Decimal, b: Decimal, what: str) -> None:
         raise PostingError(f"{what}: {a} and {b} should be equal")
 
 
+def _payment(data: Data) -> str:
+    """How a movement was paid: ``cash`` for every event stored before payments were named."""
+    return str(data.get("payment") or "cash")
+
+
+def _cheque(data: Data) -> str:
+    return f", casino cheque {data.get('cheque_number', '')}"
+
+
 @posts("ChipsSold")
 def chips_sold(data: Data, ctx: Context) -> Posting:
-    cash = counts_value(data.get("cash")) - counts_value(data.get("change"))
     chips = counts_value(data.get("chips"))
-    _same(cash, chips, "chips sold: the cash received less the change, and the chips")
-    e = _Entry().move(_window("cage_cash", data), _p(), cash)
+    payment = _payment(data)
+    if payment == "cash":
+        cash = counts_value(data.get("cash")) - counts_value(data.get("change"))
+        _same(cash, chips, "chips sold: the cash received less the change, and the chips")
+        e = _Entry().move(_window("cage_cash", data), _p(), cash)
+        how = ""
+    else:  # by card or the patron's cheque: to be cleared by the bank, no cash at the window
+        _same(amount(data["amount"]), chips, f"chips sold by {payment}: the amount and the chips")
+        e = _Entry().move(account("card_and_cheque_receipts"), _p(), chips)
+        how = f", by {payment}"
     _chips_to_players(e, _window("cage_chips", data), chips)
-    return Posting(f"Chips sold at {data['window']} ({data.get('transaction_id', '')})",
+    return Posting(f"Chips sold at {data['window']} ({data.get('transaction_id', '')}{how})",
                    e.lines())
 
 
 @posts("ChipsRedeemed")
 def chips_redeemed(data: Data, ctx: Context) -> Posting:
-    cash = counts_value(data.get("cash"))
     chips = counts_value(data.get("chips"))
-    _same(cash, chips, "chips redeemed: the cash paid and the chips")
-    e = _Entry().move(_p(), _window("cage_cash", data), cash)
+    if _payment(data) == "casino_cheque":  # owed until the bank pays it, not out of the drawer
+        _same(amount(data["amount"]), chips, "chips redeemed by cheque: the cheque and the chips")
+        e = _Entry().move(_p(), account("casino_cheques_issued"), chips)
+        how = _cheque(data)
+    else:
+        cash = counts_value(data.get("cash"))
+        _same(cash, chips, "chips redeemed: the cash paid and the chips")
+        e = _Entry().move(_p(), _window("cage_cash", data), cash)
+        how = ""
     _chips_to_players(e, _window("cage_chips", data), -chips)
-    return Posting(f"Chips redeemed at {data['window']} ({data.get('transaction_id', '')})",
+    return Posting(f"Chips redeemed at {data['window']} ({data.get('transaction_id', '')}{how})",
                    e.lines())
 
 
@@ -342,6 +364,11 @@ def transfer_received(data: Data, ctx: Context) -> Posting:
 @posts("JackpotPaid")
 def jackpot_paid(data: Data, ctx: Context) -> Posting:
     payable = account("jackpot_payable", str(data["pool_id"]))
+    if _payment(data) == "casino_cheque":
+        e = _Entry().move(payable, account("casino_cheques_issued"), amount(data["amount"]))
+        return Posting(f"Jackpot prize paid at {data['window']} to {data.get('winner', '')} "
+                       f"(pool {data['pool_id']}, round {data.get('round_id', '')}"
+                       f"{_cheque(data)})", e.lines())
     cash = counts_value(data.get("cash"))
     chips = counts_value(data.get("chips"))
     _same(cash + chips, amount(data["amount"]), "jackpot paid: cash and chips, and the prize")
@@ -707,6 +734,7 @@ NOT_POSTED: dict[str, str] = {
     # patrons and anti-money-laundering (docs/patrons.md): references, alerts, reports
     "PatronRegistered": "identifies a person: no money moves",
     "PatronVerified": "a document checked: no money moves",
+    "PatronDataCorrected": "a patron's data corrected: no money moves",
     "PatronDataShredded": "a data key destroyed: no money moves",
     "AmlAlertRaised": "an alert about a movement that posts by its own event",
     "SuspiciousReportDrafted": "a report: no money moves",

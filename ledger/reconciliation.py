@@ -13,6 +13,7 @@ the ledger's own account, worked out apart:
   day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
   table variance, unexplained until a second person approves it;
 * each drop box of the day: counted against received at the cage;
+* casino cheques issued and chips sold by card or cheque (never in a drawer) against 2785, 1220;
 * each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
 * what is unexplained: changes after the fact awaiting a second person's approval, shifts
   counted but not closed, table sessions of the day still open.
@@ -244,6 +245,18 @@ def _jackpots(casino: Casino) -> list[Line]:
     return lines
 
 
+def _paid_otherwise(casino: Casino) -> list[Line]:
+    """Casino cheques issued and chips sold by card or cheque: no drawer held them (the cage's
+    cash lines above prove it), their own accounts do."""
+    figures = cage_selectors.paid_otherwise(casino=casino.code)
+    return [
+        Line("cage", "casino cheques", f"issued, not yet presented ({figures.cheques})",
+             figures.cheques_issued, -_balance(casino.code, "2785")),
+        Line("cage", "card and cheque", "chips sold by card or cheque, to clear",
+             figures.card_or_cheque_sales, _balance(casino.code, "1220")),
+    ]
+
+
 def _pending(casino: Casino) -> list[Line]:
     return [Line(gettext_noop("pending"), f"{a.kind} {a.subject}", gettext_noop("awaiting approval"),
                  a.amount, None, Words("asked by {who}: {summary}", who=a.requested_by,
@@ -257,6 +270,6 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
     report = Report(casino, gaming_day)
     for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
                  _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
-                 _jackpots(the_casino), _pending(the_casino)):
+                 _jackpots(the_casino), _paid_otherwise(the_casino), _pending(the_casino)):
         report.lines.extend(part)
     return report

@@ -63,8 +63,14 @@ DL_422_89 = "Decreto-Lei n.º 422/89, de 2 de dezembro (Lei do Jogo), na redaç�
 LEI_16_2001 = "Lei n.º 16/2001 (Macau), na redação da Lei n.º 7/2022"
 
 
-class RuleError(ValueError):
-    """A parameter value that its kind does not allow, or an unknown parameter."""
+class ParameterError(ValueError):
+    """A parameter value that its kind does not allow, or an unknown parameter: an English
+    template with ``{name}`` placeholders and its values, as the platform's refusals are (the
+    services pass both on, so a screen says it in its language)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template.format(**params))
+        self.template, self.params = template, params
 
 
 @dataclass(frozen=True)
@@ -82,26 +88,32 @@ class Parameter:
     note: str = ""
 
     def parse(self, value: object) -> str:
-        """The value as stored (a decimal string or a choice), or RuleError."""
+        """The value as stored (a decimal string or a choice), or ParameterError."""
         text = str(value).strip()
         if self.kind == "choice":
             if text not in self.choices:
-                raise RuleError(f"{self.code} is one of {', '.join(self.choices)}, not {text!r}")
+                raise ParameterError("{code} is one of {choices}, not {text!r}", code=self.code,
+                                     choices=", ".join(self.choices), text=text)
             return text
         if isinstance(value, float | bool):
-            raise RuleError(f"{self.code}: give the value as a decimal string, not {value!r}")
+            raise ParameterError("{code}: give the value as a decimal string, not {value!r}",
+                                 code=self.code, value=value)
         try:
             number = Decimal(text)
         except InvalidOperation:
-            raise RuleError(f"{self.code} is a number, not {text!r}") from None
+            raise ParameterError("{code} is a number, not {text!r}", code=self.code, text=text) from None
         if not number.is_finite() or number < 0:
-            raise RuleError(f"{self.code} is a number zero or more, not {text!r}")
+            raise ParameterError("{code} is a number zero or more, not {text!r}", code=self.code,
+                                 text=text)
         if self.kind == "percent" and number > HUNDRED:
-            raise RuleError(f"{self.code} is a percentage, at most 100, not {text!r}")
+            raise ParameterError("{code} is a percentage, at most 100, not {text!r}",
+                                 code=self.code, text=text)
         if self.kind == "count" and number != number.to_integral_value():
-            raise RuleError(f"{self.code} is a whole number, not {text!r}")
+            raise ParameterError("{code} is a whole number, not {text!r}", code=self.code,
+                                 text=text)
         if self.kind == "amount" and number != number.quantize(CENT):
-            raise RuleError(f"{self.code} is an amount in cents, not {text!r}")
+            raise ParameterError("{code} is an amount in cents, not {text!r}", code=self.code,
+                                 text=text)
         return str(number)
 
 
@@ -189,7 +201,7 @@ def parameter(code: str) -> Parameter:
     try:
         return BY_CODE[code]
     except KeyError:
-        raise RuleError(f"there is no tax parameter {code!r}") from None
+        raise ParameterError("there is no tax parameter {code!r}", code=code) from None
 
 
 def jurisdiction_of(currency: str) -> str:

@@ -89,9 +89,9 @@ def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, lega
     try:
         p = tax_rules.parameter(code)
         stored = p.parse(value)
-    except tax_rules.RuleError as error:
-        raise InvalidCommand(str(error), field="value" if code in tax_rules.BY_CODE
-                             else "code") from None
+    except tax_rules.ParameterError as error:
+        raise InvalidCommand(error.template, params=error.params,
+                             field="value" if code in tax_rules.BY_CODE else "code") from None
     where = jurisdiction_of(casino)
     if p.jurisdiction != where:
         raise InvalidCommand("{code} is a parameter of {jurisdiction}; casino {code_2} "

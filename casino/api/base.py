@@ -3,14 +3,20 @@
 A command API names the roles that may call it. The caller says which casino it acts in (URL
 or body) and may send an ``Idempotency-Key`` header; the metadata of the events it records
 then carries the user, the role they act in, the casino, the request id and that key.
+``CommandApi`` is the one base of the command endpoints (the cage's, the compliance officer's).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
 from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
@@ -67,3 +73,43 @@ def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Met
         idempotency_key=key,
         correlation_id=request.headers.get("X-Correlation-Id", ""),
     )
+
+
+class CommandApi(APIView):
+    """Base of the command APIs of every app: the input's shape (``InputSerializer``), the role
+    and the metadata, then one service call (``command``); 201 with its answer. Each app's base
+    names the roles that may call it (``roles``); a refusal is the one error body
+    (``casino.api.errors``)."""
+
+    roles: ClassVar[tuple[str, ...]] = ()
+
+    class InputSerializer(serializers.Serializer[Any]):
+        pass
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
+        super().__init_subclass__(**kwargs)
+
+        def post(self: CommandApi, request: Request, casino: str, **kw: Any) -> Response:
+            return self.run(request, casino, **kw)
+
+        post.__doc__ = cls.__doc__
+        # the OpenAPI component is named after the operation (``ChipsSellInput``)
+        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
+                     (cls.InputSerializer,), {"__module__": cls.__module__})
+        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
+                                 responses={201: dict})(post)
+
+    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
+        return self.run(request, casino, **kwargs)
+
+    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
+        metadata = request_metadata(request, casino, self.roles)
+        params = self.InputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        result = self.command(dict(params.validated_data), metadata,
+                              **{k: str(v) for k, v in kwargs.items()})
+        return Response(result, status=status.HTTP_201_CREATED)

@@ -124,7 +124,12 @@ class ShiftOpeningDisputeResolved(Event):
 @dataclass(frozen=True, kw_only=True)
 class ChipsSold(Event):
     """A player buys chips at the cage: cash in, chips out (change, if any, goes back out).
-    ``patron_id``: the identified patron (``compliance``), "" for an anonymous player (v2)."""
+    ``patron_id``: the identified patron (``compliance``), "" for an anonymous player (v2).
+
+    ``payment``: ``cash`` (the default: every sale stored before it was cash), ``card`` or
+    ``cheque`` (the patron's own cheque); paid by card or cheque, ``cash`` and ``change`` are
+    empty: nothing enters the drawer (``docs/cage.md``). No card or cheque detail is kept here
+    (it is the patron's): what a casino cheque may later pay back is summed per patron."""
 
     event_type = "ChipsSold"
     schema_version = 2
@@ -138,11 +143,16 @@ class ChipsSold(Event):
     change: Counts  # given back
     amount: Decimal
     patron_id: str = ""
+    payment: str = "cash"
 
 
 @dataclass(frozen=True, kw_only=True)
 class ChipsRedeemed(Event):
-    """A player cashes chips in: chips in, cash out. ``patron_id`` as in ``ChipsSold`` (v2)."""
+    """A player cashes chips in: chips in, cash out. ``patron_id`` as in ``ChipsSold`` (v2).
+
+    ``payment``: ``cash`` (the default, as every redemption stored before it) or
+    ``casino_cheque``: a pre-numbered casino cheque (``cheque_number``), nominative to the
+    patron and crossed, for the whole amount; ``cash`` is then empty (``docs/cage.md``)."""
 
     event_type = "ChipsRedeemed"
     schema_version = 2
@@ -155,6 +165,8 @@ class ChipsRedeemed(Event):
     cash: Counts  # paid
     amount: Decimal
     patron_id: str = ""
+    payment: str = "cash"
+    cheque_number: str = ""
 
 
 @upcaster("ChipsSold", 1)
@@ -269,7 +281,9 @@ class JackpotPaid(Event):
     hit: ``prize_id`` is the pool's ``JackpotHit`` (its pool, round and winner copied from it);
     ``amount`` is this payment, all of what the hit owes or a part of it. Payments recorded
     before payments were tied to hits have ``prize_id`` "" (``docs/cage.md``). ``patron_id``:
-    the identified winner (v2; "" before patrons, or below the threshold)."""
+    the identified winner (v2; "" before patrons, or below the threshold). ``payment``:
+    ``cash`` (cash and chips, the default) or ``casino_cheque`` (``cheque_number``, the whole
+    payment, nominative to the identified winner and crossed; no cash, no chips)."""
 
     event_type = "JackpotPaid"
     schema_version = 2
@@ -286,6 +300,8 @@ class JackpotPaid(Event):
     chips: Counts
     prize_id: str = ""
     patron_id: str = ""
+    payment: str = "cash"
+    cheque_number: str = ""
 
 
 @upcaster("JackpotPaid", 1)

@@ -303,3 +303,29 @@ class ChipCirculationDay(models.Model):
             models.UniqueConstraint(fields=["casino", "gaming_day"],
                                     name="chip_circulation_day_unique"),
         ]
+
+
+class CasinoCheque(models.Model):
+    """Projection: a casino cheque the cage issued (a redemption or a jackpot payment paid by
+    cheque), by its pre-printed number, each number once in a casino. Nominative to the patron
+    (by reference: ``patron_id``) and crossed (``docs/cage.md``)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="casino_cheques")
+    number = models.CharField(max_length=32)
+    kind = models.CharField(max_length=16)  # "redemption" or "jackpot"
+    amount = money_field()
+    patron_id = models.UUIDField()
+    shift = models.ForeignKey(Shift, on_delete=models.PROTECT, db_constraint=False,
+                              related_name="casino_cheques")
+    window = models.CharField(max_length=64)
+    reference = models.CharField(max_length=64)  # the transaction or payout id
+    issued_by = models.CharField(max_length=150)
+    issued_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["casino", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "number"], name="casino_cheque_number_once"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="casino_cheque_positive"),
+        ]

@@ -37,6 +37,7 @@ from .models import (
     AdjustmentStatus,
     Cage,
     CageSlip,
+    CasinoCheque,
     ChipCirculationDay,
     ChipLiability,
     ChipsInService,
@@ -128,6 +129,16 @@ def _entry(recorded: RecordedEvent, *, reference: str = "", amount_in: Decimal =
     yield Update(Shift, {"id": shift_id}, set={"version": recorded.version})
 
 
+def _cheque(recorded: RecordedEvent, number: str, *, kind: str, amount: Decimal,
+            patron_id: str, shift_id: str, window: str, reference: str) -> Changes:
+    """The casino cheque a payment was made with, if any (its number once in the casino)."""
+    if number:
+        yield Insert(CasinoCheque, dict(
+            casino_id=_casino(recorded), number=number, kind=kind, amount=amount,
+            patron_id=_uuid(patron_id), shift_id=_uuid(shift_id), window=window,
+            reference=reference, issued_by=_actor(recorded), issued_at=recorded.recorded_at))
+
+
 def _touch(recorded: RecordedEvent, **changes: Any) -> Changes:
     yield Update(Shift, {"id": _uuid(recorded.stream_id)},
                  set={"version": recorded.version, **changes})
@@ -148,7 +159,8 @@ class CageProjection(Projection):
     # A shift's lines, entries and adjustments before the shift: a rebuild of one casino
     # deletes in this order, and finds those rows through their shift's casino (``casino_rows``),
     # which a shift deleted first would hide.
-    models = (Cage, ShiftLine, ShiftEntry, Adjustment, CageSlip, OpeningDispute, Shift,
+    models = (Cage, ShiftLine, ShiftEntry, Adjustment, CageSlip, CasinoCheque, OpeningDispute,
+              Shift,
               ChipsInService, ChipLiability, ChipCirculationDay)
 
     # --- configuration ----------------------------------------------------------------------
@@ -242,8 +254,13 @@ class CageProjection(Projection):
         chips_in = _one_set(event.chip_set, event.chips)
         cash_out = inv.of(_cash(event.cash))
         yield from _move(_uuid(event.shift_id), chips_in, cash_out)
+        yield from _cheque(recorded, event.cheque_number, kind="redemption",
+                           amount=event.amount, patron_id=event.patron_id,
+                           shift_id=event.shift_id, window=event.window,
+                           reference=event.transaction_id)
+        # a casino cheque leaves no cash drawer: nothing of the window goes out
         yield from _entry(recorded, reference=event.transaction_id, amount_in=event.amount,
-                          amount_out=event.amount)
+                          amount_out=inv.value(cash_out))
 
     @handles("FillIssued")
     def fill_issued(self, event: ev.FillIssued, recorded: RecordedEvent) -> Changes:
@@ -289,8 +306,11 @@ class CageProjection(Projection):
     def jackpot_paid(self, event: ev.JackpotPaid, recorded: RecordedEvent) -> Changes:
         out = inv.add(inv.of(_cash(event.cash)), _one_set(event.chip_set, event.chips))
         yield from _move(_uuid(event.shift_id), {}, out)
+        yield from _cheque(recorded, event.cheque_number, kind="jackpot", amount=event.amount,
+                           patron_id=event.patron_id, shift_id=event.shift_id,
+                           window=event.window, reference=event.payout_id)
         yield from _entry(recorded, reference=f"pool {event.pool_id} round {event.round_id}",
-                          amount_out=event.amount)
+                          amount_out=inv.value(out))
 
     @handles("DropBoxReceived")
     def drop_box_received(self, event: ev.DropBoxReceived, recorded: RecordedEvent

@@ -20,6 +20,7 @@ from . import inventory as inv
 from .models import (
     Adjustment,
     Cage,
+    CasinoCheque,
     ChipCirculationDay,
     ChipLiability,
     DisputeStatus,
@@ -385,3 +386,28 @@ def expected_count(shift: Shift) -> tuple[dict[str, int], dict[str, dict[str, in
         else:
             chips.setdefault(line.chip_set, {})[fmt(line.denomination)] = line.expected
     return cash, chips
+
+
+@dataclass(frozen=True)
+class PaidOtherwise:
+    """What the cage took and paid other than in cash, over every shift of a casino: casino
+    cheques issued (redemptions and jackpots) and chips sold by card or by cheque. Neither
+    passed through a drawer; the ledger holds each in an account of its own (2785, 1220)."""
+
+    cheques_issued: Decimal
+    cheques: int
+    card_or_cheque_sales: Decimal
+
+
+def paid_otherwise(*, casino: str) -> PaidOtherwise:
+    cheques = CasinoCheque.objects.filter(casino_id=casino)
+    sales = ShiftEntry.objects.filter(shift__casino_id=casino, event_type="ChipsSold",
+                                      details__payment__in=["card", "cheque"])
+    total = sum((Decimal(str(e.details["amount"])) for e in sales.only("details")), inv.ZERO)
+    return PaidOtherwise(
+        cheques_issued=cheques.aggregate(s=Sum("amount"))["s"] or inv.ZERO,
+        cheques=cheques.count(), card_or_cheque_sales=total)
+
+
+def casino_cheque_list(*, casino: str) -> QuerySet[CasinoCheque]:
+    return CasinoCheque.objects.filter(casino_id=casino).order_by("issued_at", "number")

@@ -9,3 +9,6 @@ class ComplianceConfig(AppConfig):
 
     def ready(self) -> None:
         from . import projections  # noqa: F401  (registers the compliance projections)
+
+        # registers the kinds of approval patron_correction and pep_movement
+        from .services import corrections, diligence  # noqa: F401

@@ -30,7 +30,7 @@ class PatronRegistered(Event):
 
     patron_id: str
     casino: str
-    place: str  # "cage" or "entrance"
+    place: str  # "cage", "entrance" or "table" (the pit, a buy-in)
     window: str = ""  # the cage's code, at the cage
 
 
@@ -44,6 +44,21 @@ class PatronVerified(Event):
 
     patron_id: str
     place: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PatronDataCorrected(Event):
+    """The patron's data was corrected, asked by one person and approved by another
+    (``approval_id``, kind ``patron_correction``, with the reason): which fields changed, never
+    their values (sealed again in the vault under the patron's key)."""
+
+    event_type = "PatronDataCorrected"
+    schema_version = 1
+
+    patron_id: str
+    fields: list[str]
+    approval_id: str
+    reason: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -55,6 +55,21 @@ class ReportNarrative(models.Model):
         db_table = "compliance_report_narrative"
 
 
+class PatronCorrection(models.Model):
+    """A correction of a patron's data asked for and awaiting its second person (approval kind
+    ``patron_correction``): the new values, sealed under the patron's own key (so a shredding
+    takes them too), never in an event."""
+
+    correction_id = models.UUIDField(primary_key=True)
+    patron_id = models.UUIDField()
+    nonce = models.BinaryField()
+    ciphertext = models.BinaryField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "compliance_patron_correction"
+
+
 class Patron(models.Model):
     """Projection: a patron by reference (no personal data)."""
 
@@ -97,6 +112,26 @@ class PatronTransaction(models.Model):
                                 name="patron_tx_day")]
 
 
+class AnonymousMovement(models.Model):
+    """Projection: one movement that named no patron, by where it was made (a cage window's
+    code, or "table <code>") and its gaming day: the anonymous side of structuring."""
+
+    casino = models.CharField(max_length=64)
+    gaming_day = models.DateField()
+    where = models.CharField(max_length=80)
+    kind = models.CharField(max_length=16)
+    amount = money_field()
+    cash = money_field()
+    reference = models.CharField(max_length=64)
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        db_table = "compliance_anonymous_movement"
+        ordering = ["position"]
+        indexes = [models.Index(fields=["casino", "gaming_day", "where"],
+                                name="anonymous_day_where")]
+
+
 class PatronDay(models.Model):
     """Projection: a patron's linked movements in one gaming day, summed."""
 
@@ -109,6 +144,10 @@ class PatronDay(models.Model):
     buy_ins = money_field(default=0)
     cash = money_field(default=0)
     transactions = models.PositiveIntegerField(default=0)
+    # what a casino cheque may pay back (Lei n.º 83/2017, art. 76.º, n.º 3, a)): purchases paid
+    # by card or by the patron's cheque, and the casino cheques issued against them (redemptions)
+    card_or_cheque = money_field(default=0)
+    casino_cheques = money_field(default=0)
 
     class Meta:
         db_table = "compliance_patron_day"

@@ -29,6 +29,7 @@ from games.models import TableSession
 from . import thresholds
 from .events import (
     AmlAlertRaised,
+    PatronDataCorrected,
     PatronDataShredded,
     PatronRegistered,
     PatronVerified,
@@ -39,6 +40,7 @@ from .events import (
 from .models import (
     AlertStatus,
     AmlAlert,
+    AnonymousMovement,
     Patron,
     PatronDay,
     PatronStatus,
@@ -88,6 +90,12 @@ class PatronProjection(_ByCasino):
             "status": PatronStatus.VERIFIED, "verified_by": _actor(recorded),
             "verified_at": recorded.recorded_at, "version": recorded.version})
 
+    @handles("PatronDataCorrected")
+    def corrected(self, event: PatronDataCorrected, recorded: RecordedEvent
+                  ) -> Iterator[Change]:
+        yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)},
+                     set={"version": recorded.version})
+
     @handles("PatronDataShredded")
     def shredded(self, event: PatronDataShredded, recorded: RecordedEvent) -> Iterator[Change]:
         yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
@@ -97,13 +105,21 @@ class PatronProjection(_ByCasino):
 
 @register
 class LinkedTransactionsProjection(_ByCasino):
-    """Every movement of a named patron, and their sums per gaming day."""
+    """Every movement of a named patron, and their sums per gaming day; every movement naming
+    no patron by where it was made (``AnonymousMovement``, for anonymous structuring)."""
 
     name = "linked_transactions"
-    models = (PatronTransaction, PatronDay)
+    models = (PatronTransaction, PatronDay, AnonymousMovement)
+
+    def _anonymous(self, recorded: RecordedEvent, *, day: Any, kind: str, amount: Decimal,
+                   cash: Decimal, where: str, reference: str) -> Iterator[Change]:
+        yield Insert(AnonymousMovement, dict(
+            casino=_casino(recorded), gaming_day=day, where=where, kind=kind, amount=amount,
+            cash=cash, reference=reference, position=recorded.position))
 
     def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
-                  kind: str, amount: Decimal, cash: Decimal, where: str, reference: str
+                  kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
+                  card_or_cheque: Decimal = ZERO, casino_cheque: Decimal = ZERO
                   ) -> Iterator[Change]:
         key = str(uuid.UUID(patron_id))
         yield Insert(PatronTransaction, dict(
@@ -112,8 +128,10 @@ class LinkedTransactionsProjection(_ByCasino):
             recorded_at=recorded.recorded_at))
         yield Upsert(PatronDay, {"casino": casino, "gaming_day": day, "patron_id": key},
                      {"purchases": ZERO, "redemptions": ZERO, "payouts": ZERO,
-                      "buy_ins": ZERO, "cash": ZERO, "transactions": 0},
-                     add={SUM_COLUMN[kind]: amount, "cash": cash, "transactions": 1})
+                      "buy_ins": ZERO, "cash": ZERO, "transactions": 0,
+                      "card_or_cheque": ZERO, "casino_cheques": ZERO},
+                     add={SUM_COLUMN[kind]: amount, "cash": cash, "transactions": 1,
+                          "card_or_cheque": card_or_cheque, "casino_cheques": casino_cheque})
 
     def _shift_day(self, reader: Reader, shift_id: str) -> Any:
         shift = reader.row(Shift, id=uuid.UUID(shift_id))
@@ -127,7 +145,14 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._movement(
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.PURCHASE, amount=event.amount,
-                cash=event.amount, where=event.window, reference=event.transaction_id)
+                cash=event.amount if event.payment == "cash" else ZERO, where=event.window,
+                reference=event.transaction_id,
+                card_or_cheque=ZERO if event.payment == "cash" else event.amount)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PURCHASE,
+                amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
+                where=event.window, reference=event.transaction_id)
 
     @handles("ChipsRedeemed")
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
@@ -137,7 +162,13 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.REDEMPTION, amount=event.amount,
                 cash=_cash_value(event.cash), where=event.window,
-                reference=event.transaction_id)
+                reference=event.transaction_id,
+                casino_cheque=event.amount if event.payment == "casino_cheque" else ZERO)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id),
+                kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
+                where=event.window, reference=event.transaction_id)
 
     @handles("JackpotPaid")
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
@@ -147,6 +178,11 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
                 patron_id=event.patron_id, kind=thresholds.PAYOUT, amount=event.amount,
                 cash=_cash_value(event.cash), where=event.window, reference=event.payout_id)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PAYOUT,
+                amount=event.amount, cash=_cash_value(event.cash), where=event.window,
+                reference=event.payout_id)
 
     @handles("DropRecorded")
     def drop(self, event: DropRecorded, recorded: RecordedEvent, reader: Reader
@@ -158,6 +194,13 @@ class LinkedTransactionsProjection(_ByCasino):
                 recorded, casino=_casino(recorded), day=session["gaming_day"],
                 patron_id=event.patron_id, kind=thresholds.BUY_IN, amount=event.amount,
                 cash=event.amount, where=f"table {event.table}", reference=event.session_id)
+        else:
+            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
+            assert session is not None, f"a drop at session {event.session_id}, never opened"
+            yield from self._anonymous(
+                recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
+                amount=event.amount, cash=event.amount, where=f"table {event.table}",
+                reference=event.session_id)
 
 
 @register

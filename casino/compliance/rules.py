@@ -16,7 +16,9 @@ from .thresholds import ThresholdRule
 LINKED = "linked_threshold"      # several movements of one patron in a day reach the threshold
 STRUCTURING = "structuring"      # several movements of one patron in a day just below it
 LARGE = "large_transaction"      # one cash movement at or above the threshold (Macau's report)
-ALERT_KINDS = (LINKED, STRUCTURING, LARGE)
+# several anonymous movements just below it at one cage window or one table in a day
+ANONYMOUS_STRUCTURING = "anonymous_structuring"
+ALERT_KINDS = (LINKED, STRUCTURING, LARGE, ANONYMOUS_STRUCTURING)
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,11 @@ def just_below(rule: ThresholdRule, amount: Decimal) -> bool:
     return rule.structuring_floor <= amount < rule.identify_at
 
 
-def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None) -> Screening:
-    """``earlier`` is None for an anonymous player (no patron named)."""
+def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None,
+           anonymous_just_below: int = 0) -> Screening:
+    """``earlier`` is None for an anonymous player (no patron named); then
+    ``anonymous_just_below`` is how many anonymous movements of the day at the same cage window
+    or table fell just below the threshold before this one (the only link there is)."""
     value = counted(rule, movement)
     threshold = rule.identify_at
     single = value >= threshold
@@ -73,6 +78,9 @@ def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None) -> 
     if (earlier is not None and just_below(rule, value)
             and earlier.just_below + 1 == rule.structuring_count):
         alerts.append(STRUCTURING)
+    if (earlier is None and just_below(rule, value)
+            and anonymous_just_below + 1 == rule.anonymous_structuring_count):
+        alerts.append(ANONYMOUS_STRUCTURING)
     if rule.large_transaction_report and single:
         alerts.append(LARGE)
     return Screening(counted=value, identify=identify, alerts=tuple(alerts), total_after=after)
@@ -82,12 +90,20 @@ def casino_cheque_allowed(*, identified: bool, bought_by_card_or_cheque: Decimal
                           cheques_issued: Decimal, amount: Decimal) -> str:
     """Lei n.º 83/2017, art. 76.º, n.º 3, a): a casino cheque for chips only to an identified
     patron, and only up to what they bought by card or cheque (less cheques issued to them
-    already). "" when allowed, else why not. The cage issues no cheques yet
-    (``docs/patrons.md``): this is the rule its cheque payment will call."""
+    already). "" when allowed, else why not. The cage's redemption by casino cheque calls it
+    (``casino.compliance.services.screening.cheque_check``)."""
     if not identified:
         return "a casino cheque is issued only to an identified patron"
     room = bought_by_card_or_cheque - cheques_issued
     if amount > room:
         return (f"a casino cheque may not exceed what the patron bought by card or cheque "
                 f"({room} left)")
+    return ""
+
+
+def prize_cheque_allowed(*, identified: bool) -> str:
+    """Lei n.º 83/2017, art. 76.º, n.º 3, b) and n.º 4: a prize paid by cheque only to an
+    identified winner, the cheque nominative and crossed. "" when allowed, else why not."""
+    if not identified:
+        return "a prize is paid by cheque only to an identified and verified winner"
     return ""

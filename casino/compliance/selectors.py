@@ -25,7 +25,7 @@ from .models import (
     ReportStatus,
     SuspiciousReport,
 )
-from .services.keys import master_key
+from .services.keys import data_key_of, document_indexes
 
 
 def day_of(value: object, *, field: str = "day") -> dt.date:
@@ -64,7 +64,7 @@ def patron_identity(patron: Patron) -> dict[str, Any] | None:
     if row is None:
         return None
     try:
-        data_key = vault.unwrap(master_key(), row.wrapped_key)
+        data_key = data_key_of(row)
         return vault.open_sealed(data_key, row.nonce, row.ciphertext,
                                  context=str(patron.patron_id))
     except vault.VaultError:
@@ -74,9 +74,8 @@ def patron_identity(patron: Patron) -> dict[str, Any] | None:
 def patron_find(casino: str, *, document_type: str, document_number: str,
                 document_country: str) -> Patron | None:
     """The patron registered with this document (the blind index), if any."""
-    index = master_key().document_index(casino, document_type, document_number,
-                                        document_country)
-    row = PatronVault.objects.filter(casino=casino, document_index=index).first()
+    indexes = document_indexes(casino, document_type, document_number, document_country)
+    row = PatronVault.objects.filter(casino=casino, document_index__in=indexes).first()
     if row is None:
         return None
     return Patron.objects.filter(patron_id=row.patron_id).first()
@@ -134,7 +133,7 @@ def report_narrative(report: SuspiciousReport) -> str | None:
     if row is None or key_row is None:
         return None
     try:
-        data_key = vault.unwrap(master_key(), key_row.wrapped_key)
+        data_key = data_key_of(key_row)
         found = vault.open_sealed(data_key, row.nonce, row.ciphertext,
                                   context=f"report:{report.report_id}")
     except vault.VaultError:

@@ -36,31 +36,41 @@ class ThresholdRule:
     # structuring: this many transactions of a day in [structuring_floor, identify_at)
     structuring_floor: Decimal
     structuring_count: int
+    # anonymous structuring: this many movements naming no patron in [structuring_floor,
+    # identify_at) at one cage window or one table in a gaming day (no patron to link them by)
+    anonymous_structuring_count: int
     # a large-transaction report of each cash movement at or above identify_at
     large_transaction_report: bool
     citation: str  # short, for the messages a cashier reads
     legal_source: str
+    # enhanced diligence for a politically exposed patron at the threshold (source of funds and
+    # a senior manager's approval, first): the article, or "" where it is not applied yet
+    pep_citation: str
 
 
 RULES: tuple[ThresholdRule, ...] = (
     ThresholdRule(
         code="PT-1", jurisdiction="PT", valid_from=dt.date(2017, 9, 17), currency="EUR",
         identify_at=Decimal("2000.00"), identify_kinds=KINDS, linked=True, cash_only=False,
-        structuring_floor=Decimal("1600.00"), structuring_count=2,
+        structuring_floor=Decimal("1600.00"), structuring_count=2, anonymous_structuring_count=3,
         large_transaction_report=False, citation="Lei n.º 83/2017, art. 76.º",
         legal_source="Lei n.º 83/2017, de 18 de agosto, artigo 76.º, n.º 1 (identificação e "
                      "verificação da identidade do frequentador a partir de 2000 €, numa ou em "
                      "várias operações aparentemente relacionadas), n.ºs 3 e 4 (cheques), na "
-                     "redação da Lei n.º 58/2020"),
+                     "redação da Lei n.º 58/2020",
+        pep_citation="Lei n.º 83/2017, art. 39.º, n.º 1, b) and c)"),
     ThresholdRule(
         code="MO-1", jurisdiction="MO", valid_from=dt.date(2016, 5, 13), currency="MOP",
         identify_at=Decimal("500000.00"), identify_kinds=KINDS, linked=False, cash_only=True,
         structuring_floor=Decimal("450000.00"), structuring_count=2,
+        anonymous_structuring_count=3,
         large_transaction_report=True, citation="Instrução da DICJ n.º 1/2016",
         legal_source="Lei n.º 2/2006 (prevenção e repressão do crime de branqueamento de "
                      "capitais), artigo 7.º; Regulamento Administrativo n.º 7/2006; Instrução "
                      "da DICJ n.º 1/2016 (transacções em numerário de MOP 500 000 ou mais: "
-                     "identificação e declaração de transacção de montante elevado)"),
+                     "identificação e declaração de transacção de montante elevado)",
+        # not applied until the compliance officer confirms Macau's article (docs/patrons.md)
+        pep_citation=""),
 )
 
 # Retention of identification records and of the records of transactions, in years after the

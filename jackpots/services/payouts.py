@@ -42,6 +42,8 @@ def jackpot_prize_pay(
     chips: object = None,
     chip_set: str | None = None,
     patron: object = None,
+    payment: object = None,
+    cheque_number: object = None,
 ) -> Result:
     """Pay a hit out of a cage window (the cage's ``JackpotPaid``) and record the payment on the
     pool (``JackpotPrizePaid``), in one transaction.
@@ -52,7 +54,9 @@ def jackpot_prize_pay(
     refused (``already_paid``). Two windows paying one hit at once are serialised by the
     command's append lock and the hit's row lock: the second sees what the first paid. A retry
     with the same idempotency key returns the first answer. ``patron``: the identified winner,
-    required at the anti-money-laundering threshold (``docs/patrons.md``)."""
+    required at the anti-money-laundering threshold (``docs/patrons.md``). ``payment``
+    ``casino_cheque`` with ``cheque_number``: paid by casino cheque, only to the identified
+    winner (``docs/cage.md``)."""
     require_role(metadata, PAY_ROLES, "paying a jackpot prize")
     from casino.cage.services.transactions import jackpot_payout_record  # the window's side
 
@@ -78,7 +82,7 @@ def jackpot_prize_pay(
     paid = jackpot_payout_record(
         shift_id=str(shift_id), prize_id=prize.prize_id, pool_id=prize.pool_id,
         round_id=prize.round_id, winner=prize.player, amount=paying, cash=cash, chips=chips,
-        chip_set=chip_set, patron=patron,
+        chip_set=chip_set, patron=patron, payment=payment, cheque_number=cheque_number,
         metadata=dataclasses.replace(metadata, idempotency_key=""))
     left = owed - paying
     store.append(pool.stream, [JackpotPrizePaid(
@@ -89,4 +93,5 @@ def jackpot_prize_pay(
     return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
             "round_id": prize.round_id, "amount": fmt(paying), "prize": fmt(prize.amount),
             "owed": fmt(left), "payout_id": str(paid["payout_id"]),
-            "shift_id": str(paid["shift_id"]), "patron_id": paid["patron_id"]}
+            "shift_id": str(paid["shift_id"]), "patron_id": paid["patron_id"],
+            "payment": paid["payment"], "cheque_number": paid["cheque_number"]}

@@ -101,3 +101,20 @@ def test_movements_recorded_before_patrons_read_as_anonymous() -> None:
         "winner": "seat 3", "amount": "9453.50", "cash": {}, "chip_set": "", "chips": {}})
     assert (sold.patron_id, drop.patron_id, paid.patron_id) == ("", "", "")  # type: ignore[attr-defined]
     assert drop.player == "the man in the hat"  # type: ignore[attr-defined]
+
+
+def test_anonymous_structuring_at_the_third_just_below_at_one_place() -> None:
+    below = Movement("purchase", D("1600.00"), D("1600.00"))  # the floor of PT-1's band
+    assert PT.anonymous_structuring_count == 3
+    assert screen(PT, below, None, anonymous_just_below=1).alerts == ()
+    assert screen(PT, below, None, anonymous_just_below=2).alerts == (
+        rules.ANONYMOUS_STRUCTURING,)
+    assert screen(PT, below, None, anonymous_just_below=3).alerts == ()  # raised once, at 3
+    # 1,599.99 is below the band; a named patron is linked by patron, not by place
+    assert screen(PT, Movement("purchase", D("1599.99"), D("1599.99")), None,
+                  anonymous_just_below=2).alerts == ()
+    assert rules.ANONYMOUS_STRUCTURING not in screen(PT, below, Earlier(),
+                                                     anonymous_just_below=2).alerts
+    # Macau counts cash only: 450,000.00 of chips paid for by card is nothing
+    assert screen(MO, Movement("purchase", D("450000.00"), D("0.00")), None,
+                  anonymous_just_below=2).alerts == ()

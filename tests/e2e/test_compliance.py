@@ -103,3 +103,53 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     # the cashier sees neither the report nor the alerts
     assert cashier.goto(report_url).status == 403
     assert cashier.goto("/compliance/lisboa/alerts/").status == 403
+
+
+def test_the_cashier_pays_a_redemption_by_casino_cheque(
+        window: str, person: Callable[[str], Any], shot: Callable[[Any, str], None]) -> None:
+    cashier = person("caixa")
+    cashier.goto("/cage/lisboa/")
+    row = cashier.get_by_role("row").filter(has_text="Window 1")
+    type_in(row, "Cash", {"100.00": 30})
+    type_in(row, "Value chips", {"100.00": 30})
+    row.get_by_role("button", name="Open on a blind count").click()
+    cashier.wait_for_url("**/shifts/*/")
+    caixa = person_metadata(username="caixa", role=Role.CASHIER, casino="lisboa")
+    patron = patron_register(metadata=caixa, verified=True, name="Rui Costa",
+                             document_type="passport", document_number="P998877",
+                             document_country="PT", date_of_birth="1980-02-02",
+                             nationality="PT", address="Rua Velha 2", pep=False,
+                             document_image="scans/p-9988.jpg")["patron_id"]
+
+    # 1,500.00 bought by card, at the screen: no cash into the drawer
+    sell = cashier.get_by_role("group", name="Sell chips")
+    sell.get_by_label("Amount").fill("1500.00")
+    type_in(sell, "Chips given", {"100.00": 15})
+    sell.get_by_label("Patron").fill(str(patron))
+    sell.get_by_label("Payment").select_option("card")
+    sell.get_by_role("button", name="Sell").click()
+    cashier.get_by_role("status").filter(has_text="chips sold").wait_for()
+
+    # 1,600.00 by cheque is more than the 1,500.00 bought by card: refused, saying why
+    redeem = cashier.get_by_role("group", name="Redeem chips")
+    redeem.get_by_label("Amount").fill("1600.00")
+    type_in(redeem, "Chips received", {"100.00": 16})
+    redeem.get_by_label("Patron").fill(str(patron))
+    redeem.get_by_label("Payment").select_option("casino_cheque")
+    redeem.get_by_label("Cheque number").fill("004711")
+    redeem.get_by_role("button", name="Redeem").click()
+    cashier.get_by_text("(1500.00 left)").wait_for()
+
+    redeem = cashier.get_by_role("group", name="Redeem chips")
+    redeem.get_by_label("Amount").fill("1500.00")
+    type_in(redeem, "Chips received", {"100.00": 15})
+    redeem.get_by_label("Patron").fill(str(patron))
+    redeem.get_by_label("Payment").select_option("casino_cheque")
+    redeem.get_by_label("Cheque number").fill("004711")
+    redeem.get_by_role("button", name="Redeem").click()
+    cashier.get_by_role("status").filter(has_text="chips redeemed").wait_for()
+    shot(cashier, "cage-casino-cheque")
+    from casino.cage.models import CasinoCheque
+    cheque = CasinoCheque.objects.get()
+    assert (cheque.number, str(cheque.amount), str(cheque.patron_id)) == (
+        "004711", "1500.00", str(patron))

@@ -284,9 +284,9 @@ def test_the_seeded_jackpot_under_both_settings() -> None:
 
 def test_every_parameter_cites_its_source_and_refuses_bad_values() -> None:
     assert all(p.legal_source for p in tax_rules.CATALOGUE)
-    with pytest.raises(tax_rules.RuleError):
+    with pytest.raises(tax_rules.ParameterError):
         tax_rules.parameter("pt.profit_rate").parse("101")
-    with pytest.raises(tax_rules.RuleError):
+    with pytest.raises(tax_rules.ParameterError):
         tax_rules.parameter("pt.zone").parse("lisboa")
     assert tax_rules.parameter("mo.premium_fixed").parse("30000000.00") == "30000000.00"
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import acting_role, request_metadata
+from casino.api.base import CommandApi, acting_role
 from casino.errors import NotAllowed
 from casino.eventstore.store import Metadata
 from casino.models import Membership, Role
@@ -26,6 +26,7 @@ from casino.money import fmt
 from .. import circulation, reports, selectors
 from .. import services as cage
 from ..models import OpeningDispute, Shift, ShiftStatus
+from ..services.transactions import PAYOUT_PAYMENTS, SALE_PAYMENTS
 
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 SUPERVISOR = (Role.CAGE_SUPERVISOR,)
@@ -65,41 +66,12 @@ PATRON_HELP = ("the identified patron's id (POST /api/v1/compliance/<casino>/pat
 # --- commands ----------------------------------------------------------------------------------
 
 
-class CageCommandApi(APIView):
+# The cage's commands: ``casino.api.base.CommandApi`` with the cage's roles. (Its docstring is
+# what the schema shows for the commands that have none of their own.)
+class CageCommandApi(CommandApi):
     """Base of the command APIs: input, role and metadata, then one service call."""
 
     roles: ClassVar[tuple[str, ...]] = CAGE_ROLES
-
-    class InputSerializer(serializers.Serializer[Any]):
-        pass
-
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
-        super().__init_subclass__(**kwargs)
-
-        def post(self: CageCommandApi, request: Request, casino: str, **kw: Any) -> Response:
-            return self.run(request, casino, **kw)
-
-        post.__doc__ = cls.__doc__
-        # the OpenAPI component is named after the operation (``ChipsSellInput``)
-        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
-                     (cls.InputSerializer,), {"__module__": cls.__module__})
-        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
-                                 responses={201: dict})(post)
-
-    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        return self.run(request, casino, **kwargs)
-
-    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        metadata = request_metadata(request, casino, self.roles)
-        params = self.InputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
-        result = self.command(dict(params.validated_data), metadata,
-                              **{k: str(v) for k, v in kwargs.items()})
-        return Response(result, status=status.HTTP_201_CREATED)
 
 
 class CageConfigureApi(CageCommandApi):
@@ -164,15 +136,24 @@ class ShiftOpeningDisputeResolveApi(CageCommandApi):
                                                   **data)
 
 
+SALE_PAYMENT_HELP = ("cash (the default), card, or cheque (the player's own): by card or cheque "
+                     "no cash comes in (leave cash and change out)")
+PAYOUT_PAYMENT_HELP = ("cash (the default) or casino_cheque: the whole payment by the casino "
+                       "cheque cheque_number, to the identified patron (docs/cage.md)")
+CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
+
+
 class ChipsSellApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
-        cash = CountsField()
+        cash = CountsField(required=False)
         change = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=SALE_PAYMENTS, required=False,
+                                          help_text=SALE_PAYMENT_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -183,9 +164,13 @@ class ChipsRedeemApi(CageCommandApi):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
-        cash = CountsField()
+        cash = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=PAYOUT_PAYMENTS, required=False,
+                                          help_text=PAYOUT_PAYMENT_HELP)
+        cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                              help_text=CHEQUE_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -240,6 +225,10 @@ class JackpotPayApi(CageCommandApi):
         chips = CountsField(required=False)
         patron = serializers.CharField(required=False, allow_blank=True,
                                        help_text=PATRON_HELP)
+        payment = serializers.ChoiceField(choices=PAYOUT_PAYMENTS, required=False,
+                                          help_text=PAYOUT_PAYMENT_HELP)
+        cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                              help_text=CHEQUE_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment

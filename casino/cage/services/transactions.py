@@ -9,11 +9,17 @@ movement records nothing.
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 
-from casino.compliance.services.screening import Checked, alerts_raise, movement_check
+from casino.compliance.services.screening import (
+    Checked,
+    alerts_raise,
+    cheque_check,
+    movement_check,
+)
 from casino.compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.eventstore.commands import command
@@ -35,7 +41,7 @@ from ..events import (
     TransferReceived,
     TransferSent,
 )
-from ..models import Adjustment, AdjustmentStatus, CageKind, Shift, ShiftStatus
+from ..models import Adjustment, AdjustmentStatus, CageKind, CasinoCheque, Shift, ShiftStatus
 from ._common import (
     CAGE_ROLES,
     SUPERVISOR_ROLES,
@@ -74,6 +80,21 @@ OWN_ADJUSTMENT = gettext_noop("you asked for this adjustment: a second person mu
 BOX_NOT_COUNTED = gettext_noop("the drop box of table {table} has not been counted by two counters in the "
                                "count room: the cage receives a box against its count")
 BOX_RECEIVED = gettext_noop("the drop box of table {table} was received already at {window} (receipt {receipt})")
+PAYMENT_UNKNOWN = gettext_noop("payment must be one of {allowed}, not {given!r}")
+NOTHING_IN_CASH = gettext_noop("paid by {payment}, no {what} changes hands at the window: "
+                               "leave {what} empty")
+CHEQUE_NUMBER_BAD = gettext_noop("{number!r} is not a casino cheque number: type the number "
+                                 "printed on the cheque (letters, digits and hyphens, 3 to 32)")
+CHEQUE_NUMBER_ALONE = gettext_noop("a cheque number goes only with a payment by casino cheque")
+CHEQUE_USED = gettext_noop("casino cheque {number} was issued already ({kind} {reference} at "
+                           "{window}): each pre-numbered cheque is used once")
+
+# How a movement is paid (``docs/cage.md``). A player buys chips with cash, a card or their own
+# cheque; the cage pays a redemption or a jackpot in cash (and chips) or by casino cheque.
+CASH, CARD, CHEQUE, CASINO_CHEQUE = "cash", "card", "cheque", "casino_cheque"
+SALE_PAYMENTS = (CASH, CARD, CHEQUE)
+PAYOUT_PAYMENTS = (CASH, CASINO_CHEQUE)
+_CHEQUE_NUMBER = re.compile(r"[A-Z0-9][A-Z0-9-]{2,31}")
 
 
 def _counter_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
@@ -98,75 +119,127 @@ def _screen(casino: Casino, shift: Shift, patron: object, kind: str, amount: Dec
     """Anti-money-laundering law's word on the movement, last, once everything else is
     checked: refused until the patron is identified and verified (``docs/patrons.md``)."""
     return movement_check(casino=casino, patron=patron, gaming_day=shift.gaming_day, kind=kind,
-                          amount=amount, cash=cash)
+                          amount=amount, cash=cash, where=shift.cage)
+
+
+def _payment(value: object, allowed: tuple[str, ...]) -> str:
+    payment = CASH if value in (None, "") else str(value)
+    if payment not in allowed:
+        raise InvalidCommand(PAYMENT_UNKNOWN, params={"allowed": ", ".join(allowed),
+                                                     "given": payment}, field="payment")
+    return payment
+
+
+def _nothing(inventory: inv.Inventory, *, payment: str, what: str, field: str) -> None:
+    if inventory:
+        raise InvalidCommand(NOTHING_IN_CASH, params={"payment": payment.replace("_", " "),
+                                                     "what": what}, field=field)
+
+
+def _cheque_number(casino: Casino, payment: str, value: object) -> str:
+    """The pre-printed number of the casino cheque paid, never used before in the casino (the
+    command's append lock serialises two windows issuing one number; a unique index holds it)."""
+    given = "" if value is None else str(value).strip().upper()
+    if payment != CASINO_CHEQUE:
+        if given:
+            raise InvalidCommand(CHEQUE_NUMBER_ALONE, field="cheque_number")
+        return ""
+    if not _CHEQUE_NUMBER.fullmatch(given):
+        raise InvalidCommand(CHEQUE_NUMBER_BAD, params={"number": given}, field="cheque_number")
+    used = CasinoCheque.objects.filter(casino=casino, number=given).first()
+    if used is not None:
+        raise Conflict(CHEQUE_USED, params={"number": given, "kind": used.kind,
+                                            "reference": used.reference, "window": used.window},
+                       code="cheque_number_used", field="cheque_number")
+    return given
 
 
 @command("chips_sell")
 def chips_sell(
-    *, shift_id: str, amount: object, chips: object, cash: object, change: object = None,
-    chip_set: str | None = None, patron: object = None, metadata: Metadata,
+    *, shift_id: str, amount: object, chips: object, cash: object = None,
+    change: object = None, chip_set: str | None = None, patron: object = None,
+    payment: object = None, metadata: Metadata,
 ) -> Result:
     """A player buys chips for cash: cash in by denomination, chips (and any change) out.
     ``patron``: the identified patron's id, required at the anti-money-laundering threshold
-    (alone or with their other movements of the day); none for an anonymous player below it."""
+    (alone or with their other movements of the day); none for an anonymous player below it.
+    ``payment``: ``cash`` (the default), ``card`` or ``cheque`` (the player's own): paid by card
+    or cheque, no cash comes in and none goes back; what an identified patron so bought is what
+    a casino cheque may pay them back (``docs/patrons.md``)."""
     shift = _counter_shift(metadata, shift_id, "selling chips")
     casino = casino_get(metadata)
+    how = _payment(payment, SALE_PAYMENTS)
     total = parse_amount(amount)
     chip_set_ = chip_set_code(casino, chip_set)
     chips_out = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
-    cash_in = inv.of(cash_counts(casino, cash, required=True))
+    cash_in = inv.of(cash_counts(casino, cash, required=how == CASH))
     change_out = inv.of(cash_counts(casino, change, field="change"))
     _not_empty(chips_out, "chips")
     must_equal(total, inv.value(chips_out), what="the chips", field="chips")
-    must_equal(total, inv.value(cash_in) - inv.value(change_out),
-               what="the cash received less the change", field="cash")
+    if how == CASH:
+        must_equal(total, inv.value(cash_in) - inv.value(change_out),
+                   what="the cash received less the change", field="cash")
+    else:
+        _nothing(cash_in, payment=how, what="cash", field="cash")
+        _nothing(change_out, payment=how, what="change", field="change")
     out = inv.add(chips_out, change_out)
     check_holds(shift, out, field="chips", incoming=cash_in)
-    checked = _screen(casino, shift, patron, PURCHASE, total, total)
+    checked = _screen(casino, shift, patron, PURCHASE, total, total if how == CASH else inv.ZERO)
 
     transaction_id = new_id()
     append(shift, [ChipsSold(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
         cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
-        amount=total, patron_id=checked.patron_id)], metadata)
+        amount=total, patron_id=checked.patron_id, payment=how)], metadata)
     alerts_raise(checked, event_type="ChipsSold", reference=transaction_id, where=shift.cage,
                  metadata=metadata)
     return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "patron_id": checked.patron_id or None,
+            "amount": fmt(total), "patron_id": checked.patron_id or None, "payment": how,
             "version": shift.version}
 
 
 @command("chips_redeem")
 def chips_redeem(
-    *, shift_id: str, amount: object, chips: object, cash: object,
-    chip_set: str | None = None, patron: object = None, metadata: Metadata,
+    *, shift_id: str, amount: object, chips: object, cash: object = None,
+    chip_set: str | None = None, patron: object = None, payment: object = None,
+    cheque_number: object = None, metadata: Metadata,
 ) -> Result:
     """A player cashes chips in: chips in, cash out (which the window must hold). ``patron`` as
-    in ``chips_sell``."""
+    in ``chips_sell``. ``payment`` ``casino_cheque``: the whole amount by the pre-numbered
+    casino cheque ``cheque_number``, nominative to the identified patron and crossed, never
+    more than they bought by card or cheque that day (Lei n.º 83/2017, art. 76.º, n.º 3, a));
+    no cash leaves the drawer."""
     shift = _counter_shift(metadata, shift_id, "redeeming chips")
     casino = casino_get(metadata)
+    how = _payment(payment, PAYOUT_PAYMENTS)
     total = parse_amount(amount)
     chip_set_ = chip_set_code(casino, chip_set)
     chips_in = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
-    cash_out = inv.of(cash_counts(casino, cash, required=True))
+    cash_out = inv.of(cash_counts(casino, cash, required=how == CASH))
     _not_empty(chips_in, "chips")
     must_equal(total, inv.value(chips_in), what="the chips", field="chips")
-    must_equal(total, inv.value(cash_out), what="the cash paid", field="cash")
-    check_holds(shift, cash_out, field="cash")
+    if how == CASH:
+        must_equal(total, inv.value(cash_out), what="the cash paid", field="cash")
+        check_holds(shift, cash_out, field="cash")
+    else:
+        _nothing(cash_out, payment=how, what="cash", field="cash")
+    number = _cheque_number(casino, how, cheque_number)
     checked = _screen(casino, shift, patron, REDEMPTION, total, inv.value(cash_out))
+    if number:
+        cheque_check(checked, prize=False)
 
     transaction_id = new_id()
     append(shift, [ChipsRedeemed(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
         cash=cash_data(inv.cash_part(cash_out)), amount=total,
-        patron_id=checked.patron_id)], metadata)
+        patron_id=checked.patron_id, payment=how, cheque_number=number)], metadata)
     alerts_raise(checked, event_type="ChipsRedeemed", reference=transaction_id,
                  where=shift.cage, metadata=metadata)
     return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "patron_id": checked.patron_id or None,
-            "version": shift.version}
+            "amount": fmt(total), "patron_id": checked.patron_id or None, "payment": how,
+            "cheque_number": number or None, "version": shift.version}
 
 
 @command("transfer_send")
@@ -215,35 +288,46 @@ def transfer_send(
 def jackpot_payout_record(
     *, shift_id: str, prize_id: str, pool_id: str, round_id: str, winner: str, amount: Decimal,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
-    patron: object = None,
+    patron: object = None, payment: object = None, cheque_number: object = None,
 ) -> Result:
     """The window's side of a jackpot payment: ``amount`` out of the window in cash, chips or
     both (``JackpotPaid``), checked against what the window holds.
 
     Not a service of its own: only ``jackpots.services.jackpot_prize_pay`` calls it, inside its
     unit of work, with the pool, round and winner of the hit it pays (``docs/cage.md``): the cage
-    pays no jackpot the pool did not award."""
+    pays no jackpot the pool did not award. ``payment`` ``casino_cheque``: all of ``amount`` by
+    the casino cheque ``cheque_number``, only to the identified winner, nominative and crossed
+    (Lei n.º 83/2017, art. 76.º, n.º 3, b) and n.º 4); no cash or chips leave the window."""
     shift = _counter_shift(metadata, shift_id, "paying a jackpot")
     casino = casino_get(metadata)
+    how = _payment(payment, PAYOUT_PAYMENTS)
     chip_set_ = chip_set_code(casino, chip_set) if chips is not None else ""
     chips_out = (inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
                  if chip_set_ else {})
     paid = inv.add(inv.of(cash_counts(casino, cash)), chips_out)
-    _not_empty(paid, "cash and chips")
-    must_equal(amount, inv.value(paid), what="the cash and chips paid", field="cash")
-    check_holds(shift, paid, field="cash")
+    if how == CASH:
+        _not_empty(paid, "cash and chips")
+        must_equal(amount, inv.value(paid), what="the cash and chips paid", field="cash")
+        check_holds(shift, paid, field="cash")
+    else:
+        _nothing(paid, payment=how, what="cash or chips", field="cash")
+    number = _cheque_number(casino, how, cheque_number)
     checked = _screen(casino, shift, patron, PAYOUT, amount, inv.value(paid, inv.CASH))
+    if number:
+        cheque_check(checked, prize=True)
 
     payout_id = new_id()
     append(shift, [JackpotPaid(
         payout_id=payout_id, shift_id=str(shift.id), window=shift.cage, pool_id=pool_id,
         round_id=round_id, winner=winner, amount=amount, cash=cash_data(inv.cash_part(paid)),
         chip_set=chip_set_, chips=chips_data(inv.chips_part(paid)).get(chip_set_, {}),
-        prize_id=prize_id, patron_id=checked.patron_id)], metadata)
+        prize_id=prize_id, patron_id=checked.patron_id, payment=how,
+        cheque_number=number)], metadata)
     alerts_raise(checked, event_type="JackpotPaid", reference=payout_id, where=shift.cage,
                  metadata=metadata)
     return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
-            "patron_id": checked.patron_id or None, "version": shift.version}
+            "patron_id": checked.patron_id or None, "payment": how,
+            "cheque_number": number or None, "version": shift.version}
 
 
 @dataclass(frozen=True)

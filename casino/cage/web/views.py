@@ -216,10 +216,11 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "sell": (_("chips sold"), lambda: cage.chips_sell(
             shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
             change=grids.read_cash(p, the_casino, "change"), patron=p.get("patron") or None,
-            metadata=meta)),
+            payment=p.get("payment") or None, metadata=meta)),
         "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
             shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
-            patron=p.get("patron") or None, metadata=meta)),
+            patron=p.get("patron") or None, payment=p.get("payment") or None,
+            cheque_number=p.get("cheque_number") or None, metadata=meta)),
         "fill": (_("fill issued"), lambda: cage.fill_issue(
             shift_id=sid, slip=p.get("slip", ""), metadata=meta)),
         "credit": (_("credit received"), lambda: cage.credit_receive(
@@ -233,6 +234,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
             shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
             cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
+            payment=p.get("payment") or None, cheque_number=p.get("cheque_number") or None,
             metadata=meta)),
         "drop": (_("drop box received"), lambda: cage.drop_box_receive(
             shift_id=sid, session_id=p.get("session_id", ""), cash=cash or {},
@@ -379,8 +381,10 @@ def _largest_first(item: tuple[str, int]) -> Decimal:
 # The fields of each form of the shift screen: a refusal naming one is shown beside it, any
 # other at the top of the form.
 FORM_FIELDS = {
-    "sell": {"amount", "chips", "cash", "change"}, "redeem": {"amount", "chips", "cash"},
-    "jackpot": {"prize_id", "amount", "cash", "chips"}, "drop": {"session_id", "cash"},
+    "sell": {"amount", "chips", "cash", "change", "payment"},
+    "redeem": {"amount", "chips", "cash", "payment", "cheque_number"},
+    "jackpot": {"prize_id", "amount", "cash", "chips", "payment", "cheque_number"},
+    "drop": {"session_id", "cash"},
     "transfer": {"to_cage", "cash", "chips"}, "adjust": {"direction", "cash", "chips", "reason"},
     "into_service": {"chips", "reference"}, "out_of_service": {"chips", "reason"},
 }

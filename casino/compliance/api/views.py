@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import acting_role, request_metadata
+from casino.api.base import CommandApi, acting_role
 from casino.api.schema import Error
 from casino.errors import InvalidCommand, NotFound
 from casino.eventstore.store import Metadata
@@ -35,40 +35,13 @@ LIST: dict[int, Any] = {200: {"type": "array", "items": {"type": "object"}}}
 REGULATOR_READS = (Role.COMPLIANCE_OFFICER, Role.REGULATOR)
 
 
-class CommandApi(APIView):
+# The compliance commands: ``casino.api.base.CommandApi`` with the compliance officer's role
+# unless a command says otherwise. (Its docstring is what the schema shows for the commands that
+# have none of their own.)
+class ComplianceCommandApi(CommandApi):
     """Input (shape only), role and metadata, then one service call; 201 with its answer."""
 
     roles: ClassVar[tuple[str, ...]] = COMPLIANCE_ROLES
-
-    class InputSerializer(serializers.Serializer[Any]):
-        pass
-
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
-        super().__init_subclass__(**kwargs)
-
-        def post(self: CommandApi, request: Request, casino: str, **kw: Any) -> Response:
-            return self.run(request, casino, **kw)
-
-        post.__doc__ = cls.__doc__
-        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
-                     (cls.InputSerializer,), {"__module__": cls.__module__})
-        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
-                                 responses={201: dict})(post)
-
-    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        return self.run(request, casino, **kwargs)
-
-    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        metadata = request_metadata(request, casino, self.roles)
-        params = self.InputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
-        result = self.command(dict(params.validated_data), metadata,
-                              **{k: str(v) for k, v in kwargs.items()})
-        return Response(result, status=status.HTTP_201_CREATED)
 
 
 def _patron(p: Patron) -> dict[str, Any]:
@@ -78,7 +51,7 @@ def _patron(p: Patron) -> dict[str, Any]:
             "shredded_at": p.shredded_at.isoformat() if p.shredded_at else None}
 
 
-class PatronRegisterApi(CommandApi):
+class PatronRegisterApi(ComplianceCommandApi):
     """POST: identify a patron (their data goes encrypted into the vault, never into an event);
     ``verified``: the original document was checked now. GET: find a patron by document."""
 
@@ -124,7 +97,7 @@ class PatronRegisterApi(CommandApi):
         return Response({**_patron(found), "name": identity.get("name")})
 
 
-class PatronVerifyApi(CommandApi):
+class PatronVerifyApi(ComplianceCommandApi):
     roles = REGISTER_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
@@ -135,7 +108,7 @@ class PatronVerifyApi(CommandApi):
         return compliance.patron_verify(patron_id=kwargs["patron"], metadata=metadata, **data)
 
 
-class PatronShredApi(CommandApi):
+class PatronShredApi(ComplianceCommandApi):
     """Destroy the patron's data key (their retention period over): crypto-shredding."""
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
@@ -197,7 +170,7 @@ def _report(r: SuspiciousReport) -> dict[str, Any]:
             "reference": r.reference or None}
 
 
-class ReportListApi(CommandApi):
+class ReportListApi(ComplianceCommandApi):
     """GET: the suspicious-transaction reports; POST: draft one from alerts of one patron."""
 
     class InputSerializer(serializers.Serializer[Any]):
@@ -224,13 +197,13 @@ class ReportDetailApi(APIView):
         return Response({**_report(found), "narrative": selectors.report_narrative(found)})
 
 
-class ReportReviewApi(CommandApi):
+class ReportReviewApi(ComplianceCommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         return compliance.suspicious_report_review(report_id=kwargs["report"],
                                                    metadata=metadata)
 
 
-class ReportSendApi(CommandApi):
+class ReportSendApi(ComplianceCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         reference = serializers.CharField(max_length=120)
         sent_on = serializers.CharField(max_length=10, required=False, allow_blank=True)

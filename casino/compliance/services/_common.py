@@ -14,9 +14,9 @@ from ..models import Patron
 
 Result = dict[str, Any]
 
-# Who registers and verifies patrons: the cage (and the entrance, staffed by the cage) and the
-# compliance officer.
-REGISTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.COMPLIANCE_OFFICER)
+# Who registers and verifies patrons: the cage (and the entrance, staffed by the cage), the pit
+# boss (a buy-in at the table at the threshold) and the compliance officer.
+REGISTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.PIT_BOSS, Role.COMPLIANCE_OFFICER)
 # Who sees alerts, reports and personal data: the compliance officer only (no tipping off).
 COMPLIANCE_ROLES = (Role.COMPLIANCE_OFFICER,)
 

@@ -36,14 +36,14 @@ from ._common import (
     patron_get,
     require_role,
 )
-from .keys import master_key
+from .keys import data_key_of, document_indexes, master_key
 
 DOCUMENT_TYPES = {
     "id_card": gettext_lazy("Identity card"),
     "passport": gettext_lazy("Passport"),
     "residence_permit": gettext_lazy("Residence permit"),
 }
-PLACES = ("cage", "entrance")
+PLACES = ("cage", "entrance", "table")
 MINIMUM_AGE = 18
 
 # Messages tests and screens rely on.
@@ -125,7 +125,7 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
     require_role(metadata, REGISTER_ROLES, "registering a patron")
     casino = casino_get(metadata.casino)
     if place not in PLACES:
-        raise InvalidCommand("place is 'cage' or 'entrance', not {place!r}",
+        raise InvalidCommand("place is 'cage', 'entrance' or 'table', not {place!r}",
                              params={"place": place}, field="place")
     if not isinstance(verified, bool):
         raise InvalidCommand("verified is true or false", field="verified")
@@ -137,7 +137,10 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
     key = master_key()
     index = key.document_index(casino.code, data["document_type"], data["document_number"],
                                data["document_country"])
-    existing = PatronVault.objects.filter(casino=casino.code, document_index=index).first()
+    existing = PatronVault.objects.filter(
+        casino=casino.code, document_index__in=document_indexes(
+            casino.code, data["document_type"], data["document_number"],
+            data["document_country"])).first()
     if existing is not None:
         raise Conflict(ALREADY_REGISTERED, params=dict(document=data["document_type"].replace("_", " "),
                                                  patron=existing.patron_id),
@@ -168,8 +171,7 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
 
 
 def _seal_again(row: PatronVault, change: dict[str, Any]) -> None:
-    key = master_key()
-    data_key = vault.unwrap(key, row.wrapped_key)
+    data_key = data_key_of(row)
     data = vault.open_sealed(data_key, row.nonce, row.ciphertext, context=str(row.patron_id))
     data.update(change)
     row.nonce, row.ciphertext = vault.seal(data_key, data, context=str(row.patron_id))
@@ -193,7 +195,7 @@ def patron_verify(*, patron_id: str, document_image: str, metadata: Metadata,
                        field="patron_id")
     image = _text({"document_image": document_image}, "document_image", limit=300)
     if place not in PLACES:
-        raise InvalidCommand("place is 'cage' or 'entrance', not {place!r}",
+        raise InvalidCommand("place is 'cage', 'entrance' or 'table', not {place!r}",
                              params={"place": place}, field="place")
     _seal_again(PatronVault.objects.get(patron_id=patron.patron_id), {"document_image": image})
     recorded = store.append(f"patron/{patron.patron_id}",

@@ -20,7 +20,7 @@ from ..events import SuspiciousReportDrafted, SuspiciousReportReviewed, Suspicio
 from ..models import AlertStatus, AmlAlert, PatronVault, ReportNarrative, ReportStatus
 from ..models import SuspiciousReport as Report
 from ._common import COMPLIANCE_ROLES, Result, casino_get, require_role
-from .keys import master_key
+from .keys import data_key_of
 
 # Messages tests and screens rely on.
 OWN_DRAFT = gettext_noop("you drafted this report: a second compliance officer reviews it")
@@ -71,7 +71,7 @@ def suspicious_report_draft(*, alert_ids: object, narrative: object, metadata: M
                        params={"patron_id": patron_id},
                        code="patron_shredded", field="alert_ids")
     report_id = uuid.uuid4()
-    data_key = vault.unwrap(master_key(), row.wrapped_key)
+    data_key = data_key_of(row)
     nonce, sealed = vault.seal(data_key, {"narrative": narrative.strip()},
                                context=f"report:{report_id}")
     ReportNarrative.objects.create(report_id=report_id, patron_id=patron_id, nonce=nonce,

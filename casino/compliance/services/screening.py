@@ -22,8 +22,9 @@ from casino.money import fmt
 
 from .. import rules, thresholds
 from ..events import AmlAlertRaised
-from ..models import PatronDay, PatronStatus, PatronTransaction
+from ..models import AnonymousMovement, Patron, PatronDay, PatronStatus, PatronTransaction
 from ._common import jurisdiction, patron_get
+from .diligence import pep_check
 
 # Messages tests and screens rely on.
 WHAT = {
@@ -41,6 +42,7 @@ IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today 
 NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
                             "before {what} of {amount}")
 SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
+CHEQUE_REFUSED = gettext_noop("{why} ({source}): pay it in cash, or as the law allows")
 
 
 @dataclass(frozen=True)
@@ -67,11 +69,22 @@ def _earlier(casino: str, day: dt.date, patron_id: str,
     return rules.Earlier(total=total, count=row.transactions, just_below=below)
 
 
+def _anonymous_just_below(casino: str, day: dt.date, where: str,
+                          rule: thresholds.ThresholdRule) -> int:
+    """How many movements naming no patron at ``where`` (a cage window, "table <code>") fell
+    just below the threshold in the gaming day."""
+    return sum(1 for t in AnonymousMovement.objects.filter(
+        casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")
+        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+
+
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
-                   amount: Decimal, cash: Decimal) -> Checked:
+                   amount: Decimal, cash: Decimal, where: str = "") -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
-    refused too (``unknown_patron``)."""
+    refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
+    anonymous movement is linked to the others just below the threshold (anonymous
+    structuring: an alert the cashier never sees)."""
     try:
         rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
     except thresholds.NoRule as missing:
@@ -82,7 +95,10 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     found = patron_get(casino.code, patron) if named else None
     patron_id = str(found.patron_id) if found is not None else ""
     earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
-    screening = rules.screen(rule, movement, earlier)
+    anonymous = (_anonymous_just_below(casino.code, gaming_day, where, rule)
+                 if found is None and where and rules.just_below(rule, rules.counted(rule, movement))
+                 else 0)
+    screening = rules.screen(rule, movement, earlier, anonymous)
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
              "legal_source": rule.legal_source}
     if found is not None and found.status == PatronStatus.SHREDDED:
@@ -103,6 +119,9 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                                            amount=fmt(amount))))
             raise Conflict(message, params=params, code="verification_required", field="patron",
                            **facts)
+        pep_check(casino=casino.code, patron=found, gaming_day=gaming_day, what=WHAT[kind],
+                  amount=amount, total=screening.total_after, threshold=rule.identify_at,
+                  source=rule.pep_citation)
     return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
                    movement=movement, rule=rule, screening=screening)
 
@@ -122,3 +141,27 @@ def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: st
             day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
         ids.append(alert_id)
     return ids
+
+
+def cheque_check(checked: Checked, *, prize: bool) -> None:
+    """A payment by casino cheque (``docs/patrons.md``), after ``movement_check``: only to an
+    identified (verified) patron; for chips (``prize`` False), only up to what the patron bought
+    by card or cheque that gaming day, less the casino cheques issued to them already
+    (``rules.casino_cheque_allowed``); a prize, only to the identified winner
+    (``rules.prize_cheque_allowed``). Refused ``cheque_not_allowed``, saying why."""
+    identified = bool(checked.patron_id) and Patron.objects.filter(
+        patron_id=checked.patron_id, status=PatronStatus.VERIFIED).exists()
+    if prize:
+        why = rules.prize_cheque_allowed(identified=identified)
+    else:
+        day = (PatronDay.objects.filter(casino=checked.casino, gaming_day=checked.gaming_day,
+                                        patron_id=checked.patron_id).first()
+               if identified else None)
+        why = rules.casino_cheque_allowed(
+            identified=identified,
+            bought_by_card_or_cheque=day.card_or_cheque if day else Decimal("0.00"),
+            cheques_issued=day.casino_cheques if day else Decimal("0.00"),
+            amount=checked.movement.amount)
+    if why:
+        raise Conflict(CHEQUE_REFUSED, params={"why": why, "source": "Lei n.º 83/2017, art. 76.º, n.º 3"},
+                       code="cheque_not_allowed", field="payment")

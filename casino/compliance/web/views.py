@@ -24,12 +24,17 @@ from casino.errors import DomainError, InvalidCommand, NotFound
 from casino.eventstore.store import Metadata
 from casino.models import Casino
 from casino.selectors import roles_in
+from casino.services.approvals import approval_request
+from casino.web.money import money_input
 from casino.web.refusals import refusal_text
 
 from .. import selectors
 from .. import services as compliance
 from ..models import ReportStatus
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
+from ..services.corrections import FIELDS as CORRECTION_FIELDS
+from ..services.corrections import PATRON_CORRECTION
+from ..services.diligence import PEP_MOVEMENT
 from ..services.patrons import DOCUMENT_TYPES
 
 
@@ -142,11 +147,38 @@ def patron(request: HttpRequest, casino: str, patron: uuid.UUID) -> HttpResponse
     found = _found(lambda: selectors.patron_get(casino, patron))
     if request.method == "POST":
         meta = _metadata(request, casino, COMPLIANCE_ROLES)
-        _run(request, lambda: compliance.patron_shred(patron_id=str(patron), metadata=meta),
-             _("the patron's personal data was destroyed"))
+        action = request.POST.get("action", "shred")
+        if action == "correct":  # asked here, approved by another person (docs/approvals.md)
+            _run(request, lambda: approval_request(
+                kind=PATRON_CORRECTION.name, subject=str(patron),
+                reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"changes": {request.POST.get("field", ""): _value(request)}},
+                metadata=meta), _("correction asked for: another person approves it"))
+        elif action == "pep":
+            _run(request, lambda: approval_request(
+                kind=PEP_MOVEMENT.name, subject=str(patron),
+                reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"amount": money_input(request.POST.get("amount", "")),
+                         "gaming_day": request.POST.get("gaming_day", "")},
+                metadata=meta), _("enhanced diligence asked for: senior management approves it"))
+        else:
+            _run(request, lambda: compliance.patron_shred(patron_id=str(patron), metadata=meta),
+                 _("the patron's personal data was destroyed"))
         return redirect("compliance:patron", casino=casino, patron=patron)
     return _page(request, "compliance/patron.html", the_casino, patron=found,
-                 identity=selectors.patron_identity(found), days=selectors.patron_days(found))
+                 identity=selectors.patron_identity(found), days=selectors.patron_days(found),
+                 fields=CORRECTION_FIELDS, correction_reasons=PATRON_CORRECTION.reasons,
+                 funds_reasons=PEP_MOVEMENT.reasons)
+
+
+def _value(request: HttpRequest) -> object:
+    """The new value typed for the field corrected (politically exposed: yes or no)."""
+    value = request.POST.get("value", "")
+    if request.POST.get("field") == "pep":
+        return value.strip().lower() in ("1", "true", "yes", "sim")
+    return value
 
 
 def _back(request: HttpRequest, patron_id: str) -> str:

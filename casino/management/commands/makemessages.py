@@ -18,7 +18,9 @@ REFUSALS = ("DomainError", "InvalidCommand", "NotFound", "NotAllowed", "Conflict
             # games.rules.errors, games.rules.bets, games.limits
             "invalid", "conflict", "over_limit", "LimitError",
             # games.engine.errors
-            "invalid_option", "invalid_outcome", "invalid_bet", "malformed", "unknown_game")
+            "invalid_option", "invalid_outcome", "invalid_bet", "malformed", "unknown_game",
+            # ledger.tax_rules
+            "ParameterError")
 CODE_FIRST = ("RuleError", "RoundError")
 
 

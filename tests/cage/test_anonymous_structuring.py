@@ -1,0 +1,56 @@
+"""Anonymous structuring (docs/patrons.md § Linked transactions and alerts): movements naming no
+patron cannot be linked by patron, so they are linked by where they were made. Portugal (PT-1):
+the band just below 2,000.00 is 1,600.00 to 1,999.99; the third anonymous movement in it at one
+cage window, or at one table, in a gaming day raises ``anonymous_structuring``, which the cashier
+is never told of. Figures worked out by hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from casino.cage import services as cage
+from casino.compliance.models import AmlAlert, AnonymousMovement
+from games.services import drop_record
+
+from .conftest import Pit, ana, paulo
+
+
+def _sell(window: str, amount: str, chips: dict[str, int]) -> dict[str, object]:
+    """Paid in notes of 100.00; the window holds 50 chips of 100.00, 100 of 25.00, 200 of 5.00."""
+    return cage.chips_sell(shift_id=window, amount=amount, chips=chips,
+                           cash={"100.00": int(Decimal(amount) / 100)}, metadata=ana())
+
+
+def test_three_anonymous_purchases_just_below_the_threshold_at_one_window(window: str) -> None:
+    _sell(window, "1900.00", {"100.00": 19})
+    _sell(window, "1500.00", {"25.00": 60})  # below the band (1,600.00): not counted
+    _sell(window, "1800.00", {"100.00": 18})
+    assert not AmlAlert.objects.exists()  # two in the band
+    third = _sell(window, "1600.00", {"100.00": 8, "25.00": 32})  # 800.00 + 800.00
+    alert = AmlAlert.objects.get()
+    assert (alert.kind, alert.patron_id, alert.where, alert.amount, alert.rule) == (
+        "anonymous_structuring", None, "w1", Decimal("1600.00"), "PT-1")
+    assert alert.reference == third["transaction_id"]
+    assert "alert" not in str(third)  # no tipping off
+    assert AnonymousMovement.objects.filter(where="w1").count() == 4
+    # the fourth, 500.00 + 200.00 + 1,000.00:
+    _sell(window, "1700.00", {"100.00": 5, "25.00": 8, "5.00": 200})  # raised at the third, once
+    assert AmlAlert.objects.count() == 1
+
+
+def test_a_redemption_counts_with_the_purchases_of_the_window(window: str) -> None:
+    _sell(window, "1900.00", {"100.00": 19})
+    _sell(window, "1900.00", {"100.00": 19})
+    cage.chips_redeem(shift_id=window, amount="1950.00", chips={"100.00": 19, "25.00": 2},
+                      cash={"100.00": 19, "50.00": 1}, metadata=ana())
+    assert AmlAlert.objects.get().kind == "anonymous_structuring"
+
+
+def test_anonymous_buy_ins_just_below_the_threshold_at_one_table(pit: Pit) -> None:
+    for amount in ("1650", "1990"):
+        drop_record(session_id=pit.session_id, amount=amount, metadata=paulo())
+    assert not AmlAlert.objects.exists()
+    drop_record(session_id=pit.session_id, amount="1700", metadata=paulo())
+    alert = AmlAlert.objects.get()
+    assert (alert.kind, alert.where, alert.movement) == (
+        "anonymous_structuring", "table r1", "buy_in")
