@@ -59,6 +59,12 @@ class DomainError(Exception):
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "extra": self.extra}
 
+    def as_result(self) -> dict[str, Any]:
+        """The refusal as a task's result keeps it (JSON): the API's body, and the template with
+        its values as text, so a page following the task says it in its language."""
+        params = None if self.params is None else {k: str(v) for k, v in self.params.items()}
+        return {**self.as_dict(), "template": self.template, "params": params}
+
 
 class InvalidCommand(DomainError):
     """The request itself is wrong (bad amount, unknown denomination, impossible outcome)."""

@@ -30,5 +30,5 @@ def table_session_close_task(session_id: str, closing: dict[str, int],
     except DomainError as refusal:
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported
-        return {"session_id": session_id, "closed": False, **refusal.as_dict()}
+        return {"session_id": session_id, "closed": False, **refusal.as_result()}
     return {**done, "closed": True, "already_closed": False}

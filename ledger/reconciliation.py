@@ -250,9 +250,11 @@ def _paid_otherwise(casino: Casino) -> list[Line]:
     cash lines above prove it), their own accounts do."""
     figures = cage_selectors.paid_otherwise(casino=casino.code)
     return [
-        Line("cage", "casino cheques", f"issued, not yet presented ({figures.cheques})",
+        Line(gettext_noop("cage"), gettext_noop("casino cheques"),
+             Words("issued, not yet presented ({cheques})", cheques=figures.cheques),
              figures.cheques_issued, -_balance(casino.code, "2785")),
-        Line("cage", "card and cheque", "chips sold by card or cheque, to clear",
+        Line(gettext_noop("cage"), gettext_noop("card and cheque"),
+             gettext_noop("chips sold by card or cheque, to clear"),
              figures.card_or_cheque_sales, _balance(casino.code, "1220")),
     ]
 

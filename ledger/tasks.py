@@ -43,7 +43,8 @@ def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
     except DomainError as refusal:
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported
-        return {"casino": casino, "gaming_day": day, "closed": False, **refusal.as_dict()}
+        return {"casino": casino, "gaming_day": day, "closed": False,
+                **refusal.as_result()}
 
 
 @shared_task(name="ledger.gaming_day_close_due", **RETRY)

@@ -97,5 +97,5 @@ def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, objec
     except DomainError as refusal:
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported
-        return {"shift_id": shift_id, "closed": False, **refusal.as_dict()}
+        return {"shift_id": shift_id, "closed": False, **refusal.as_result()}
     return {**done, "closed": True, "already_closed": False}

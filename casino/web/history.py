@@ -135,6 +135,8 @@ def _code(field: str, value: str) -> str:
         return label("outcome", value)
     if field == "status":
         return label("status", value)
+    if field == "payment":
+        return label("payment", value)
     if field == "direction":
         return pgettext("adjustment direction", value)
     if field == "basis":

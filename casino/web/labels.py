@@ -156,6 +156,8 @@ EVENTS: Mapping[str, Promise] = {
 # out, and why, are in its ``NOT_SHOWN``)
 FIELDS: Mapping[str, Promise] = {
     "window": pgettext_lazy("field", "Cage"),
+    "payment": pgettext_lazy("field", "Payment"),
+    "cheque_number": pgettext_lazy("field", "Cheque number"),
     "table": pgettext_lazy("field", "Table"),
     "game": pgettext_lazy("field", "Game"),
     "gaming_day": pgettext_lazy("field", "Gaming day"),
@@ -244,9 +246,17 @@ COMBINATIONS: Mapping[str, Promise] = {
     "royal_flush": pgettext_lazy("combination", "Royal flush"),
 }
 
+# How a movement was paid (casino.cage.services.transactions).
+PAYMENTS: Mapping[str, Promise] = {
+    "cash": pgettext_lazy("payment", "Cash"),
+    "card": pgettext_lazy("payment", "Card"),
+    "cheque": pgettext_lazy("payment", "Patron's cheque"),
+    "casino_cheque": pgettext_lazy("payment", "Casino cheque (nominative, crossed)"),
+}
+
 KINDS: Mapping[str, Mapping[str, Promise]] = {
     "game": GAMES, "status": STATUSES, "slip": SLIPS, "role": ROLES, "outcome": OUTCOMES,
-    "event": EVENTS, "combination": COMBINATIONS, "field": FIELDS,
+    "event": EVENTS, "combination": COMBINATIONS, "field": FIELDS, "payment": PAYMENTS,
 }
 
 

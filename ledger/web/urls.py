@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="gaming-tax-pdf"),
     path("<slug:casino>/reconciliation/", views.reconciliation_page, name="reconciliation"),
     path("<slug:casino>/close/", views.close_page, name="close"),
+    path("<slug:casino>/close/closing/<uuid:task>/", views.day_closing, name="closing"),
     path("<slug:casino>/close-report/", views.close_report_page, name="close-report"),
     path("<slug:casino>/close-report.csv", views.close_report_file, {"file": "csv"},
          name="close-report-csv"),

@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -23,11 +24,13 @@ from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
+from casino.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from casino.web.refusals import refusal_text
 
 from .. import close_report, closes, reconciliation, reports, selectors, tax_return_files, taxes
 from ..close_report_files import sections
 from ..downloads import close_report_download, journal_download, trial_balance_download
+from ..models import DayClose
 
 
 def _casino(request: HttpRequest, code: str) -> Casino:
@@ -125,34 +128,89 @@ def close_page(request: HttpRequest, casino: str) -> HttpResponse:
     except ValueError:
         day = _today(the_casino) - dt.timedelta(days=1)
     if request.method == "POST":
-        _send_close(request, casino, day, sorted(held)[0])
-        return redirect(f"{request.path}?day={day.isoformat()}")
+        task = _send_close(request, casino, day, sorted(held)[0])
+        follow = f"&closing={task}" if task else ""
+        return redirect(f"{request.path}?day={day.isoformat()}{follow}")
+    task = followed_task(request)
+    progress = _day_close_progress(casino, day, task) if task else None
     return render(request, "ledger/close.html", {
         "casino": the_casino, "day": day, "key": uuid.uuid4().hex,
-        "steps": closes.close_progress(casino=casino, gaming_day=day), "query": ""})
+        "steps": closes.close_progress(casino=casino, gaming_day=day), "query": "",
+        "progress": progress, "refusal": _refused(progress)})
 
 
-def _send_close(request: HttpRequest, casino: str, day: dt.date, role: str) -> None:
-    """The close goes to the workers (``ledger.gaming_day_close``) once this request's work is
-    committed; without a broker it runs in process at once, and its answer is shown. With one,
-    the page's steps show its progress as the worker goes."""
+def _refused(progress: CloseProgress | None) -> str:
+    if progress is None or progress.state != "refused":
+        return ""
+    return answer_text(progress.answer, _("the close was refused"))
+
+
+def _day_close_progress(casino: str, day: dt.date, task: str) -> CloseProgress:
     from ledger.tasks import gaming_day_close_task
 
+    return close_progress(task, app=gaming_day_close_task.app,
+                          closed=DayClose.objects.filter(casino_id=casino, day=day).exists())
+
+
+@login_required
+@require_GET
+def day_closing(request: HttpRequest, casino: str, task: uuid.UUID) -> HttpResponse:
+    """The day close's progress with its steps, polled by the close page (htmx) every second.
+    Once it is done, the close page is drawn again (``HX-Redirect``), the answer said."""
+    if not roles_in(request.user, casino) & set(CLOSE_PAGE_ROLES):
+        raise PermissionDenied(_("closing a gaming day is for the accountant, a cage "
+                                 "supervisor or an administrator"))
+    the_casino = Casino.objects.filter(code=casino).first()
+    if the_casino is None:
+        raise Http404(casino)
+    try:
+        day = dt.date.fromisoformat(request.GET.get("day", ""))
+    except ValueError:
+        raise Http404(_("the gaming day is YYYY-MM-DD")) from None
+    progress = _day_close_progress(casino, day, str(task))
+    if progress.done and request.headers.get("HX-Request"):
+        _say_day_closed(request, day, progress)
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = f"{reverse('ledger:close', args=[casino])}?day={day:%Y-%m-%d}"
+        return response
+    return render(request, "ledger/_close_progress.html", {
+        "casino": the_casino, "day": day, "progress": progress, "refusal": _refused(progress),
+        "steps": closes.close_progress(casino=casino, gaming_day=day)})
+
+
+def _say_day_closed(request: HttpRequest, day: dt.date, progress: CloseProgress) -> None:
+    done = progress.answer
+    if progress.state == "failed":
+        messages.error(request, _("the close failed: %(reason)s")
+                       % {"reason": done.get("message", "")})
+    elif done.get("closed"):
+        messages.success(request, (_("gaming day %(day)s closed") if not done.get("already_closed")
+                                   else _("gaming day %(day)s was closed already"))
+                         % {"day": f"{day:%Y-%m-%d}"})
+    else:
+        messages.error(request, answer_text(done, _("the close was refused")))
+
+
+def _send_close(request: HttpRequest, casino: str, day: dt.date, role: str) -> str | None:
+    """The close goes to the workers (``ledger.gaming_day_close``) once this request's work is
+    committed. Without a broker it runs in process at once and its answer is shown (None is
+    returned); with one, the task's id is returned before it is sent (the task is sent with it),
+    and the close page follows its progress (``day_closing``) until it is done."""
+    from ledger.tasks import gaming_day_close_task
+
+    task = str(uuid.uuid4())
+    in_process = bool(gaming_day_close_task.app.conf.task_always_eager)
+
     def send() -> None:
-        sent = gaming_day_close_task.delay(casino, day.isoformat(),
-                                           request.user.get_username(), role)
-        if not sent.ready():
-            messages.info(request, f"the close of gaming day {day} is running: its progress "
-                                   "is below (reload the page)")
-            return
-        done = sent.get()
-        if done.get("closed"):
-            messages.success(request, f"gaming day {day} closed" if not done["already_closed"]
-                             else f"gaming day {day} was closed already")
-        else:
-            messages.error(request, str(done.get("message", "the close was refused")))
+        sent = gaming_day_close_task.apply_async(
+            (casino, day.isoformat(), request.user.get_username(), role), task_id=task)
+        if in_process:
+            answer = sent.get()
+            _say_day_closed(request, day, CloseProgress(
+                task, 3, "closed" if answer.get("closed") else "refused", answer))
 
     transaction.on_commit(send)
+    return None if in_process else task
 def _day(request: HttpRequest, casino: Casino) -> dt.date:
     try:
         return dt.date.fromisoformat(request.GET.get("day") or _today(casino).isoformat())

@@ -53,6 +53,7 @@ def test_a_shifts_history_says_each_movement_in_words(window: str) -> None:
     assert "Cash: 1 × 100.00 · 1 × 50.00" in sale
     assert "Change given: 1 × 20.00" in sale
     assert "Chip set: main" in sale
+    assert "Payment: Cash" in sale  # the code "cash" said as a word
     assert "transaction" not in sale.lower()  # its id is the page's business, not a reader's
     received = next(r for r in rows if "Transfer received" in r)
     assert "From: vault" in received

@@ -196,7 +196,8 @@ DEMO_PEOPLE = ("caixa", "supervisor", "fiscal", "contabilista", "gestor", "confo
 # What the demo day recorded in its own words (data, as a person types it), the job's name as
 # the actor, a command line to type, and Portuguese that looks English ("o que for").
 DEMO_DATA = re.compile(r"one 20\.00 note short[^)]*\)|system:demo_day(?::\w+)?|"
-                       r"tools/verify_events\.py|o que for\b|Identified and verified")
+                       r"tools/verify_events\.py|o que for\b|Identified and verified|"
+                       r"reviewed the CCTV of the window")
 # Pages whose figures still carry the machine's words (left open on issue 17): the gaming-tax
 # return's parameters and breakdown, the close report's JSON and the journal's descriptions (written
 # in English by the postings and stored with each entry).
@@ -274,3 +275,33 @@ def test_every_area_s_pages_say_words_in_the_language_chosen(demo_day: None,
                   "/seals/lisboa/", "/jackpots/lisboa/", "/history/lisboa/shift/N/"):
         assert shape in crawled, shape
     assert left == {}
+
+
+REFUSAL_CALLS = frozenset({
+    "DomainError", "InvalidCommand", "NotFound", "NotAllowed", "Conflict", "ConcurrentChange",
+    "Unavailable", "invalid", "conflict", "RuleError", "RoundError", "LimitError",
+    "ParameterError"})
+
+
+def test_no_refusal_is_built_as_an_f_string_or_a_formatted_text() -> None:
+    """A refusal's message is its template, the values beside it (``params``): an f-string or
+    ``TEMPLATE.format(...)`` is English text that no catalogue entry matches, so a pt-PT page
+    would show it in English."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for package in ("casino", "games", "ledger", "jackpots"):
+        for path in (root / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or not node.args:
+                    continue
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                first = node.args[0]
+                formatted = (isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute)
+                             and first.func.attr == "format")
+                if name in REFUSAL_CALLS and (isinstance(first, ast.JoinedStr) or formatted):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not found, found

@@ -204,8 +204,9 @@ def test_the_close_page_shows_the_steps_and_closes_the_day(
     url = f"/ledger/{CASINO}/close/?day={DAY}"
     body = client.get(url).content.decode()  # type: ignore[attr-defined]
     assert "✗</td><td>every table session and cage shift closed" in body
-    in_process = mock.patch.object(gaming_day_close_task, "delay",
-                                   side_effect=lambda *a: gaming_day_close_task.apply(a))
+    in_process = mock.patch.object(
+        gaming_day_close_task, "apply_async",
+        side_effect=lambda args, task_id: gaming_day_close_task.apply(args, task_id=task_id))
     with in_process, django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         sent = client.post(url, {"day": str(DAY)})  # type: ignore[attr-defined]
     assert sent.status_code == 302

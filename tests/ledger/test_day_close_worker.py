@@ -125,3 +125,60 @@ def _busy(dsn: str) -> bool:
             "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
             "AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')"
         ).fetchone()[0])  # type: ignore[index]
+
+
+@pytest.mark.usefixtures("broker")
+def test_the_close_page_follows_the_days_close_on_a_worker_step_by_step(
+        day: Floor, clock: Clock, client: object) -> None:
+    """The accountant presses the button: the page names the task and polls its progress with
+    the close's steps (issue 17, the desk's close "with its progress"); a worker closes the day;
+    the page is drawn again saying so, every step ticked."""
+    import re
+
+    from django.contrib.auth.models import User
+
+    from casino.models import Membership, Role
+
+    finish(day, session_of(day))
+    clock.now = None  # the worker lives in the present: the day (in March) is long over
+    user = User.objects.create_user(username="contabilista2", password="x")
+    Membership.objects.create(user=user, casino_id=CASINO, role=Role.ACCOUNTANT)
+    client.force_login(user)  # type: ignore[attr-defined]
+    url = f"/ledger/{CASINO}/close/"
+    sent = client.post(url, {"day": str(DAY), "idempotency_key": "d1"})  # type: ignore[attr-defined]
+    assert sent.status_code == 302
+    found = re.fullmatch(rf"{url}\?day={DAY}&closing=([0-9a-f-]{{36}})", sent["Location"])
+    assert found, sent["Location"]
+    fragment = f"{url}closing/{found.group(1)}/?day={DAY}"
+
+    # no worker yet: waiting, polling, and the steps as they stand (the figures not fixed yet)
+    page = client.get(sent["Location"]).content.decode()  # type: ignore[attr-defined]
+    assert "waiting for one to take it" in page
+    assert f'hx-get="{fragment.replace("&", "&amp;")}"' in page or f'hx-get="{fragment}"' in page
+    assert 'hx-trigger="every 1s"' in page
+    assert "✗</td><td>the day&#x27;s figures fixed" in page or "✗</td><td>the day's figures fixed" in page
+    assert not DayClose.objects.exists()
+
+    worker = _worker()
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            polled = client.get(fragment, headers={"HX-Request": "true"})  # type: ignore[attr-defined]
+            assert polled.status_code == 200
+            if "HX-Redirect" in polled:
+                break
+            assert 'hx-trigger="every 1s"' in polled.content.decode()
+            assert time.monotonic() < deadline, "the worker never closed the day"
+            time.sleep(0.5)
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    assert polled["HX-Redirect"] == f"{url}?day={DAY}"
+    assert DayClose.objects.get(day=DAY).closed_by == "contabilista2"
+    after = client.get(polled["HX-Redirect"]).content.decode()  # type: ignore[attr-defined]
+    assert f"gaming day {DAY} closed" in after  # the worker's answer, said once
+    assert "hx-get" not in after
+    assert "✓</td><td>the ledger period closed" in after
+    last = client.get(fragment).content.decode()  # type: ignore[attr-defined]
+    assert "The gaming day is closed." in last
+    assert "hx-trigger" not in last

@@ -41,6 +41,7 @@ from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
 from casino.web.money import money_input, money_text
+from casino.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from casino.web.refusals import refusal_text
 from jackpots.selectors import prize_list
 from jackpots.services import jackpot_prize_pay
@@ -596,56 +597,21 @@ def _say_closed(request: HttpRequest, done: dict[str, Any]) -> None:
         messages.success(request, _("shift closed") if not done.get("already_closed")
                          else _("the shift was closed already"))
     else:
-        messages.error(request, str(done.get("message", _("the close was refused"))))
-
-
-@dataclass(frozen=True)
-class CloseProgress:
-    """Where a shift's close sent to the workers stands: 1 waiting for a worker, 2 a worker
-    closing it (or retrying it after a lost race), 3 done: closed, or refused with the reason."""
-
-    task: str
-    step: int
-    state: str  # waiting, running, retrying, closed, refused, failed
-    answer: dict[str, Any]
-
-    @property
-    def done(self) -> bool:
-        return self.step == 3
-
-    @property
-    def percent(self) -> int:
-        return {1: 10, 2: 60, 3: 100}[self.step]
+        messages.error(request, answer_text(done, _("the close was refused")))
 
 
 def _close_progress(shift: Shift, task: str) -> CloseProgress:
-    """The task's state in the result backend (``CELERY_TASK_TRACK_STARTED`` says when a worker
-    took it); a shift found closed is done whatever the backend says."""
-    from celery.result import AsyncResult
-
+    """The shift close's state (``casino.web.progress``): a shift found closed is done."""
     from casino.cage.tasks import shift_close_task
 
-    sent: AsyncResult[Any] = AsyncResult(task, app=shift_close_task.app)
-    state = sent.state
-    if state == "SUCCESS":
-        answer = sent.result if isinstance(sent.result, dict) else {}
-        return CloseProgress(task, 3, "closed" if answer.get("closed") else "refused", answer)
-    if shift.status == ShiftStatus.CLOSED:
-        return CloseProgress(task, 3, "closed", {"closed": True})
-    if state == "FAILURE":
-        return CloseProgress(task, 3, "failed", {"message": str(sent.result)})
-    if state in ("STARTED", "RETRY"):
-        return CloseProgress(task, 2, "running" if state == "STARTED" else "retrying", {})
-    return CloseProgress(task, 1, "waiting", {})  # PENDING: queued (or not known yet)
+    return close_progress(task, app=shift_close_task.app,
+                          closed=shift.status == ShiftStatus.CLOSED)
 
 
 def _close_progress_of(request: HttpRequest, shift: Shift) -> CloseProgress | None:
     """The close the page follows (``?closing=<task>``), if it names one."""
-    try:
-        task = str(uuid.UUID(request.GET.get("closing", "")))
-    except ValueError:
-        return None
-    return _close_progress(shift, task)
+    task = followed_task(request)
+    return None if task is None else _close_progress(shift, task)
 
 
 @login_required

@@ -39,12 +39,12 @@ FIELDS = ("name", "document_type", "document_number", "document_country", "date_
 DOCUMENT = ("document_type", "document_number", "document_country")
 
 PATRON_CORRECTION = rules.kind(
-    "patron_correction", "correcting a patron's personal data",
-    [("typo", "A typing error when the patron was registered"),
-     ("document_renewed", "The patron's document was renewed or replaced"),
-     ("changed", "The patron's details changed (address, nationality...)"),
-     ("pep_status", "The patron became, or ceased to be, politically exposed"),
-     ("other", "Another reason (say it in words)")],
+    "patron_correction", gettext_noop("correcting a patron's personal data"),
+    [("typo", gettext_noop("A typing error when the patron was registered")),
+     ("document_renewed", gettext_noop("The patron's document was renewed or replaced")),
+     ("changed", gettext_noop("The patron's details changed (address, nationality...)")),
+     ("pep_status", gettext_noop("The patron became, or ceased to be, politically exposed")),
+     ("other", gettext_noop("Another reason (say it in words)"))],
     request_roles=REGISTER_ROLES, approve_roles=[Role.CAGE_SUPERVISOR, Role.COMPLIANCE_OFFICER])
 
 # Messages tests and screens rely on.

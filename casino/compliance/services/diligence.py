@@ -32,14 +32,14 @@ from ..models import Patron, PatronStatus
 from ._common import Result, casino_get, patron_get
 
 PEP_MOVEMENT = rules.kind(
-    "pep_movement", "a politically exposed patron's movements at the threshold",
-    [("salary", "Salary or pension"),
-     ("business", "Business or professional income"),
-     ("savings", "Savings"),
-     ("sale_of_assets", "Sale of property or other assets"),
-     ("inheritance", "Inheritance or gift"),
-     ("winnings", "Winnings documented elsewhere"),
-     ("other", "Another source (say which kind of evidence in words)")],
+    "pep_movement", gettext_noop("a politically exposed patron's movements at the threshold"),
+    [("salary", gettext_noop("Salary or pension")),
+     ("business", gettext_noop("Business or professional income")),
+     ("savings", gettext_noop("Savings")),
+     ("sale_of_assets", gettext_noop("Sale of property or other assets")),
+     ("inheritance", gettext_noop("Inheritance or gift")),
+     ("winnings", gettext_noop("Winnings documented elsewhere")),
+     ("other", gettext_noop("Another source (say which kind of evidence in words)"))],
     request_roles=[Role.CASHIER, Role.CAGE_SUPERVISOR, Role.PIT_BOSS, Role.COMPLIANCE_OFFICER],
     approve_roles=[Role.COMPLIANCE_OFFICER, Role.ADMINISTRATOR])
 

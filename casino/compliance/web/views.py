@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
@@ -37,6 +38,16 @@ from ..services.corrections import PATRON_CORRECTION
 from ..services.diligence import PEP_MOVEMENT
 from ..services.patrons import DOCUMENT_TYPES
 
+# The patron's fields a correction names, as the patron's page shows them.
+FIELD_WORDS = {
+    "name": pgettext_lazy("patron", "Name"), "document_type": pgettext_lazy("patron", "Document type"),
+    "document_number": pgettext_lazy("patron", "Document number"),
+    "document_country": pgettext_lazy("patron", "Country of the document"),
+    "date_of_birth": pgettext_lazy("patron", "Date of birth"),
+    "nationality": pgettext_lazy("patron", "Nationality"), "address": pgettext_lazy("patron", "Address"),
+    "pep": pgettext_lazy("patron", "Politically exposed person"),
+    "document_image": pgettext_lazy("patron", "Document image"),
+}
 
 def _require(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:
     held = roles_in(request.user, casino)
@@ -169,7 +180,8 @@ def patron(request: HttpRequest, casino: str, patron: uuid.UUID) -> HttpResponse
         return redirect("compliance:patron", casino=casino, patron=patron)
     return _page(request, "compliance/patron.html", the_casino, patron=found,
                  identity=selectors.patron_identity(found), days=selectors.patron_days(found),
-                 fields=CORRECTION_FIELDS, correction_reasons=PATRON_CORRECTION.reasons,
+                 fields=[(f, FIELD_WORDS.get(f, f)) for f in CORRECTION_FIELDS],
+                 correction_reasons=PATRON_CORRECTION.reasons,
                  funds_reasons=PEP_MOVEMENT.reasons)
 
 
