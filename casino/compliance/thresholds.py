@@ -69,8 +69,9 @@ RULES: tuple[ThresholdRule, ...] = (
                      "capitais), artigo 7.º; Regulamento Administrativo n.º 7/2006; Instrução "
                      "da DICJ n.º 1/2016 (transacções em numerário de MOP 500 000 ou mais: "
                      "identificação e declaração de transacção de montante elevado)",
-        # not applied until the compliance officer confirms Macau's article (docs/patrons.md)
-        pep_citation=""),
+        # the instruction's enhanced diligence for politically exposed persons; its article is
+        # for the compliance officer to confirm (docs/patrons.md)
+        pep_citation="Instrução da DICJ n.º 1/2016 (pessoas politicamente expostas)"),
 )
 
 # Retention of identification records and of the records of transactions, in years after the

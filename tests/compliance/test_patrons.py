@@ -58,7 +58,8 @@ def test_a_macau_cash_purchase_of_500000_is_on_the_days_large_transaction_report
         _sell_half_a_million(macau_window, None)
     assert refused.value.code == "identification_required"
     assert "Instrução da DICJ n.º 1/2016" in refused.value.message
-    patron = str(patron_register(metadata=macau("lei"), verified=True, **WANG)["patron_id"])
+    not_pep = {**WANG, "pep": False}  # a politically exposed patron waits for more (below)
+    patron = str(patron_register(metadata=macau("lei"), verified=True, **not_pep)["patron_id"])
     sale = _sell_half_a_million(macau_window, patron)
     day = Shift.objects.get(id=macau_window).gaming_day
     report = selectors.large_transactions("macau", day)
@@ -69,6 +70,30 @@ def test_a_macau_cash_purchase_of_500000_is_on_the_days_large_transaction_report
     cage.chips_sell(shift_id=macau_window, amount="40000.00", chips={"10000.00": 4},
                     cash={"1000.00": 40}, patron=patron, metadata=macau("lei"))
     assert len(selectors.large_transactions("macau", day)) == 1
+
+
+def test_a_politically_exposed_patrons_macau_purchase_waits_for_enhanced_diligence(
+        macau_window: str) -> None:
+    """In Macau too (Instrução da DICJ n.º 1/2016): at MOP 500,000.00 in cash a politically
+    exposed patron's purchase waits for the source of funds and a senior approval."""
+    from casino.services.approvals import approval_grant, approval_request
+
+    patron = str(patron_register(metadata=macau("lei"), verified=True, **WANG)["patron_id"])
+    with pytest.raises(Conflict) as refused:
+        _sell_half_a_million(macau_window, patron)
+    assert refused.value.code == "pep_approval_required"
+    assert "Instrução da DICJ n.º 1/2016" in refused.value.message
+    assert not selectors.large_transactions("macau", Shift.objects.get(id=macau_window)
+                                            .gaming_day)  # nothing recorded
+    day = Shift.objects.get(id=macau_window).gaming_day.isoformat()
+    asked = approval_request(kind="pep_movement", subject=patron, reason="business",
+                             explanation="audited accounts of the patron's company seen",
+                             details={"amount": "500000.00", "gaming_day": day},
+                             metadata=macau("lei"))
+    approval_grant(approval_id=str(asked["approval_id"]), note="source of funds seen",
+                   metadata=macau("wong", Role.COMPLIANCE_OFFICER))
+    sale = _sell_half_a_million(macau_window, patron)
+    assert sale["patron_id"] == patron
 
 
 def _patron_with_report(window: str) -> tuple[str, str]:
