@@ -36,6 +36,11 @@ class Prepared:
     summary: str
     amount: Decimal | None = None
     details: dict[str, Any] = field(default_factory=dict)  # JSON values, no personal data
+    # a patron's personal data the request is about: whole values (a document's number, a date
+    # of birth, an address) and names, whose every word of four letters or more counts; the
+    # request's free text (its explanation), which goes into an event, must not repeat them
+    private: tuple[str, ...] = ()
+    private_names: tuple[str, ...] = ()
 
 
 Prepare = Callable[[str, Mapping[str, Any], Metadata], Prepared]
@@ -102,6 +107,11 @@ def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
     code, words = rules.check_request(found.kind, role=metadata.role, reason=reason,
                                       explanation=explanation)
     prepared = found.prepare(str(subject or ""), dict(details or {}), metadata)
+    if _repeats(words, prepared.private, prepared.private_names):
+        raise InvalidCommand("the explanation repeats the patron's personal data (a name, a "
+                             "document's number, a date or an address): it is recorded in an "
+                             "event that is never erased; say what kind of evidence was seen, "
+                             "without names or numbers", field="explanation")
     waiting = Approval.objects.filter(casino_id=metadata.casino, kind=kind,
                                       subject=prepared.subject,
                                       status=ApprovalStatus.REQUESTED).first()
@@ -117,6 +127,23 @@ def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
         details=prepared.details)], expected_version=0, metadata=metadata)
     return _answer(approval_id, ApprovalStatus.REQUESTED, kind, prepared.subject,
                    summary=prepared.summary)
+
+
+def _folded(text: str) -> str:
+    """Letters and digits only, lower case: "12 345 678-ZZ" and "12345678zz" are the same."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _repeats(explanation: str, private: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether ``explanation`` holds one of the private values whole, or begins a word with a
+    word of four letters or more of one of the names."""
+    said = _folded(explanation)
+    words = {_folded(w) for w in explanation.split()}
+    if any(len(_folded(v)) >= 4 and _folded(v) in said for v in private):
+        return True
+    parts = {_folded(w) for name in names for w in name.split()} - {""}
+    return any(said_word.startswith(part) for part in parts if len(part) >= 4
+               for said_word in words)  # "Maria's" names Maria
 
 
 @command("approval_grant")

@@ -78,3 +78,27 @@ def test_the_approval_is_for_a_politically_exposed_patron_and_four_eyes(window: 
     assert own.value.code == "four_eyes"
     approval_grant(approval_id=approval, metadata=act("gestor", Role.ADMINISTRATOR))
     assert redeem_2500(window, patron)["patron_id"] == patron
+
+
+@pytest.mark.parametrize("explanation", [
+    "Maria's bank statement seen",            # a word of her name
+    "statement for card 12345678-9-zz1",      # her document's number, written another way
+    "born 1971-04-02, statement seen",        # her date of birth
+])
+def test_the_explanation_may_not_repeat_the_patrons_personal_data(window: str,
+                                                                  explanation: str) -> None:
+    """The request's explanation goes into an event, which is never erased: a patron's name,
+    document number, date of birth or address there would outlive the crypto-shredding."""
+    from casino.errors import InvalidCommand
+    from casino.models import Approval
+
+    patron = register(pep=True)
+    day = Shift.objects.get(id=window).gaming_day.isoformat()
+    with pytest.raises(InvalidCommand) as refused:
+        approval_request(kind="pep_movement", subject=patron, reason="savings",
+                         explanation=explanation,
+                         details={"amount": "3000.00", "gaming_day": day}, metadata=ana())
+    assert refused.value.extra["field"] == "explanation"
+    assert not Approval.objects.exists()  # nothing asked, nothing recorded
+    # the kind of evidence, in words, is what the explanation is for
+    assert _ask(window, patron, "3000.00")

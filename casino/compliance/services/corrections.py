@@ -93,7 +93,14 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
     return Prepared(
         subject=str(row.patron_id),
         summary=f"correct {', '.join(fields)} of patron {row.patron_id}",
-        details={"correction_id": str(correction_id), "fields": fields})
+        details={"correction_id": str(correction_id), "fields": fields},
+        private=_private(identity) + _private(corrected),
+        private_names=(str(identity.get("name") or ""), str(corrected.get("name") or "")))
+
+
+def _private(identity: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(str(identity.get(f) or "") for f in ("document_number", "date_of_birth",
+                                                     "address"))
 
 
 def _apply(approval: Approval, metadata: Metadata) -> Result:

@@ -102,7 +102,13 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
         raise InvalidCommand("{day!r} is not a gaming day (YYYY-MM-DD)",
                              params={"day": raw_day}, field="gaming_day") from None
     amount = parse_amount(details.get("amount"), field="amount")
+    from ..selectors import patron_identity  # reads the vault
+
+    identity = patron_identity(patron) or {}
     return Prepared(
+        private=tuple(str(identity.get(f) or "") for f in ("document_number", "date_of_birth",
+                                                          "address")),
+        private_names=(str(identity.get("name") or ""),),
         subject=f"{patron.patron_id}/{day.isoformat()}",
         summary=(f"movements of politically exposed patron {patron.patron_id} on gaming day "
                  f"{day.isoformat()} up to {fmt(amount)} in all, the source of the funds "
