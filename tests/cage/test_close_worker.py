@@ -5,52 +5,22 @@ page drawn again saying so."""
 
 from __future__ import annotations
 
-import os
 import re
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.test import Client
 
 from casino.cage import services as cage
 from casino.cage.models import Shift, ShiftStatus
 from casino.models import Casino, Role
+from tests.worker_process import broker, database_url, start_worker  # noqa: F401 - fixture
 
 from .conftest import CASINO, CHIP_SET, ana
 from .test_web import browser, count_boxes
 
 pytestmark = [pytest.mark.broker, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    return (f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}/{db['NAME']}")
-
-
-def _worker() -> subprocess.Popen[bytes]:
-    env = dict(os.environ, DATABASE_URL=_database_url(), DJANGO_SETTINGS_MODULE="casino.settings")
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
-         "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
-         "-Q", "celery", "--loglevel=WARNING"], cwd=ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-@pytest.fixture
-def broker() -> None:
-    if not settings.CELERY_BROKER_URL:
-        pytest.skip("no CELERY_BROKER_URL: the real-worker test needs a broker (CI sets Redis)")
-    from casino.celery import app
-
-    app.control.purge()
 
 
 @pytest.mark.usefixtures("broker")
@@ -81,7 +51,7 @@ def test_the_variance_page_follows_the_close_on_a_worker_until_the_shift_is_clos
     assert 'value="10"' in page  # the progress bar, its first step
     assert Shift.objects.get(id=window).status == ShiftStatus.COUNTED
 
-    worker = _worker()
+    worker = start_worker()
     try:
         deadline = time.monotonic() + 90
         while True:

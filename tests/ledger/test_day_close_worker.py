@@ -10,44 +10,23 @@ period; the test kills it there.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import psycopg
 import pytest
-from django.conf import settings
-from django.db import connection
 
 from casino.cage.models import ChipCirculationDay
 from casino.eventstore.models import StoredEvent
 from ledger.models import DayClose, Period
 from ledger.tasks import gaming_day_close_task
+from tests.worker_process import broker, database_url, start_worker  # noqa: F401 - fixture
 
 from .conftest import CASINO, Clock, Floor
 from .test_day_close import DAY, finish, session_of
 from .test_day_close import day as day
 
 pytestmark = [pytest.mark.broker, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    return (f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}/{db['NAME']}")
-
-
-def _worker() -> subprocess.Popen[bytes]:
-    env = dict(os.environ, DATABASE_URL=_database_url(), DJANGO_SETTINGS_MODULE="casino.settings")
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
-         "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
-         "-Q", "celery", "--loglevel=WARNING"], cwd=ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _waiting_on_a_lock(dsn: str) -> bool:
@@ -57,24 +36,15 @@ def _waiting_on_a_lock(dsn: str) -> bool:
             "AND wait_event_type = 'Lock'").fetchone()[0])  # type: ignore[index]
 
 
-@pytest.fixture
-def broker() -> None:
-    if not settings.CELERY_BROKER_URL:
-        pytest.skip("no CELERY_BROKER_URL: the real-worker test needs a broker (CI sets Redis)")
-    from casino.celery import app
-
-    app.control.purge()
-
-
 @pytest.mark.usefixtures("broker")
 def test_a_worker_killed_in_the_middle_of_a_close_leaves_nothing_and_the_next_run_closes(
         day: Floor, clock: Clock) -> None:
     finish(day, session_of(day))
     clock.now = None  # the worker lives in the present: the day (in March) is long over
-    dsn = _database_url()
+    dsn = database_url()
     with psycopg.connect(dsn) as holder:
         holder.execute("LOCK TABLE ledger_period IN ACCESS EXCLUSIVE MODE")
-        worker = _worker()
+        worker = start_worker()
         try:
             sent = gaming_day_close_task.delay(CASINO, DAY.isoformat())
             deadline = time.monotonic() + 90
@@ -97,7 +67,7 @@ def test_a_worker_killed_in_the_middle_of_a_close_leaves_nothing_and_the_next_ru
     assert not StoredEvent.objects.filter(event_type="GamingDayClosed").exists()
     assert sent.id
 
-    worker = _worker()
+    worker = start_worker()
     try:
         again = gaming_day_close_task.delay(CASINO, DAY.isoformat()).get(timeout=120)
         twice = gaming_day_close_task.delay(CASINO, DAY.isoformat()).get(timeout=120)
@@ -159,7 +129,7 @@ def test_the_close_page_follows_the_days_close_on_a_worker_step_by_step(
     assert "✗</td><td>the day&#x27;s figures fixed" in page or "✗</td><td>the day's figures fixed" in page
     assert not DayClose.objects.exists()
 
-    worker = _worker()
+    worker = start_worker()
     try:
         deadline = time.monotonic() + 120
         while True:
