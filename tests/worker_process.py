@@ -33,9 +33,17 @@ def start_worker() -> subprocess.Popen[bytes]:
 
 @pytest.fixture
 def broker() -> None:
-    """A real broker, emptied of what an earlier test left."""
+    """A real broker, emptied of what an earlier test left: the queue, and the messages a
+    worker killed with SIGKILL left unacknowledged, which Redis would hand to the next worker
+    once their visibility timeout passed (a close of another run's day, in the middle of this
+    test's)."""
     if not settings.CELERY_BROKER_URL:
         pytest.skip("no CELERY_BROKER_URL: the real-worker test needs a broker (CI sets Redis)")
     from casino.celery import app
 
     app.control.purge()
+    with app.connection_for_write() as connection_:
+        channel = connection_.default_channel
+        client = getattr(channel, "client", None)  # Redis' transport; other brokers keep none
+        if client is not None:
+            client.delete(channel.unacked_key, channel.unacked_index_key)
