@@ -41,6 +41,34 @@ class Words(str):
         text.template, text.params = template, params or None
         return text
 
+    @classmethod
+    def stored_as(cls, stored: str, template: str, **params: Any) -> Words:
+        """A text stored as ``stored`` (a code kept in an older English text, ``blind_count``)
+        that a screen says by ``template`` ("blind count")."""
+        text = str.__new__(cls, stored)
+        text.template, text.params = template, params or None
+        return text
+
+    def as_data(self) -> dict[str, Any]:
+        """The template and its values as JSON keeps them: a value that is itself ``Words`` by
+        its own data, any other as its text; ``text`` when the text is not the template filled."""
+        params = {name: value.as_data() if isinstance(value, Words) else str(value)
+                  for name, value in (self.params or {}).items()}
+        data: dict[str, Any] = {"template": self.template, "params": params}
+        if str(self) != fill(self.template, self.params):
+            data["text"] = str(self)
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], text: str | None = None) -> Words:
+        """``as_data``'s words again (``text``: the English as stored, which wins)."""
+        params = {name: cls.from_data(value) if isinstance(value, dict) else str(value)
+                  for name, value in dict(data.get("params") or {}).items()}
+        template = str(data["template"])
+        stored = text if text is not None else data.get("text")
+        return (cls.stored_as(str(stored), template, **params) if stored is not None
+                else cls(template, **params))
+
 
 class DomainError(Exception):
     code = "invalid"
