@@ -35,6 +35,7 @@ class Words(str):
 
     template: str
     params: dict[str, Any] | None
+    context: str | None = None  # the catalogue's context of ``template`` (pgettext), if any
 
     def __new__(cls, template: str, **params: Any) -> Words:
         text = super().__new__(cls, fill(template, params or None))
@@ -42,11 +43,12 @@ class Words(str):
         return text
 
     @classmethod
-    def stored_as(cls, stored: str, template: str, **params: Any) -> Words:
+    def stored_as(cls, stored: str, template: str, *, context: str | None = None,
+                  **params: Any) -> Words:
         """A text stored as ``stored`` (a code kept in an older English text, ``blind_count``)
-        that a screen says by ``template`` ("blind count")."""
+        that a screen says by ``template`` ("blind count"), in the catalogue's ``context``."""
         text = str.__new__(cls, stored)
-        text.template, text.params = template, params or None
+        text.template, text.params, text.context = template, params or None, context
         return text
 
     def as_data(self) -> dict[str, Any]:
@@ -57,6 +59,8 @@ class Words(str):
         data: dict[str, Any] = {"template": self.template, "params": params}
         if str(self) != fill(self.template, self.params):
             data["text"] = str(self)
+        if self.context:
+            data["context"] = self.context
         return data
 
     @classmethod
@@ -66,8 +70,31 @@ class Words(str):
                   for name, value in dict(data.get("params") or {}).items()}
         template = str(data["template"])
         stored = text if text is not None else data.get("text")
-        return (cls.stored_as(str(stored), template, **params) if stored is not None
-                else cls(template, **params))
+        context = data.get("context")
+        if stored is None and context is None:
+            return cls(template, **params)
+        return cls.stored_as(fill(template, params or None) if stored is None else str(stored),
+                             template, context=context, **params)
+
+
+# A status inside a refusal's words, by the label the screens give it (the catalogue's entries
+# of ``casino.cage.web.labels`` and ``games.web.labels``, under the same context): "o turno X
+# está aberto", never "está open". Masculine in Portuguese, as a shift and a slip are.
+STATUS_WORDS: dict[str, dict[str, str]] = {
+    "shift status": {"open": "open", "counted": "counted", "closed": "closed"},
+    "slip status": {"requested": "requested", "issued": "issued by the cage",
+                    "received": "received by the cage", "refused": "refused by the cage",
+                    "voided": "voided"},
+}
+
+
+def status_words(status: object, of: str, stored: object = None) -> Words | str:
+    """``status`` (a code) of a thing ``of`` ("shift status"), as a refusal's value: its text
+    ``stored`` (the code by default) in English, its label on a screen."""
+    code = str(status)
+    label = STATUS_WORDS.get(of, {}).get(code)
+    text = code if stored is None else str(stored)
+    return Words.stored_as(text, label, context=of) if label else text
 
 
 class DomainError(Exception):

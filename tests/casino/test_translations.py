@@ -301,3 +301,31 @@ def test_no_refusal_is_built_as_an_f_string_or_a_formatted_text() -> None:
                 if name in REFUSAL_CALLS and (isinstance(first, ast.JoinedStr) or formatted):
                     found.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not found, found
+
+
+def test_a_status_inside_a_refusal_is_said_by_its_label() -> None:
+    """"o turno S1 está fechado", never "está Closed": the status is a value the screen says by
+    the label of its kind; the English message keeps the words it always had."""
+    from django.utils import translation
+
+    from casino.cage.services._common import SHIFT_NOT_OPEN
+    from casino.cage.services.slips import SLIP_NOT_REQUESTED
+    from casino.errors import Conflict, Words, status_words
+    from casino.web.refusals import refusal_text, said
+
+    closed = Conflict(SHIFT_NOT_OPEN, params={
+        "shift": "S1", "status": status_words("closed", "shift status", "Closed")})
+    assert closed.message == "shift S1 is Closed: it takes no more movements"
+    issued = Conflict(SLIP_NOT_REQUESTED, params={
+        "kind": "fill", "number": "F1", "status": status_words("issued", "slip status")})
+    assert issued.message == "fill slip F1 is issued: the cage acts only on a requested slip"
+    with translation.override("pt-pt"):
+        assert refusal_text(closed) == "o turno S1 está fechado: não aceita mais movimentos"
+        assert refusal_text(issued).startswith("o talão de fill F1 está emitido pela caixa:")
+    with translation.override("en"):
+        assert refusal_text(issued).startswith("fill slip F1 is issued by the cage:")
+    # kept as JSON (a journal entry's words) and read back: the same words, the same context
+    kept = Words.from_data(Words("{what}.", what=status_words("open", "shift status")).as_data())
+    assert kept == "open."
+    with translation.override("pt-pt"):
+        assert said(kept) == "aberto."
