@@ -148,73 +148,82 @@ _PRESUMED = {  # art. 87.º n.º 1 A) b): presumed gross profit, % of the capita
 }
 CATALOGUE: tuple[Parameter, ...] = (
     # --- Portugal -------------------------------------------------------------------------------
-    P("pt.zone", PT, gettext_noop("Gaming zone of the casino (zona de jogo)"), "choice", "estoril",
-      Words("{law}, art. 3.º; the concession contract", law=DL_422_89), per_casino=True, demo=True,
-      choices=ZONES),
-    P("pt.capital_rate.simples", PT, gettext_noop("IEJ on the capital em giro inicial, banca simples"),
+    P("pt.zone", PT, gettext_noop("Gaming zone of the casino (zona de jogo)"), "choice",
+      "estoril", Words("{law}, art. 3.º; the concession contract", law=DL_422_89),
+      per_casino=True, demo=True, choices=ZONES),
+    P("pt.capital_rate.simples", PT,
+      gettext_noop("IEJ on the capital em giro inicial, banca simples"),
       "percent", "0.25", f"{DL_422_89}, art. 85.º, n.º 1, a)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
     P("pt.capital_rate.dupla", PT, gettext_noop("IEJ on the capital em giro inicial, banca dupla"),
       "percent", "0.35", f"{DL_422_89}, art. 85.º, n.º 1, a)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
-    P("pt.profit_rate", PT, gettext_noop("IEJ on the presumed gross profit of the bankrolls (lucro bruto das "
-      "bancas)"), "percent", "20", f"{DL_422_89}, art. 85.º, n.º 1, b)", demo=True,
+    P("pt.profit_rate", PT,
+      gettext_noop("IEJ on the presumed gross profit of the bankrolls (lucro bruto das bancas)"),
+      "percent", "20", f"{DL_422_89}, art. 85.º, n.º 1, b)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
     *(P(f"pt.presumed_profit.{zone}.{bank}", PT,
         Words("Presumed gross profit, {zone}, banca {bank} (percentage of the capital)",
               zone=ZONE_NAMES[zone], bank=bank),
         "percent", _PRESUMED[zone][i], _ART_87) for zone in ZONES
       for i, bank in enumerate(BANKS)),
-    P("pt.non_banked_rate", PT, gettext_noop("IEJ on non-banked games, percentage of the commission "
-      "collected (receita cobrada dos pontos)"), "percent", "10", f"{DL_422_89}, art. 86.º, n.º 1",
+    P("pt.non_banked_rate", PT,
+      gettext_noop("IEJ on non-banked games, percentage of the commission collected (receita "
+                   "cobrada dos pontos)"),
+      "percent", "10", f"{DL_422_89}, art. 86.º, n.º 1",
       demo=True, note="set by zone and by period of the concession in art. 86.º"),
-    P("pt.contrapartida_rate", PT, gettext_noop("Annual contrapartida of the concession, percentage of "
-                                       "gross revenue"),
-      "percent", "50", Words("the concession contract (contrapartida anual), with the IEJ "
-                                 "credited against it; {law}, art. 84.º", law=DL_422_89), demo=True),
-    P("pt.contrapartida_minimum", PT, gettext_noop("Annual contrapartida's contractual minimum"), "amount",
-      "1000000.00", gettext_noop("the concession contract (contrapartida mínima)"), per_casino=True,
-      demo=True),
-    P("pt.jackpot_start_deducted", PT, gettext_noop("Jackpot start values the casino funds reduce the gross "
-      "revenue"), "choice", "no", gettext_noop("docs/gaming-tax.md § Jackpot start values (only "
-      "prizes paid and the players' part of the liability count)"), choices=FLAGS),
-    P("pt.negative_base_carry", PT, gettext_noop("A month's negative gross revenue is carried to the next "
-      "months of the year"), "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"),
-      choices=CARRY),
+    P("pt.contrapartida_rate", PT,
+      gettext_noop("Annual contrapartida of the concession, percentage of gross revenue"),
+      "percent", "50",
+      Words("the concession contract (contrapartida anual), with the IEJ credited against it; "
+            "{law}, art. 84.º", law=DL_422_89), demo=True),
+    P("pt.contrapartida_minimum", PT, gettext_noop("Annual contrapartida's contractual minimum"),
+      "amount", "1000000.00", gettext_noop("the concession contract (contrapartida mínima)"),
+      per_casino=True, demo=True),
+    P("pt.jackpot_start_deducted", PT,
+      gettext_noop("Jackpot start values the casino funds reduce the gross revenue"),
+      "choice", "no",
+      gettext_noop("docs/gaming-tax.md § Jackpot start values (only prizes paid and the "
+                   "players' part of the liability count)"), choices=FLAGS),
+    P("pt.negative_base_carry", PT,
+      gettext_noop("A month's negative gross revenue is carried to the next months of the year"),
+      "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"), choices=CARRY),
     # --- Macau ----------------------------------------------------------------------------------
-    P("mo.special_gaming_tax", MO, gettext_noop("Special gaming tax (imposto especial sobre o jogo)"),
+    P("mo.special_gaming_tax", MO,
+      gettext_noop("Special gaming tax (imposto especial sobre o jogo)"),
       "percent", "35", f"{LEI_16_2001}, art. 27.º", effective_from=dt.date(2002, 4, 1)),
-    P("mo.public_foundation", MO, gettext_noop("Contribution to a public foundation"), "percent", "2",
-      f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
-    P("mo.development_contribution", MO, gettext_noop("Contribution to urban development, tourism "
-      "promotion and social security"), "percent", "3", f"{LEI_16_2001}, art. 22.º",
-      effective_from=dt.date(2002, 4, 1)),
-    P("mo.premium_fixed", MO, gettext_noop("Annual premium, fixed part"), "amount", "30000000.00",
-      _CONTRACTS,
-      effective_from=dt.date(2023, 1, 1)),
+    P("mo.public_foundation", MO, gettext_noop("Contribution to a public foundation"),
+      "percent", "2", f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
+    P("mo.development_contribution", MO,
+      gettext_noop("Contribution to urban development, tourism promotion and social security"),
+      "percent", "3", f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
+    P("mo.premium_fixed", MO, gettext_noop("Annual premium, fixed part"), "amount",
+      "30000000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
     P("mo.premium_vip_table", MO, gettext_noop("Annual premium, per VIP gaming table"), "amount",
-      "300000.00", _CONTRACTS,
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.premium_mass_table", MO, gettext_noop("Annual premium, per mass gaming table"), "amount",
-      "150000.00", _CONTRACTS,
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.premium_machine", MO, gettext_noop("Annual premium, per gaming machine"), "amount", "1000.00",
-      _CONTRACTS,
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.machines", MO, gettext_noop("Gaming machines the casino operates (the platform records none)"),
+      "300000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.premium_mass_table", MO, gettext_noop("Annual premium, per mass gaming table"),
+      "amount", "150000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.premium_machine", MO, gettext_noop("Annual premium, per gaming machine"), "amount",
+      "1000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.machines", MO,
+      gettext_noop("Gaming machines the casino operates (the platform records none)"),
       "count", "0", gettext_noop("the casino's licence"), per_casino=True, demo=True),
-    P("mo.minimum_table_revenue", MO, gettext_noop("Minimum annual gross revenue per gaming table"),
+    P("mo.minimum_table_revenue", MO,
+      gettext_noop("Minimum annual gross revenue per gaming table"),
       "amount", "7000000.00", f"{LEI_16_2001}, art. 20.º; Despacho do Chefe do Executivo "
       "n.º 162/2022", effective_from=dt.date(2023, 1, 1)),
-    P("mo.minimum_machine_revenue", MO, gettext_noop("Minimum annual gross revenue per gaming machine"),
+    P("mo.minimum_machine_revenue", MO,
+      gettext_noop("Minimum annual gross revenue per gaming machine"),
       "amount", "300000.00", f"{LEI_16_2001}, art. 20.º; Despacho do Chefe do Executivo "
       "n.º 162/2022", effective_from=dt.date(2023, 1, 1)),
-    P("mo.jackpot_start_deducted", MO, gettext_noop("Jackpot start values the casino funds reduce the gross "
-      "gaming revenue"), "choice", "no", gettext_noop("docs/gaming-tax.md § Jackpot start values"),
+    P("mo.jackpot_start_deducted", MO,
+      gettext_noop("Jackpot start values the casino funds reduce the gross gaming revenue"),
+      "choice", "no", gettext_noop("docs/gaming-tax.md § Jackpot start values"),
       choices=FLAGS),
-    P("mo.negative_base_carry", MO, gettext_noop("A month's negative gross gaming revenue is carried to the "
-      "next months of the year"), "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"),
-      choices=CARRY),
+    P("mo.negative_base_carry", MO,
+      gettext_noop("A month's negative gross gaming revenue is carried to the next months of "
+                   "the year"),
+      "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"), choices=CARRY),
 )
 del P
 BY_CODE: dict[str, Parameter] = {p.code: p for p in CATALOGUE}
