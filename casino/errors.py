@@ -77,14 +77,28 @@ class Words(str):
                              template, context=context, **params)
 
 
-# A status inside a refusal's words, by the label the screens give it (the catalogue's entries
-# of ``casino.cage.web.labels`` and ``games.web.labels``, under the same context): "o turno X
-# está aberto", never "está open". Masculine in Portuguese, as a shift and a slip are.
+def pgettext_noop(context: str, message: str) -> str:
+    """:func:`gettext_noop` with the catalogue's ``context`` (``makemessages`` knows it)."""
+    return message
+
+
+# A status inside a refusal's words, by its label under the context of its kind (the screens'
+# labels of shifts and slips are the same entries): "o turno X está aberto", never "está open";
+# each context says it in the gender of its thing in Portuguese (a report is feminine).
 STATUS_WORDS: dict[str, dict[str, str]] = {
-    "shift status": {"open": "open", "counted": "counted", "closed": "closed"},
-    "slip status": {"requested": "requested", "issued": "issued by the cage",
-                    "received": "received by the cage", "refused": "refused by the cage",
-                    "voided": "voided"},
+    "shift status": {"open": pgettext_noop("shift status", "open"),
+                     "counted": pgettext_noop("shift status", "counted"),
+                     "closed": pgettext_noop("shift status", "closed")},
+    "slip status": {"requested": pgettext_noop("slip status", "requested"),
+                    "issued": pgettext_noop("slip status", "issued by the cage"),
+                    "received": pgettext_noop("slip status", "received by the cage"),
+                    "refused": pgettext_noop("slip status", "refused by the cage"),
+                    "voided": pgettext_noop("slip status", "voided")},
+    "adjustment status": {"approved": pgettext_noop("adjustment status", "approved"),
+                          "rejected": pgettext_noop("adjustment status", "rejected")},
+    "report status": {"drafted": pgettext_noop("report status", "drafted"),
+                      "reviewed": pgettext_noop("report status", "reviewed"),
+                      "sent": pgettext_noop("report status", "sent")},
 }
 
 

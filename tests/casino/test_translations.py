@@ -324,6 +324,12 @@ def test_a_status_inside_a_refusal_is_said_by_its_label() -> None:
         assert refusal_text(issued).startswith("o talão de fill F1 está emitido pela caixa:")
     with translation.override("en"):
         assert refusal_text(issued).startswith("fill slip F1 is issued by the cage:")
+    report = Conflict("report {report} is {status}: it cannot be {action}", params={
+        "report": "R1", "status": status_words("sent", "report status"),
+        "action": status_words("reviewed", "report status")})
+    assert report.message == "report R1 is sent: it cannot be reviewed"
+    with translation.override("pt-pt"):  # a report is feminine: "enviada", "revista"
+        assert refusal_text(report) == "a comunicação R1 está enviada: não pode ser revista"
     # kept as JSON (a journal entry's words) and read back: the same words, the same context
     kept = Words.from_data(Words("{what}.", what=status_words("open", "shift status")).as_data())
     assert kept == "open."
