@@ -130,8 +130,10 @@ class DomainError(Exception):
 
     def as_result(self) -> dict[str, Any]:
         """The refusal as a task's result keeps it (JSON): the API's body, and the template with
-        its values as text, so a page following the task says it in its language."""
-        params = None if self.params is None else {k: str(v) for k, v in self.params.items()}
+        its values as text (a value that is ``Words`` by its ``as_data``), so a page following
+        the task says it in its language."""
+        params = None if self.params is None else {
+            k: v.as_data() if isinstance(v, Words) else str(v) for k, v in self.params.items()}
         return {**self.as_dict(), "template": self.template, "params": params}
 
 

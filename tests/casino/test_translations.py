@@ -324,6 +324,15 @@ def test_a_status_inside_a_refusal_is_said_by_its_label() -> None:
         assert refusal_text(issued).startswith("o talão de fill F1 está emitido pela caixa:")
     with translation.override("en"):
         assert refusal_text(issued).startswith("fill slip F1 is issued by the cage:")
+    # a task's refusal (its result, JSON) keeps the status's words for the page that follows it
+    import json
+
+    from casino.web.progress import answer_text
+
+    answer = json.loads(json.dumps(closed.as_result()))
+    assert answer["message"] == "shift S1 is Closed: it takes no more movements"
+    with translation.override("pt-pt"):
+        assert answer_text(answer, "") == "o turno S1 está fechado: não aceita mais movimentos"
     report = Conflict("report {report} is {status}: it cannot be {action}", params={
         "report": "R1", "status": status_words("sent", "report status"),
         "action": status_words("reviewed", "report status")})
