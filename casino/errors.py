@@ -35,11 +35,80 @@ class Words(str):
 
     template: str
     params: dict[str, Any] | None
+    context: str | None = None  # the catalogue's context of ``template`` (pgettext), if any
 
     def __new__(cls, template: str, **params: Any) -> Words:
         text = super().__new__(cls, fill(template, params or None))
         text.template, text.params = template, params or None
         return text
+
+    @classmethod
+    def stored_as(cls, stored: str, template: str, *, context: str | None = None,
+                  **params: Any) -> Words:
+        """A text stored as ``stored`` (a code kept in an older English text, ``blind_count``)
+        that a screen says by ``template`` ("blind count"), in the catalogue's ``context``."""
+        text = str.__new__(cls, stored)
+        text.template, text.params, text.context = template, params or None, context
+        return text
+
+    def as_data(self) -> dict[str, Any]:
+        """The template and its values as JSON keeps them: a value that is itself ``Words`` by
+        its own data, any other as its text; ``text`` when the text is not the template filled."""
+        params = {name: value.as_data() if isinstance(value, Words) else str(value)
+                  for name, value in (self.params or {}).items()}
+        data: dict[str, Any] = {"template": self.template, "params": params}
+        if str(self) != fill(self.template, self.params):
+            data["text"] = str(self)
+        if self.context:
+            data["context"] = self.context
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], text: str | None = None) -> Words:
+        """``as_data``'s words again (``text``: the English as stored, which wins)."""
+        params = {name: cls.from_data(value) if isinstance(value, dict) else str(value)
+                  for name, value in dict(data.get("params") or {}).items()}
+        template = str(data["template"])
+        stored = text if text is not None else data.get("text")
+        context = data.get("context")
+        if stored is None and context is None:
+            return cls(template, **params)
+        return cls.stored_as(fill(template, params or None) if stored is None else str(stored),
+                             template, context=context, **params)
+
+
+def pgettext_noop(context: str, message: str) -> str:
+    """:func:`gettext_noop` with the catalogue's ``context`` (``makemessages`` knows it)."""
+    return message
+
+
+# A status inside a refusal's words, by its label under the context of its kind (the screens'
+# labels of shifts and slips are the same entries): "o turno X está aberto", never "está open";
+# each context says it in the gender of its thing in Portuguese (a report is feminine).
+STATUS_WORDS: dict[str, dict[str, str]] = {
+    "shift status": {"open": pgettext_noop("shift status", "open"),
+                     "counted": pgettext_noop("shift status", "counted"),
+                     "closed": pgettext_noop("shift status", "closed")},
+    "slip status": {"requested": pgettext_noop("slip status", "requested"),
+                    "issued": pgettext_noop("slip status", "issued by the cage"),
+                    "received": pgettext_noop("slip status", "received by the cage"),
+                    "refused": pgettext_noop("slip status", "refused by the cage"),
+                    "voided": pgettext_noop("slip status", "voided")},
+    "adjustment status": {"approved": pgettext_noop("adjustment status", "approved"),
+                          "rejected": pgettext_noop("adjustment status", "rejected")},
+    "report status": {"drafted": pgettext_noop("report status", "drafted"),
+                      "reviewed": pgettext_noop("report status", "reviewed"),
+                      "sent": pgettext_noop("report status", "sent")},
+}
+
+
+def status_words(status: object, of: str, stored: object = None) -> Words | str:
+    """``status`` (a code) of a thing ``of`` ("shift status"), as a refusal's value: its text
+    ``stored`` (the code by default) in English, its label on a screen."""
+    code = str(status)
+    label = STATUS_WORDS.get(of, {}).get(code)
+    text = code if stored is None else str(stored)
+    return Words.stored_as(text, label, context=of) if label else text
 
 
 class DomainError(Exception):
@@ -61,8 +130,10 @@ class DomainError(Exception):
 
     def as_result(self) -> dict[str, Any]:
         """The refusal as a task's result keeps it (JSON): the API's body, and the template with
-        its values as text, so a page following the task says it in its language."""
-        params = None if self.params is None else {k: str(v) for k, v in self.params.items()}
+        its values as text (a value that is ``Words`` by its ``as_data``), so a page following
+        the task says it in its language."""
+        params = None if self.params is None else {
+            k: v.as_data() if isinstance(v, Words) else str(v) for k, v in self.params.items()}
         return {**self.as_dict(), "template": self.template, "params": params}
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import Count, OuterRef, QuerySet, Sum
 
-from casino.errors import NotFound
+from casino.errors import NotFound, gettext_noop
 from casino.models import Approval, ApprovalStatus, Membership
 
 from . import hold
@@ -126,26 +126,29 @@ def round_get(*, round_id: str) -> Round:
 def session_casino(*, session_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
     """The casino of a table session, and the roles ``user_id`` holds there: one statement (the
     pit API asks both of every command on a session)."""
-    return _casino_of(TableSession, session_id, user_id, f"there is no table session {session_id}")
+    return _casino_of(TableSession, session_id, user_id,
+                      gettext_noop("there is no table session {session_id}"), "session_id")
 
 
 def round_casino(*, round_id: str, user_id: int | None = None) -> tuple[str, set[str]]:
     """The casino of a round, and the roles ``user_id`` holds there (see ``session_casino``)."""
-    return _casino_of(Round, round_id, user_id, f"there is no round {round_id}")
+    return _casino_of(Round, round_id, user_id, gettext_noop("there is no round {round_id}"),
+                      "round_id")
 
 
 def _casino_of(model: type[TableSession] | type[Round], value: str, user_id: int | None,
-               missing: str) -> tuple[str, set[str]]:
+               missing: str, name: str) -> tuple[str, set[str]]:
+    """``missing``: the refusal's template, ``{name}`` in it the value asked for."""
     try:
         ident = uuid.UUID(str(value))
     except ValueError:
-        raise NotFound(missing) from None
+        raise NotFound(missing, params={name: value}) from None
     roles = Membership.objects.filter(user_id=user_id or 0, casino_id=OuterRef("casino_id"))
     row = (model._default_manager.filter(pk=ident).order_by()
            .annotate(roles=ArraySubquery(roles.values("role")))
            .values_list("casino_id", "roles").first())
     if row is None:
-        raise NotFound(missing)
+        raise NotFound(missing, params={name: value})
     return str(row[0]), set(row[1])
 
 
@@ -233,14 +236,15 @@ def drop_box_session(*, casino: str, session_id: object) -> tuple[TableSession, 
     """A session of ``casino`` and its drop box, if counted (the cage receives a box against
     its count). NotFound for an unknown session, or one of another casino, or of a table that
     does not exist."""
-    missing = f"there is no table session {session_id} in casino {casino!r}"
+    missing = gettext_noop("there is no table session {session_id} in casino {casino!r}")
+    params = {"session_id": session_id, "casino": casino}
     try:
         key = uuid.UUID(str(session_id))
     except ValueError:
-        raise NotFound(missing, field="session_id") from None
+        raise NotFound(missing, params=params, field="session_id") from None
     session = TableSession.objects.filter(session_id=key, casino_id=casino).first()
     if session is None:
-        raise NotFound(missing, field="session_id")
+        raise NotFound(missing, params=params, field="session_id")
     if not Table.objects.filter(casino_id=casino, code=session.table).exists():
         raise NotFound("there is no table {table!r} in casino {casino!r}",
                        params={"table": session.table, "casino": casino},

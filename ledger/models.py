@@ -28,6 +28,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Model, Q
 
+from casino.errors import Words
 from casino.models import Casino, money_field
 
 
@@ -71,6 +72,10 @@ class JournalEntry(models.Model):
     stream = models.CharField(max_length=200)
     recorded_at = models.DateTimeField()
     description = models.TextField()
+    words = models.JSONField(
+        default=dict, db_default=models.Value({}, models.JSONField()), blank=True,
+        help_text="The description's template and values (casino.errors.Words.as_data), so "
+                  "that a screen says it in its language; empty for an entry posted before.")
     corrects = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
                                  related_name="corrections")
     txid = models.BigIntegerField(default=0, editable=False,
@@ -89,6 +94,12 @@ class JournalEntry(models.Model):
 
     def __str__(self) -> str:
         return f"entry {self.number} ({self.casino_id}, {self.day})"
+
+    @property
+    def description_words(self) -> str:
+        """The description as :class:`casino.errors.Words` (its template and values) when the
+        entry keeps them, else the stored text: ``{{ entry.description_words|said }}`` in a template."""
+        return Words.from_data(self.words, self.description) if self.words else self.description
 
 
 class JournalLine(models.Model):

@@ -20,6 +20,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Protocol
 
+from casino.errors import Words, gettext_noop
+
 from .chart import AccountRef, account
 
 ZERO = Decimal("0.00")
@@ -215,16 +217,19 @@ def shift_opened(data: Data, ctx: Context) -> Posting | None:
         # (a transitory account the accountant settles), chips the casino already held.
         e.move(cash_account, account("opening_counts"), cash_diff)
         e.move(chips_account, _held(), chips_diff)
-        what = f"Opening count taken over at {data['window']} ({data.get('basis', '')})"
+        what = Words("Opening count taken over at {window} ({basis})", window=data["window"],
+                     basis=_basis(data.get("basis", "")))
     else:
         # The opening takes over the last closing count, or, after a dispute a cage supervisor
         # resolved for it, the disputing cashier's count: the difference from the last closing
         # count (what the accounts hold) goes to the cage's over/short, as a closing variance.
         _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
                      chips_diff=chips_diff, result=_window("cage_over_short", data))
-        what = f"Opening count at {data['window']} differs from the last closing count"
+        what = Words("Opening count at {window} differs from the last closing count",
+                     window=data["window"])
         if data.get("basis") == "dispute_count":
-            what += " (the disputed count, chosen by a cage supervisor)"
+            what = Words("Opening count at {window} differs from the last closing count (the "
+                         "disputed count, chosen by a cage supervisor)", window=data["window"])
     lines = e.lines()
     return Posting(what, lines) if lines else None
 
@@ -241,8 +246,9 @@ def shift_closed(data: Data, ctx: Context) -> Posting | None:
     lines = e.lines()
     if not lines:
         return None
-    return Posting(f"Shift closed at {data['window']}: count {data.get('count_number', '')}, "
-                   f"variance {amount(data.get('variance_value', '0'))}", lines)
+    return Posting(Words("Shift closed at {window}: count {count}, variance {variance}",
+                         window=data["window"], count=data.get("count_number", ""),
+                         variance=amount(data.get("variance_value", "0"))), lines)
 
 
 def _same(a: Decimal, b: Decimal, what: str) -> None:
@@ -255,8 +261,25 @@ def _payment(data: Data) -> str:
     return str(data.get("payment") or "cash")
 
 
-def _cheque(data: Data) -> str:
-    return f", casino cheque {data.get('cheque_number', '')}"
+def _cheque(data: Data) -> Words:
+    return Words(", casino cheque {number}", number=data.get("cheque_number", ""))
+
+
+# How a payment is said inside a description (``, by card``), the code kept as it was stored.
+_BY = {"card": gettext_noop(", by card"), "cheque": gettext_noop(", by cheque")}
+# The basis of a cage's first opening, said in words (the stored text keeps the code).
+_BASES = {"blind_count": gettext_noop("blind count"),
+          "previous_count": gettext_noop("the previous closing count")}
+
+
+def _by(payment: str) -> Words | str:
+    template = _BY.get(payment)
+    return Words(template) if template else f", by {payment}"
+
+
+def _basis(basis: object) -> Words | str:
+    template = _BASES.get(str(basis))
+    return Words.stored_as(str(basis), template) if template else str(basis)
 
 
 @posts("ChipsSold")
@@ -271,10 +294,10 @@ def chips_sold(data: Data, ctx: Context) -> Posting:
     else:  # by card or the patron's cheque: to be cleared by the bank, no cash at the window
         _same(amount(data["amount"]), chips, f"chips sold by {payment}: the amount and the chips")
         e = _Entry().move(account("card_and_cheque_receipts"), _p(), chips)
-        how = f", by {payment}"
+        how = _by(payment)
     _chips_to_players(e, _window("cage_chips", data), chips)
-    return Posting(f"Chips sold at {data['window']} ({data.get('transaction_id', '')}{how})",
-                   e.lines())
+    return Posting(Words("Chips sold at {window} ({transaction}{how})", window=data["window"],
+                         transaction=data.get("transaction_id", ""), how=how), e.lines())
 
 
 @posts("ChipsRedeemed")
@@ -283,15 +306,16 @@ def chips_redeemed(data: Data, ctx: Context) -> Posting:
     if _payment(data) == "casino_cheque":  # owed until the bank pays it, not out of the drawer
         _same(amount(data["amount"]), chips, "chips redeemed by cheque: the cheque and the chips")
         e = _Entry().move(_p(), account("casino_cheques_issued"), chips)
-        how = _cheque(data)
+        how: Words | str = _cheque(data)
     else:
         cash = counts_value(data.get("cash"))
         _same(cash, chips, "chips redeemed: the cash paid and the chips")
         e = _Entry().move(_p(), _window("cage_cash", data), cash)
         how = ""
     _chips_to_players(e, _window("cage_chips", data), -chips)
-    return Posting(f"Chips redeemed at {data['window']} ({data.get('transaction_id', '')}{how})",
-                   e.lines())
+    return Posting(Words("Chips redeemed at {window} ({transaction}{how})",
+                         window=data["window"], transaction=data.get("transaction_id", ""),
+                         how=how), e.lines())
 
 
 def _late_day(data: Data) -> dt.date | None:
@@ -301,12 +325,12 @@ def _late_day(data: Data) -> dt.date | None:
     return None if not day else dt.date.fromisoformat(str(day))
 
 
-def _corrects(data: Data) -> str:
+def _corrects(data: Data) -> Words | str:
     booked = data.get("booked_day")
     if not booked or booked == data.get("gaming_day"):
         return ""
-    return (f" [a correction of sealed gaming day {data.get('gaming_day')}, session "
-            f"{data.get('session_id', '')}]")
+    return Words(" [a correction of sealed gaming day {day}, session {session}]",
+                 day=data.get("gaming_day"), session=data.get("session_id", ""))
 
 
 def _after_close(e: _Entry, table: str, value: Decimal) -> None:
@@ -325,20 +349,23 @@ def fill_issued(data: Data, ctx: Context) -> Posting:
     value = amount(data["amount"])
     e = _Entry().move(_table("table_float", table), _window("cage_chips", data), value)
     if not data.get("after_close"):
-        return Posting(f"Fill {data['slip']}: {data['window']} to table {table}", e.lines())
+        return Posting(Words("Fill {slip}: {window} to table {table}", slip=data["slip"],
+                             window=data["window"], table=table), e.lines())
     _after_close(e, table, -value)  # the session's win is less by the fill
-    return Posting(f"Fill {data['slip']}: {data['window']} to table {table}, issued after its "
-                   f"session closed (approval {data.get('approval_id', '')}): the session's "
-                   f"variance moves by {-value}{_corrects(data)}", e.lines(),
-                   gaming_day=_late_day(data))
+    return Posting(Words("Fill {slip}: {window} to table {table}, issued after its session "
+                         "closed (approval {approval}): the session's variance moves by "
+                         "{value}{corrects}", slip=data["slip"], window=data["window"],
+                         table=table, approval=data.get("approval_id", ""), value=-value,
+                         corrects=_corrects(data)), e.lines(), gaming_day=_late_day(data))
 
 
 @posts("CreditReceived")
 def credit_received(data: Data, ctx: Context) -> Posting:
     e = _Entry().move(_window("cage_chips", data), account("chips_in_transit"),
                       amount(data["amount"]))
-    return Posting(f"Credit {data['slip']}: table {data['table']} chips received at "
-                   f"{data['window']}", e.lines())
+    return Posting(Words("Credit {slip}: table {table} chips received at {window}",
+                         slip=data["slip"], table=data["table"], window=data["window"]),
+                   e.lines())
 
 
 @posts("TransferSent")
@@ -347,8 +374,9 @@ def transfer_sent(data: Data, ctx: Context) -> Posting:
     e.move(account("cash_in_transit"), _window("cage_cash", data), counts_value(data.get("cash")))
     e.move(account("chips_in_transit"), _window("cage_chips", data),
            chip_sets_value(data.get("chips")))
-    return Posting(f"Transfer {data.get('transfer_id', '')} sent: {data['window']} to "
-                   f"{data['to_window']}", e.lines())
+    return Posting(Words("Transfer {transfer} sent: {window} to {to}",
+                         transfer=data.get("transfer_id", ""), window=data["window"],
+                         to=data["to_window"]), e.lines())
 
 
 @posts("TransferReceived")
@@ -357,8 +385,9 @@ def transfer_received(data: Data, ctx: Context) -> Posting:
     e.move(_window("cage_cash", data), account("cash_in_transit"), counts_value(data.get("cash")))
     e.move(_window("cage_chips", data), account("chips_in_transit"),
            chip_sets_value(data.get("chips")))
-    return Posting(f"Transfer {data.get('transfer_id', '')} received: {data['from_window']} to "
-                   f"{data['window']}", e.lines())
+    return Posting(Words("Transfer {transfer} received: {source} to {window}",
+                         transfer=data.get("transfer_id", ""), source=data["from_window"],
+                         window=data["window"]), e.lines())
 
 
 @posts("JackpotPaid")
@@ -366,17 +395,19 @@ def jackpot_paid(data: Data, ctx: Context) -> Posting:
     payable = account("jackpot_payable", str(data["pool_id"]))
     if _payment(data) == "casino_cheque":
         e = _Entry().move(payable, account("casino_cheques_issued"), amount(data["amount"]))
-        return Posting(f"Jackpot prize paid at {data['window']} to {data.get('winner', '')} "
-                       f"(pool {data['pool_id']}, round {data.get('round_id', '')}"
-                       f"{_cheque(data)})", e.lines())
+        return Posting(Words("Jackpot prize paid at {window} to {winner} (pool {pool}, round "
+                             "{round}{cheque})", window=data["window"],
+                             winner=data.get("winner", ""), pool=data["pool_id"],
+                             round=data.get("round_id", ""), cheque=_cheque(data)), e.lines())
     cash = counts_value(data.get("cash"))
     chips = counts_value(data.get("chips"))
     _same(cash + chips, amount(data["amount"]), "jackpot paid: cash and chips, and the prize")
     e = _Entry().move(payable, _window("cage_cash", data), cash)
     e.move(payable, _p(), chips)
     _chips_to_players(e, _window("cage_chips", data), chips)
-    return Posting(f"Jackpot prize paid at {data['window']} to {data.get('winner', '')} "
-                   f"(pool {data['pool_id']}, round {data.get('round_id', '')})", e.lines())
+    return Posting(Words("Jackpot prize paid at {window} to {winner} (pool {pool}, round "
+                         "{round})", window=data["window"], winner=data.get("winner", ""),
+                         pool=data["pool_id"], round=data.get("round_id", "")), e.lines())
 
 
 @posts("DropBoxReceived")
@@ -393,9 +424,12 @@ def drop_box_received(data: Data, ctx: Context) -> Posting:
           "drop box received: received less counted, and the variance")
     e = _Entry().move(_window("cage_cash", data), _table("drop", table), received)
     e.move(_table("drop_difference", table), _table("drop", table), counted - received)
-    what = f"Drop box {data.get('drop_box', '')} of table {table} received at {data['window']}"
+    what = Words("Drop box {box} of table {table} received at {window}",
+                 box=data.get("drop_box", ""), table=table, window=data["window"])
     if received != counted:
-        what += f": counted {counted}, received {received}, variance {received - counted}"
+        what = Words("{what}: counted {counted}, received {received}, variance {variance}",
+                     what=what, counted=counted, received=received,
+                     variance=received - counted)
     return Posting(what, e.lines())
 
 
@@ -409,22 +443,30 @@ def adjustment_approved(data: Data, ctx: Context) -> Posting:
                  chips=_window("cage_chips", data),
                  chips_diff=sign * chip_sets_value(data.get("chips")),
                  result=_window("cage_over_short", data))
-    return Posting(f"Adjustment {data['direction']} at {data['window']} approved: "
-                   f"{data.get('note', '')}".rstrip(": "), e.lines())
+    note = f"{data.get('note', '')}".rstrip(": ")
+    if data["direction"] == "in":
+        what = (Words("Adjustment in at {window} approved: {note}", window=data["window"],
+                      note=note) if note else
+                Words("Adjustment in at {window} approved", window=data["window"]))
+    else:
+        what = (Words("Adjustment out at {window} approved: {note}", window=data["window"],
+                      note=note) if note else
+                Words("Adjustment out at {window} approved", window=data["window"]))
+    return Posting(what, e.lines())
 
 
 @posts("ChipsPutIntoService")
 def chips_put_into_service(data: Data, ctx: Context) -> Posting:
     e = _Entry().move(_window("cage_chips", data), _held(), counts_value(data.get("chips")))
-    return Posting(f"Chips put into service at {data['window']} ({data.get('reference', '')})",
-                   e.lines())
+    return Posting(Words("Chips put into service at {window} ({reference})",
+                         window=data["window"], reference=data.get("reference", "")), e.lines())
 
 
 @posts("ChipsTakenOutOfService")
 def chips_taken_out_of_service(data: Data, ctx: Context) -> Posting:
     e = _Entry().move(_held(), _window("cage_chips", data), counts_value(data.get("chips")))
-    return Posting(f"Chips taken out of service at {data['window']} ({data.get('reason', '')})",
-                   e.lines())
+    return Posting(Words("Chips taken out of service at {window} ({reason})",
+                         window=data["window"], reason=data.get("reason", "")), e.lines())
 
 
 # tables ----------------------------------------------------------------------------------------
@@ -447,11 +489,12 @@ def table_session_opened(data: Data, ctx: Context) -> Posting | None:
     e = _Entry()
     if data.get("previous_session_id") is None:
         e.move(float_account, _held(), difference)  # the first float: chips the casino held
-        what = f"Table {table} opened with its first float"
+        what = Words("Table {table} opened with its first float", table=table)
     else:
         e.move(float_account, _held(), difference)
         e.move(_p(), _table("float_difference", table), difference)
-        what = f"Table {table} opened: float differs from the last closing count"
+        what = Words("Table {table} opened: float differs from the last closing count",
+                     table=table)
     lines = e.lines()
     return Posting(what, lines) if lines else None
 
@@ -462,13 +505,14 @@ def credit_requested(data: Data, ctx: Context) -> Posting:
     value = amount(data["amount"])
     e = _Entry().move(account("chips_in_transit"), _table("table_float", table), value)
     if not data.get("after_close"):
-        return Posting(f"Credit {data['slip']}: chips leave table {table} for the cage",
-                       e.lines())
+        return Posting(Words("Credit {slip}: chips leave table {table} for the cage",
+                             slip=data["slip"], table=table), e.lines())
     _after_close(e, table, value)  # the session's win is more by the credit
-    return Posting(f"Credit {data['slip']}: chips that left table {table} for the cage, "
-                   f"recorded after its session closed (approval {data.get('approval_id', '')}):"
-                   f" the session's variance moves by {value}{_corrects(data)}", e.lines(),
-                   gaming_day=_late_day(data))
+    return Posting(Words("Credit {slip}: chips that left table {table} for the cage, recorded "
+                         "after its session closed (approval {approval}): the session's "
+                         "variance moves by {value}{corrects}", slip=data["slip"], table=table,
+                         approval=data.get("approval_id", ""), value=value,
+                         corrects=_corrects(data)), e.lines(), gaming_day=_late_day(data))
 
 
 @posts("SlipVoided")
@@ -478,13 +522,15 @@ def slip_voided(data: Data, ctx: Context) -> Posting | None:
     table = str(data["table"])
     value = amount(data.get("amount", "0"))
     e = _Entry().move(_table("table_float", table), account("chips_in_transit"), value)
-    what = f"Credit {data['slip']} voided: the chips stay at table {table}"
+    what = Words("Credit {slip} voided: the chips stay at table {table}", slip=data["slip"],
+                 table=table)
     day = None
     if data.get("after_close"):
         _after_close(e, table, -value)  # the session's win is less by the credit
-        what = (f"Credit {data['slip']} voided after its session closed (approval "
-                f"{data.get('approval_id', '')}): the session's variance moves by {-value}"
-                f"{_corrects(data)}")
+        what = Words("Credit {slip} voided after its session closed (approval {approval}): "
+                     "the session's variance moves by {value}{corrects}", slip=data["slip"],
+                     approval=data.get("approval_id", ""), value=-value,
+                     corrects=_corrects(data))
         day = _late_day(data)
     lines = e.lines()
     return Posting(what, lines, gaming_day=day) if lines else None
@@ -496,7 +542,8 @@ def drop_recorded(data: Data, ctx: Context) -> Posting:
     value = amount(data["amount"])
     e = _Entry().move(_table("drop", table), _p(), value)
     _chips_to_players(e, _table("table_float", table), value)
-    return Posting(f"Cash for chips at table {table}, into the drop box", e.lines())
+    return Posting(Words("Cash for chips at table {table}, into the drop box", table=table),
+                   e.lines())
 
 
 @posts("RoundSettled")
@@ -506,13 +553,14 @@ def round_settled(data: Data, ctx: Context) -> Posting:
     result = amount(data["result_delta"] if correction else data["result"])
     e = _Entry().move(_p(), account("gaming_revenue", facts.table, facts.game), result)
     _chips_to_players(e, _table("table_float", facts.table), -result)
-    what = ("Round corrected" if correction else "Round settled")
+    what = (gettext_noop("Round corrected at table {table}: result {result} (round {round})")
+            if correction else
+            gettext_noop("Round settled at table {table}: result {result} (round {round})"))
     stats = TableStats(facts.table, facts.game,
                        handle=ZERO if correction else amount(data.get("handle", "0")),
                        rounds=0 if correction else 1)
-    return Posting(f"{what} at table {facts.table}: result {result} "
-                   f"(round {data['round_id']})", e.lines(), corrects_previous=correction,
-                   stats=stats)
+    return Posting(Words(what, table=facts.table, result=result, round=data["round_id"]),
+                   e.lines(), corrects_previous=correction, stats=stats)
 
 
 @posts("TableSessionClosed")
@@ -538,8 +586,9 @@ def table_session_closed(data: Data, ctx: Context) -> Posting:
         table_variance = drop_diff + float_diff
     e.move(float_account, _held(), float_diff)
     e.move(_p(), variance, float_diff)
-    return Posting(f"Table {table} session closed: variance {table_variance} "
-                   f"(drop {drop}, session {data['session_id']})", e.lines(),
+    return Posting(Words("Table {table} session closed: variance {variance} (drop {drop}, "
+                         "session {session})", table=table, variance=table_variance, drop=drop,
+                         session=data["session_id"]), e.lines(),
                    stats=TableStats(table, facts.game, drop=drop, sessions=1))
 
 
@@ -555,10 +604,13 @@ def _closed_before_the_count(data: Data, ctx: Context, facts: SessionFacts) -> P
     e.move(_p(), variance, float_diff)
     recorded_basis = data.get("drop_basis") == "recorded"
     drop = facts.drop_recorded if recorded_basis else ZERO
-    return Posting(f"Table {table} session closed: float variance {float_diff} (drop "
-                   f"{drop if recorded_basis else 'to be counted'}, session "
-                   f"{data['session_id']})", e.lines(),
-                   stats=TableStats(table, facts.game, drop=drop, sessions=1))
+    what = (Words("Table {table} session closed: float variance {variance} (drop {drop}, "
+                  "session {session})", table=table, variance=float_diff, drop=drop,
+                  session=data["session_id"]) if recorded_basis else
+            Words("Table {table} session closed: float variance {variance} (drop to be "
+                  "counted, session {session})", table=table, variance=float_diff,
+                  session=data["session_id"]))
+    return Posting(what, e.lines(), stats=TableStats(table, facts.game, drop=drop, sessions=1))
 
 
 @posts("DropBoxCountConfirmed")
@@ -577,8 +629,9 @@ def drop_box_count_confirmed(data: Data, ctx: Context) -> Posting:
     else:
         e.move(_table("drop", table), _table("table_variance", table), difference)
         drop = counted
-    return Posting(f"Drop box of table {table} counted: {counted} against {facts.drop_recorded} "
-                   f"recorded (session {data['session_id']})", e.lines(),
+    return Posting(Words("Drop box of table {table} counted: {counted} against {recorded} "
+                         "recorded (session {session})", table=table, counted=counted,
+                         recorded=facts.drop_recorded, session=data["session_id"]), e.lines(),
                    stats=TableStats(table, facts.game, drop=drop))
 
 
@@ -600,7 +653,8 @@ def jackpot_seeded(data: Data, ctx: Context) -> Posting:
     _same(from_casino + from_reserve, amount(data["amount"]), "jackpot seed: its two sources")
     e = _Entry()
     _funding(e, data, from_casino=from_casino, from_reserve=from_reserve)
-    return Posting(f"Jackpot pool {data['pool_id']} seeded with its start value", e.lines())
+    return Posting(Words("Jackpot pool {pool} seeded with its start value",
+                         pool=data["pool_id"]), e.lines())
 
 
 @posts("JackpotContributed")
@@ -615,16 +669,19 @@ def jackpot_contributed(data: Data, ctx: Context) -> Posting:
     e.move(_p(), _pool("jackpot_reserve", data), to_reserve)
     e.move(_p(), _pool("jackpot_retained", data), retained)
     _chips_to_players(e, _table("jackpot_chips", table), -staked)
-    return Posting(f"Jackpot bets at table {table} (pool {data['pool_id']}, round "
-                   f"{data.get('round_id', '')})", e.lines())
+    return Posting(Words("Jackpot bets at table {table} (pool {pool}, round {round})",
+                         table=table, pool=data["pool_id"], round=data.get("round_id", "")),
+                   e.lines())
 
 
 @posts("JackpotHit")
 def jackpot_hit(data: Data, ctx: Context) -> Posting:
     e = _Entry().move(_pool("jackpot_liability", data), _pool("jackpot_payable", data),
                       amount(data["amount"]))
-    return Posting(f"Jackpot prize {data.get('combination', '')} won by {data.get('player', '')} "
-                   f"at table {data.get('table', '')} (pool {data['pool_id']})", e.lines())
+    return Posting(Words("Jackpot prize {combination} won by {player} at table {table} (pool "
+                         "{pool})", combination=data.get("combination", ""),
+                         player=data.get("player", ""), table=data.get("table", ""),
+                         pool=data["pool_id"]), e.lines())
 
 
 @posts("JackpotReset")
@@ -633,8 +690,8 @@ def jackpot_reset(data: Data, ctx: Context) -> Posting | None:
     _funding(e, data, from_casino=amount(data["from_casino"]),
              from_reserve=amount(data["from_reserve"]))
     lines = e.lines()
-    return Posting(f"Jackpot pool {data['pool_id']} restarts at its start value",
-                   lines) if lines else None
+    return Posting(Words("Jackpot pool {pool} restarts at its start value",
+                         pool=data["pool_id"]), lines) if lines else None
 
 
 @posts("JackpotMeterCorrected")
@@ -645,8 +702,9 @@ def jackpot_meter_corrected(data: Data, ctx: Context) -> Posting:
         raise PostingError(f"unknown jackpot meter correction {data['meter']}/{data['direction']}")
     e = _Entry().move(_pool("jackpot_corrections", data), _pool(meter, data),
                       sign * amount(data["amount"]))
-    return Posting(f"Jackpot {data['meter']} of pool {data['pool_id']} corrected "
-                   f"{data['direction']}: {data.get('reason', '')}", e.lines())
+    return Posting(Words("Jackpot {meter} of pool {pool} corrected {direction}: {reason}",
+                         meter=data["meter"], pool=data["pool_id"], direction=data["direction"],
+                         reason=data.get("reason", "")), e.lines())
 
 
 # gaming tax ------------------------------------------------------------------------------------
@@ -660,8 +718,8 @@ def gaming_tax_accrued(data: Data, ctx: Context) -> Posting | None:
         e.move(account("gaming_tax_expense", code), account("gaming_tax_payable", code),
                amount(line["amount"]))
     lines = e.lines()
-    return Posting(f"Gaming tax of {data['month']} accrued from its return", lines) \
-        if lines else None
+    return Posting(Words("Gaming tax of {month} accrued from its return",
+                         month=data["month"]), lines) if lines else None
 
 
 @posts("GamingTaxPaid")
@@ -669,8 +727,8 @@ def gaming_tax_paid(data: Data, ctx: Context) -> Posting:
     code = str(data["code"])
     e = _Entry().move(account("gaming_tax_payable", code), account("bank"),
                       amount(data["amount"]))
-    return Posting(f"Gaming tax {code} of {data['month']} paid ({data['reference']})",
-                   e.lines())
+    return Posting(Words("Gaming tax {code} of {month} paid ({reference})", code=code,
+                         month=data["month"], reference=data["reference"]), e.lines())
 
 
 # --- event types that post nothing, and why -----------------------------------------------------

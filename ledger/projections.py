@@ -16,7 +16,8 @@ figures beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Protocol
@@ -25,6 +26,7 @@ from django.db import connection
 from django.db.models import Model, QuerySet
 
 from casino import gaming_day as gaming_days
+from casino.errors import Words
 from casino.eventstore.changes import Change, Insert, Sql, Update, Upsert
 from casino.eventstore.events import Event, event_class
 from casino.eventstore.projections import Projection, handles, register
@@ -64,8 +66,13 @@ class EntryRow:
     event_type: str
     stream: str
     recorded_at: dt.datetime
-    description: str
+    description: str  # Words (its template and values kept beside it: ``words``)
     corrects: int | None  # the number of the entry it corrects
+
+    @property
+    def words(self) -> dict[str, Any]:
+        d = self.description
+        return d.as_data() if isinstance(d, Words) else {}
 
 
 class Store(Protocol):
@@ -141,7 +148,8 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
                     if posting.corrects_previous else None)
         description = posting.description
         if day != event_day:
-            description += f" [gaming day {event_day} was closed: posted in {day}]"
+            description = Words("{description} [gaming day {event_day} was closed: posted in "
+                                "{day}]", description=description, event_day=event_day, day=day)
         entry = EntryRow(casino, day, event_day, recorded.position, event_type, recorded.stream,
                          recorded.recorded_at, description, corrects)
     if entry is not None or posting.stats is not None:
@@ -187,8 +195,8 @@ account AS (
 _WRITE_ENTRY = """
 entry AS (
     INSERT INTO journal_entry (casino_id, number, day, event_day, event_position, event_type,
-                               stream, recorded_at, description, corrects_id, txid)
-    SELECT %s, coalesce(max(number), 0) + 1, %s, %s, %s, %s, %s, %s, %s,
+                               stream, recorded_at, description, words, corrects_id, txid)
+    SELECT %s, coalesce(max(number), 0) + 1, %s, %s, %s, %s, %s, %s, %s, %s::jsonb,
            (SELECT id FROM journal_entry WHERE casino_id = %s AND number = %s), 0
       FROM journal_entry WHERE casino_id = %s
     RETURNING id, number
@@ -318,7 +326,7 @@ class DatabaseStore:
                                              balances=", ".join([_BALANCE_ROW] * len(lines))))
             params += [casino, entry.day, entry.event_day, entry.event_position,
                        entry.event_type, entry.stream, entry.recorded_at, entry.description,
-                       casino, entry.corrects, casino, casino]
+                       json.dumps(entry.words), casino, entry.corrects, casino, casino]
             for number, line in enumerate(lines, start=1):
                 params += [number, line.account.code, line.debit, line.credit]
             params += [casino, day]
@@ -428,7 +436,8 @@ class MemoryStore:
         self.last[(entry.casino, entry.stream, entry.event_type)] = number
         self.entries.append((entry.casino, number, entry.day, entry.event_day,
                              entry.event_position, entry.event_type, entry.stream,
-                             entry.recorded_at, entry.description, entry.corrects))
+                             entry.recorded_at, entry.description, _words(entry.words),
+                             entry.corrects))
         for line_no, line in enumerate(lines, start=1):
             code = line.account.code
             self.accounts.setdefault((entry.casino, code),
@@ -448,10 +457,18 @@ class MemoryStore:
                              f["event_position"], f["entries"], _money(f["debit_total"]),
                              _money(f["credit_total"])))
 
-    def snapshot(self) -> Snapshot:
+    def snapshot(self, unworded: Collection[tuple[str, int]] = ()) -> Snapshot:
+        """``unworded``: the entries (casino, number) the live journal keeps without words,
+        posted before descriptions kept them (the journal refuses an UPDATE, so they stay
+        without): their words are not compared, their description is."""
+        entries = self.entries
+        if unworded:
+            blank = _words({})
+            entries = [(*e[:9], blank, *e[10:]) if (e[0], e[1]) in unworded else e
+                       for e in entries]
         return _sorted({
             "ledger_account": list(self.accounts.values()),
-            "journal_entry": self.entries,
+            "journal_entry": entries,
             "journal_line": self.lines,
             "ledger_period": self.periods,
             "ledger_balance": [(c, d, a, _money(s[0]), _money(s[1]))
@@ -469,6 +486,11 @@ def _money(value: Decimal) -> str:
     return str(Decimal(value).quantize(CENT))
 
 
+def _words(words: Mapping[str, Any]) -> str:
+    """An entry's words as compared: canonical JSON."""
+    return json.dumps(words, sort_keys=True, ensure_ascii=False)
+
+
 def _sorted(state: Snapshot) -> Snapshot:
     return {table: sorted(rows, key=repr) for table, rows in state.items()}
 
@@ -478,7 +500,8 @@ def database_snapshot() -> Snapshot:
     numbers = dict(JournalEntry.objects.values_list("id", "number"))
     entries = [
         (e.casino_id, e.number, e.day, e.event_day, e.event_position, e.event_type, e.stream,
-         e.recorded_at, e.description, numbers.get(e.corrects_id) if e.corrects_id else None)
+         e.recorded_at, e.description, _words(e.words),
+         numbers.get(e.corrects_id) if e.corrects_id else None)
         for e in JournalEntry.objects.all()
     ]
     lines = [(c, numbers[entry], n, a, _money(d), _money(cr)) for entry, n, c, a, d, cr in
@@ -506,6 +529,11 @@ def database_snapshot() -> Snapshot:
                                "session_id", "casino_id", "table", "game", "drop_recorded",
                                "drop_counted", "gaming_day")],
     })
+
+
+def _unworded() -> set[tuple[str, int]]:
+    """The live entries posted before descriptions kept their words (``MemoryStore.snapshot``)."""
+    return set(JournalEntry.objects.filter(words={}).values_list("casino_id", "number"))
 
 
 def replay(events: Iterable[RecordedEvent]) -> MemoryStore:
@@ -542,7 +570,7 @@ class LedgerProjection(Projection):
         return database_snapshot()
 
     def replay_snapshot(self, events: Iterable[RecordedEvent]) -> Snapshot:
-        return replay(events).snapshot()
+        return replay(events).snapshot(_unworded())
 
     def replayer(self) -> tuple[Callable[[RecordedEvent], None], Callable[[], Snapshot]]:
         """The in-memory replay, one event at a time (``check`` feeds it from its own read)."""
@@ -552,7 +580,10 @@ class LedgerProjection(Projection):
             store.follow_casino(recorded)
             apply(recorded, store)
 
-        return feed, store.snapshot
+        def finish() -> Snapshot:
+            return store.snapshot(_unworded())
+
+        return feed, finish
 
 
 @register

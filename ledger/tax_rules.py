@@ -42,6 +42,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from casino.errors import Words, gettext_noop
+
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -58,6 +60,23 @@ NON_BANKED_GAMES: frozenset[str] = frozenset()
 
 ZONES = ("algarve", "espinho", "estoril", "figueira_da_foz", "funchal", "troia",
          "vidago_pedras_salgadas", "porto_santo", "povoa_de_varzim")
+# The zones by their names (places: the same in every language).
+ZONE_NAMES = {"algarve": "Algarve", "espinho": "Espinho", "estoril": "Estoril",
+              "figueira_da_foz": "Figueira da Foz", "funchal": "Funchal", "troia": "Tróia",
+              "vidago_pedras_salgadas": "Vidago-Pedras Salgadas", "porto_santo": "Porto Santo",
+              "povoa_de_varzim": "Póvoa de Varzim"}
+# The other choices' values in words (marked for the catalogue; a screen translates them).
+CHOICE_WORDS = {"yes": gettext_noop("yes"), "no": gettext_noop("no"),
+                "none": gettext_noop("not carried"), "forward": gettext_noop("carried forward")}
+
+
+def value_words(code: str, value: str) -> str:
+    """A parameter's value as a person reads it: a zone by its name, a choice in words (marked
+    for the catalogue), a figure as it is."""
+    if code == "pt.zone":
+        return ZONE_NAMES.get(value, value)
+    kind = BY_CODE[code].kind if code in BY_CODE else ""
+    return CHOICE_WORDS.get(value, value) if kind == "choice" else value
 
 DL_422_89 = "Decreto-Lei n.º 422/89, de 2 de dezembro (Lei do Jogo), na redação em vigor"
 LEI_16_2001 = "Lei n.º 16/2001 (Macau), na redação da Lei n.º 7/2022"
@@ -118,6 +137,8 @@ class Parameter:
 
 
 P = Parameter
+_CONTRACTS = Words("{law}, art. 20.º; the concession contracts of 16 December 2022",
+                   law=LEI_16_2001)
 _ART_87 = f"{DL_422_89}, art. 87.º, n.º 1, A), b)"
 _PRESUMED = {  # art. 87.º n.º 1 A) b): presumed gross profit, % of the capital em giro inicial
     "algarve": ("10", "15"), "espinho": ("21", "35"), "estoril": ("21", "35"),
@@ -127,71 +148,82 @@ _PRESUMED = {  # art. 87.º n.º 1 A) b): presumed gross profit, % of the capita
 }
 CATALOGUE: tuple[Parameter, ...] = (
     # --- Portugal -------------------------------------------------------------------------------
-    P("pt.zone", PT, "Gaming zone of the casino (zona de jogo)", "choice", "estoril",
-      f"{DL_422_89}, art. 3.º; the concession contract", per_casino=True, demo=True,
-      choices=ZONES),
-    P("pt.capital_rate.simples", PT, "IEJ on the capital em giro inicial, banca simples",
+    P("pt.zone", PT, gettext_noop("Gaming zone of the casino (zona de jogo)"), "choice",
+      "estoril", Words("{law}, art. 3.º; the concession contract", law=DL_422_89),
+      per_casino=True, demo=True, choices=ZONES),
+    P("pt.capital_rate.simples", PT,
+      gettext_noop("IEJ on the capital em giro inicial, banca simples"),
       "percent", "0.25", f"{DL_422_89}, art. 85.º, n.º 1, a)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
-    P("pt.capital_rate.dupla", PT, "IEJ on the capital em giro inicial, banca dupla",
+    P("pt.capital_rate.dupla", PT, gettext_noop("IEJ on the capital em giro inicial, banca dupla"),
       "percent", "0.35", f"{DL_422_89}, art. 85.º, n.º 1, a)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
-    P("pt.profit_rate", PT, "IEJ on the presumed gross profit of the bankrolls (lucro bruto das "
-      "bancas)", "percent", "20", f"{DL_422_89}, art. 85.º, n.º 1, b)", demo=True,
+    P("pt.profit_rate", PT,
+      gettext_noop("IEJ on the presumed gross profit of the bankrolls (lucro bruto das bancas)"),
+      "percent", "20", f"{DL_422_89}, art. 85.º, n.º 1, b)", demo=True,
       note="the percentage of the zone in art. 85.º: check it against the consolidated text"),
     *(P(f"pt.presumed_profit.{zone}.{bank}", PT,
-        f"Presumed gross profit, {zone.replace('_', ' ')}, banca {bank} (% of the capital)",
+        Words("Presumed gross profit, {zone}, banca {bank} (percentage of the capital)",
+              zone=ZONE_NAMES[zone], bank=bank),
         "percent", _PRESUMED[zone][i], _ART_87) for zone in ZONES
       for i, bank in enumerate(BANKS)),
-    P("pt.non_banked_rate", PT, "IEJ on non-banked games, % of the commission collected "
-      "(receita cobrada dos pontos)", "percent", "10", f"{DL_422_89}, art. 86.º, n.º 1",
+    P("pt.non_banked_rate", PT,
+      gettext_noop("IEJ on non-banked games, percentage of the commission collected (receita "
+                   "cobrada dos pontos)"),
+      "percent", "10", f"{DL_422_89}, art. 86.º, n.º 1",
       demo=True, note="set by zone and by period of the concession in art. 86.º"),
-    P("pt.contrapartida_rate", PT, "Annual contrapartida of the concession, % of gross revenue",
-      "percent", "50", "the concession contract (contrapartida anual), with the IEJ credited "
-      f"against it; {DL_422_89}, art. 84.º", demo=True),
-    P("pt.contrapartida_minimum", PT, "Annual contrapartida's contractual minimum", "amount",
-      "1000000.00", "the concession contract (contrapartida mínima)", per_casino=True,
-      demo=True),
-    P("pt.jackpot_start_deducted", PT, "Jackpot start values the casino funds reduce the gross "
-      "revenue", "choice", "no", "docs/gaming-tax.md § Jackpot start values (only prizes paid "
-      "and the players' part of the liability count)", choices=FLAGS),
-    P("pt.negative_base_carry", PT, "A month's negative gross revenue is carried to the next "
-      "months of the year", "choice", "none", "docs/gaming-tax.md § No negative tax",
-      choices=CARRY),
+    P("pt.contrapartida_rate", PT,
+      gettext_noop("Annual contrapartida of the concession, percentage of gross revenue"),
+      "percent", "50",
+      Words("the concession contract (contrapartida anual), with the IEJ credited against it; "
+            "{law}, art. 84.º", law=DL_422_89), demo=True),
+    P("pt.contrapartida_minimum", PT, gettext_noop("Annual contrapartida's contractual minimum"),
+      "amount", "1000000.00", gettext_noop("the concession contract (contrapartida mínima)"),
+      per_casino=True, demo=True),
+    P("pt.jackpot_start_deducted", PT,
+      gettext_noop("Jackpot start values the casino funds reduce the gross revenue"),
+      "choice", "no",
+      gettext_noop("docs/gaming-tax.md § Jackpot start values (only prizes paid and the "
+                   "players' part of the liability count)"), choices=FLAGS),
+    P("pt.negative_base_carry", PT,
+      gettext_noop("A month's negative gross revenue is carried to the next months of the year"),
+      "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"), choices=CARRY),
     # --- Macau ----------------------------------------------------------------------------------
-    P("mo.special_gaming_tax", MO, "Special gaming tax (imposto especial sobre o jogo)",
+    P("mo.special_gaming_tax", MO,
+      gettext_noop("Special gaming tax (imposto especial sobre o jogo)"),
       "percent", "35", f"{LEI_16_2001}, art. 27.º", effective_from=dt.date(2002, 4, 1)),
-    P("mo.public_foundation", MO, "Contribution to a public foundation", "percent", "2",
-      f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
-    P("mo.development_contribution", MO, "Contribution to urban development, tourism "
-      "promotion and social security", "percent", "3", f"{LEI_16_2001}, art. 22.º",
-      effective_from=dt.date(2002, 4, 1)),
-    P("mo.premium_fixed", MO, "Annual premium, fixed part", "amount", "30000000.00",
-      f"{LEI_16_2001}, art. 20.º; the concession contracts of 16 December 2022",
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.premium_vip_table", MO, "Annual premium, per VIP gaming table", "amount",
-      "300000.00", f"{LEI_16_2001}, art. 20.º; the concession contracts of 16 December 2022",
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.premium_mass_table", MO, "Annual premium, per mass gaming table", "amount",
-      "150000.00", f"{LEI_16_2001}, art. 20.º; the concession contracts of 16 December 2022",
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.premium_machine", MO, "Annual premium, per gaming machine", "amount", "1000.00",
-      f"{LEI_16_2001}, art. 20.º; the concession contracts of 16 December 2022",
-      effective_from=dt.date(2023, 1, 1)),
-    P("mo.machines", MO, "Gaming machines the casino operates (the platform records none)",
-      "count", "0", "the casino's licence", per_casino=True, demo=True),
-    P("mo.minimum_table_revenue", MO, "Minimum annual gross revenue per gaming table",
+    P("mo.public_foundation", MO, gettext_noop("Contribution to a public foundation"),
+      "percent", "2", f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
+    P("mo.development_contribution", MO,
+      gettext_noop("Contribution to urban development, tourism promotion and social security"),
+      "percent", "3", f"{LEI_16_2001}, art. 22.º", effective_from=dt.date(2002, 4, 1)),
+    P("mo.premium_fixed", MO, gettext_noop("Annual premium, fixed part"), "amount",
+      "30000000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.premium_vip_table", MO, gettext_noop("Annual premium, per VIP gaming table"), "amount",
+      "300000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.premium_mass_table", MO, gettext_noop("Annual premium, per mass gaming table"),
+      "amount", "150000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.premium_machine", MO, gettext_noop("Annual premium, per gaming machine"), "amount",
+      "1000.00", _CONTRACTS, effective_from=dt.date(2023, 1, 1)),
+    P("mo.machines", MO,
+      gettext_noop("Gaming machines the casino operates (the platform records none)"),
+      "count", "0", gettext_noop("the casino's licence"), per_casino=True, demo=True),
+    P("mo.minimum_table_revenue", MO,
+      gettext_noop("Minimum annual gross revenue per gaming table"),
       "amount", "7000000.00", f"{LEI_16_2001}, art. 20.º; Despacho do Chefe do Executivo "
       "n.º 162/2022", effective_from=dt.date(2023, 1, 1)),
-    P("mo.minimum_machine_revenue", MO, "Minimum annual gross revenue per gaming machine",
+    P("mo.minimum_machine_revenue", MO,
+      gettext_noop("Minimum annual gross revenue per gaming machine"),
       "amount", "300000.00", f"{LEI_16_2001}, art. 20.º; Despacho do Chefe do Executivo "
       "n.º 162/2022", effective_from=dt.date(2023, 1, 1)),
-    P("mo.jackpot_start_deducted", MO, "Jackpot start values the casino funds reduce the gross "
-      "gaming revenue", "choice", "no", "docs/gaming-tax.md § Jackpot start values",
+    P("mo.jackpot_start_deducted", MO,
+      gettext_noop("Jackpot start values the casino funds reduce the gross gaming revenue"),
+      "choice", "no", gettext_noop("docs/gaming-tax.md § Jackpot start values"),
       choices=FLAGS),
-    P("mo.negative_base_carry", MO, "A month's negative gross gaming revenue is carried to the "
-      "next months of the year", "choice", "none", "docs/gaming-tax.md § No negative tax",
-      choices=CARRY),
+    P("mo.negative_base_carry", MO,
+      gettext_noop("A month's negative gross gaming revenue is carried to the next months of "
+                   "the year"),
+      "choice", "none", gettext_noop("docs/gaming-tax.md § No negative tax"), choices=CARRY),
 )
 del P
 BY_CODE: dict[str, Parameter] = {p.code: p for p in CATALOGUE}
@@ -425,20 +457,25 @@ def month_figures(*, rules: Rules, month: dt.date, register: Sequence[RegisterLi
                 f"pt.presumed_profit.{zone}.{r.bank}", r.day) / HUNDRED
             presumed += presumed_here
             profit_parts.append((r.day, presumed_here, rules.number("pt.profit_rate", r.day)))
-        lines.append(_rated("pt-iej-capital", "IEJ, banked games: capital em giro inicial",
+        lines.append(_rated("pt-iej-capital",
+                            gettext_noop("IEJ, banked games: capital em giro inicial"),
                             capital_parts, f"{DL_422_89}, art. 85.º, n.º 1, a); art. 87.º, "
                             "n.º 1, A), a)"))
-        lines.append(_rated("pt-iej-profit", "IEJ, banked games: presumed gross profit",
+        lines.append(_rated("pt-iej-profit", gettext_noop("IEJ, banked games: presumed gross "
+                                                          "profit"),
                             profit_parts, f"{DL_422_89}, art. 85.º, n.º 1, b); art. 87.º, "
                             "n.º 1, A), b)"))
-        lines.append(_rated("pt-iej-non-banked", "IEJ, non-banked games: commission collected",
+        lines.append(_rated("pt-iej-non-banked",
+                            gettext_noop("IEJ, non-banked games: commission collected"),
                             commission_parts, f"{DL_422_89}, art. 86.º; art. 87.º, n.º 1, B)"))
     else:
         scale = None if taxable == gross else (taxable / gross if gross > 0 else ZERO)
-        for code, name in (("mo.special_gaming_tax", "Special gaming tax"),
-                           ("mo.public_foundation", "Contribution to a public foundation"),
+        for code, name in (("mo.special_gaming_tax", gettext_noop("Special gaming tax")),
+                           ("mo.public_foundation",
+                            gettext_noop("Contribution to a public foundation")),
                            ("mo.development_contribution",
-                            "Contribution to urban development, tourism and social security")):
+                            gettext_noop("Contribution to urban development, tourism and social "
+                                         "security"))):
             parts = [(d.day, gross_revenue(d, rules), rules.number(code, d.day))
                      for d in revenue]
             line = _rated(code.replace(".", "-").replace("_", "-"), name, parts,
@@ -503,13 +540,15 @@ def annual_to_date(*, rules: Rules, day: dt.date, ytd: YearToDate) -> dict[str, 
 
 
 ANNUAL_NAMES: Mapping[str, tuple[str, str]] = {
-    "pt-contrapartida": ("Annual contrapartida of the concession (less the year's IEJ)",
-                         "the concession contract; the IEJ credited against it"),
-    "mo-premium": ("Annual premium (fixed part and per table and machine), by twelfths",
-                   f"{LEI_16_2001}, art. 20.º"),
-    "mo-special-premium": ("Special premium: average gross revenue per table or machine below "
-                           "the government's minimum", f"{LEI_16_2001}, art. 20.º; Despacho do "
-                           "Chefe do Executivo n.º 162/2022"),
+    "pt-contrapartida": (gettext_noop("Annual contrapartida of the concession (less the year's "
+                                      "IEJ)"),
+                         gettext_noop("the concession contract; the IEJ credited against it")),
+    "mo-premium": (gettext_noop("Annual premium (fixed part and per table and machine), by "
+                                "twelfths"), f"{LEI_16_2001}, art. 20.º"),
+    "mo-special-premium": (gettext_noop("Special premium: average gross revenue per table or "
+                                        "machine below the government's minimum"),
+                           f"{LEI_16_2001}, art. 20.º; Despacho do Chefe do Executivo n.º "
+                           "162/2022"),
 }
 
 

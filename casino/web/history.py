@@ -25,6 +25,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -40,6 +41,17 @@ from .money import money_text
 KINDS = {"shift": False, "table_session": False, "round": False, "drop_box": False,
          "approval": False, "cage": True, "table": True, "jackpot": True, "chipset": True,
          "seal": True}
+
+
+def history_url(stream: str, casino: str) -> str:
+    """The history page in ``casino`` of ``stream`` (``shift/<id>``, ``cage/<casino>.<code>``),
+    or "" when its type has none."""
+    kind, _, ident = stream.partition("/")
+    if kind not in KINDS or not ident:
+        return ""
+    if KINDS[kind]:
+        casino, _, ident = ident.partition(".")
+    return reverse("history", args=[casino, kind, ident]) if casino and ident else ""
 
 
 # Fields of the labelled events that a history leaves out, and why.

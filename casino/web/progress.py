@@ -15,6 +15,7 @@ from typing import Any
 from celery import Celery
 from django.http import HttpRequest
 
+from casino.errors import Words
 from casino.web.refusals import translated
 
 
@@ -66,5 +67,7 @@ def answer_text(answer: dict[str, Any], default: str) -> str:
     template = answer.get("template")
     if isinstance(template, str) and template:
         params = answer.get("params")
-        return translated(template, params if isinstance(params, dict) else None, message)
+        values = ({name: Words.from_data(v) if isinstance(v, dict) else v
+                   for name, v in params.items()} if isinstance(params, dict) else None)
+        return translated(template, values, message)
     return message

@@ -11,7 +11,7 @@ other value (a code, an amount, a name) as it is.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from casino.errors import DomainError, Words
 from casino.eventstore.commands import IdempotencyConflict
@@ -22,13 +22,15 @@ def _value(value: object) -> object:
     any other value (a code, an amount, a name, a status) as it is: a bare word such as "open"
     means different things in different places, and the catalogue cannot know which."""
     if isinstance(value, Words):
-        return translated(value.template, value.params, str(value))
+        return translated(value.template, value.params, str(value), value.context)
     return value
 
 
-def translated(template: str, params: dict[str, object] | None, english: str) -> str:
-    """``template`` in the page's language, filled with ``params``; ``english`` if that fails."""
-    text = gettext(template)
+def translated(template: str, params: dict[str, object] | None, english: str,
+               context: str | None = None) -> str:
+    """``template`` in the page's language (under the catalogue's ``context``, if any), filled
+    with ``params``; ``english`` if that fails."""
+    text = pgettext(context, template) if context else gettext(template)
     if params is None:
         return text
     try:
@@ -55,7 +57,7 @@ def said(text: object) -> str:
     template, a fixed phrase marked for the catalogue as the catalogue says it, anything else
     (a code, a name) as it is."""
     if isinstance(text, Words):
-        return translated(text.template, text.params, str(text))
+        return translated(text.template, text.params, str(text), text.context)
     if text is None:
         return ""
     return gettext(text) if isinstance(text, str) and text else str(text)

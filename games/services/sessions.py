@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
 from casino.eventstore import store
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -195,7 +195,9 @@ def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
     if found.status not in (SlipStatus.REQUESTED, SlipStatus.REFUSED):
         raise Conflict("{kind} slip {slip} is {status}: only a slip the cage has not acted "
                        "on (or refused) can be voided",
-                       params={"kind": kind, "slip": slip, "status": found.status}, code="slip_not_voidable", slip=slip)
+                       params={"kind": kind, "slip": slip,
+                               "status": status_words(found.status, "slip status")},
+                       code="slip_not_voidable", slip=slip)
     return found
 
 

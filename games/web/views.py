@@ -34,6 +34,7 @@ from casino.eventstore.store import Metadata
 from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership, Role
 from casino.selectors import approval_list, casino_codes_for
 from casino.services.approvals import approval_request
+from casino.web.progress import answer_text
 from games import engine, selectors, services
 from games.engine.errors import RoundError
 from games.models import (
@@ -449,9 +450,9 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
             if done is None:
                 return (_("The close is sent to the workers: its result shows here once it "
                           "is done (reload the page)."), here)
-            if not done["closed"]:
-                raise DomainError(str(done.get("message", "")), code=done.get("code"),
-                                  **(done.get("extra") or {}))
+            if not done["closed"]:  # the task's refusal, said in the page's language
+                raise DomainError(answer_text(done, _("the close was refused")),
+                                  code=done.get("code"), **(done.get("extra") or {}))
             if done.get("already_closed"):
                 return _("The session was closed already."), here
             if done["table_win"] is None:

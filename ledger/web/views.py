@@ -24,13 +24,23 @@ from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
+from casino.web.history import history_url
 from casino.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from casino.web.refusals import refusal_text
 
-from .. import close_report, closes, reconciliation, reports, selectors, tax_return_files, taxes
-from ..close_report_files import sections
+from .. import (
+    close_report,
+    closes,
+    reconciliation,
+    reports,
+    selectors,
+    tax_return_files,
+    tax_rules,
+    taxes,
+)
 from ..downloads import close_report_download, journal_download, trial_balance_download
 from ..models import DayClose
+from . import report_words
 
 
 def _casino(request: HttpRequest, code: str) -> Casino:
@@ -230,7 +240,7 @@ def close_report_page(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "ledger/close_report.html", {
         "casino": the_casino, "day": day, "report": report, "digest": digest, "seal": seal,
         "as_sealed": seal is not None and seal.report_digest == digest,
-        "sections": list(sections(report)),
+        "sections": list(report_words.shown(report)),
         "query": f"from={day.isoformat()}&to={day.isoformat()}"})
 
 
@@ -264,7 +274,7 @@ def entry_page(request: HttpRequest, casino: str, number: int) -> HttpResponse:
         raise Http404(str(number)) from None
     codes = [line.account_code for line in entry.lines.all()]
     return render(request, "ledger/entry.html", {
-        "casino": the_casino, "entry": entry,
+        "casino": the_casino, "entry": entry, "history": history_url(entry.stream, casino),
         "names": selectors.account_names(casino=casino, codes=codes)})
 
 
@@ -361,12 +371,16 @@ def gaming_tax_page(request: HttpRequest, casino: str) -> HttpResponse:
         if not error:
             return redirect(f"{request.path}?month={month}")
     the_return = taxes.monthly_return(casino, month)
+    zone = next((p.value for p in the_return.parameters if p.code == "pt.zone"), "")
     return render(request, "ledger/gaming_tax.html", {
-        "error": error, "key": uuid.uuid4().hex, "codes": the_return.parameters,
-        "casino": the_casino, "month": month, "report": the_return,
-        "sections": {name: (title, header, rows)
-                     for name, title, header, rows in tax_return_files.sections(the_return)},
-        "history": taxes.parameter_history(the_casino),
+        "error": error, "key": uuid.uuid4().hex, "casino": the_casino, "month": month,
+        "report": the_return, "zone": tax_rules.value_words("pt.zone", zone),
+        "tax_names": {line.code: line.name for line in the_return.lines},
+        "parameters": [(p, tax_rules.value_words(p.code, p.value))
+                       for p in the_return.parameters],
+        "history": [(c, tax_rules.BY_CODE[c.code].name if c.code in tax_rules.BY_CODE
+                     else c.code, tax_rules.value_words(c.code, c.value))
+                    for c in taxes.parameter_history(the_casino)],
         "accruals": selectors.tax_accruals(casino=casino, month=month)})
 
 

@@ -21,7 +21,7 @@ def test_the_accountant_changes_a_parameter_and_reads_the_return(
                                   "2026-02 (EUR, PT)").is_visible()
     change = accountant.get_by_role("form", name="Change a parameter")
     change.get_by_label("Parameter").select_option("pt.contrapartida_minimum")
-    change.get_by_label("Value").fill("1200000.00")
+    change.get_by_label("Value", exact=True).fill("1200000.00")
     change.get_by_label("In force from").fill("2026-01-01")
     change.get_by_label("Legal source").fill("")
     change.get_by_role("button", name="Record the change").click()
@@ -31,7 +31,7 @@ def test_the_accountant_changes_a_parameter_and_reads_the_return(
     assert TaxParameterChange.objects.count() == 0
     change = accountant.get_by_role("form", name="Change a parameter")
     change.get_by_label("Parameter").select_option("pt.contrapartida_minimum")
-    change.get_by_label("Value").fill("1200000.00")
+    change.get_by_label("Value", exact=True).fill("1200000.00")
     change.get_by_label("In force from").fill("2026-01-01")
     change.get_by_label("Legal source").fill("concession contract, clause 7 (addendum 2)")
     change.get_by_role("button", name="Record the change").click()
@@ -39,9 +39,11 @@ def test_the_accountant_changes_a_parameter_and_reads_the_return(
     shot(accountant, "gaming-tax-return")
     # no day closed: the contrapartida's minimum accrues a twelfth, 1,200,000.00 ÷ 12
     assert accountant.locator("table.tax-lines").get_by_role("row").filter(
-        has_text="pt-contrapartida").get_by_text("100000.00").first.is_visible()
+        has_text="Annual contrapartida of the concession").get_by_text(
+        "100000.00").first.is_visible()
+    # each parameter by its name, never its code
     history = accountant.locator("table.history").get_by_role("row").filter(
-        has_text="pt.contrapartida_minimum")
+        has_text="Annual contrapartida's contractual minimum")
     assert history.get_by_text("contabilista").is_visible()
     assert history.get_by_text("concession contract, clause 7 (addendum 2)").is_visible()
     assert accountant.locator("table.parameters").get_by_text(

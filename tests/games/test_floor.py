@@ -8,6 +8,8 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 from casino.models import Role
 from games import selectors
@@ -117,4 +119,12 @@ def test_a_close_the_task_refuses_is_shown_beside_the_form_with_the_count_kept(
     assert refused.status_code == 200
     assert "A round is in progress: settle or void it first." in html
     assert 'name="closing-100.00" value="10"' in html
+    assert TableSession.objects.get(session_id=sid).status == "open"
+    # a pit boss reading Portuguese reads the task's refusal in Portuguese
+    chefe = Client(headers={"accept-language": "pt-pt"})
+    chefe.force_login(get_user_model().objects.get(username="fiscal"))
+    refused = chefe.post(f"/pit/sessions/{sid}/", {
+        "action": "close", "closing-100.00": "10",
+        "idempotency_key": key(chefe.get(f"/pit/sessions/{sid}/"), "close")})
+    assert "Há um golpe em curso: liquide-o ou anule-o primeiro." in refused.content.decode()
     assert TableSession.objects.get(session_id=sid).status == "open"

@@ -11,11 +11,13 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection
+from django.utils import translation
 
 from casino.errors import Conflict, NotAllowed
 from casino.eventstore import projections
 from casino.eventstore.models import StoredEvent
 from casino.models import Role
+from casino.web.refusals import said
 from games.services import rounds
 from ledger.models import JournalEntry, Period
 from ledger.services import period_close
@@ -123,6 +125,31 @@ def test_an_event_of_a_closed_day_posts_in_the_next_open_day_saying_so(
     late = JournalEntry.objects.latest("number")
     assert (late.event_day, late.day) == (DAY, NEXT)
     assert "gaming day 2025-03-01 was closed: posted in 2025-03-02" in late.description
+    assert projections.check(["ledger"]) == []
+
+
+def test_a_description_keeps_its_words_and_a_page_says_it_in_its_language(
+        day_one: Floor, clock: Clock) -> None:
+    clock.set(at(NEXT, 7))
+    period_close(casino=CASINO, day=DAY, metadata=system())
+    clock.set(at(NEXT, 5))
+    day_one.sell({"100.00": 1}, {"100.00": 1})
+    late = JournalEntry.objects.latest("number")
+    # the English text as stored, and its template and values beside it (the sale's inside)
+    assert late.words["template"] == ("{description} [gaming day {event_day} was closed: "
+                                      "posted in {day}]")
+    assert late.words["params"]["description"]["template"] == (
+        "Chips sold at {window} ({transaction}{how})")
+    with translation.override("pt-pt"):
+        text = said(late.description_words)
+    assert text.startswith("Fichas vendidas em w1 (")
+    assert text.endswith(") [o dia de jogo 2025-03-01 estava fechado: lançado em 2025-03-02]")
+    with translation.override("en"):
+        assert said(late.description_words) == late.description
+    # an entry posted before descriptions kept their words: its stored text, in any language
+    older = JournalEntry(description="Chips sold at w1 (t1)", words={})
+    with translation.override("pt-pt"):
+        assert said(older.description_words) == "Chips sold at w1 (t1)"
     assert projections.check(["ledger"]) == []
 
 

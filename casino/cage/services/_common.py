@@ -12,7 +12,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.errors import (
+    Conflict,
+    InvalidCommand,
+    NotAllowed,
+    NotFound,
+    gettext_noop,
+    status_words,
+)
 from casino.eventstore import store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata, RecordedEvent
@@ -78,7 +85,8 @@ def shift_get(metadata: Metadata, shift_id: object) -> Shift:
 
 def require_open(shift: Shift) -> None:
     if shift.status != ShiftStatus.OPEN:
-        raise Conflict(SHIFT_NOT_OPEN, params=dict(shift=shift.id, status=shift.get_status_display()),
+        raise Conflict(SHIFT_NOT_OPEN, params=dict(shift=shift.id, status=status_words(
+                           shift.status, "shift status", shift.get_status_display())),
                        code="shift_not_open", shift=str(shift.id), status=shift.status)
 
 
@@ -265,7 +273,9 @@ def append(shift: Shift, events: Sequence[Event], metadata: Metadata,
             recorded = store.append(shift.stream, events, expected_version=shift.version,
                                     metadata=metadata)
     except IntegrityError as exc:
-        raise Conflict(conflict or f"the cage refused the change: {exc}") from exc
+        if conflict:
+            raise Conflict(conflict) from exc
+        raise Conflict("the cage refused the change: {exc}", params={"exc": str(exc)}) from exc
     shift.version = recorded[-1].version
     after = inv.value(expected(shift), inv.CASH)
     recorded += alert_if_crossed(shift, cage, before, after, metadata)

@@ -19,7 +19,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -103,8 +103,9 @@ def requested_slip(casino: Casino, kind: str, number: object, chip_set: str | No
     slip_number = text(number, field="slip", limit=64)
     slip = pit_slip_get(casino=casino, kind=kind, number=slip_number, chip_set=chip_set)
     if slip.status != REQUESTED:
-        raise Conflict(SLIP_NOT_REQUESTED, params=dict(kind=kind, number=slip.number,
-                                                 status=slip.status),
+        raise Conflict(SLIP_NOT_REQUESTED, params=dict(
+                           kind=kind, number=slip.number,
+                           status=status_words(slip.status, "slip status")),
                        code="slip_not_requested", slip=slip.number, status=slip.status)
     if CageSlip.objects.filter(casino=casino, kind=kind, number=slip.number).exists():
         raise Conflict("{kind} slip {number} was handled by the cage already",

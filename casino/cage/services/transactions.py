@@ -21,7 +21,14 @@ from casino.compliance.services.screening import (
     movement_check,
 )
 from casino.compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.errors import (
+    Conflict,
+    InvalidCommand,
+    NotAllowed,
+    NotFound,
+    gettext_noop,
+    status_words,
+)
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
 from casino.models import Casino
@@ -453,7 +460,8 @@ def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustm
     if adjustment.status != AdjustmentStatus.REQUESTED:
         raise Conflict("the adjustment was {status} already by "
                        "{decided_by}",
-                       params={"status": adjustment.status, "decided_by": adjustment.decided_by}, code="adjustment_decided")
+                       params={"status": status_words(adjustment.status, "adjustment status"),
+                               "decided_by": adjustment.decided_by}, code="adjustment_decided")
     require_open(adjustment.shift)
     return adjustment, adjustment.shift
 

@@ -10,7 +10,15 @@ import uuid
 
 from django.utils import timezone
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.errors import (
+    Conflict,
+    InvalidCommand,
+    NotAllowed,
+    NotFound,
+    Words,
+    gettext_noop,
+    status_words,
+)
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
@@ -101,8 +109,9 @@ def suspicious_report_review(*, report_id: str, metadata: Metadata) -> Result:
     require_role(metadata, COMPLIANCE_ROLES, "reviewing a suspicious-transaction report")
     report = _report(metadata, report_id)
     if report.status != ReportStatus.DRAFTED:
-        raise Conflict(WRONG_STATUS, params=dict(report=report.report_id, status=report.status,
-                                           action="reviewed"), code="wrong_status")
+        raise Conflict(WRONG_STATUS, params=dict(
+            report=report.report_id, status=status_words(report.status, "report status"),
+            action=status_words("reviewed", "report status")), code="wrong_status")
     if report.drafted_by == metadata.actor:
         raise NotAllowed(OWN_DRAFT, code="four_eyes")
     recorded = store.append(f"aml_report/{report.report_id}", [SuspiciousReportReviewed(
@@ -118,9 +127,9 @@ def suspicious_report_send(*, report_id: str, reference: object, metadata: Metad
     require_role(metadata, COMPLIANCE_ROLES, "sending a suspicious-transaction report")
     report = _report(metadata, report_id)
     if report.status != ReportStatus.REVIEWED:
-        raise Conflict(WRONG_STATUS, params=dict(report=report.report_id, status=report.status,
-                                           action="sent (it is reviewed first)"),
-                       code="wrong_status")
+        raise Conflict(WRONG_STATUS, params=dict(
+            report=report.report_id, status=status_words(report.status, "report status"),
+            action=Words("sent (it is reviewed first)")), code="wrong_status")
     if not isinstance(reference, str) or not reference.strip() or len(reference) > 120:
         raise InvalidCommand("reference: the authority's reference of the report (at most 120 "
                              "characters)", field="reference")

@@ -29,6 +29,7 @@ class Command(makemessages.Command):
         *makemessages.Command.xgettext_options,
         *(f"--keyword={name}" for name in REFUSALS),
         *(f"--keyword={name}:2" for name in CODE_FIRST),
+        "--keyword=pgettext_noop:1c,2",  # casino.errors.pgettext_noop
     ]
 
     def handle(self, *args: object, **options: object) -> None:
