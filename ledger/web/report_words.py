@@ -8,8 +8,11 @@ cell in words (a game, a status, an event type, an approval's kind and reason).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
+from decimal import Decimal
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -145,6 +148,18 @@ def _words(section: str, column: str) -> Callable[[str], str] | None:
     return None
 
 
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def _figure(cell: str) -> str:
+    """A decimal figure of the report ("1234.50", "12.3456") the page's way, with as many places
+    as the report gives it ("1.234,50" in pt-PT); any other cell as it is."""
+    if not isinstance(cell, str) or not _DECIMAL.fullmatch(cell):
+        return cell
+    places = len(cell.split(".")[1])
+    return number_format(Decimal(cell), places, use_l10n=True, force_grouping=True)
+
+
 def shown(report: CloseReport) -> Iterator[tuple[str, list[str], list[list[str]]]]:
     """(title, column labels, rows) of each section but the report's own line."""
     for name, title, header, rows in sections(report):
@@ -154,7 +169,8 @@ def shown(report: CloseReport) -> Iterator[tuple[str, list[str], list[list[str]]
         words = [_words(name, header[i]) for i in kept]
         out = []
         for number, row in enumerate(rows):
-            cells = [say(row[i]) if say else row[i] for i, say in zip(kept, words, strict=True)]
+            cells = [say(row[i]) if say else _figure(row[i])
+                     for i, say in zip(kept, words, strict=True)]
             if name == "cage":
                 cells[-1] = "; ".join(
                     f"{label('event', m.kind)} +{m.received} −{m.paid}"

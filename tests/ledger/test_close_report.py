@@ -254,8 +254,13 @@ def test_the_page_renders_for_the_accountant_and_not_for_a_cashier(
     body = page.content.decode()
     assert page.status_code == 200
     assert digest in body
-    assert "2715.00" in body
+    assert "2,715.00" in body  # the figures the page's way: grouped, two places
     assert "-85.00" in body
+    portuguese = client.get(f"/ledger/{CASINO}/close-report/?day={day}",  # type: ignore[attr-defined]
+                            headers={"accept-language": "pt-pt"}).content.decode()
+    assert "2.715,00" in portuguese
+    assert "-85,00" in portuguese
+    assert "2715.00" not in portuguese
     assert f"/ledger/{CASINO}/close-report.pdf?day={day}" in body
     overview = client.get(f"/ledger/{CASINO}/trial-balance/")  # type: ignore[attr-defined]
     assert f"/ledger/{CASINO}/close-report/" in overview.content.decode()  # in the navigation
