@@ -96,6 +96,8 @@ STATUS_WORDS: dict[str, dict[str, str]] = {
                     "voided": pgettext_noop("slip status", "voided")},
     "adjustment status": {"approved": pgettext_noop("adjustment status", "approved"),
                           "rejected": pgettext_noop("adjustment status", "rejected")},
+    "slip kind": {"fill": pgettext_noop("slip kind", "fill"),
+                  "credit": pgettext_noop("slip kind", "credit")},
     "report status": {"drafted": pgettext_noop("report status", "drafted"),
                       "reviewed": pgettext_noop("report status", "reviewed"),
                       "sent": pgettext_noop("report status", "sent")},

@@ -120,7 +120,7 @@ def slip_request_checked(session: TableSession, kind: str, slip: str,
     if Slip.objects.filter(casino_id=session.casino_id, kind=kind, number=number).exists():
         raise Conflict("{kind} slip number {number} is already used (slips are pre-numbered "
                        "and each number is used once, voided or not)",
-                       params={"kind": kind, "number": number},
+                       params={"kind": status_words(kind, "slip kind"), "number": number},
                        code="duplicate_slip", slip=number)
     return number, table, counted, amount
 
@@ -133,7 +133,8 @@ def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, 
     def handler() -> Result:
         number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
         if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_AFTER_CLOSE, params=dict(table=session.table, kind=kind),
+            raise Conflict(SLIP_AFTER_CLOSE, params=dict(table=session.table,
+                                                         kind=status_words(kind, "slip kind")),
                            code="approval_required", kind="late_slip", slip=number)
         return record_slip(session, table, kind, number, counted, amount, metadata)
 
@@ -191,11 +192,12 @@ def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
     found = Slip.objects.filter(casino_id=casino, kind=kind, number=slip).first()
     if found is None:
         raise NotFound("there is no {kind} slip {slip} in {casino}",
-                       params={"kind": kind, "slip": slip, "casino": casino}, slip=slip, field="slip")
+                       params={"kind": status_words(kind, "slip kind"), "slip": slip,
+                               "casino": casino}, slip=slip, field="slip")
     if found.status not in (SlipStatus.REQUESTED, SlipStatus.REFUSED):
         raise Conflict("{kind} slip {slip} is {status}: only a slip the cage has not acted "
                        "on (or refused) can be voided",
-                       params={"kind": kind, "slip": slip,
+                       params={"kind": status_words(kind, "slip kind"), "slip": slip,
                                "status": status_words(found.status, "slip status")},
                        code="slip_not_voidable", slip=slip)
     return found
@@ -219,7 +221,8 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
 
     def handler() -> Result:
         if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_VOID_NEEDS_APPROVAL, params=dict(table=session.table, kind=kind,
+            raise Conflict(SLIP_VOID_NEEDS_APPROVAL, params=dict(table=session.table,
+                                                                 kind=status_words(kind, "slip kind"),
                                                            slip=slip),
                            code="approval_required", kind="slip_void", slip=slip)
         return void_slip(session, found, reason=reason.strip(), metadata=metadata)

@@ -104,25 +104,27 @@ def requested_slip(casino: Casino, kind: str, number: object, chip_set: str | No
     slip = pit_slip_get(casino=casino, kind=kind, number=slip_number, chip_set=chip_set)
     if slip.status != REQUESTED:
         raise Conflict(SLIP_NOT_REQUESTED, params=dict(
-                           kind=kind, number=slip.number,
+                           kind=status_words(kind, "slip kind"), number=slip.number,
                            status=status_words(slip.status, "slip status")),
                        code="slip_not_requested", slip=slip.number, status=slip.status)
     if CageSlip.objects.filter(casino=casino, kind=kind, number=slip.number).exists():
         raise Conflict("{kind} slip {number} was handled by the cage already",
-                       params={"kind": kind, "number": slip.number},
+                       params={"kind": status_words(kind, "slip kind"), "number": slip.number},
                        code="slip_handled", slip=slip.number)
     if not check_figures:
         return slip
     if counts_value(slip.chips) != slip.amount:
         raise InvalidCommand("{kind} slip {number} does not add up: its chips come to "
                              "{chips}, not {amount}",
-                             params={"kind": kind, "number": slip.number, "chips": fmt(counts_value(slip.chips)), "amount": fmt(slip.amount)},
+                             params={"kind": status_words(kind, "slip kind"),
+                                     "number": slip.number, "chips": fmt(counts_value(slip.chips)), "amount": fmt(slip.amount)},
                              code="slip_inconsistent")
     if chips is not None:
         counted = chip_counts(casino, slip.chip_set, chips)
         if {d: n for d, n in counted.items() if n} != {d: n for d, n in slip.chips.items() if n}:
             raise InvalidCommand(SLIP_CHIPS_DIFFER, params=dict(
-                counted=counts_as_data(counted), kind=kind, number=slip.number,
+                counted=counts_as_data(counted), kind=status_words(kind, "slip kind"),
+                number=slip.number,
                 slip=counts_as_data(slip.chips)), code="slip_mismatch", field="chips")
     return slip
 
