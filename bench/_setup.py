@@ -25,6 +25,13 @@ def bench_database() -> Iterator[None]:
     os.environ.setdefault("SECRET_KEY", "bench-only")
     # Never the test suite's database name: a benchmark must not clobber a running test run.
     os.environ.setdefault("TEST_DATABASE_NAME", "casino_bench_throwaway")
+    if not (os.environ.get("CASINO_PATRON_MASTER_KEY")
+            or os.environ.get("CASINO_PATRON_MASTER_KEY_FILE")):
+        # The demo day registers patrons, whose personal data is encrypted under this key: a
+        # throwaway one for a throwaway database (without it play_day is refused).
+        import base64
+
+        os.environ["CASINO_PATRON_MASTER_KEY"] = base64.b64encode(os.urandom(32)).decode()
     if not os.environ.get("DATABASE_URL"):
         os.environ.setdefault("CASINO_EMBEDDED_PGDATA",
                               os.path.join(tempfile.mkdtemp(prefix="casino-bench-pg-"), "pgdata"))

@@ -3,7 +3,8 @@
 ``@command("chips_sell")`` makes a service a unit of work (``unit.UnitOfWork``): one transaction
 that takes the append lock first, keyed or not, in its first round trip, together with the
 idempotency look-up and the reads the command declares (``reads=``); then the service runs,
-appending its events.
+appending its events. Inside a transaction of the caller's, the command's savepoint goes in that
+first round trip too, and a refused command is rolled back to it (ADR 0011).
 
 The lock-order trap. Two commands that lock the same rows must take their locks in one order, or
 each waits for the other and PostgreSQL kills one of them (a deadlock). The append lock is taken
@@ -28,11 +29,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
-from django.db import DatabaseError, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 
 from casino.errors import (
     TOO_LARGE,
@@ -46,7 +48,7 @@ from casino.errors import (
 
 from . import unit, wire
 from .hashing import canonical_json, canonical_text
-from .store import EventStoreError, Metadata, begin_command, record_values
+from .store import EventStoreError, Metadata, Savepoint, begin_command, record_values
 
 Result = dict[str, Any]
 P = ParamSpec("P")
@@ -113,6 +115,9 @@ def command(name: str, *, reads: Reads | None = None
     return wrap
 
 
+_SAVEPOINTS = itertools.count(1)
+
+
 def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Callable[[], R],
                 reads: Sequence[wire.Statement] = ()) -> R:
     """Run ``handler`` as the command ``command`` (what ``@command`` does for a service; called
@@ -120,9 +125,23 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
     running = unit.current()
     if running is not None and running.in_command:
         return handler()
+    db = connections[DEFAULT_DB_ALIAS]
     try:
-        with transaction.atomic():
-            return _run(command, metadata, payload, handler, reads)
+        if not db.in_atomic_block:
+            with transaction.atomic():
+                return _run(command, metadata, payload, handler, reads)
+        # Nested in a transaction of the caller's: the command's savepoint goes in its first
+        # round trip (ADR 0011), not in one of its own as Django's atomic() would send it, and
+        # is never released (it goes with the transaction). A command refused or failed after
+        # it is rolled back to it, and the caller's transaction stays usable, as with Django's.
+        savepoint = Savepoint(f"command_{next(_SAVEPOINTS)}")
+        try:
+            with transaction.atomic(savepoint=False):
+                return _run(command, metadata, payload, handler, reads, savepoint)
+        except BaseException:
+            if savepoint.sent and savepoint.roll_back():
+                transaction.set_rollback(False)
+            raise
     except DatabaseError as error:
         if is_retryable(error):
             raise ConcurrentChange() from error
@@ -132,12 +151,12 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
 
 
 def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
-         ahead: Sequence[wire.Statement]) -> R:
+         ahead: Sequence[wire.Statement], savepoint: Savepoint | None = None) -> R:
     key = metadata.idempotency_key
     digest = fingerprint(name, payload) if key else ""
     answer = unit.Answer(metadata.casino, key, name, digest) if key else None
     with unit.running(unit.UnitOfWork(name, in_command=True, answer=answer)) as work:
-        found = begin_command(work, metadata.casino, key, ahead)
+        found = begin_command(work, metadata.casino, key, ahead, savepoint)
         if found is not None:
             _key, recorded_command, recorded_digest, result = found
             if recorded_command != name or recorded_digest != digest:

@@ -229,8 +229,27 @@ def _insert_sql(rows: int, *, with_record: bool = False, strict: bool = True) ->
     )
 
 
-def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = ()
-                      ) -> tuple[Any, ...] | None:
+@dataclasses.dataclass
+class Savepoint:
+    """A nested command's savepoint, sent first in its first round trip (``begin_command``)."""
+
+    name: str
+    sent: bool = False
+
+    def roll_back(self) -> bool:
+        """Roll back to it; False where that failed (the caller's transaction must then be
+        rolled back whole, as Django's ``atomic`` leaves it)."""
+        raw = wire.raw_connection()
+        try:
+            with psycopg.RawCursor(raw) as cursor:
+                cursor.execute(f"ROLLBACK TO SAVEPOINT {self.name}")
+        except psycopg.Error:
+            return False
+        return True
+
+
+def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (),
+                      savepoint: Savepoint | None = None) -> tuple[Any, ...] | None:
     """Take ``casino``'s append lock; return the idempotency key's record, if any.
 
     One statement (the ``event_append_begin`` function, sql/0005_head_with_the_lock.sql) whose
@@ -246,8 +265,13 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
     arguments = [append_lock_key(casino), casino, key]
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
-            if ahead or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+            if (ahead or savepoint is not None
+                    or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE):
                 with raw.pipeline():
+                    if savepoint is not None:
+                        with psycopg.RawCursor(raw) as mark:
+                            mark.execute(f"SAVEPOINT {savepoint.name}")
+                        savepoint.sent = True
                     cursor.execute(_APPEND_LOCK_SQL, arguments, prepare=True)
                     wire.run_on(raw, ahead, cursors)
             else:
@@ -295,14 +319,15 @@ def lock_appends(casino: str | None = None) -> None:
 
 
 def begin_command(work: unit.UnitOfWork, casino: str, key: str,
-                  ahead: Sequence[wire.Statement] = ()) -> tuple[Any, ...] | None:
+                  ahead: Sequence[wire.Statement] = (), savepoint: Savepoint | None = None
+                  ) -> tuple[Any, ...] | None:
     """A command's first round trip: its casino's append lock, the idempotency look-up and the
     reads ``ahead``. Returns the key's record if the key was used before.
 
     The look-up runs after the lock is granted, so it is the truth until this transaction ends.
     """
     work.casino = casino
-    return _take_append_lock(casino, key, ahead)
+    return _take_append_lock(casino, key, ahead, savepoint)
 
 
 def _head_for_append(metadata: Metadata, work: unit.UnitOfWork | None) -> Head:

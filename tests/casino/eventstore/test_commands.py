@@ -18,6 +18,7 @@ from casino.eventstore.store import (
     Metadata,
     append_lock_key,
 )
+from casino.eventstore.verify import verify_chain
 
 from .conftest import counted
 
@@ -125,3 +126,33 @@ def test_a_refused_command_leaves_no_unit_of_work_behind() -> None:
         refuse(metadata=_meta("k-4"))
     assert unit.current() is None
     assert CommandRecord.objects.count() == 0
+
+
+@command("count_on")
+def count_on(*, stream: str, refuse: bool = False, metadata: Metadata) -> dict[str, object]:
+    store.append(stream, counted(1), expected_version=0, metadata=metadata)
+    if refuse:
+        raise Conflict("refused after appending", code="refused")
+    return {"stream": stream}
+
+
+def test_commands_nested_in_a_transaction_of_the_callers_each_undo_only_themselves() -> None:
+    # Inside the caller's transaction each command has a savepoint of its own (sent with its
+    # first round trip, ADR 0011): a refused or failed one leaves nothing, the others stay, and
+    # the caller's transaction goes on and commits.
+    from django.db import transaction
+
+    with transaction.atomic():
+        assert count_on(stream="cage/A", metadata=_meta("n-1")) == {"stream": "cage/A"}
+        with pytest.raises(Conflict, match="refused after appending"):
+            count_on(stream="cage/B", refuse=True, metadata=_meta("n-2"))
+        with pytest.raises(ConcurrentChange):
+            count_then_fail(failure=DEADLOCK, metadata=_meta("n-3"))
+        assert count_on(stream="cage/D", metadata=_meta()) == {"stream": "cage/D"}
+        assert unit.current() is None
+    # committed: cage/A's event at position 1, cage/D's at 2 (B's and C1's were undone)
+    assert list(StoredEvent.objects.order_by("position").values_list("position", "stream")) == [
+        (1, "cage/A"), (2, "cage/D")]
+    assert list(CommandRecord.objects.values_list("idempotency_key", flat=True)) == ["n-1"]
+    assert _advisory_locks_held() == 0
+    assert verify_chain().ok
