@@ -23,6 +23,7 @@ from casino.errors import (
 from casino.eventstore import store
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata, RecordedEvent
+from casino.inputs import text as text  # the cage services take it from here
 from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, check_amount, counts_as_data, fmt, parse_counts
 
@@ -88,20 +89,6 @@ def require_open(shift: Shift) -> None:
         raise Conflict(SHIFT_NOT_OPEN, params=dict(shift=shift.id, status=status_words(
                            shift.status, "shift status", shift.get_status_display())),
                        code="shift_not_open", shift=str(shift.id), status=shift.status)
-
-
-def text(value: object, *, field: str, required: bool = True, limit: int = 2000) -> str:
-    if value is None:
-        value = ""
-    if not isinstance(value, str):
-        raise InvalidCommand("{field} must be text", params={"field": field}, field=field)
-    value = value.strip()
-    if required and not value:
-        raise InvalidCommand("{field} cannot be empty", params={"field": field}, field=field)
-    if len(value) > limit:
-        raise InvalidCommand("{field} is longer than {limit} characters",
-                             params={"field": field, "limit": limit}, field=field)
-    return value
 
 
 # --- amounts and counts ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.eventstore import store
 from casino.eventstore.commands import command
 from casino.eventstore.store import Metadata
+from casino.inputs import text
 
 from .. import thresholds, vault
 from ..events import PatronDataShredded, PatronRegistered, PatronVerified
@@ -55,18 +56,7 @@ SHREDDED = gettext_noop("patron {patron}'s personal data was destroyed on {day}:
 
 
 def _text(data: dict[str, Any], name: str, *, limit: int = 200, required: bool = True) -> str:
-    value = data.get(name)
-    if value is None:
-        value = ""
-    if not isinstance(value, str):
-        raise InvalidCommand("{name} must be text", params={"name": name}, field=name)
-    value = value.strip()
-    if required and not value:
-        raise InvalidCommand("{name} cannot be empty", params={"name": name}, field=name)
-    if len(value) > limit:
-        raise InvalidCommand("{name} is longer than {limit} characters",
-                             params={"name": name, "limit": limit}, field=name)
-    return value
+    return text(data.get(name), field=name, limit=limit, required=required)
 
 
 def _country(data: dict[str, Any], name: str) -> str:
