@@ -61,11 +61,15 @@ def _tokens(key: str) -> list[ApiToken]:
                         for f in group)
     token_t, user_t, account_t = (quote(m._meta.db_table) for m in models_)
     user_pk = quote(models_[1]._meta.pk.column)
+    column = {(m, f.name): quote(f.column) for m, group in zip(models_, fields, strict=True)
+              for f in group}
+    token_user, account_user, key_column = (
+        column[ApiToken, "user"], column[RegulatorAccount, "user"], column[ApiToken, "token_key"])
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {columns} FROM {token_t} t JOIN {user_t} u ON u.{user_pk} = t.user_id "
-            f"LEFT JOIN {account_t} a ON a.user_id = u.{user_pk} WHERE t.token_key = %s",
-            [key])
+            f"SELECT {columns} FROM {token_t} t JOIN {user_t} u ON u.{user_pk} = t.{token_user} "
+            f"LEFT JOIN {account_t} a ON a.{account_user} = u.{user_pk} "
+            f"WHERE t.{key_column} = %s", [key])
         rows = cursor.fetchall()
     found = []
     for row in rows:
