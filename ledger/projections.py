@@ -466,7 +466,7 @@ class MemoryStore:
             blank = _words({})
             entries = [(*e[:9], blank, *e[10:]) if (e[0], e[1]) in unworded else e
                        for e in entries]
-        return _sorted({
+        return {
             "ledger_account": list(self.accounts.values()),
             "journal_entry": entries,
             "journal_line": self.lines,
@@ -479,7 +479,7 @@ class MemoryStore:
                                 None if f.drop_counted is None else _money(f.drop_counted),
                                 f.gaming_day)
                                for c, f in self.sessions.values()],
-        })
+        }
 
 
 def _money(value: Decimal) -> str:
@@ -491,23 +491,18 @@ def _words(words: Mapping[str, Any]) -> str:
     return json.dumps(words, sort_keys=True, ensure_ascii=False)
 
 
-def _sorted(state: Snapshot) -> Snapshot:
-    return {table: sorted(rows, key=repr) for table, rows in state.items()}
-
-
 def database_snapshot() -> Snapshot:
     """The live tables in ``MemoryStore.snapshot``'s shape (natural keys, amounts as text)."""
-    numbers = dict(JournalEntry.objects.values_list("id", "number"))
-    entries = [
-        (e.casino_id, e.number, e.day, e.event_day, e.event_position, e.event_type, e.stream,
-         e.recorded_at, e.description, _words(e.words),
-         numbers.get(e.corrects_id) if e.corrects_id else None)
-        for e in JournalEntry.objects.all()
-    ]
+    found = list(JournalEntry.objects.values_list(
+        "id", "casino_id", "number", "day", "event_day", "event_position", "event_type",
+        "stream", "recorded_at", "description", "words", "corrects_id"))
+    numbers = {row[0]: row[2] for row in found}
+    entries = [(*row[1:10], _words(row[10]), numbers.get(row[11]) if row[11] else None)
+               for row in found]
     lines = [(c, numbers[entry], n, a, _money(d), _money(cr)) for entry, n, c, a, d, cr in
              JournalLine.objects.values_list("entry_id", "line_no", "casino_code",
                                              "account_code", "debit", "credit")]
-    return _sorted({
+    return {
         "ledger_account": [tuple(r) for r in Account.objects.values_list(
             "casino_id", "code", "name", "name_pt", "kind", "normal", "template", "scope",
             "game", "snc", "macau")],
@@ -528,7 +523,7 @@ def database_snapshot() -> Snapshot:
                            for i, c, t, g, r, k, day in LedgerSession.objects.values_list(
                                "session_id", "casino_id", "table", "game", "drop_recorded",
                                "drop_counted", "gaming_day")],
-    })
+    }
 
 
 def _unworded() -> set[tuple[str, int]]:

@@ -24,7 +24,7 @@ import inspect
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -273,22 +273,30 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
             wanted[event_type].append(p)
     writer = Writer(copy=True)
     reader = Reader(writer)
-    count = 0
     with guard(writer), _young_collections_only():
         pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
                  else replay_pages(casino=casino))
-        for number, page in enumerate(pages, start=1):
-            for recorded in page:
-                for p in wanted.get(recorded.event_type, ()):
-                    writer.add(p.changes(recorded, reader))
-            count += len(page)
-            if also is not None:
-                also(page)
-            if number % COLLECT_PAGES == 0:
-                gc.collect(1)
-            if writer.pending >= REPLAY_BATCH:
-                writer.flush()
+        with closing(pages):  # a page read ahead, and its connection, let go on a failure
+            count = _project(pages, wanted, writer, reader, also)
         writer.flush()
+    return count
+
+
+def _project(pages: Iterator[list[RecordedEvent]], wanted: Mapping[str, list[Projection]],
+             writer: Writer, reader: Reader,
+             also: Callable[[list[RecordedEvent]], object] | None) -> int:
+    count = 0
+    for number, page in enumerate(pages, start=1):
+        for recorded in page:
+            for p in wanted.get(recorded.event_type, ()):
+                writer.add(p.changes(recorded, reader))
+        count += len(page)
+        if also is not None:
+            also(page)
+        if number % COLLECT_PAGES == 0:
+            gc.collect(1)
+        if writer.pending >= REPLAY_BATCH:
+            writer.flush()
     return count
 
 
@@ -373,8 +381,9 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
             replay(replayable, casino=casino, also=follow if followers and casino is None
                    else None)
             if followers and casino is not None:
-                for page in replay_pages():
-                    follow(page)
+                with closing(replay_pages()) as pages:
+                    for page in pages:
+                        follow(page)
             for p in replayable:
                 for model in p.models:
                     if _differs(model, kept[model]):

@@ -38,12 +38,15 @@ anew. docs/adr/0010-head-with-the-lock.md.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import json
 import operator
-from collections.abc import Collection, Iterable, Iterator, Sequence
+import queue
+import threading
+from collections.abc import Collection, Generator, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import cached_property
 from typing import Any
@@ -691,15 +694,20 @@ assert _TIMESTAMPTZ_LOADER is not None
 
 
 def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None = None,
-                 page_size: int = 10_000) -> Iterator[list[RecordedEvent]]:
+                 page_size: int = 10_000) -> Generator[list[RecordedEvent], None, None]:
     """Every event (or one casino's; or only those of ``event_types``), by position, a page at a
     time: the replay's read, on the driver's own cursor (jsonb parsed by the C decoder, no
     per-row ORM work).
 
     A page is a range of positions, read without ORDER BY and put in order here: the server
     then needs no sort, whatever its statistics of the table say (a LIMIT page of a table never
-    analysed was read by a sort spilled to disk: about half a rebuild's time)."""
-    raw = wire.raw_connection()
+    analysed was read by a sort spilled to disk: about half a rebuild's time).
+
+    A replay of more than one page reads ahead, on a second connection, while the caller works
+    on the page before, when that connection sees every event this transaction sees (the same
+    last position: events are never changed, and positions have no gaps): the server finds the
+    next page while the handlers run. Otherwise (this transaction's own events not yet
+    committed, as in a test) the pages are read here, one after the other."""
     head = head_position()
     where, first = ["position > %s AND position <= %s"], list[Any]()
     if casino is not None:
@@ -709,19 +717,90 @@ def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None
         where.insert(0, "event_type = ANY(%s)")
         first.insert(0, sorted(event_types))
     query = _SELECT + f" WHERE {' AND '.join(where)}"
-    after = 0
-    while after < head:
-        with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
-            # The driver's own loaders, not the ones Django sets on its connection: the C
-            # timestamptz loader (the session's time zone is UTC, as Django's), orjson for jsonb.
-            set_json_loads(orjson.loads, cursor)
-            cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
-            cursor.execute(query, [*first, after, after + page_size], prepare=True)
-            rows = cursor.fetchall()
-        after += page_size
-        if rows:
-            rows.sort(key=_POSITION)
-            yield [_recorded(row) for row in rows]
+    pages = [[*first, after, after + page_size] for after in range(0, head, page_size)]
+    ahead = _second_reader(head) if len(pages) > 1 else None
+    if ahead is None:
+        raw = wire.raw_connection()
+        for params in pages:
+            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+                page = _page(raw, query, params)
+            if page:
+                yield page
+        return
+    yield from _read_ahead(ahead, query, pages)
+
+
+def _page(raw: psycopg.Connection[Any], query: str, params: list[Any]) -> list[RecordedEvent]:
+    with psycopg.Cursor(raw) as cursor:
+        # The driver's own loaders, not the ones Django sets on its connection: the C
+        # timestamptz loader (the session's time zone is UTC, as Django's), orjson for jsonb.
+        set_json_loads(orjson.loads, cursor)
+        cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
+        cursor.execute(query, params, prepare=True)
+        rows = cursor.fetchall()
+    rows.sort(key=_POSITION)
+    return [_recorded(row) for row in rows]
+
+
+def _second_reader(head: int) -> psycopg.Connection[Any] | None:
+    """A second connection to the store that sees the same events as this transaction (its
+    snapshot holds ``head``), or None."""
+    db = connections[DEFAULT_DB_ALIAS]
+    try:
+        raw: psycopg.Connection[Any] = db.get_new_connection(db.get_connection_params())
+    except (DatabaseError, psycopg.Error):
+        return None
+    try:
+        raw.autocommit = True
+        zone = wire.raw_connection().info.parameter_status("TimeZone") or "UTC"
+        raw.execute("SELECT set_config('TimeZone', %s, false)", [zone])
+        raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        seen = raw.execute("SELECT coalesce(max(position), 0) FROM event").fetchone()
+        if seen is not None and int(seen[0]) == head:
+            return raw
+    except psycopg.Error:
+        pass
+    raw.close()
+    return None
+
+
+_DONE = object()
+
+
+def _read_ahead(raw: psycopg.Connection[Any], query: str, pages: list[list[Any]]
+                ) -> Generator[list[RecordedEvent], None, None]:
+    """``pages`` read on ``raw`` by a thread of its own, at most two pages ahead of the
+    caller."""
+    found: queue.Queue[Any] = queue.Queue(maxsize=2)
+    stop = threading.Event()
+
+    def read() -> None:
+        try:
+            for params in pages:
+                if stop.is_set():
+                    return
+                found.put(_page(raw, query, params))
+        except BaseException as error:  # given to the caller, raised there
+            found.put(error)
+            return
+        found.put(_DONE)
+
+    reader = threading.Thread(target=read, name="replay-read-ahead", daemon=True)
+    reader.start()
+    try:
+        while (page := found.get()) is not _DONE:
+            if isinstance(page, BaseException):
+                with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
+                    raise page
+            if page:
+                yield page
+    finally:
+        stop.set()
+        while reader.is_alive():  # a page it waits to hand over
+            with contextlib.suppress(queue.Empty):
+                found.get(timeout=0.05)
+        reader.join()
+        raw.close()
 
 
 _POSITION = operator.itemgetter(0)
