@@ -32,6 +32,7 @@ from casino.models import Membership, Role
 from ledger import bank, reports
 from ledger.models import CardSettlement, ChequePresentation, JournalEntry
 from ledger.reconciliation import Line, reconcile
+from tests.casino.test_translations import english_left, main_text
 
 from .conftest import CASINO, Floor, act, cashier
 
@@ -192,6 +193,12 @@ def test_after_both_the_projections_rebuild_equal_and_the_regulator_reads_the_en
     assert (cheque_line.platform, cheque_line.ledger) == (D("1200.00"), D("1200.00"))
     assert (card_line.platform, card_line.ledger) == (D("0.00"), D("0.00"))
     assert projections.check(["bank_clearings", "ledger", "cage"]) == []
+    assert projections.check(["bank_clearings"], casino=CASINO) == []
+    projections.rebuild(["bank_clearings"], casino=CASINO)  # emptied and replayed
+    assert [(p.number, p.bank_reference) for p in ChequePresentation.objects.all()] == [
+        ("000123", "EXT 0412-7")]
+    assert [(b.bank_reference, b.amount) for b in CardSettlement.objects.all()] == [
+        ("SET-1", D("4000.00"))]
 
     regulator = get_user_model().objects.create_user(username="igj", password="pw")
     Membership.objects.create(user=regulator, casino_id=CASINO, role=Role.REGULATOR)
@@ -275,7 +282,13 @@ def test_the_accountant_records_both_on_the_bank_page(cheques: Floor) -> None:
 
     pt = Client(headers={"accept-language": "pt-pt"})
     pt.force_login(get_user_model().objects.get(username="alice"))
-    assert "Compensação bancária" in pt.get(URL).content.decode()
+    said = main_text(pt.get(URL).content.decode())
+    assert "Compensação bancária" in said
+    assert "Cheques do casino emitidos, ainda não apresentados" in said
+    assert english_left(said) == []
+    refused = main_text(pt.post(URL, {**form, "number": "000124", "amount": "1.00",
+                                      "idempotency_key": "k-pt"}).content.decode())
+    assert "o cheque do casino 000124 é de 1200.00, não de 1.00" in refused
 
 
 @pytest.mark.parametrize("role", [Role.CASHIER, Role.PIT_BOSS])
