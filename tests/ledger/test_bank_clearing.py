@@ -237,6 +237,23 @@ def test_two_accountants_presenting_the_same_cheque_at_once_one_wins(cheques: Fl
     assert balance("1210") == D("-2500.00")
 
 
+@pytest.mark.django_db(transaction=True)
+def test_two_batches_at_once_never_clear_more_than_outstanding(cheques: Floor) -> None:
+    from tests.cage.test_concurrency import race
+
+    def batch(reference: str, metadata: Any) -> Callable[[], Any]:
+        return lambda: bank.card_cheque_batch_settle(
+            casino=CASINO, amount="3000.00", bank_reference=reference, credited_on=today(),
+            metadata=metadata)
+
+    # 3,000.00 + 3,000.00 > the 4,000.00 outstanding: the second, after the first, is refused
+    outcomes = race(batch("SET-A", accountant()), batch("SET-B", act("bruna", Role.ACCOUNTANT)))
+
+    assert sorted(o.split(":")[1] for o in outcomes) == ["more_than_outstanding", "ok"], outcomes
+    assert CardSettlement.objects.count() == 1
+    assert balance("1220") == D("1000.00")
+
+
 # --- the page ------------------------------------------------------------------------------------
 
 
