@@ -118,10 +118,11 @@ TEMPLATES: tuple[Template, ...] = (
       Scope.CASINO, "278 Outros devedores e credores", "26 Outros devedores e credores",
       "The cash counted when a cage opened its first shift: funding from outside the platform, "
       "to be settled by the accountant against the bank or capital account."),
-    T("bank", "1210", "Bank (tax payments)", "Depósitos à ordem (pagamentos de impostos)",
+    T("bank", "1210", "Bank", "Depósitos à ordem",
       Kind.ASSET, "debit", Scope.CASINO, "12 Depósitos à ordem", "12 Depósitos à ordem",
-      "What the casino paid from its bank account outside the platform (gaming taxes): the "
-      "accountant reconciles it with the bank statement."),
+      "The casino's bank account, outside the platform: gaming taxes paid, casino cheques the "
+      "bank paid, card and cheque receipts it credited. The accountant reconciles it with the "
+      "bank statement."),
     T("card_and_cheque_receipts", "1220", "Card and cheque receipts to clear",
       "Recebimentos por cartão e cheque a compensar",
       Kind.ASSET, "debit", Scope.CASINO, "12 Depósitos à ordem", "12 Depósitos à ordem",

@@ -119,3 +119,35 @@ class GamingTaxPaid(Event):
     code: str
     amount: Decimal
     reference: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CasinoChequePresented(Event):
+    """The bank paid a casino cheque the cage issued (``docs/ledger.md`` § Clearing against the
+    bank), on stream ``bank/<casino>``: the cheque by its number in the casino, its whole
+    amount, the bank statement's reference and the day the bank paid it. The payee is the
+    cheque's (by reference, in the cage's record), never written here."""
+
+    event_type = "CasinoChequePresented"
+    schema_version = 1
+
+    casino: str
+    number: str
+    amount: Decimal
+    bank_reference: str
+    paid_on: dt.date
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardChequeBatchSettled(Event):
+    """The bank credited a batch of chips sold by card or by the patron's own cheque, on stream
+    ``bank/<casino>``: what it credited (no fee: the amount cleared), the settlement or
+    statement reference (once in a casino) and the day it was credited."""
+
+    event_type = "CardChequeBatchSettled"
+    schema_version = 1
+
+    casino: str
+    bank_reference: str
+    amount: Decimal
+    credited_on: dt.date

@@ -318,3 +318,48 @@ class ResultsExport(models.Model):
     class Meta:
         db_table = "ledger_results_export"
         ordering = ["-requested_at"]
+
+
+class ChequePresentation(Model):
+    """Projection of ``bank/<casino>`` (``CasinoChequePresented``): a casino cheque the bank
+    paid, by its number in the casino (the cage's ``CasinoCheque``), once."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    number = models.CharField(max_length=32)
+    amount = money_field()
+    bank_reference = models.CharField(max_length=100)
+    paid_on = models.DateField(help_text="the day the bank paid it")
+    recorded_by = models.CharField(max_length=150)
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "ledger_cheque_presentation"
+        ordering = ["casino", "paid_on", "number"]
+        constraints = [models.UniqueConstraint(fields=["casino", "number"],
+                                               name="ledger_cheque_presented_once")]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} cheque {self.number}: {self.amount} ({self.bank_reference})"
+
+
+class CardSettlement(Model):
+    """Projection of ``bank/<casino>`` (``CardChequeBatchSettled``): a batch of card and
+    cheque receipts the bank credited, by its settlement reference, once in a casino."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    bank_reference = models.CharField(max_length=100)
+    amount = money_field()
+    credited_on = models.DateField(help_text="the day the bank credited it")
+    recorded_by = models.CharField(max_length=150)
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "ledger_card_settlement"
+        ordering = ["casino", "credited_on", "bank_reference"]
+        constraints = [models.UniqueConstraint(fields=["casino", "bank_reference"],
+                                               name="ledger_card_settlement_reference_once")]
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} settlement {self.bank_reference}: {self.amount}"

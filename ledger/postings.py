@@ -731,6 +731,24 @@ def gaming_tax_paid(data: Data, ctx: Context) -> Posting:
                          month=data["month"], reference=data["reference"]), e.lines())
 
 
+# clearing against the bank ---------------------------------------------------------------------
+
+
+@posts("CasinoChequePresented")
+def casino_cheque_presented(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(account("casino_cheques_issued"), account("bank"), amount(data["amount"]))
+    return Posting(Words("Casino cheque {number} paid by the bank ({reference})",
+                         number=data["number"], reference=data["bank_reference"]), e.lines())
+
+
+@posts("CardChequeBatchSettled")
+def card_cheque_batch_settled(data: Data, ctx: Context) -> Posting:
+    e = _Entry().move(account("bank"), account("card_and_cheque_receipts"),
+                      amount(data["amount"]))
+    return Posting(Words("Card and cheque receipts credited by the bank ({reference})",
+                         reference=data["bank_reference"]), e.lines())
+
+
 # --- event types that post nothing, and why -----------------------------------------------------
 
 NOT_POSTED: dict[str, str] = {

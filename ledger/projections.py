@@ -37,10 +37,19 @@ from casino.models import Casino
 
 from . import postings
 from .chart import AccountRef
-from .events import GamingDayClosed, GamingTaxAccrued, GamingTaxPaid, TaxParameterSet
+from .events import (
+    CardChequeBatchSettled,
+    CasinoChequePresented,
+    GamingDayClosed,
+    GamingTaxAccrued,
+    GamingTaxPaid,
+    TaxParameterSet,
+)
 from .models import (
     Account,
     AccountDayBalance,
+    CardSettlement,
+    ChequePresentation,
     DayClose,
     JournalEntry,
     JournalLine,
@@ -644,3 +653,29 @@ class TaxAccrualProjection(Projection):
         return [Update(TaxAccrual, {"casino_id": event.casino, "month": event.month,
                                     "code": event.code},
                        add={"paid": event.amount}, extend={"payments": [payment]})]
+
+
+@register
+class BankClearingProjection(Projection):
+    """What the bank cleared (``docs/ledger.md`` § Clearing against the bank): the casino
+    cheques it paid and the card and cheque batches it credited."""
+
+    name = "bank_clearings"
+    models = (ChequePresentation, CardSettlement)
+
+    @handles("CasinoChequePresented")
+    def cheque_presented(self, event: CasinoChequePresented, recorded: RecordedEvent
+                         ) -> list[Change]:
+        return [Insert(ChequePresentation, dict(
+            casino_id=event.casino, number=event.number, amount=event.amount,
+            bank_reference=event.bank_reference, paid_on=event.paid_on,
+            recorded_by=str(recorded.metadata.get("actor", "")),
+            recorded_at=recorded.recorded_at))]
+
+    @handles("CardChequeBatchSettled")
+    def batch_settled(self, event: CardChequeBatchSettled, recorded: RecordedEvent
+                      ) -> list[Change]:
+        return [Insert(CardSettlement, dict(
+            casino_id=event.casino, bank_reference=event.bank_reference, amount=event.amount,
+            credited_on=event.credited_on, recorded_by=str(recorded.metadata.get("actor", "")),
+            recorded_at=recorded.recorded_at))]

@@ -13,7 +13,8 @@ the ledger's own account, worked out apart:
   day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
   table variance, unexplained until a second person approves it;
 * each drop box of the day: counted against received at the cage;
-* casino cheques issued and chips sold by card or cheque (never in a drawer) against 2785, 1220;
+* casino cheques issued less those the bank paid, and chips sold by card or cheque less the
+  batches the bank credited (never in a drawer), against 2785, 1220;
 * each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
 * what is unexplained: changes after the fact awaiting a second person's approval, shifts
   counted but not closed, table sessions of the day still open.
@@ -35,6 +36,7 @@ from casino.cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.errors import Words, gettext_noop
 from casino.eventstore.models import StoredEvent
 from casino.models import Approval, ApprovalStatus, Casino
+from casino.money import fmt
 from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
 from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
@@ -247,15 +249,21 @@ def _jackpots(casino: Casino) -> list[Line]:
 
 def _paid_otherwise(casino: Casino) -> list[Line]:
     """Casino cheques issued and chips sold by card or cheque: no drawer held them (the cage's
-    cash lines above prove it), their own accounts do."""
+    cash lines above prove it), their own accounts do, until the bank clears them (a cheque
+    presented, a batch credited: ``ledger.bank``)."""
     figures = cage_selectors.paid_otherwise(casino=casino.code)
     return [
         Line(gettext_noop("cage"), gettext_noop("casino cheques"),
-             Words("issued, not yet presented ({cheques})", cheques=figures.cheques),
-             figures.cheques_issued, -_balance(casino.code, "2785")),
+             Words("issued, not yet presented ({cheques})", cheques=figures.outstanding),
+             figures.cheques_outstanding, -_balance(casino.code, "2785"),
+             Words("{issued} issued, {presented} presented",
+                   issued=fmt(figures.cheques_issued), presented=fmt(figures.cheques_presented))),
         Line(gettext_noop("cage"), gettext_noop("card and cheque"),
              gettext_noop("chips sold by card or cheque, to clear"),
-             figures.card_or_cheque_sales, _balance(casino.code, "1220")),
+             figures.card_or_cheque_to_clear, _balance(casino.code, "1220"),
+             Words("{sold} sold, {settled} credited by the bank",
+                   sold=fmt(figures.card_or_cheque_sales),
+                   settled=fmt(figures.card_or_cheque_settled))),
     ]
 
 

@@ -1,4 +1,5 @@
-"""``/ledger/…``: the accountant's pages (reads and streamed downloads only)."""
+"""``/ledger/…``: the accountant's pages (reads and streamed downloads; the gaming tax's and
+the bank clearing's forms)."""
 
 from django.urls import URLPattern, URLResolver, path
 
@@ -22,6 +23,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="gaming-tax-csv"),
     path("<slug:casino>/gaming-tax.pdf", views.gaming_tax_file, {"file": "pdf"},
          name="gaming-tax-pdf"),
+    path("<slug:casino>/bank/", views.bank_page, name="bank"),
     path("<slug:casino>/reconciliation/", views.reconciliation_page, name="reconciliation"),
     path("<slug:casino>/close/", views.close_page, name="close"),
     path("<slug:casino>/close/closing/<uuid:task>/", views.day_closing, name="closing"),

@@ -29,6 +29,7 @@ from casino.web.progress import CloseProgress, answer_text, close_progress, foll
 from casino.web.refusals import refusal_text
 
 from .. import (
+    bank,
     close_report,
     closes,
     reconciliation,
@@ -382,6 +383,70 @@ def gaming_tax_page(request: HttpRequest, casino: str) -> HttpResponse:
                      else c.code, tax_rules.value_words(c.code, c.value))
                     for c in taxes.parameter_history(the_casino)],
         "accruals": selectors.tax_accruals(casino=casino, month=month)})
+
+
+def _bank_day(request: HttpRequest, name: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _bank_act(request: HttpRequest, casino: str) -> str:
+    """Record the posted clearing (a casino cheque the bank paid, a card and cheque batch it
+    credited); the refusal's text, or "" when recorded."""
+    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
+    if not held:
+        return _("Recording what the bank cleared is for an accountant or an administrator.")
+    metadata = person_metadata(username=request.user.get_username(), role=sorted(held)[0],
+                               casino=casino,
+                               idempotency_key=request.POST.get("idempotency_key", "")[:200])
+    action = request.POST.get("action", "")
+    try:
+        if action == "present":
+            paid_on = _bank_day(request, "paid_on")
+            if paid_on is None:
+                return _("The day the bank paid the cheque is a date (YYYY-MM-DD).")
+            done = bank.casino_cheque_present(
+                casino=casino, number=request.POST.get("number", ""),
+                amount=request.POST.get("amount", ""),
+                bank_reference=request.POST.get("bank_reference", ""), paid_on=paid_on,
+                metadata=metadata)
+            messages.success(request, _("Casino cheque %(number)s is recorded as paid by the "
+                                        "bank.") % {"number": done["number"]})
+        elif action == "settle":
+            credited_on = _bank_day(request, "credited_on")
+            if credited_on is None:
+                return _("The day the bank credited the batch is a date (YYYY-MM-DD).")
+            bank.card_cheque_batch_settle(
+                casino=casino, amount=request.POST.get("amount", ""),
+                bank_reference=request.POST.get("bank_reference", ""),
+                credited_on=credited_on, metadata=metadata)
+            messages.success(request, _("The batch the bank credited is recorded."))
+        else:
+            return _("This form is not one of this page's: reload the page.")
+    except DomainError as refusal:
+        return refusal_text(refusal)
+    return ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bank_page(request: HttpRequest, casino: str) -> HttpResponse:
+    """Clearing against the bank: the casino cheques not yet presented, each with its
+    "presented" form, and the card and cheque receipts outstanding with the "batch credited"
+    form; then what the bank cleared. An accountant or an administrator records; the ledger's
+    other readers see."""
+    the_casino = _casino(request, casino)
+    error = ""
+    if request.method == "POST":
+        error = _bank_act(request, casino)
+        if not error:
+            return redirect(request.path)
+    return render(request, "ledger/bank.html", {
+        "error": error, "key": uuid.uuid4().hex, "casino": the_casino, "query": "",
+        "today": _today(the_casino), "clearing": bank.clearing(casino=casino),
+        "may_record": bool(roles_in(request.user, casino) & set(TAX_PAGE_ROLES))})
 
 
 @login_required

@@ -265,7 +265,7 @@ def test_every_area_s_pages_say_words_in_the_language_chosen(demo_day: None,
                   "/pit/lisboa/tables/bjN/", "/ledger/lisboa/desk/", "/ledger/lisboa/close/",
                   "/ledger/lisboa/trial-balance/", "/ledger/lisboa/results/",
                   "/ledger/lisboa/revenue/", "/ledger/lisboa/gaming-tax/",
-                  "/ledger/lisboa/reconciliation/",
+                  "/ledger/lisboa/reconciliation/", "/ledger/lisboa/bank/",
                   "/compliance/lisboa/alerts/", "/compliance/lisboa/reports/",
                   "/compliance/lisboa/patrons/", "/tokens/", "/approvals/lisboa/",
                   "/seals/lisboa/", "/jackpots/lisboa/", "/history/lisboa/shift/N/"):

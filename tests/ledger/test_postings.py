@@ -197,6 +197,8 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
                                              "amount": str(draw(signed))}])
     if kind == "GamingTaxPaid":
         base.update(month="2026-03", code="pt-iej-capital", reference="guia 1")
+    if kind in ("CasinoChequePresented", "CardChequeBatchSettled"):
+        base.update(number="000123", bank_reference="EXT 1", amount=str(draw(money)))
     if kind in ("FillIssued", "CreditReceived", "CreditRequested", "DropRecorded",
                 "JackpotHit", "JackpotMeterCorrected", "SlipVoided", "DropBoxReceived"):
         base["amount"] = str(draw(money))
