@@ -172,9 +172,19 @@ def clearing(*, casino: str) -> Clearing:
                                      .order_by("-credited_on", "-recorded_at")))
 
 
-def cleared_totals(*, casino: str) -> tuple[Decimal, int, Decimal]:
-    """Presented cheques (amount, count) and settled batches (amount) of a casino."""
+@dataclass(frozen=True)
+class Cleared:
+    """What the bank has cleared of a casino's: the cheques it paid (amount, how many) and the
+    card and cheque batches it credited."""
+
+    cheques_presented: Decimal
+    presented: int
+    batches_credited: Decimal
+
+
+def cleared_totals(*, casino: str) -> Cleared:
     presented = ChequePresentation.objects.filter(casino_id=casino)
     cheques = presented.aggregate(s=Sum("amount"))["s"] or ZERO
     settled = CardSettlement.objects.filter(casino_id=casino).aggregate(s=Sum("amount"))["s"]
-    return cheques, presented.count(), settled or ZERO
+    return Cleared(cheques_presented=cheques, presented=presented.count(),
+                   batches_credited=settled or ZERO)

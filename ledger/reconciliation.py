@@ -41,6 +41,7 @@ from games.models import CarriedCorrection, GamingDayResult, SessionStatus, Tabl
 from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 
+from . import bank
 from .models import Account
 
 ZERO = Decimal("0.00")
@@ -252,18 +253,21 @@ def _paid_otherwise(casino: Casino) -> list[Line]:
     cash lines above prove it), their own accounts do, until the bank clears them (a cheque
     presented, a batch credited: ``ledger.bank``)."""
     figures = cage_selectors.paid_otherwise(casino=casino.code)
+    cleared = bank.cleared_totals(casino=casino.code)
     return [
         Line(gettext_noop("cage"), gettext_noop("casino cheques"),
-             Words("issued, not yet presented ({cheques})", cheques=figures.outstanding),
-             figures.cheques_outstanding, -_balance(casino.code, "2785"),
+             Words("issued, not yet presented ({cheques})",
+                   cheques=figures.cheques - cleared.presented),
+             figures.cheques_issued - cleared.cheques_presented, -_balance(casino.code, "2785"),
              Words("{issued} issued, {presented} presented",
-                   issued=fmt(figures.cheques_issued), presented=fmt(figures.cheques_presented))),
+                   issued=fmt(figures.cheques_issued), presented=fmt(cleared.cheques_presented))),
         Line(gettext_noop("cage"), gettext_noop("card and cheque"),
              gettext_noop("chips sold by card or cheque, to clear"),
-             figures.card_or_cheque_to_clear, _balance(casino.code, "1220"),
+             figures.card_or_cheque_sales - cleared.batches_credited,
+             _balance(casino.code, "1220"),
              Words("{sold} sold, {settled} credited by the bank",
                    sold=fmt(figures.card_or_cheque_sales),
-                   settled=fmt(figures.card_or_cheque_settled))),
+                   settled=fmt(cleared.batches_credited))),
     ]
 
 

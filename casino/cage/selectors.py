@@ -391,46 +391,22 @@ def expected_count(shift: Shift) -> tuple[dict[str, int], dict[str, dict[str, in
 @dataclass(frozen=True)
 class PaidOtherwise:
     """What the cage took and paid other than in cash, over every shift of a casino: casino
-    cheques issued (redemptions and jackpots) and chips sold by card or by cheque, and what the
-    bank has cleared of each (``ledger.bank``: cheques it paid, batches it credited). Neither
-    passed through a drawer; the ledger holds what is still to clear in an account of its own
-    (2785, 1220)."""
+    cheques issued (redemptions and jackpots) and chips sold by card or by cheque. Neither
+    passed through a drawer; the ledger holds each in an account of its own (2785, 1220)."""
 
     cheques_issued: Decimal
     cheques: int
     card_or_cheque_sales: Decimal
-    cheques_presented: Decimal = inv.ZERO
-    presented: int = 0
-    card_or_cheque_settled: Decimal = inv.ZERO
-
-    @property
-    def cheques_outstanding(self) -> Decimal:
-        """Issued, not yet presented: what 2785 owes."""
-        return self.cheques_issued - self.cheques_presented
-
-    @property
-    def outstanding(self) -> int:
-        """How many cheques are issued, not yet presented."""
-        return self.cheques - self.presented
-
-    @property
-    def card_or_cheque_to_clear(self) -> Decimal:
-        """Sold by card or cheque, not yet credited by the bank: what 1220 holds."""
-        return self.card_or_cheque_sales - self.card_or_cheque_settled
 
 
 def paid_otherwise(*, casino: str) -> PaidOtherwise:
-    from ledger.bank import cleared_totals
-
     cheques = CasinoCheque.objects.filter(casino_id=casino)
     sales = ShiftEntry.objects.filter(shift__casino_id=casino, event_type="ChipsSold",
                                       details__payment__in=["card", "cheque"])
     total = sum((Decimal(str(e.details["amount"])) for e in sales.only("details")), inv.ZERO)
-    presented, presented_count, settled = cleared_totals(casino=casino)
     return PaidOtherwise(
         cheques_issued=cheques.aggregate(s=Sum("amount"))["s"] or inv.ZERO,
-        cheques=cheques.count(), card_or_cheque_sales=total, cheques_presented=presented,
-        presented=presented_count, card_or_cheque_settled=settled)
+        cheques=cheques.count(), card_or_cheque_sales=total)
 
 
 def casino_cheque_list(*, casino: str) -> QuerySet[CasinoCheque]:
