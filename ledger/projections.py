@@ -449,8 +449,9 @@ class MemoryStore:
                              entry.corrects))
         for line_no, line in enumerate(lines, start=1):
             code = line.account.code
-            self.accounts.setdefault((entry.casino, code),
-                                     tuple(_account_row(entry.casino, line.account)))
+            if (entry.casino, code) not in self.accounts:
+                self.accounts[(entry.casino, code)] = tuple(_account_row(entry.casino,
+                                                                         line.account))
             self.lines.append((entry.casino, number, line_no, code, _money(line.debit),
                                _money(line.credit)))
             sums = self.balances.setdefault((entry.casino, entry.day, code), [ZERO, ZERO])
@@ -579,13 +580,14 @@ class LedgerProjection(Projection):
     def replayer(self) -> tuple[Callable[[RecordedEvent], None], Callable[[], Snapshot]]:
         """The in-memory replay, one event at a time (``check`` feeds it from its own read)."""
         store = MemoryStore()
+        unworded = _unworded()  # read now: ``finish`` needs no round trip
 
         def feed(recorded: RecordedEvent) -> None:
             store.follow_casino(recorded)
             apply(recorded, store)
 
         def finish() -> Snapshot:
-            return store.snapshot(_unworded())
+            return store.snapshot(unworded)
 
         return feed, finish
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from django.db import connection, models, transaction
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 from django.db.models import Model, QuerySet
 
 from . import wire
@@ -356,8 +357,9 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
 
     The live rows of every rebuilt table are kept in a temporary table first, and compared with
     the rebuilt ones by the server (``EXCEPT ALL`` both ways, the rows as multisets, surrogate
-    ids left out); only a table found to differ is read here, to say how. An append-only
-    projection is compared with its ``replay_snapshot``, fed by the same read of the events.
+    ids left out), in one statement answered while an append-only projection is compared here
+    with its ``replay_snapshot`` (fed by the same read of the events); only a table found to
+    differ is read here, to say how.
     """
     projections = selected(names)
     differences: list[Difference] = []
@@ -384,15 +386,21 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
                 with closing(replay_pages()) as pages:
                     for page in pages:
                         follow(page)
+            in_memory_differences: list[Difference] = []
+            with _comparison(kept) as differing:
+                # The server compares while the append-only ones are compared here.
+                for p, (_, finish) in zip(in_memory, followers, strict=True):
+                    after = finish()
+                    for table, live_rows in before[p.name].items():
+                        _compare(in_memory_differences, p.name, table, live_rows,
+                                 after.get(table, []))
+                differ = differing()
             for p in replayable:
                 for model in p.models:
-                    if _differs(model, kept[model]):
+                    if model in differ:
                         live, rebuilt = _rows(model, kept[model]), _rows(model, None)
                         _compare(differences, p.name, model._meta.db_table, live, rebuilt)
-            for p, (_, finish) in zip(in_memory, followers, strict=True):
-                after = finish()
-                for table, live_rows in before[p.name].items():
-                    _compare(differences, p.name, table, live_rows, after.get(table, []))
+            differences += in_memory_differences
             raise _RollBack
     except _RollBack:
         pass
@@ -436,13 +444,32 @@ def _keep_live(projections: Iterable[Projection]) -> dict[type[Model], str]:
     return kept
 
 
-def _differs(model: type[Model], kept: str) -> bool:
-    columns, table = _column_list(model), connection.ops.quote_name(model._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT EXISTS ((SELECT {columns} FROM {kept} EXCEPT ALL "
-                       f"SELECT {columns} FROM {table}) UNION ALL (SELECT {columns} FROM {table}"
-                       f" EXCEPT ALL SELECT {columns} FROM {kept}))")
-        return bool(cursor.fetchone()[0])
+@contextmanager
+def _comparison(kept: Mapping[type[Model], str]) -> Iterator[Callable[[], set[type[Model]]]]:
+    """Send the server every rebuilt table's comparison with the copy of its live rows, in one
+    statement, and go on; the function yielded waits for the answer and gives the tables that
+    differ."""
+    compared = list(kept)
+    if not compared:
+        yield set
+        return
+    columns = {m: _column_list(m) for m in compared}
+    query = "SELECT " + ", ".join(
+        f"EXISTS ((SELECT {columns[m]} FROM {kept[m]} EXCEPT ALL SELECT {columns[m]} FROM "
+        f"{connection.ops.quote_name(m._meta.db_table)}) UNION ALL (SELECT {columns[m]} FROM "
+        f"{connection.ops.quote_name(m._meta.db_table)} EXCEPT ALL SELECT {columns[m]} FROM "
+        f"{kept[m]}))" for m in compared)
+    raw = wire.raw_connection()
+    with connections[DEFAULT_DB_ALIAS].wrap_database_errors, raw.pipeline(), \
+            psycopg.Cursor(raw) as cursor:
+        cursor.execute(query)
+
+        def differing() -> set[type[Model]]:
+            row = cursor.fetchone()
+            assert row is not None
+            return {m for m, differs in zip(compared, row, strict=True) if differs}
+
+        yield differing
 
 
 def _rows(model: type[Model], kept: str | None) -> list[tuple[Any, ...]]:
