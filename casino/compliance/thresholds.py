@@ -65,12 +65,18 @@ RULES: tuple[ThresholdRule, ...] = (
         structuring_floor=Decimal("450000.00"), structuring_count=2,
         anonymous_structuring_count=3,
         large_transaction_report=True, citation="Instrução da DICJ n.º 1/2016",
+        # the articles as amended in 2017 (a citation corrected in place: the figure did not
+        # change); art. 7.º's wording and the instruction's articles are unconfirmed
+        # (docs/patrons.md, Macau: what the search found)
         legal_source="Lei n.º 2/2006 (prevenção e repressão do crime de branqueamento de "
-                     "capitais), artigo 7.º; Regulamento Administrativo n.º 7/2006; Instrução "
-                     "da DICJ n.º 1/2016 (transacções em numerário de MOP 500 000 ou mais: "
-                     "identificação e declaração de transacção de montante elevado)",
-        # the instruction's enhanced diligence for politically exposed persons; its article is
-        # for the compliance officer to confirm (docs/patrons.md)
+                     "capitais), artigos 6.º e 7.º, alterada pela Lei n.º 3/2017; Regulamento "
+                     "Administrativo n.º 7/2006, artigo 3.º, na redacção do Regulamento "
+                     "Administrativo n.º 17/2017; Instrução da DICJ n.º 1/2016 (transacções em "
+                     "numerário de MOP 500 000 ou mais: identificação e declaração de "
+                     "transacção de montante elevado)",
+        # the instruction's enhanced diligence for politically exposed persons; its article was
+        # not found, and commentary reports it at any amount, approved at board or executive
+        # level: for the compliance officer to confirm (docs/patrons.md)
         pep_citation="Instrução da DICJ n.º 1/2016 (pessoas politicamente expostas)"),
 )
 
@@ -79,7 +85,10 @@ RULES: tuple[ThresholdRule, ...] = (
 # set ``COMPLIANCE_RETENTION_YEARS`` per jurisdiction (``casino.compliance.services.patrons``).
 RETENTION_YEARS: dict[str, int] = {
     "PT": 7,  # Lei n.º 83/2017, artigo 51.º (dever de conservação: sete anos)
-    "MO": 5,  # Regulamento Administrativo n.º 7/2006, dever de conservação (cinco anos)
+    # Regulamento Administrativo n.º 7/2006 (na redacção do RA n.º 17/2017), dever de
+    # conservação: five years as published commentary states it; the article and the moment it
+    # runs from are for the compliance officer to confirm (docs/patrons.md)
+    "MO": 5,
 }
 
 
