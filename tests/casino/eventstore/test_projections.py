@@ -59,6 +59,26 @@ def test_check_reports_a_projection_that_drifted_from_the_events() -> None:
 
 
 @pytest.mark.usefixtures("casinos")
+def test_check_reports_a_rebuilt_table_and_the_ledger_drifted_together() -> None:
+    # The server compares the rebuilt tables while the ledger's replay is compared in memory:
+    # both differences are found in one check, the rebuilt table's first.
+    from ledger.models import LedgerSession
+
+    Casino.objects.filter(code="lisboa").update(gaming_day_closes_at=9)
+    LedgerSession.objects.create(session_id="S-behind", casino_id="macau", table="T9",
+                                 game="french_roulette", drop_recorded="25.00")
+    found = projections.check()
+    assert [(d.projection, d.table) for d in found] == [
+        ("casino", "casino_casino"), ("ledger", "ledger_session")]
+    casino, ledger = found
+    assert [row[:3] for row in casino.only_live] == [("lisboa", "Casino Estoril", "EUR")]
+    assert [row[:3] for row in casino.only_rebuilt] == [("lisboa", "Casino Estoril", "EUR")]
+    assert ledger.only_live == [("S-behind", "macau", "T9", "french_roulette", "25.00", None,
+                                 None)]
+    assert ledger.only_rebuilt == []
+
+
+@pytest.mark.usefixtures("casinos")
 def test_a_rebuild_of_one_projection_reads_only_the_events_it_handles() -> None:
     # The store holds three events: two casinos registered, one renamed. The casino projection
     # handles all three; the day closes none of them (only a closed gaming day).
