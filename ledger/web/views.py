@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
+from casino.eventstore.store import Metadata
 from casino.models import Casino, GamingDaySeal, Role
 from casino.selectors import roles_in
 from casino.web.history import history_url
@@ -317,16 +318,24 @@ def _tax_month(request: HttpRequest, casino: Casino) -> str:
 TAX_PAGE_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
 
 
+def _accountant(request: HttpRequest, casino: str) -> Metadata | None:
+    """The metadata of the posted form's command when the user is an accountant or an
+    administrator of ``casino`` (the roles of the tax and bank pages); else None."""
+    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
+    if not held:
+        return None
+    return person_metadata(username=request.user.get_username(), role=sorted(held)[0],
+                           casino=casino,
+                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
+
+
 def _tax_act(request: HttpRequest, casino: str, month: str) -> str:
     """Record the posted action (a parameter changed, the month accrued, a payment); the
     refusal's text, or "" when recorded."""
-    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
-    if not held:
+    metadata = _accountant(request, casino)
+    if metadata is None:
         return _("Changing the gaming-tax rules, accruing and paying are for an accountant or "
                  "an administrator.")
-    metadata = person_metadata(username=request.user.get_username(), role=sorted(held)[0],
-                               casino=casino,
-                               idempotency_key=request.POST.get("idempotency_key", "")[:200])
     action = request.POST.get("action", "")
     try:
         if action == "set_parameter":
@@ -395,12 +404,9 @@ def _bank_day(request: HttpRequest, name: str) -> dt.date | None:
 def _bank_act(request: HttpRequest, casino: str) -> str:
     """Record the posted clearing (a casino cheque the bank paid, a card and cheque batch it
     credited); the refusal's text, or "" when recorded."""
-    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
-    if not held:
+    metadata = _accountant(request, casino)
+    if metadata is None:
         return _("Recording what the bank cleared is for an accountant or an administrator.")
-    metadata = person_metadata(username=request.user.get_username(), role=sorted(held)[0],
-                               casino=casino,
-                               idempotency_key=request.POST.get("idempotency_key", "")[:200])
     action = request.POST.get("action", "")
     try:
         if action == "present":
