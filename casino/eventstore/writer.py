@@ -258,10 +258,6 @@ class Writer:
             self._barrier(change)
             return
         model = change.model
-        if not isinstance(change, Insert) and self._known:
-            known = self._known.get((model, _signature(change.key)))
-            if known is not None:
-                _apply(known, change)
         if isinstance(change, Insert):
             entry = _Row("insert", model, {}, dict(change.values), {}, {}, {})
             self._segments[-1].append(entry)
@@ -271,7 +267,12 @@ class Writer:
                     sig = _signature({k: change.values[k] for k in key})
                     self._index[(model, sig)] = entry
             return
-        found = self._index.get((model, _signature(change.key)))
+        row = (model, _signature(change.key))  # one signature for the three look-ups below
+        if self._known:
+            known = self._known.get(row)
+            if known is not None:
+                _apply(known, change)
+        found = self._index.get(row)
         if found is not None and found.merge(change):
             return
         if isinstance(change, Update):
@@ -289,7 +290,7 @@ class Writer:
                 entry.values[c] = _plus(entry.values.get(c), v, model, c)
         self._segments[-1].append(entry)
         self.pending += 1
-        self._index[(model, _signature(change.key))] = entry
+        self._index[row] = entry
 
     def _barrier(self, change: Sql | Update) -> None:
         if isinstance(change, Update):
