@@ -26,7 +26,8 @@ from casino.money import fmt, parse_amount
 from . import reports
 from .events import CardChequeBatchSettled, CasinoChequePresented
 from .models import CardSettlement, ChequePresentation
-from .taxes import _casino, _check_role
+from .selectors import casino_get
+from .taxes import check_accountant
 
 Result = dict[str, Any]
 ZERO = Decimal("0.00")
@@ -62,7 +63,7 @@ def _bank_day(value: object, *, field: str, today: dt.date) -> dt.date:
 
 def _local_day(casino: str, moment: dt.datetime | None = None) -> dt.date:
     """The calendar day of ``moment`` (now by default) where the casino is."""
-    return (moment or timezone.now()).astimezone(ZoneInfo(_casino(casino).time_zone)).date()
+    return (moment or timezone.now()).astimezone(ZoneInfo(casino_get(casino).time_zone)).date()
 
 
 @command("casino_cheque_present")
@@ -70,7 +71,7 @@ def casino_cheque_present(*, casino: str, number: object, amount: object, bank_r
                           paid_on: object, metadata: Metadata) -> Result:
     """The bank paid casino cheque ``number`` (``CasinoChequePresented``): for exactly the
     cheque's amount, once, with the bank statement's reference and the day it paid."""
-    _check_role(metadata, "recording a casino cheque the bank paid")
+    check_accountant(metadata, "recording a casino cheque the bank paid")
     _acting_in(metadata, casino)
     today = _local_day(casino)
     given = text(number, field="number", limit=32).upper()
@@ -117,7 +118,7 @@ def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: obj
                              credited_on: object, metadata: Metadata) -> Result:
     """The bank credited a batch of card and cheque receipts (``CardChequeBatchSettled``):
     never more than is outstanding on 1220, its reference once in the casino."""
-    _check_role(metadata, "recording a card and cheque batch the bank credited")
+    check_accountant(metadata, "recording a card and cheque batch the bank credited")
     _acting_in(metadata, casino)
     today = _local_day(casino)
     reference = text(bank_reference, field="bank_reference", limit=REFERENCE_LIMIT)

@@ -68,7 +68,9 @@ def _casino(code: str) -> Casino:
     return found
 
 
-def _check_role(metadata: Metadata, what: str) -> None:
+def check_accountant(metadata: Metadata, what: str) -> None:
+    """Refuse ``what`` unless the command is an accountant's or an administrator's (the
+    ledger's own commands: the gaming taxes, the bank's clearing)."""
     if metadata.role not in TAX_ROLES:
         raise NotAllowed("{what} is for an accountant or an administrator, not the "
                          "{role} role", params={"what": what, "role": metadata.role})
@@ -84,7 +86,7 @@ def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, lega
     the acting casino alone (``for_casino``, and always for a per-casino parameter) or for
     every casino of its jurisdiction. Refused from a day already closed in a casino it reaches
     (a closed day's figures are sealed)."""
-    _check_role(metadata, "changing a gaming-tax parameter")
+    check_accountant(metadata, "changing a gaming-tax parameter")
     casino = _casino(metadata.casino)
     try:
         p = tax_rules.parameter(code)
@@ -308,7 +310,7 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
     """Book a finished month's return as a liability (``GamingTaxAccrued``): refused before the
     month is over, while a day with activity is not closed, or a second time."""
     if not metadata.actor.startswith(SYSTEM_ACTOR):
-        _check_role(metadata, "accruing a month's gaming tax")
+        check_accountant(metadata, "accruing a month's gaming tax")
     if metadata.casino != casino:
         raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
                              params={"casino": metadata.casino, "casino_2": casino})
@@ -342,7 +344,7 @@ def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, refere
                    metadata: Metadata) -> Result:
     """Pay an accrued tax of a month (``GamingTaxPaid``), at most what is still owed, citing
     the payment document."""
-    _check_role(metadata, "paying a gaming tax")
+    check_accountant(metadata, "paying a gaming tax")
     if metadata.casino != casino:
         raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
                              params={"casino": metadata.casino, "casino_2": casino})

@@ -453,12 +453,15 @@ def _comparison(kept: Mapping[type[Model], str]) -> Iterator[Callable[[], set[ty
     if not compared:
         yield set
         return
-    columns = {m: _column_list(m) for m in compared}
-    query = "SELECT " + ", ".join(
-        f"EXISTS ((SELECT {columns[m]} FROM {kept[m]} EXCEPT ALL SELECT {columns[m]} FROM "
-        f"{connection.ops.quote_name(m._meta.db_table)}) UNION ALL (SELECT {columns[m]} FROM "
-        f"{connection.ops.quote_name(m._meta.db_table)} EXCEPT ALL SELECT {columns[m]} FROM "
-        f"{kept[m]}))" for m in compared)
+
+    def differs(model: type[Model]) -> str:
+        columns, live = _column_list(model), kept[model]
+        rebuilt = connection.ops.quote_name(model._meta.db_table)
+        return (f"EXISTS ((SELECT {columns} FROM {live} EXCEPT ALL SELECT {columns} FROM "
+                f"{rebuilt}) UNION ALL (SELECT {columns} FROM {rebuilt} EXCEPT ALL "
+                f"SELECT {columns} FROM {live}))")
+
+    query = "SELECT " + ", ".join(differs(m) for m in compared)
     raw = wire.raw_connection()
     with connections[DEFAULT_DB_ALIAS].wrap_database_errors, raw.pipeline(), \
             psycopg.Cursor(raw) as cursor:
