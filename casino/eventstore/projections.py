@@ -33,7 +33,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 from django.db.models import Model, QuerySet
 
-from . import wire
+from . import aside, wire
 from .changes import Change
 from .store import RecordedEvent, lock_appends, replay_pages
 from .writer import Reader, Writer, guard, send_statements
@@ -368,33 +368,43 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
             lock_appends()
             replayable = [p for p in projections if not p.append_only]
             in_memory = [p for p in projections if p.append_only]
-            before = {p.name: p.snapshot() for p in in_memory}
+            # The append-only ones are replayed in memory by a process of its own, on the other
+            # core, while this one rebuilds (``_aside``); else here, following the replay's own
+            # read of the events (each event decoded once for all), unless that reads one
+            # casino's only.
+            elsewhere = _aside(in_memory)
+            here = in_memory if elsewhere is None else []
+            before = {p.name: p.snapshot() for p in here}
             kept = _keep_live(replayable)
             _empty(replayable, casino)
-            # The append-only ones follow the replay's own read of the events (each event
-            # decoded once for all), unless the replay reads one casino's only.
-            followers = [p.replayer() for p in in_memory]
+            followers = [p.replayer() for p in here]
 
             def follow(page: list[RecordedEvent]) -> None:
                 for recorded in page:
                     for feed, _ in followers:
                         feed(recorded)
 
-            replay(replayable, casino=casino, also=follow if followers and casino is None
-                   else None)
-            if followers and casino is not None:
-                with closing(replay_pages()) as pages:
-                    for page in pages:
-                        follow(page)
-            in_memory_differences: list[Difference] = []
-            with _comparison(kept) as differing:
-                # The server compares while the append-only ones are compared here.
-                for p, (_, finish) in zip(in_memory, followers, strict=True):
-                    after = finish()
-                    for table, live_rows in before[p.name].items():
-                        _compare(in_memory_differences, p.name, table, live_rows,
-                                 after.get(table, []))
-                differ = differing()
+            try:
+                replay(replayable, casino=casino, also=follow if followers and casino is None
+                       else None)
+                if followers and casino is not None:
+                    with closing(replay_pages()) as pages:
+                        for page in pages:
+                            follow(page)
+                compared_here: list[Difference] = []
+                with _comparison(kept) as differing:
+                    # The server compares while the append-only ones are compared here (or
+                    # their process is waited for).
+                    for p, (_, finish) in zip(here, followers, strict=True):
+                        _compare_snapshots(compared_here, p.name, before[p.name], finish())
+                    in_memory_differences = (compared_here if elsewhere is None
+                                             else elsewhere.result())
+                    differ = differing()
+            finally:
+                if elsewhere is not None:
+                    elsewhere.abandon()
+            if in_memory_differences is None:  # the process aside could not tell
+                in_memory_differences = _in_memory_differences(in_memory)
             for p in replayable:
                 for model in p.models:
                     if model in differ:
@@ -405,6 +415,54 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
     except _RollBack:
         pass
     return differences
+
+
+def _aside(in_memory: Sequence[Projection]) -> aside.Aside[list[Difference] | None] | None:
+    """The append-only projections' check, in a process of its own (``aside``), when it would
+    see what this transaction sees: this transaction has written nothing yet (an uncommitted
+    event, as in a test, is seen only here), and, the position lock held, no event can be
+    committed meanwhile. The child makes sure, from the last position."""
+    if not in_memory:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_xact_id_if_assigned() IS NULL, "
+                       "coalesce(max(position), 0) FROM event")
+        clean, head = cursor.fetchone()
+    if not clean:
+        return None
+
+    def work() -> list[Difference] | None:
+        with transaction.atomic(), _young_collections_only():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cursor.execute("SELECT coalesce(max(position), 0) FROM event")
+                if cursor.fetchone()[0] != head:
+                    return None
+            return _in_memory_differences(in_memory)
+
+    return aside.put_aside(work)
+
+
+def _in_memory_differences(in_memory: Sequence[Projection]) -> list[Difference]:
+    """The append-only projections' live tables compared with a replay of every event."""
+    differences: list[Difference] = []
+    before = {p.name: p.snapshot() for p in in_memory}
+    followers = [p.replayer() for p in in_memory]
+    with closing(replay_pages()) as pages:
+        for page in pages:
+            for recorded in page:
+                for feed, _ in followers:
+                    feed(recorded)
+    for p, (_, finish) in zip(in_memory, followers, strict=True):
+        _compare_snapshots(differences, p.name, before[p.name], finish())
+    return differences
+
+
+def _compare_snapshots(differences: list[Difference], projection: str,
+                       live: Mapping[str, list[tuple[Any, ...]]],
+                       replayed: Mapping[str, list[tuple[Any, ...]]]) -> None:
+    for table, live_rows in live.items():
+        _compare(differences, projection, table, live_rows, replayed.get(table, []))
 
 
 def _compare(differences: list[Difference], projection: str, table: str,

@@ -1,0 +1,177 @@
+"""``rebuild_projections --check`` replays the ledger in memory in a process of its own, on its own
+connection, while this one rebuilds the other projections; where that process cannot see what
+the check sees, or fails, the ledger is checked here, with the same findings."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+
+from casino.context import system_metadata
+from casino.eventstore import aside, projections
+from casino.models import Casino
+from casino.services.casinos import casino_change_settings, casino_register
+from ledger.models import LedgerSession
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _connections() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        return int(cursor.fetchone()[0])
+
+
+def _no_child_left() -> bool:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+@pytest.fixture
+def casinos() -> None:
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="test"))
+    casino_register(code="macau", name="Casino Macau", currency="MOP",
+                    time_zone="Asia/Macau", gaming_day_closes_at=7,
+                    metadata=system_metadata("macau", job="test"))
+    casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
+                           metadata=system_metadata("lisboa", job="test"))
+
+
+@pytest.fixture
+def forks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each check put its ledger aside. The suite's browser tests leave pytest-django's
+    live server thread running for the session, and a process of several threads never forks
+    (``aside._only_thread``): this process is taken as single-threaded, as ``manage.py`` is."""
+    made: list[bool] = []
+    put = aside.put_aside
+
+    def spied(work: Callable[[], Any]) -> aside.Aside[Any] | None:
+        found = put(work)
+        made.append(found is not None)
+        return found
+
+    monkeypatch.setattr(aside, "_only_thread", lambda: True)
+    monkeypatch.setattr(aside, "put_aside", spied)
+    return made
+
+
+def _behind_the_events_back() -> None:
+    # Two drifts: a rebuilt table's row and a ledger row that no event posted.
+    Casino.objects.filter(code="lisboa").update(gaming_day_closes_at=9)
+    LedgerSession.objects.create(session_id="S-behind", casino_id="macau", table="T9",
+                                 game="french_roulette", drop_recorded="25.00")
+
+
+def _found(differences: list[projections.Difference]) -> list[tuple[Any, ...]]:
+    return [(d.projection, d.table, d.only_live, d.only_rebuilt) for d in differences
+            if d.projection == "ledger"]
+
+
+EXPECTED_LEDGER = [("ledger", "ledger_session",
+                    [("S-behind", "macau", "T9", "french_roulette", "25.00", None, None)], [])]
+
+
+@pytest.mark.usefixtures("casinos")
+def test_the_ledger_is_checked_in_a_process_of_its_own(forks: list[bool]) -> None:
+    before = _connections()
+    assert projections.check() == []
+    _behind_the_events_back()
+    found = projections.check()
+    assert forks == [True, True]
+    assert [(d.projection, d.table) for d in found] == [
+        ("casino", "casino_casino"), ("ledger", "ledger_session")]
+    assert _found(found) == EXPECTED_LEDGER
+    assert _no_child_left()
+    assert _connections() == before  # the child's connections went with it
+
+
+@pytest.mark.usefixtures("casinos")
+def test_a_process_that_fails_leaves_the_ledger_to_be_checked_here(
+        forks: list[bool], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    parent = os.getpid()
+    replayed = projections._in_memory_differences
+
+    def only_here(in_memory: Any) -> list[projections.Difference]:
+        if os.getpid() != parent:
+            raise RuntimeError("the child's replay broke")
+        return replayed(in_memory)
+
+    monkeypatch.setattr(projections, "_in_memory_differences", only_here)
+    _behind_the_events_back()
+    with caplog.at_level(logging.WARNING, logger="casino.eventstore.aside"):
+        found = projections.check()
+    assert forks == [True]
+    assert _found(found) == EXPECTED_LEDGER
+    assert "the child's replay broke" in caplog.text
+    assert _no_child_left()
+
+
+@pytest.mark.usefixtures("casinos")
+def test_uncommitted_events_are_checked_here(forks: list[bool]) -> None:
+    # Inside a transaction that has written, another connection would not see what it wrote:
+    # the ledger is checked in this process, drift included.
+    with transaction.atomic():
+        casino_change_settings(code="macau", name="Casino Lisboa Macau",
+                               metadata=system_metadata("macau", job="test"))
+        LedgerSession.objects.create(session_id="S-behind", casino_id="macau", table="T9",
+                                     game="french_roulette", drop_recorded="25.00")
+        found = projections.check()
+    assert forks == []
+    assert [(d.projection, d.table) for d in found] == [("ledger", "ledger_session")]
+    assert _found(found) == EXPECTED_LEDGER
+
+
+@pytest.mark.usefixtures("casinos")
+def test_a_check_that_fails_stops_its_process(forks: list[bool],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _connections()
+
+    def broken(*args: Any, **kwargs: Any) -> int:
+        raise RuntimeError("the replay broke")
+
+    monkeypatch.setattr(projections, "replay", broken)
+    with pytest.raises(RuntimeError, match="the replay broke"):
+        projections.check()
+    assert forks == [True]
+    assert _no_child_left()
+    assert _connections() == before
+    monkeypatch.undo()
+    assert projections.check() == []  # nothing was left half done
+
+
+def test_work_aside_gives_its_value_or_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On the other side of the fork, a value comes back pickled; a failure comes back as None.
+    monkeypatch.setattr(aside, "_only_thread", lambda: True)  # as in ``forks``
+    done = aside.put_aside(lambda: {"total": 6 * 7, "pid": os.getpid()})
+    assert done is not None
+    value = done.result()
+    assert value is not None
+    assert value["total"] == 42
+    assert value["pid"] != os.getpid()
+    failed = aside.put_aside(lambda: 1 / 0)
+    assert failed is not None
+    assert failed.result() is None
+    assert _no_child_left()
+
+
+def test_a_process_of_several_threads_puts_nothing_aside() -> None:
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    try:
+        assert aside.put_aside(lambda: 1) is None
+    finally:
+        stop.set()
+        other.join()
