@@ -19,6 +19,7 @@ tables and the rebuilt ones.
 
 from __future__ import annotations
 
+import functools
 import gc
 import inspect
 import json
@@ -35,6 +36,7 @@ from django.db.models import Model, QuerySet
 
 from . import aside, wire
 from .changes import Change
+from .events import decode
 from .store import RecordedEvent, lock_appends, replay_pages
 from .writer import Reader, Writer, guard, send_statements
 
@@ -78,6 +80,16 @@ class Projection:
         made = (handler(recorded.event, recorded, reader=reader) if reads
                 else handler(recorded.event, recorded))
         return () if made is None else made
+
+    def bound(self, reader: Reader) -> dict[str, Callable[[Any, RecordedEvent],
+                                                          Iterable[Change] | None]]:
+        """By event type, the handler as a function of the event and its envelope, ``reader``
+        given to those that read: what ``changes`` calls, looked up once (a replay's)."""
+        found: dict[str, Callable[[Any, RecordedEvent], Iterable[Change] | None]] = {}
+        for event_type, (method, reads) in self.handlers.items():
+            handler = getattr(self, method)
+            found[event_type] = functools.partial(handler, reader=reader) if reads else handler
+        return found
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[wire.Statement]:
         """What this projection's handlers will read for a command ``about`` something (its
@@ -268,29 +280,37 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
     each page of events as it is read (``check``'s in-memory replay of the ledger). With
     ``only_handled``, only the events of the types the projections handle are read (a rebuild
     of some projections)."""
-    wanted: dict[str, list[Projection]] = defaultdict(list)
-    for p in projections:
-        for event_type in p.handlers:
-            wanted[event_type].append(p)
     writer = Writer(copy=True)
     reader = Reader(writer)
+    wanted: dict[str, list[Callable[[Any, RecordedEvent], Iterable[Change] | None]]] = (
+        defaultdict(list))
+    for p in projections:
+        for event_type, handler in p.bound(reader).items():
+            wanted[event_type].append(handler)
     with guard(writer), _young_collections_only():
         pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
                  else replay_pages(casino=casino))
         with closing(pages):  # a page read ahead, and its connection, let go on a failure
-            count = _project(pages, wanted, writer, reader, also)
+            count = _project(pages, wanted, writer, also)
         writer.flush()
     return count
 
 
-def _project(pages: Iterator[list[RecordedEvent]], wanted: Mapping[str, list[Projection]],
-             writer: Writer, reader: Reader,
-             also: Callable[[list[RecordedEvent]], object] | None) -> int:
+def _project(pages: Iterator[list[RecordedEvent]],
+             wanted: Mapping[str, list[Callable[[Any, RecordedEvent], Iterable[Change] | None]]],
+             writer: Writer, also: Callable[[list[RecordedEvent]], object] | None) -> int:
     count = 0
+    add = writer.add
     for number, page in enumerate(pages, start=1):
         for recorded in page:
-            for p in wanted.get(recorded.event_type, ()):
-                writer.add(p.changes(recorded, reader))
+            handlers = wanted.get(recorded.event_type)
+            if handlers:
+                # ``recorded.event``, decoded once here for every handler (and for whoever
+                # reads it after): the cached property's own look-up costs a rebuild more.
+                event = recorded.__dict__["event"] = decode(
+                    recorded.event_type, recorded.schema_version, recorded.data)
+                for handler in handlers:
+                    add(handler(event, recorded))
         count += len(page)
         if also is not None:
             also(page)
