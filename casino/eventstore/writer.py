@@ -111,6 +111,8 @@ class _Table:
                     and constraint.fields and not constraint.expressions):
                 keys.append(frozenset(_attname(model, n) for n in constraint.fields))
         self.keys = tuple(keys)
+        # Each unique key with its names in order, as ``_signature`` orders them.
+        self.named_keys = tuple((key, tuple(sorted(key))) for key in self.keys)
         # Defaults that are plain values are worked out once; callable ones (a new dict, a new
         # list) are called for each row that leaves their field out.
         self._fixed: dict[str, Any] = {}
@@ -149,8 +151,8 @@ def _signature(key: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     """A row's key as a hashable value, every value as text (a UUID and its text are one row).
     A rebuild makes one or two per change: text values are taken as they are."""
     if len(key) == 1:
-        for name, value in key.items():
-            return ((name, value if type(value) is str else str(value)),)
+        ((name, value),) = key.items()
+        return ((name, value if type(value) is str else str(value)),)
     items = [(k, v if type(v) is str else str(v)) for k, v in key.items()]
     items.sort()
     return tuple(items)
@@ -259,12 +261,14 @@ class Writer:
             return
         model = change.model
         if isinstance(change, Insert):
-            entry = _Row("insert", model, {}, dict(change.values), {}, {}, {})
+            values = change.values
+            entry = _Row("insert", model, {}, dict(values), {}, {}, {})
             self._segments[-1].append(entry)
             self.pending += 1
-            for key in table(model).keys:
-                if key <= change.values.keys():
-                    sig = _signature({k: change.values[k] for k in key})
+            for key, names in table(model).named_keys:
+                if key <= values.keys():  # the row's signature under that key (``_signature``)
+                    sig = tuple([(n, v if type(v := values[n]) is str else str(v))
+                                 for n in names])
                     self._index[(model, sig)] = entry
             return
         row = (model, _signature(change.key))  # one signature for the three look-ups below
