@@ -5,8 +5,10 @@ from decimal import Decimal
 
 import pytest
 
+from casino.context import system_metadata
 from casino.eventstore.events import Event
 from casino.eventstore.store import Metadata
+from casino.services.casinos import casino_change_settings, casino_register
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,3 +30,16 @@ def meta() -> Metadata:
 
 def counted(n: int, amount: str = "10.00") -> list[ChipsCounted]:
     return [ChipsCounted(table=f"T{i}", amount=Decimal(amount)) for i in range(n)]
+
+
+@pytest.fixture
+def casinos() -> None:
+    """Two casinos registered, one renamed: three events, committed in a transactional test."""
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="test"))
+    casino_register(code="macau", name="Casino Macau", currency="MOP",
+                    time_zone="Asia/Macau", gaming_day_closes_at=7,
+                    metadata=system_metadata("macau", job="test"))
+    casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
+                           metadata=system_metadata("lisboa", job="test"))

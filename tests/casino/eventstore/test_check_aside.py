@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from casino.context import system_metadata
 from casino.eventstore import aside, projections
 from casino.models import Casino
-from casino.services.casinos import casino_change_settings, casino_register
+from casino.services.casinos import casino_change_settings
 from ledger.models import LedgerSession
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,18 +34,6 @@ def _no_child_left() -> bool:
     except ChildProcessError:
         return True
     return False
-
-
-@pytest.fixture
-def casinos() -> None:
-    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
-                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
-                    metadata=system_metadata("lisboa", job="test"))
-    casino_register(code="macau", name="Casino Macau", currency="MOP",
-                    time_zone="Asia/Macau", gaming_day_closes_at=7,
-                    metadata=system_metadata("macau", job="test"))
-    casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
-                           metadata=system_metadata("lisboa", job="test"))
 
 
 @pytest.fixture

@@ -8,26 +8,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from casino.context import system_metadata
 from casino.eventstore import projections
 from casino.eventstore.events import Event
 from casino.eventstore.store import RecordedEvent
 from casino.models import Casino
-from casino.services.casinos import casino_change_settings, casino_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def casinos() -> None:
-    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
-                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
-                    metadata=system_metadata("lisboa", job="test"))
-    casino_register(code="macau", name="Casino Macau", currency="MOP",
-                    time_zone="Asia/Macau", gaming_day_closes_at=7,
-                    metadata=system_metadata("macau", job="test"))
-    casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
-                           metadata=system_metadata("lisboa", job="test"))
 
 
 @pytest.mark.usefixtures("casinos")
