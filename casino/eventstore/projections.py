@@ -394,17 +394,17 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
             # casino's only.
             elsewhere = _aside(in_memory)
             here = in_memory if elsewhere is None else []
-            before = {p.name: p.snapshot() for p in here}
-            kept = _keep_live(replayable)
-            _empty(replayable, casino)
-            followers = [p.replayer() for p in here]
-
-            def follow(page: list[RecordedEvent]) -> None:
-                for recorded in page:
-                    for feed, _ in followers:
-                        feed(recorded)
-
             try:
+                before = {p.name: p.snapshot() for p in here}
+                kept = _keep_live(replayable)
+                _empty(replayable, casino)
+                followers = [p.replayer() for p in here]
+
+                def follow(page: list[RecordedEvent]) -> None:
+                    for recorded in page:
+                        for feed, _ in followers:
+                            feed(recorded)
+
                 replay(replayable, casino=casino, also=follow if followers and casino is None
                        else None)
                 if followers and casino is not None:
