@@ -7,11 +7,14 @@ the bank statement; both go on the casino's stream ``bank/<casino>``.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db import connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -149,12 +152,16 @@ def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: obj
 
 @dataclass(frozen=True)
 class Clearing:
-    """The accountant's page: what the bank has still to clear, and what it cleared."""
+    """The accountant's page (and ``GET /api/v1/ledger/<casino>/bank/``): what the bank has
+    still to clear, and what it cleared. ``cheques_outstanding_ledger`` is what the ledger owes
+    on 2785 at the same instant: it equals ``cheques_outstanding_total``, the cage's cheques less
+    those presented, or the reconciliation has a line to explain."""
 
     outstanding_cheques: list[CasinoCheque]
     presented: list[ChequePresentation]
     card_outstanding: Decimal
     settlements: list[CardSettlement]
+    cheques_outstanding_ledger: Decimal
 
     @property
     def cheques_outstanding_total(self) -> Decimal:
@@ -162,15 +169,32 @@ class Clearing:
 
 
 def clearing(*, casino: str) -> Clearing:
-    presented = list(ChequePresentation.objects.filter(casino_id=casino)
-                     .order_by("-paid_on", "-recorded_at"))
-    done = {p.number for p in presented}
-    cheques = [c for c in CasinoCheque.objects.filter(casino_id=casino)
-               .order_by("issued_at", "number") if c.number not in done]
-    return Clearing(outstanding_cheques=cheques, presented=presented,
-                    card_outstanding=card_receipts_outstanding(casino),
-                    settlements=list(CardSettlement.objects.filter(casino_id=casino)
-                                     .order_by("-credited_on", "-recorded_at")))
+    with _one_snapshot():
+        presented = list(ChequePresentation.objects.filter(casino_id=casino)
+                         .order_by("-paid_on", "-recorded_at"))
+        done = {p.number for p in presented}
+        cheques = [c for c in CasinoCheque.objects.filter(casino_id=casino)
+                   .order_by("issued_at", "number") if c.number not in done]
+        return Clearing(outstanding_cheques=cheques, presented=presented,
+                        card_outstanding=card_receipts_outstanding(casino),
+                        settlements=list(CardSettlement.objects.filter(casino_id=casino)
+                                         .order_by("-credited_on", "-recorded_at")),
+                        cheques_outstanding_ledger=-reports.account_balance(casino=casino,
+                                                                            code="2785"))
+
+
+@contextmanager
+def _one_snapshot() -> Iterator[None]:
+    """The reads inside see one instant (a transaction ``REPEATABLE READ, READ ONLY``): a cheque
+    issued or presented between two of them cannot set the cage's figures against the
+    ledger's. Inside the caller's transaction, the caller's."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          {"file": "pdf"}, name="ledger-close-report-pdf"),
     path("<slug:casino>/close-report/<str:day>/", v.CloseReportApi.as_view(),
          name="ledger-close-report"),
+    path("<slug:casino>/bank/", v.BankClearingApi.as_view(), name="ledger-bank-clearing"),
     path("<slug:casino>/reconciliation/<str:day>/", v.ReconciliationApi.as_view(),
          name="ledger-reconciliation"),
 ]

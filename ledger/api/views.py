@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand
 
-from .. import close_report, reconciliation, reports, selectors
+from .. import bank, close_report, reconciliation, reports, selectors
 from ..downloads import close_report_download, journal_download, trial_balance_download
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
@@ -146,6 +146,54 @@ class TrialBalanceApi(APIView):
             "balanced": report.balanced,
             "accounts": self.OutputSerializer(report.rows, many=True).data,
         })
+
+
+class _ChequeOutstandingSerializer(serializers.Serializer[Any]):
+    number = serializers.CharField()
+    kind = serializers.CharField(help_text="redemption or jackpot: what the cheque paid")
+    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
+    window = serializers.CharField()
+    issued_at = serializers.DateTimeField()
+
+
+class _ChequePresentedSerializer(serializers.Serializer[Any]):
+    number = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
+    bank_reference = serializers.CharField()
+    paid_on = serializers.DateField()
+    recorded_by = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
+class _BatchCreditedSerializer(serializers.Serializer[Any]):
+    bank_reference = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
+    credited_on = serializers.DateField()
+    recorded_by = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
+class BankClearingApi(APIView):
+    """Clearing against the bank (``docs/ledger.md`` § Clearing against the bank): the casino
+    cheques not yet presented and their total beside what the ledger owes on 2785 at the same
+    instant; what is outstanding on 1220; the cheques the bank paid and the batches it credited.
+    A cheque names no patron here. Accountants record on the web page; this reads."""
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        cheques_outstanding = _ChequeOutstandingSerializer(source="outstanding_cheques",
+                                                           many=True)
+        cheques_outstanding_total = serializers.DecimalField(max_digits=18, decimal_places=2)
+        cheques_outstanding_ledger = serializers.DecimalField(
+            max_digits=18, decimal_places=2, help_text="what the ledger owes on 2785, read at the same instant")
+        card_outstanding = serializers.DecimalField(
+            max_digits=18, decimal_places=2, help_text="card and cheque receipts the bank has still to credit (1220)")
+        presented = _ChequePresentedSerializer(many=True)
+        credited = _BatchCreditedSerializer(source="settlements", many=True)
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request, casino: str) -> Response:
+        selectors.casino_get_for(request.user, casino)
+        return Response(self.OutputSerializer(bank.clearing(casino=casino)).data)
 
 
 class ReconciliationApi(APIView):

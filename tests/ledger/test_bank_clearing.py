@@ -329,3 +329,105 @@ def test_a_regulator_sees_the_page_and_records_nothing(cheques: Floor) -> None:
     assert refused.status_code == 200
     assert "for an accountant or an administrator" in refused.content.decode()
     assert not CardSettlement.objects.exists()
+
+
+# --- the API (read only) -------------------------------------------------------------------------
+
+API = f"/api/v1/ledger/{CASINO}/bank/"
+
+
+def api_as(name: str, role: str) -> APIClient:
+    user = get_user_model().objects.create_user(username=name, password="pw")
+    Membership.objects.create(user=user, casino_id=CASINO, role=role)
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def test_the_regulator_reads_the_clearing_and_it_agrees_with_the_ledger(cheques: Floor) -> None:
+    igj = api_as("igj", Role.REGULATOR)
+    before = igj.get(API)
+    assert before.status_code == 200
+    body = before.json()
+    assert [(c["number"], c["kind"], c["amount"], c["window"])
+            for c in body["cheques_outstanding"]] == [
+        ("000123", "redemption", "2500.00", "w1"), ("000124", "redemption", "1200.00", "w1")]
+    # 2,500.00 + 1,200.00 issued, none presented; 3,000.00 + 1,000.00 sold by card and cheque
+    assert (body["cheques_outstanding_total"], body["cheques_outstanding_ledger"],
+            body["card_outstanding"]) == ("3700.00", "3700.00", "4000.00")
+    assert (body["presented"], body["credited"]) == ([], [])
+
+    present()
+    settle("2500.00", "SET-1")
+    body = igj.get(API).json()
+    assert [c["number"] for c in body["cheques_outstanding"]] == ["000124"]
+    # 3,700.00 less the 2,500.00 the bank paid; 4,000.00 less the 2,500.00 it credited
+    assert (body["cheques_outstanding_total"], body["cheques_outstanding_ledger"],
+            body["card_outstanding"]) == ("1200.00", "1200.00", "1500.00")
+    assert (body["cheques_outstanding_ledger"], body["card_outstanding"]) == (
+        f"{-balance('2785'):.2f}", f"{balance('1220'):.2f}")
+    assert [(p["number"], p["amount"], p["bank_reference"], p["paid_on"], p["recorded_by"])
+            for p in body["presented"]] == [
+        ("000123", "2500.00", "EXT 0412-7", today().isoformat(), "alice")]
+    assert [(b["bank_reference"], b["amount"], b["credited_on"])
+            for b in body["credited"]] == [("SET-1", "2500.00", today().isoformat())]
+    # a cheque names no patron here (the patron is the compliance officer's to read)
+    assert "patron" not in json.dumps(body)
+    assert PATRON["name"] not in json.dumps(body, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("role", [Role.CASHIER, Role.PIT_BOSS])
+def test_a_cashier_or_a_pit_boss_cannot_read_it(cheques: Floor, role: str) -> None:
+    refused = api_as("x", role).get(API)
+    assert refused.status_code == 403
+    error = refused.json()["error"]
+    assert error["code"] == "not_allowed"
+    assert "needs one of these roles" in error["message"]
+    assert APIClient().get(API).status_code in (401, 403)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cheque_issued_while_it_reads_does_not_split_cage_from_ledger(
+        cheques: Floor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between the read of the cage's cheques and that of the ledger's 2785, another connection
+    issues cheque 000125 (the 300.00 still owed of the card and cheque purchase) and commits:
+    the clearing read at one instant shows neither or both, never one."""
+    import threading
+
+    from django.db import connection
+
+    read_card = bank.card_receipts_outstanding
+
+    def meanwhile(casino: str) -> Decimal:
+        def issue() -> None:
+            try:
+                cage.chips_redeem(shift_id=cheques.window, amount="300.00",
+                                  chips={"100.00": 3}, payment="casino_cheque",
+                                  cheque_number="000125",
+                                  patron=_patron_id(), metadata=cashier())
+            finally:
+                connection.close()
+
+        other = threading.Thread(target=issue)
+        other.start()
+        other.join()
+        return read_card(casino)
+
+    monkeypatch.setattr(bank, "card_receipts_outstanding", meanwhile)
+    seen = bank.clearing(casino=CASINO)
+    monkeypatch.setattr(bank, "card_receipts_outstanding", read_card)
+
+    assert [c.number for c in seen.outstanding_cheques] == ["000123", "000124"]
+    assert (seen.cheques_outstanding_total, seen.cheques_outstanding_ledger) == (
+        D("3700.00"), D("3700.00"))
+    # the cheque was issued: read now, both sides have it
+    now = bank.clearing(casino=CASINO)
+    assert [c.number for c in now.outstanding_cheques] == ["000123", "000124", "000125"]
+    assert (now.cheques_outstanding_total, now.cheques_outstanding_ledger) == (
+        D("4000.00"), D("4000.00"))
+
+
+def _patron_id() -> str:
+    from casino.compliance.models import Patron
+
+    return str(Patron.objects.get().patron_id)
