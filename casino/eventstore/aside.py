@@ -42,6 +42,11 @@ class Aside(Generic[T]):
         self._pid, self._pipe = pid, pipe
         self._done = False
 
+    @property
+    def pid(self) -> int:
+        """The child's process id."""
+        return self._pid
+
     def result(self) -> T | None:
         """The function's value, or None if the child could not give it."""
         if self._done:

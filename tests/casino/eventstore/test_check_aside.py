@@ -28,25 +28,40 @@ def _connections() -> int:
         return int(cursor.fetchone()[0])
 
 
-def _no_child_left() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
+def _no_child_left(pids: list[int]) -> bool:
+    """Each of these children was reaped already: none is running or left as a zombie. (Only
+    these: the suite's other tests may have children of their own, running or exited.)"""
+    assert pids
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)  # (0, 0) running, (pid, status) a zombie reaped here
+        except ChildProcessError:
+            continue  # no child of ours any more
+        return False
+    return True
+
+
+class Forks(list[bool]):
+    """Whether each check put its ledger aside; ``pids``, the children it made."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pids: list[int] = []
 
 
 @pytest.fixture
-def forks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+def forks(monkeypatch: pytest.MonkeyPatch) -> Forks:
     """Whether each check put its ledger aside. The suite's browser tests leave pytest-django's
     live server thread running for the session, and a process of several threads never forks
     (``aside._only_thread``): this process is taken as single-threaded, as ``manage.py`` is."""
-    made: list[bool] = []
+    made = Forks()
     put = aside.put_aside
 
     def spied(work: Callable[[], Any]) -> aside.Aside[Any] | None:
         found = put(work)
         made.append(found is not None)
+        if found is not None:
+            made.pids.append(found.pid)
         return found
 
     monkeypatch.setattr(aside, "_only_thread", lambda: True)
@@ -71,7 +86,7 @@ EXPECTED_LEDGER = [("ledger", "ledger_session",
 
 
 @pytest.mark.usefixtures("casinos")
-def test_the_ledger_is_checked_in_a_process_of_its_own(forks: list[bool]) -> None:
+def test_the_ledger_is_checked_in_a_process_of_its_own(forks: Forks) -> None:
     before = _connections()
     assert projections.check() == []
     _behind_the_events_back()
@@ -80,13 +95,13 @@ def test_the_ledger_is_checked_in_a_process_of_its_own(forks: list[bool]) -> Non
     assert [(d.projection, d.table) for d in found] == [
         ("casino", "casino_casino"), ("ledger", "ledger_session")]
     assert _found(found) == EXPECTED_LEDGER
-    assert _no_child_left()
+    assert _no_child_left(forks.pids)
     assert _connections() == before  # the child's connections went with it
 
 
 @pytest.mark.usefixtures("casinos")
 def test_a_process_that_fails_leaves_the_ledger_to_be_checked_here(
-        forks: list[bool], monkeypatch: pytest.MonkeyPatch,
+        forks: Forks, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     parent = os.getpid()
     replayed = projections._in_memory_differences
@@ -103,11 +118,11 @@ def test_a_process_that_fails_leaves_the_ledger_to_be_checked_here(
     assert forks == [True]
     assert _found(found) == EXPECTED_LEDGER
     assert "the child's replay broke" in caplog.text
-    assert _no_child_left()
+    assert _no_child_left(forks.pids)
 
 
 @pytest.mark.usefixtures("casinos")
-def test_uncommitted_events_are_checked_here(forks: list[bool]) -> None:
+def test_uncommitted_events_are_checked_here(forks: Forks) -> None:
     # Inside a transaction that has written, another connection would not see what it wrote:
     # the ledger is checked in this process, drift included.
     with transaction.atomic():
@@ -123,7 +138,7 @@ def test_uncommitted_events_are_checked_here(forks: list[bool]) -> None:
 
 @pytest.mark.usefixtures("casinos")
 @pytest.mark.parametrize("step", ["_keep_live", "replay"])
-def test_a_check_that_fails_stops_its_process(forks: list[bool], step: str,
+def test_a_check_that_fails_stops_its_process(forks: Forks, step: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # The check fails while its ledger is replayed aside: copying the live rows, or replaying.
     before = _connections()
@@ -135,7 +150,7 @@ def test_a_check_that_fails_stops_its_process(forks: list[bool], step: str,
     with pytest.raises(RuntimeError, match=f"{step} broke"):
         projections.check()
     assert forks == [True]
-    assert _no_child_left()
+    assert _no_child_left(forks.pids)
     assert _connections() == before
     monkeypatch.undo()
     assert projections.check() == []  # nothing was left half done
@@ -153,7 +168,7 @@ def test_work_aside_gives_its_value_or_none(monkeypatch: pytest.MonkeyPatch) -> 
     failed = aside.put_aside(lambda: 1 / 0)
     assert failed is not None
     assert failed.result() is None
-    assert _no_child_left()
+    assert _no_child_left([done.pid, failed.pid])
 
 
 def test_a_process_of_several_threads_puts_nothing_aside() -> None:
