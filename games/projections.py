@@ -455,7 +455,8 @@ class RoundProjection(Projection):
             "FROM r",
             [recorded.version, event.round_id, event.round_id, event.bet_id, event.seat,
              event.player, values["bet_type"], _jsonb(event.bet), event.amount, values["stage"],
-             event.base, values["hand_key"], values["carried_from"]], writes=(Round, Bet))
+             event.base, values["hand_key"], values["carried_from"]], writes=(Round, Bet),
+            reads=(Round,))
 
     @handles("JackpotBetPlaced")
     def jackpot_bet(self, event: ev.JackpotBetPlaced, recorded: RecordedEvent, *,
@@ -691,7 +692,8 @@ class GamingDayProjection(Projection):
         yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
 
     def _recompute(self, me: str, params: list[Any]) -> Sql:
-        return Sql(_GAMING_DAY_SQL.format(me=me), params, writes=(GamingDayResult,))
+        return Sql(_GAMING_DAY_SQL.format(me=me), params, writes=(GamingDayResult,),
+                   reads=(TableSession, Slip))
 
 
 @register

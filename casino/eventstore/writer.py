@@ -12,7 +12,11 @@ The order trap. Merged and grouped changes are sent in another order than they w
 is safe between changes of different rows (no projection table has a trigger reading another),
 and changes of one row are merged into one. What could read or touch rows it does not name by
 their key — a ``Sql`` statement, an update whose key is no unique key of the table — is a
-barrier: what was pending before it is sent before it.
+barrier: what was pending before it of the models it reaches is sent before it, what comes
+after, after. A ``Sql`` that declares the models it reads and writes, or such an update (it
+reaches its own model), lets the changes of every other model pass it, grouped with their like
+(a rebuild's closing of a session, its gaming day worked out again, would otherwise cut the
+day's bets into as many COPYs as sessions). One that does not declare them reaches every model.
 
 Reads. The writer is flushed before any query a handler makes through the ORM (``guard``), and
 ``Reader`` serves a row still pending as an insert from memory, so a handler always reads the
@@ -22,12 +26,14 @@ tables as if every event before it had been written at once, without declaring w
 from __future__ import annotations
 
 import functools
+import re
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
+from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
@@ -238,7 +244,12 @@ class Writer:
     def __init__(self, *, copy: bool = False,
                  send: Callable[[Sequence[Statement]], object] | None = None) -> None:
         self._segments: list[list[_Row | Sql]] = [[]]
-        self._index: dict[tuple[type[models.Model], Any], _Row] = {}
+        # Pending rows by model, then by their key's signature (``_signature``): for merging.
+        self._index: dict[type[models.Model], dict[Any, _Row]] = {}
+        # The segment a new change of a model joins: the one after the last barrier that reaches
+        # the model (``_floor``), or that reaches every model (``_wide``).
+        self._floor: dict[type[models.Model], int] = {}
+        self._wide = 0
         self._copy = copy
         self._send = send
         self.pending = 0
@@ -263,20 +274,23 @@ class Writer:
         if isinstance(change, Insert):
             values = change.values
             entry = _Row("insert", model, {}, dict(values), {}, {}, {})
-            self._segments[-1].append(entry)
+            self._place(model, entry)
             self.pending += 1
+            rows = self._index.get(model)
+            if rows is None:
+                rows = self._index[model] = {}
             for key, names in table(model).named_keys:
                 if key <= values.keys():  # the row's signature under that key (``_signature``)
-                    sig = tuple([(n, v if type(v := values[n]) is str else str(v))
-                                 for n in names])
-                    self._index[(model, sig)] = entry
+                    rows[tuple([(n, v if type(v := values[n]) is str else str(v))
+                                for n in names])] = entry
             return
-        row = (model, _signature(change.key))  # one signature for the three look-ups below
+        sig = _signature(change.key)  # one signature for the look-ups below
         if self._known:
-            known = self._known.get(row)
+            known = self._known.get((model, sig))
             if known is not None:
                 _apply(known, change)
-        found = self._index.get(row)
+        rows = self._index.get(model)
+        found = None if rows is None else rows.get(sig)
         if found is not None and found.merge(change):
             return
         if isinstance(change, Update):
@@ -292,21 +306,38 @@ class Writer:
                          dict(change.set), dict(change.add), {})
             for c, v in change.add.items():
                 entry.values[c] = _plus(entry.values.get(c), v, model, c)
-        self._segments[-1].append(entry)
+        self._place(model, entry)
         self.pending += 1
-        self._index[row] = entry
+        if rows is None:
+            rows = self._index[model] = {}
+        rows[sig] = entry
+
+    def _place(self, model: type[models.Model], entry: _Row) -> None:
+        floor = self._floor.get(model, 0)
+        self._segments[floor if floor > self._wide else self._wide].append(entry)
 
     def _barrier(self, change: Sql | Update) -> None:
+        reach: frozenset[type[models.Model]] | None
         if isinstance(change, Update):
             entry: _Row | Sql = _Row("update", change.model, change.key, {}, dict(change.set),
                                      dict(change.add),
                                      {c: list(v) for c, v in change.extend.items()})
+            reach = frozenset({change.model})
         else:
             entry = change
+            reach = _reach(change)
         self._segments.append([entry])
         self._segments.append([])
-        self._keep_inserted()  # what a handler may read stays readable across the barrier
-        self._index.clear()
+        after = len(self._segments) - 1
+        # What a handler may read of the rows no longer merged into stays readable from memory.
+        self._keep_inserted(reach)
+        if reach is None:
+            self._index.clear()
+            self._wide = after
+        else:
+            for model in reach:
+                self._index.pop(model, None)
+                self._floor[model] = after
         if isinstance(change, Sql) and change.writes is None:
             self._known.clear()  # it may change any row
         elif isinstance(change, Sql):
@@ -324,11 +355,12 @@ class Writer:
                     ) -> dict[str, Any] | None:
         """The row with ``key`` if it is pending as an insert (its values, defaults filled), or
         was read since the last barrier (as read, with the changes made to it since)."""
-        sig = (model, _signature(key))
-        found = self._index.get(sig)
+        sig = _signature(key)
+        rows = self._index.get(model)
+        found = None if rows is None else rows.get(sig)
         if found is not None and found.kind == "insert":
             return table(model).defaults(found.values)
-        known = self._known.get(sig)
+        known = self._known.get((model, sig))
         return None if known is None else dict(known)
 
     def remember(self, model: type[models.Model], key: Mapping[str, Any],
@@ -359,21 +391,30 @@ class Writer:
                 groups.setdefault(_shape(entry), []).append(entry)
             for shape, rows in groups.items():
                 out += _compile(shape, rows, copy=self._copy)
-        self._segments = [[]]
-        self._index.clear()
-        self.pending = 0
+        self._reset()
         return out
 
-    def _keep_inserted(self) -> None:
-        """Rows about to be inserted, of a model some handler reads, stay readable from memory
-        once written (``pending_row``), as a row read from the database would."""
+    def _reset(self) -> None:
+        self._segments = [[]]
+        self._index.clear()
+        self._floor.clear()
+        self._wide = 0
+        self.pending = 0
+
+    def _keep_inserted(self, reach: frozenset[type[models.Model]] | None = None) -> None:
+        """Rows about to be inserted, of a model some handler reads (of those ``reach``es, if
+        given), stay readable from memory once written (``pending_row``), as a row read from
+        the database would."""
         if not self._read_models:
             return
         if len(self._known) >= MAX_KNOWN:
             self._known.clear()
-        for (model, sig), entry in self._index.items():
-            if entry.kind == "insert" and model in self._read_models:
-                self._known[(model, sig)] = table(model).defaults(entry.values)
+        for model, rows in self._index.items():
+            if model in self._read_models and (reach is None or model in reach):
+                defaults = table(model).defaults
+                for sig, entry in rows.items():
+                    if entry.kind == "insert":
+                        self._known[(model, sig)] = defaults(entry.values)
 
     def flush(self) -> None:
         if not self.pending:
@@ -385,10 +426,38 @@ class Writer:
             send_statements(statements)
 
     def clear(self) -> None:
-        self._segments = [[]]
-        self._index.clear()
+        self._reset()
         self._known.clear()
-        self.pending = 0
+
+
+def _reach(change: Sql) -> frozenset[type[models.Model]] | None:
+    """The models a statement reads or writes, as it declares them (None: any). Every table its
+    text names must be among them: a declaration that leaves one out is refused, not trusted."""
+    if change.reads is None or change.writes is None:
+        return None
+    reach: frozenset[type[models.Model]] = frozenset(
+        (*change.reads, *change.writes))
+    missing = _tables_named(change.query) - {m._meta.db_table for m in reach}
+    if missing:
+        raise ProjectionError(
+            f"a statement names {', '.join(sorted(missing))}, which it does not declare in its "
+            f"reads or writes: {change.query.strip()[:80]}")
+    return reach
+
+
+@functools.lru_cache(maxsize=256)
+def _tables_named(query: str) -> frozenset[str]:
+    """The tables of this project's models that ``query``'s text names (a statement's text is
+    one of a few constants: worked out once each)."""
+    return frozenset(_WORD.findall(query)) & _all_tables()
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@functools.cache
+def _all_tables() -> frozenset[str]:
+    return frozenset(m._meta.db_table for m in apps.get_models(include_auto_created=True))
 
 
 def _apply(row: dict[str, Any], change: Update | Upsert) -> None:

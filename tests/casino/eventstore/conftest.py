@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 
 from casino.context import system_metadata
 from casino.eventstore.events import Event
@@ -43,3 +45,20 @@ def casinos() -> None:
                     metadata=system_metadata("macau", job="test"))
     casino_change_settings(code="lisboa", name="Casino Estoril", gaming_day_closes_at=5,
                            metadata=system_metadata("lisboa", job="test"))
+
+
+def connections_now() -> int:
+    """Connections to the test database, as the server counts them."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        return int(cursor.fetchone()[0])
+
+
+def connections_once_settled(expected: int, within: float = 5.0) -> int:
+    """The connections once those just closed have gone, or after ``within`` seconds: a
+    server's backend leaves ``pg_stat_activity`` a moment after its client closed the socket
+    (counted at once, a connection closed properly was sometimes still there)."""
+    deadline = time.monotonic() + within
+    while (count := connections_now()) != expected and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return count

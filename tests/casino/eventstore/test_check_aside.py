@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 
 from casino.context import system_metadata
 from casino.eventstore import aside, projections
@@ -19,13 +19,11 @@ from casino.models import Casino
 from casino.services.casinos import casino_change_settings
 from ledger.models import LedgerSession
 
+from .conftest import connections_now, connections_once_settled
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _connections() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
-        return int(cursor.fetchone()[0])
 
 
 def _no_child_left(pids: list[int]) -> bool:
@@ -87,7 +85,7 @@ EXPECTED_LEDGER = [("ledger", "ledger_session",
 
 @pytest.mark.usefixtures("casinos")
 def test_the_ledger_is_checked_in_a_process_of_its_own(forks: Forks) -> None:
-    before = _connections()
+    before = connections_now()
     assert projections.check() == []
     _behind_the_events_back()
     found = projections.check()
@@ -96,7 +94,7 @@ def test_the_ledger_is_checked_in_a_process_of_its_own(forks: Forks) -> None:
         ("casino", "casino_casino"), ("ledger", "ledger_session")]
     assert _found(found) == EXPECTED_LEDGER
     assert _no_child_left(forks.pids)
-    assert _connections() == before  # the child's connections went with it
+    assert connections_once_settled(before) == before  # the child's connections went with it
 
 
 @pytest.mark.usefixtures("casinos")
@@ -141,7 +139,7 @@ def test_uncommitted_events_are_checked_here(forks: Forks) -> None:
 def test_a_check_that_fails_stops_its_process(forks: Forks, step: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # The check fails while its ledger is replayed aside: copying the live rows, or replaying.
-    before = _connections()
+    before = connections_now()
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError(f"{step} broke")
@@ -151,7 +149,7 @@ def test_a_check_that_fails_stops_its_process(forks: Forks, step: str,
         projections.check()
     assert forks == [True]
     assert _no_child_left(forks.pids)
-    assert _connections() == before
+    assert connections_once_settled(before) == before
     monkeypatch.undo()
     assert projections.check() == []  # nothing was left half done
 

@@ -10,20 +10,14 @@ from typing import Any
 
 import psycopg
 import pytest
-from django.db import OperationalError, connection, transaction
+from django.db import OperationalError, transaction
 
 from casino.context import system_metadata
 from casino.eventstore import projections, store
 from casino.eventstore.store import Metadata, RecordedEvent
 from casino.services.casinos import casino_change_settings, casino_register
 
-from .conftest import counted
-
-
-def _connections() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
-        return int(cursor.fetchone()[0])
+from .conftest import connections_now, connections_once_settled, counted
 
 
 def _append(meta: Metadata, streams: int, each: int) -> None:
@@ -51,7 +45,7 @@ def second_readers(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 def test_committed_events_are_read_ahead_and_come_whole_and_in_order(
         meta: Metadata, second_readers: list[bool]) -> None:
     _append(meta, streams=5, each=5)  # positions 1..25, committed
-    before = _connections()
+    before = connections_now()
     pages = list(store.replay_pages(page_size=4))
     assert second_readers == [True]
     # ceil(25 / 4) = 7 pages: six of 4 events and the last of 1, each in position order
@@ -63,20 +57,20 @@ def test_committed_events_are_read_ahead_and_come_whole_and_in_order(
     assert pages[0][0].metadata["actor"] == "ana"
     # the same events, field for field, as a read on this transaction's own connection
     assert [e for p in pages for e in p] == list(store.read_all())
-    assert _connections() == before  # the second connection is closed
+    assert connections_once_settled(before) == before  # the second connection is closed
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_replay_stopped_half_way_lets_its_reader_and_connection_go(
         meta: Metadata, second_readers: list[bool]) -> None:
     _append(meta, streams=6, each=5)
-    before = _connections()
+    before = connections_now()
     pages = store.replay_pages(page_size=2)  # 15 pages; the reader is at most two ahead
     first = next(pages)
     assert [e.position for e in first] == [1, 2]
     pages.close()
     assert second_readers == [True]
-    assert _connections() == before
+    assert connections_once_settled(before) == before
     assert not [t for t in threading.enumerate() if t.name == "replay-read-ahead"]
 
 
@@ -95,7 +89,7 @@ def test_a_failed_read_ahead_reaches_the_replay_as_a_database_error(
         return read(raw, query, params)
 
     monkeypatch.setattr(store, "_page", failing)
-    before = _connections()
+    before = connections_now()
     got: list[int] = []
 
     def replay() -> None:
@@ -105,7 +99,7 @@ def test_a_failed_read_ahead_reaches_the_replay_as_a_database_error(
     with pytest.raises(OperationalError, match="server closed"):
         replay()
     assert got == [1, 2, 3, 4, 5]  # the first page, then the failure of the second
-    assert _connections() == before
+    assert connections_once_settled(before) == before
 
 
 @pytest.mark.django_db
