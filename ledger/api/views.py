@@ -17,10 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.cage.models import CasinoCheque
 from casino.errors import InvalidCommand
 
 from .. import bank, close_report, reconciliation, reports, selectors
 from ..downloads import close_report_download, journal_download, trial_balance_download
+from ..models import CardSettlement, ChequePresentation
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
           OpenApiParameter("to", dt.date, required=True, description="last gaming day")]
@@ -148,29 +150,22 @@ class TrialBalanceApi(APIView):
         })
 
 
-class _ChequeOutstandingSerializer(serializers.Serializer[Any]):
-    number = serializers.CharField()
-    kind = serializers.CharField(help_text="redemption or jackpot: what the cheque paid")
-    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
-    window = serializers.CharField()
-    issued_at = serializers.DateTimeField()
+class _ChequeOutstandingSerializer(serializers.ModelSerializer[CasinoCheque]):
+    class Meta:
+        model = CasinoCheque
+        fields = ["number", "kind", "amount", "window", "issued_at"]  # no patron
 
 
-class _ChequePresentedSerializer(serializers.Serializer[Any]):
-    number = serializers.CharField()
-    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
-    bank_reference = serializers.CharField()
-    paid_on = serializers.DateField()
-    recorded_by = serializers.CharField()
-    recorded_at = serializers.DateTimeField()
+class _ChequePresentedSerializer(serializers.ModelSerializer[ChequePresentation]):
+    class Meta:
+        model = ChequePresentation
+        fields = ["number", "amount", "bank_reference", "paid_on", "recorded_by", "recorded_at"]
 
 
-class _BatchCreditedSerializer(serializers.Serializer[Any]):
-    bank_reference = serializers.CharField()
-    amount = serializers.DecimalField(max_digits=18, decimal_places=2)
-    credited_on = serializers.DateField()
-    recorded_by = serializers.CharField()
-    recorded_at = serializers.DateTimeField()
+class _BatchCreditedSerializer(serializers.ModelSerializer[CardSettlement]):
+    class Meta:
+        model = CardSettlement
+        fields = ["bank_reference", "amount", "credited_on", "recorded_by", "recorded_at"]
 
 
 class BankClearingApi(APIView):

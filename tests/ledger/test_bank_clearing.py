@@ -257,11 +257,16 @@ def test_two_batches_at_once_never_clear_more_than_outstanding(cheques: Floor) -
 # --- the page ------------------------------------------------------------------------------------
 
 
-def person(name: str, role: str) -> Client:
+def member(name: str, role: str) -> Any:
+    """A person holding ``role`` in the casino."""
     user = get_user_model().objects.create_user(username=name, password="pw")
     Membership.objects.create(user=user, casino_id=CASINO, role=role)
+    return user
+
+
+def person(name: str, role: str) -> Client:
     client = Client()
-    client.force_login(user)
+    client.force_login(member(name, role))
     return client
 
 
@@ -337,10 +342,8 @@ API = f"/api/v1/ledger/{CASINO}/bank/"
 
 
 def api_as(name: str, role: str) -> APIClient:
-    user = get_user_model().objects.create_user(username=name, password="pw")
-    Membership.objects.create(user=user, casino_id=CASINO, role=role)
     api = APIClient()
-    api.force_authenticate(user)
+    api.force_authenticate(member(name, role))
     return api
 
 

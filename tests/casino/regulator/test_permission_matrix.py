@@ -205,6 +205,7 @@ EXPECTED: dict[str, list[int]] = {
     'GET api/v1/ledger/<slug:casino>/close-report/<str:day>.csv': [401, 403, 403, 403, 200, 403, 403, 200],
     'GET api/v1/ledger/<slug:casino>/close-report/<str:day>.pdf': [401, 403, 403, 403, 200, 403, 403, 200],
     'GET api/v1/ledger/<slug:casino>/close-report/<str:day>/': [401, 403, 403, 403, 200, 403, 403, 200],
+    'GET api/v1/ledger/<slug:casino>/bank/': [401, 403, 403, 403, 200, 403, 403, 200],
     'GET api/v1/ledger/<slug:casino>/reconciliation/<str:day>/': [401, 403, 403, 403, 200, 403, 403, 200],
     'GET api/v1/jackpots/<slug:casino>/pools/': [401, 200, 200, 200, 200, 403, 403, 200],
     'GET api/v1/jackpots/<slug:casino>/pools/<slug:pool>/': [401, 200, 200, 200, 200, 403, 403, 200],
