@@ -17,12 +17,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.cage.models import CasinoCheque
 from casino.errors import InvalidCommand
 
 from .. import bank, close_report, reconciliation, reports, selectors
 from ..downloads import close_report_download, journal_download, trial_balance_download
-from ..models import CardSettlement, ChequePresentation
+from .serializers import BankClearingOutput
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
           OpenApiParameter("to", dt.date, required=True, description="last gaming day")]
@@ -150,45 +149,16 @@ class TrialBalanceApi(APIView):
         })
 
 
-class _ChequeOutstandingSerializer(serializers.ModelSerializer[CasinoCheque]):
-    class Meta:
-        model = CasinoCheque
-        fields = ["number", "kind", "amount", "window", "issued_at"]  # no patron
-
-
-class _ChequePresentedSerializer(serializers.ModelSerializer[ChequePresentation]):
-    class Meta:
-        model = ChequePresentation
-        fields = ["number", "amount", "bank_reference", "paid_on", "recorded_by", "recorded_at"]
-
-
-class _BatchCreditedSerializer(serializers.ModelSerializer[CardSettlement]):
-    class Meta:
-        model = CardSettlement
-        fields = ["bank_reference", "amount", "credited_on", "recorded_by", "recorded_at"]
-
-
 class BankClearingApi(APIView):
     """Clearing against the bank (``docs/ledger.md`` § Clearing against the bank): the casino
     cheques not yet presented and their total beside what the ledger owes on 2785 at the same
     instant; what is outstanding on 1220; the cheques the bank paid and the batches it credited.
     A cheque names no patron here. Accountants record on the web page; this reads."""
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        cheques_outstanding = _ChequeOutstandingSerializer(source="outstanding_cheques",
-                                                           many=True)
-        cheques_outstanding_total = serializers.DecimalField(max_digits=18, decimal_places=2)
-        cheques_outstanding_ledger = serializers.DecimalField(
-            max_digits=18, decimal_places=2, help_text="what the ledger owes on 2785, read at the same instant")
-        card_outstanding = serializers.DecimalField(
-            max_digits=18, decimal_places=2, help_text="card and cheque receipts the bank has still to credit (1220)")
-        presented = _ChequePresentedSerializer(many=True)
-        credited = _BatchCreditedSerializer(source="settlements", many=True)
-
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(responses=BankClearingOutput)
     def get(self, request: Request, casino: str) -> Response:
         selectors.casino_get_for(request.user, casino)
-        return Response(self.OutputSerializer(bank.clearing(casino=casino)).data)
+        return Response(BankClearingOutput(bank.clearing(casino=casino)).data)
 
 
 class ReconciliationApi(APIView):

@@ -434,3 +434,37 @@ def _patron_id() -> str:
     from casino.compliance.models import Patron
 
     return str(Patron.objects.get().patron_id)
+
+
+def inspector(login: str, jurisdiction: str) -> APIClient:
+    """An inspector of the regulator's API (``/api/regulator/v1``), with a token."""
+    from casino.access.models import ApiToken, RegulatorAccount
+
+    user = get_user_model().objects.create_user(username=login, password="pw")
+    RegulatorAccount.objects.create(user=user, jurisdiction=jurisdiction)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token " + ApiToken.objects.create(
+        user=user, name="tests", issued_by="t")[1])
+    return client
+
+
+def test_the_inspector_reads_the_clearing_of_its_own_casinos_only(cheques: Floor) -> None:
+    present()
+    url = f"/api/regulator/v1/casinos/{CASINO}/bank-clearing/"
+    srij = inspector("srij", "PT")  # Lisbon is in euros: Portugal's
+    answer = srij.get(url)
+    assert answer.status_code == 200, answer.json()
+    body = answer.json()
+    assert [c["number"] for c in body["cheques_outstanding"]] == ["000124"]
+    # 3,700.00 issued less the 2,500.00 the bank paid, on both sides
+    assert (body["cheques_outstanding_total"], body["cheques_outstanding_ledger"],
+            body["card_outstanding"]) == ("1200.00", "1200.00", "4000.00")
+    assert [p["number"] for p in body["presented"]] == ["000123"]
+    # what the casino's accountant reads, figure for figure
+    assert body == api_as("alice", Role.ACCOUNTANT).get(API).json()
+    assert "patron" not in json.dumps(body)
+
+    assert inspector("dicj", "MO").get(url).status_code == 404  # not Macau's to read
+    refused = srij.get(url + "?day=2026-12-01")
+    assert refused.status_code == 400
+    assert "unknown parameter" in json.dumps(refused.json())

@@ -65,6 +65,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(casino + "trial-balance/", v.TrialBalanceApi.as_view(),
          name="regulator-trial-balance"),
     path(casino + "gaming-tax/", v.GamingTaxApi.as_view(), name="regulator-gaming-tax"),
+    path(casino + "bank-clearing/", v.BankClearingApi.as_view(),
+         name="regulator-bank-clearing"),
     path(casino + "events/", v.EventListApi.as_view(), name="regulator-event-list"),
     path(casino + "chain/verification/", v.ChainVerifyApi.as_view(),
          name="regulator-chain-verify"),

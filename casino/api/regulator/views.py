@@ -40,6 +40,7 @@ from casino.money import fmt
 from casino.services.seals import seal_public_key
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from jackpots.models import JackpotPool
+from ledger.api.serializers import BankClearingOutput
 from ledger.models import DayClose, Period
 
 from . import asof, filters, verification
@@ -734,6 +735,22 @@ class TrialBalanceApi(RegulatorApi):
         return self.answer({"casino": code, "currency": report.currency,
                             "debit": str(report.debit), "credit": str(report.credit),
                             "balanced": report.balanced, "accounts": accounts}, len(accounts))
+
+
+class BankClearingApi(RegulatorApi):
+    """Clearing against the bank (docs/ledger.md § Clearing against the bank): the casino cheques
+    not yet presented, their total beside what the ledger owes on 2785 (read at one instant),
+    the card and cheque receipts outstanding on 1220, the cheques the bank paid and the batches
+    it credited. A cheque names no patron."""
+
+    @extend_schema(responses=BankClearingOutput)
+    def get(self, request: Request, casino: str) -> Response:
+        from ledger import bank
+
+        code = self.casino(casino).code
+        data = BankClearingOutput(bank.clearing(casino=code)).data
+        return self.answer(data, len(data["cheques_outstanding"]) + len(data["presented"])
+                           + len(data["credited"]))
 
 
 class GamingTaxOutput(serializers.Serializer[Any]):

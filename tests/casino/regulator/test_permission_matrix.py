@@ -110,6 +110,8 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/regulator/v1/casinos/<slug:casino>/trial-balance/': [405, 405, 405, 405, 405, 405, 405, 405],
     'GET api/regulator/v1/casinos/<slug:casino>/gaming-tax/': [401, 403, 403, 403, 403, 200, 404, 403],
     'POST api/regulator/v1/casinos/<slug:casino>/gaming-tax/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/bank-clearing/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/bank-clearing/': [405, 405, 405, 405, 405, 405, 405, 405],
     'GET api/regulator/v1/casinos/<slug:casino>/events/': [401, 403, 403, 403, 403, 200, 404, 403],
     'POST api/regulator/v1/casinos/<slug:casino>/events/': [405, 405, 405, 405, 405, 405, 405, 405],
     'GET api/regulator/v1/casinos/<slug:casino>/chain/verification/': [401, 403, 403, 403, 403, 200, 404, 403],
