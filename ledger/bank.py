@@ -7,14 +7,11 @@ the bank statement; both go on the casino's stream ``bank/<casino>``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db import connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -22,6 +19,7 @@ from casino.cage.models import CasinoCheque
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.eventstore import store
 from casino.eventstore.commands import command
+from casino.eventstore.reads import one_instant
 from casino.eventstore.store import Metadata
 from casino.inputs import text
 from casino.money import fmt, parse_amount
@@ -169,7 +167,7 @@ class Clearing:
 
 
 def clearing(*, casino: str) -> Clearing:
-    with _one_snapshot():
+    with one_instant():
         presented = list(ChequePresentation.objects.filter(casino_id=casino)
                          .order_by("-paid_on", "-recorded_at"))
         done = {p.number for p in presented}
@@ -181,20 +179,6 @@ def clearing(*, casino: str) -> Clearing:
                                          .order_by("-credited_on", "-recorded_at")),
                         cheques_outstanding_ledger=-reports.account_balance(casino=casino,
                                                                             code="2785"))
-
-
-@contextmanager
-def _one_snapshot() -> Iterator[None]:
-    """The reads inside see one instant (a transaction ``REPEATABLE READ, READ ONLY``): a cheque
-    issued or presented between two of them cannot set the cage's figures against the
-    ledger's. Inside the caller's transaction, the caller's."""
-    if connection.in_atomic_block:
-        yield
-        return
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        yield
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ read ahead) is the event store's business (``wire``, private to it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from django.db import models
+from django.db import connection, models, transaction
 
 from . import wire
 
@@ -35,3 +36,18 @@ def one(query: str, params: Sequence[Any], *kinds: type[models.Model]
 def every(query: str, params: Sequence[Any], kind: type[M]) -> list[M]:
     """The rows of ``query`` (``columns(kind, …)``) as instances."""
     return wire.fetch_all(query, params, kind)
+
+
+@contextmanager
+def one_instant() -> Iterator[None]:
+    """The reads inside see one instant (a transaction ``REPEATABLE READ, READ ONLY``): a figure
+    of the floor and the ledger's account set against it cannot be read either side of a
+    command that moves both (a sale, a cheque). Inside the caller's transaction, the caller's:
+    a command that reads under its append lock sees nothing move meanwhile."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield

@@ -192,3 +192,49 @@ def _late_reason() -> str:
     from casino.services.approvals import procedure_of
 
     return procedure_of("late_slip").kind.reasons[0].code
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sale_committed_while_it_reads_does_not_split_a_cage_from_its_accounts(
+        floor: Floor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between the read of the cages and that of their accounts, another connection sells
+    300.00 of chips at w1 for 300.00 in notes and commits: the report, read at one instant,
+    sets each cage against its accounts as they stood together."""
+    import threading
+
+    from django.db import connection
+
+    from casino.cage import selectors as cage_selectors
+
+    read_cages = cage_selectors.cage_list
+
+    def meanwhile(*, casino: str) -> object:
+        views = read_cages(casino=casino)
+
+        def sell() -> None:
+            try:
+                floor.sell({"100.00": 3}, {"100.00": 3})
+            finally:
+                connection.close()
+
+        other = threading.Thread(target=sell)
+        other.start()
+        other.join()
+        return views
+
+    day = Shift.objects.get(id=floor.window).gaming_day
+    monkeypatch.setattr(cage_selectors, "cage_list", meanwhile)
+    seen = reconcile(casino=CASINO, gaming_day=day)
+    monkeypatch.setattr(cage_selectors, "cage_list", read_cages)
+
+    def cage_lines(report: object) -> dict[tuple[str, str], tuple[D | None, D | None]]:
+        return {(line.subject, line.what): (line.platform, line.ledger)
+                for line in report.lines if line.area == "cage"}  # type: ignore[attr-defined]
+
+    # w1 was stocked with 2,000 + 1,000 + 1,000 + 500 = 4,500.00 in notes; nothing sold yet
+    assert cage_lines(seen)[("w1", "cash now")] == (D("4500.00"), D("4500.00"))
+    assert all(line.ok for line in seen.lines if line.area in ("cage", "chips")), [
+        line for line in seen.lines if not line.ok]
+    # the sale was committed: read now, both sides have its 300.00
+    now = cage_lines(reconcile(casino=CASINO, gaming_day=day))
+    assert now[("w1", "cash now")] == (D("4800.00"), D("4800.00"))
