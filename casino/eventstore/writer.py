@@ -33,15 +33,20 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
+import orjson
 from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
 from . import wire
 from .changes import Change, Column, Insert, Sql, Update, Upsert
-from .hashing import canonical_text
 
 Statement = tuple[str, Sequence[Any]]
+# A projection's JSON value as the text of a ``jsonb`` parameter. PostgreSQL keeps the value,
+# not the text (its own key order, no spaces), so any correct encoding writes the same row:
+# orjson's, several times quicker than the canonical encoder (a rebuild writes tens of
+# thousands). Like it, it refuses a Decimal: money goes into JSON as text.
+_JSON_TEXT = functools.partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
 # Safely under PostgreSQL's 65,535 parameters per statement.
 MAX_PARAMETERS = 30_000
 # Rows a writer keeps in memory for handlers that read them (a rebuild's); past this, forgotten.
@@ -85,7 +90,7 @@ class _Column:
         if kind == "uuid" and type(value) in (uuid.UUID, str):
             return value
         if kind == "json":
-            return Jsonb(value, dumps=canonical_text)
+            return Jsonb(value, dumps=_JSON_TEXT)
         return self.field.get_db_prep_save(value, connection)
 
 
@@ -562,7 +567,7 @@ def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
                   for c in extend_names]
         params = [t.columns[c].adapt(row.set[c]) for c in set_names]
         params += [t.columns[c].adapt(row.add[c]) for c in add_names]
-        params += [Jsonb(row.extend[c], dumps=canonical_text) for c in extend_names]
+        params += [Jsonb(row.extend[c], dumps=_JSON_TEXT) for c in extend_names]
         where = " AND ".join(f"{t.columns[k].column} = %s" for k in key_names)
         params += [t.columns[k].adapt(row.key[k]) for k in key_names]
         out.append((f"UPDATE {t.name} SET {', '.join(parts)} WHERE {where}", params))
@@ -586,7 +591,7 @@ def _compile(shape: Any, rows: list[_Row], *, copy: bool) -> list[Statement]:
             params += [t.columns[k].adapt(row.key[k]) for k in key_names]
             params += [t.columns[c].adapt(row.set[c]) for c in set_names]
             params += [t.columns[c].adapt(row.add[c]) for c in add_names]
-            params += [Jsonb(row.extend[c], dumps=canonical_text) for c in extend_names]
+            params += [Jsonb(row.extend[c], dumps=_JSON_TEXT) for c in extend_names]
         out.append((f"UPDATE {t.name} SET {', '.join(parts)} FROM (VALUES "
                     + ", ".join([row_sql] * len(chunk))
                     + f") AS v({', '.join(alias)}) WHERE {where}", params))

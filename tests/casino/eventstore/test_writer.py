@@ -198,3 +198,40 @@ def test_a_reader_serves_a_row_pending_as_an_insert_from_memory() -> None:
     assert row is not None
     assert row["credits_amount"] == D("25.00")
     assert row["status"] == TableSession._meta.get_field("status").get_default()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("copy", [False, True])
+def test_json_values_are_written_as_the_orm_reads_them_back(copy: bool) -> None:
+    from casino.eventstore.writer import guard
+
+    sessions = [str(uuid.uuid4()) for _ in range(60)]  # past 50 rows a rebuild copies them
+    chips = {"100.00": 2, "5.00": 40}
+    colours = {"é-blue": {"player": "Zoë", "value": "5.00", "chips": 3}, 7: [1, None, True]}
+    writer = Writer(copy=copy)
+    with guard(writer):
+        writer.add(Insert(TableSession, {
+            "session_id": s, "casino_id": "x", "table": f"t{n}", "game": "roulette",
+            "gaming_day": "2026-12-03", "opened_at": "2026-12-03T10:00:00Z", "opened_by": "a",
+            "opening": chips, "opening_amount": D("400.00"), "float_chips": chips,
+            "colour_chips": colours, "pending_bets": [{"bet_id": "b1"}], "version": 1})
+            for n, s in enumerate(sessions))
+        writer.flush()
+        writer.add([Update(TableSession, {"session_id": sessions[0]},
+                           extend={"pending_bets": [{"bet_id": "b2", "at": "ü"}]})])
+        writer.flush()
+    first = TableSession.objects.get(session_id=sessions[0])
+    assert first.float_chips == {"100.00": 2, "5.00": 40}
+    # a key that is a number is text in JSON, as json.dumps and the ORM write it
+    assert first.colour_chips == {"é-blue": {"player": "Zoë", "value": "5.00", "chips": 3},
+                                  "7": [1, None, True]}
+    assert first.pending_bets == [{"bet_id": "b1"}, {"bet_id": "b2", "at": "ü"}]
+    assert TableSession.objects.filter(colour_chips=first.colour_chips).count() == 60
+
+
+def test_a_decimal_in_a_json_value_is_refused() -> None:
+    (_, params), = statements(Insert(TableSession, {"session_id": S1,
+                                                    "float_chips": {"100.00": D("2")}}))
+    jsonb = next(p for p in params if getattr(p, "obj", None) == {"100.00": D("2")})
+    with pytest.raises(TypeError):
+        jsonb.dumps(jsonb.obj)  # money goes into JSON as text
