@@ -716,7 +716,7 @@ def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None
     if event_types is not None:
         where.insert(0, "event_type = ANY(%s)")
         first.insert(0, sorted(event_types))
-    query = _SELECT + f" WHERE {' AND '.join(where)}"
+    query = _REPLAY_SELECT + f" WHERE {' AND '.join(where)}"
     pages = [[*first, after, after + page_size] for after in range(0, head, page_size)]
     ahead = _second_reader(head) if len(pages) > 1 else None
     if ahead is None:
@@ -739,7 +739,7 @@ def _page(raw: psycopg.Connection[Any], query: str, params: list[Any]) -> list[R
         cursor.execute(query, params, prepare=True)
         rows = cursor.fetchall()
     rows.sort(key=_POSITION)
-    return [_recorded(row) for row in rows]
+    return [_replayed(row) for row in rows]
 
 
 def _second_reader(head: int) -> psycopg.Connection[Any] | None:
@@ -805,6 +805,35 @@ def _read_ahead(raw: psycopg.Connection[Any], query: str, pages: list[list[Any]]
 
 _POSITION = operator.itemgetter(0)
 _FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
+# The replay's read: ``_SELECT`` with the metadata as its text, parsed when first read
+# (``_Replayed``).
+_REPLAY_SELECT = _SELECT.replace(" metadata,", " metadata::text,")
+assert _REPLAY_SELECT != _SELECT
+_REPLAY_FIELDS = tuple("_metadata_text" if name == "metadata" else name for name in _FIELDS)
+
+
+class _Replayed(RecordedEvent):
+    """A replayed ``RecordedEvent`` whose metadata is parsed when first read: the handlers of
+    most events (a bet placed or settled) never read it, and parsing every event's took a
+    sixth of a rebuild's read. Equal to the ``RecordedEvent`` of the same event read any other
+    way (``read_stream``), field by field."""
+
+    @cached_property
+    def metadata(self) -> JSON:
+        parsed: JSON = orjson.loads(self.__dict__.pop("_metadata_text"))
+        return parsed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RecordedEvent):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+
+def _replayed(row: tuple[Any, ...]) -> RecordedEvent:
+    """A ``_Replayed`` from a row of ``_REPLAY_SELECT``, as ``_recorded`` makes one."""
+    made: RecordedEvent = object.__new__(_Replayed)
+    made.__dict__.update(zip(_REPLAY_FIELDS, row, strict=True))
+    return made
 
 
 def _recorded(row: tuple[Any, ...]) -> RecordedEvent:

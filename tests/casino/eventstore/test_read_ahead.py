@@ -142,3 +142,19 @@ def test_rebuild_and_check_of_committed_events_read_ahead_and_equal_live(
                                              "version")) == live
     assert projections.check() == []
     assert second_readers == [True, True]  # the rebuild's pages and the check's
+
+
+@pytest.mark.django_db
+def test_a_replayed_events_metadata_is_parsed_when_first_read_and_is_whole(
+        meta: Metadata) -> None:
+    _append(meta, streams=1, each=3)  # not committed: read on this transaction's connection
+    (page,) = list(store.replay_pages())
+    first = page[0]
+    assert "metadata" not in vars(first)  # a bet's handlers never read it: not parsed yet
+    assert first.metadata == meta.as_dict()
+    assert vars(first)["metadata"] == meta.as_dict()  # parsed once, then kept
+    # the same events, field for field, both ways round, as read from their stream
+    stream = list(store.read_stream("table/T0"))
+    assert page == stream
+    assert stream == page
+    assert [e.metadata for e in page] == [meta.as_dict()] * 3
