@@ -30,6 +30,7 @@ import re
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -61,7 +62,7 @@ class ProjectionError(Exception):
 
 
 class _Column:
-    __slots__ = ("attname", "cast", "column", "field", "kind", "name")
+    __slots__ = ("attname", "aware", "cast", "column", "field", "kind", "name", "text")
 
     def __init__(self, field: models.Field[Any, Any]) -> None:
         self.field = field
@@ -78,6 +79,10 @@ class _Column:
             self.kind = "other"
         else:
             self.kind = "plain"
+        # A text column's choice (a ``TextChoices`` member, a str) and a time column's aware
+        # datetime go to the driver as they are, as ``get_db_prep_save`` gives them back.
+        self.text = internal in ("CharField", "TextField")
+        self.aware = internal == "DateTimeField"
 
     def adapt(self, value: Any) -> Any:
         """The value as the ORM would send it (``get_db_prep_save``), by the short paths of
@@ -85,8 +90,11 @@ class _Column:
         if value is None:
             return None
         kind = self.kind
-        if kind == "plain" and type(value) in _AS_IS:
-            return value
+        if kind == "plain":
+            if type(value) in _AS_IS or (self.text and isinstance(value, str)):
+                return value
+            if self.aware and type(value) is datetime and value.tzinfo is not None:
+                return value
         if kind == "uuid" and type(value) in (uuid.UUID, str):
             return value
         if kind == "json":

@@ -235,3 +235,31 @@ def test_a_decimal_in_a_json_value_is_refused() -> None:
     jsonb = next(p for p in params if getattr(p, "obj", None) == {"100.00": D("2")})
     with pytest.raises(TypeError):
         jsonb.dumps(jsonb.obj)  # money goes into JSON as text
+
+
+def test_a_value_is_adapted_as_the_orm_sends_it() -> None:
+    import datetime as dt
+    import warnings
+
+    from django.db import connection
+
+    from casino.eventstore.writer import table
+    from games.models import RoundStatus
+
+    aware = dt.datetime(2026, 12, 3, 20, 5, tzinfo=dt.UTC)
+    naive = aware.replace(tzinfo=None)  # a time with no zone
+    cases = [(Round, "status", RoundStatus.SETTLED), (Round, "opened_at", aware),
+             (Round, "status", "betting"), (TableSession, "gaming_day", dt.date(2026, 12, 3)),
+             (TableSession, "gaming_day", aware), (Round, "opened_at", naive)]
+    for model, attname, value in cases:
+        column = table(model).columns[attname]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a naive time, made aware
+            orm = column.field.get_db_prep_save(value, connection)
+            ours = column.adapt(value)
+        assert (type(ours), ours) == (type(orm), orm), (attname, value)
+    # a time with no zone is still made aware as the ORM makes it, a datetime into a date a date
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert table(Round).columns["opened_at"].adapt(naive).tzinfo is not None
+    assert table(TableSession).columns["gaming_day"].adapt(aware) == dt.date(2026, 12, 3)
