@@ -371,6 +371,10 @@ def _period_fields(recorded: RecordedEvent) -> dict[str, Any]:
 # --- the replay store: memory -------------------------------------------------------------------
 
 
+# The events a replay follows for each casino's time zone and closing hour (``follow_casino``).
+CASINO_EVENTS = frozenset({"CasinoRegistered", "CasinoSettingsChanged"})
+
+
 class MemoryStore:
     """The same tables as dictionaries: what a replay of the events would write."""
 
@@ -390,6 +394,8 @@ class MemoryStore:
 
     def follow_casino(self, recorded: RecordedEvent) -> None:
         """The casino's time zone and closing hour as they were when each event was recorded."""
+        if recorded.event_type not in CASINO_EVENTS:
+            return
         d = current_data(recorded)
         if recorded.event_type == "CasinoRegistered":
             self.casinos[d["code"]] = (d["time_zone"], int(d["gaming_day_closes_at"]))
@@ -557,6 +563,9 @@ class LedgerProjection(Projection):
     models = (Account, JournalEntry, JournalLine, Period, AccountDayBalance, TableDay,
               LedgerSession)
     append_only: ClassVar[bool] = True
+    # What its replay reads: the events it posts from, and the casinos' settings.
+    follows: ClassVar[frozenset[str]] = HANDLED | CASINO_EVENTS
+
     @handles(*sorted(HANDLED))
     def post(self, event: Event, recorded: RecordedEvent, *, reader: Reader) -> list[Change]:
         # A store per event: what it fetched for one event is never seen by another.
