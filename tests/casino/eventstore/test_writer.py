@@ -207,15 +207,21 @@ def test_json_values_are_written_as_the_orm_reads_them_back(copy: bool) -> None:
 
     sessions = [str(uuid.uuid4()) for _ in range(60)]  # past 50 rows a rebuild copies them
     chips = {"100.00": 2, "5.00": 40}
-    colours = {"é-blue": {"player": "Zoë", "value": "5.00", "chips": 3}, 7: [1, None, True]}
+    # what COPY's text format must carry through: a tab, a new line, a backslash, a quote
+    note = 'tab\there\nnew line, back\\slash, "quoted", \\N'
+    colours = {"é-blue": {"player": "Zoë", "value": "5.00", "chips": 3}, 7: [1, None, True],
+               "note": note}
     writer = Writer(copy=copy)
+
+    def values(session_id: str, n: int) -> dict[str, object]:
+        return {"session_id": session_id, "casino_id": "x", "table": f"t{n}", "game": "roulette",
+                "gaming_day": "2026-12-03", "opened_at": "2026-12-03T10:00:00Z",
+                "opened_by": "a", "opening": chips, "opening_amount": D("400.00"),
+                "float_chips": chips, "colour_chips": colours,
+                "pending_bets": [{"bet_id": "b1"}], "version": 1}
+
     with guard(writer):
-        writer.add(Insert(TableSession, {
-            "session_id": s, "casino_id": "x", "table": f"t{n}", "game": "roulette",
-            "gaming_day": "2026-12-03", "opened_at": "2026-12-03T10:00:00Z", "opened_by": "a",
-            "opening": chips, "opening_amount": D("400.00"), "float_chips": chips,
-            "colour_chips": colours, "pending_bets": [{"bet_id": "b1"}], "version": 1})
-            for n, s in enumerate(sessions))
+        writer.add(Insert(TableSession, values(s, n)) for n, s in enumerate(sessions))
         writer.flush()
         writer.add([Update(TableSession, {"session_id": sessions[0]},
                            extend={"pending_bets": [{"bet_id": "b2", "at": "ü"}]})])
@@ -224,9 +230,20 @@ def test_json_values_are_written_as_the_orm_reads_them_back(copy: bool) -> None:
     assert first.float_chips == {"100.00": 2, "5.00": 40}
     # a key that is a number is text in JSON, as json.dumps and the ORM write it
     assert first.colour_chips == {"é-blue": {"player": "Zoë", "value": "5.00", "chips": 3},
-                                  "7": [1, None, True]}
+                                  "7": [1, None, True], "note": note}
+    assert first.colour_chips["note"] == "tab\there\nnew line, back\\slash, \"quoted\", \\N"
     assert first.pending_bets == [{"bet_id": "b1"}, {"bet_id": "b2", "at": "ü"}]
     assert TableSession.objects.filter(colour_chips=first.colour_chips).count() == 60
+    # every column the rows left out holds what the ORM's own save gives it
+    TableSession(**values(str(uuid.uuid4()), 1)).save()
+    by_orm, by_writer = (TableSession.objects.filter(casino_id="x", table="t1").exclude(
+        session_id__in=sessions).get(), TableSession.objects.get(session_id=sessions[1]))
+
+    def columns(s: TableSession) -> dict[str, object]:
+        return {f.attname: getattr(s, f.attname) for f in TableSession._meta.concrete_fields
+                if f.attname not in ("id", "session_id")}
+
+    assert columns(by_writer) == columns(by_orm)
 
 
 def test_a_decimal_in_a_json_value_is_refused() -> None:
