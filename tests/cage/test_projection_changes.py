@@ -433,3 +433,23 @@ def test_a_replay_sent_a_few_events_at_a_time_equals_live(
     monkeypatch.setattr(projections, "REPLAY_BATCH", 1)
     assert projections.check(["cage"]) == []
     assert projections.check(["cage"], casino=CASINO) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_check_compares_rows_with_nulls_and_finds_a_null_filled_behind_the_events(
+        window: str) -> None:
+    # The open shifts hold NULLs (not counted, not closed): their rows rebuilt equal the live
+    # ones, a NULL equal to a NULL. A count time written behind the events' back is a row only
+    # live, and its rebuilt row (still NULL) one only rebuilt: the server's one-pass comparison
+    # finds the table, the rows say how.
+    assert Shift.objects.filter(counted_at__isnull=True, closed_at__isnull=True).count() == 2
+    assert projections.check(["cage"]) == []
+
+    written = dt.datetime(2026, 12, 6, 3, 0, tzinfo=dt.UTC)
+    Shift.objects.filter(id=window).update(counted_at=written)
+
+    (found,) = projections.check(["cage"])
+    assert found.table == Shift._meta.db_table
+    (live,), (rebuilt,) = found.only_live, found.only_rebuilt
+    differing = [(a, b) for a, b in zip(live, rebuilt, strict=True) if a != b]
+    assert differing == [(written, None)]
