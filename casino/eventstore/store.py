@@ -270,7 +270,7 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
             if (ahead or savepoint is not None
                     or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE):
-                with raw.pipeline():
+                with wire.beginning(raw):
                     if savepoint is not None:
                         with psycopg.RawCursor(raw) as mark:
                             mark.execute(f"SAVEPOINT {savepoint.name}")
