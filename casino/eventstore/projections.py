@@ -567,7 +567,8 @@ def _comparison(kept: Mapping[type[Model], str]) -> Iterator[Callable[[], set[ty
         # them for small ones and sorts both sides to group them (an incremental sort over the
         # rebuilt table's key), about half again as slow as hashing them on the demo day. The
         # check's transaction is always rolled back, and this setting with it.
-        raw.execute("SET LOCAL enable_sort = off")
+        with psycopg.RawCursor(raw) as setting:
+            setting.execute("SET LOCAL enable_sort = off")
         cursor.execute(query)
 
         def differing() -> set[type[Model]]:
