@@ -123,11 +123,15 @@ else:
 # The hot paths (casino.eventstore.wire) send server-side bound statements with
 # prepare=True. Django turns psycopg's preparation off by default (prepare_threshold None, for
 # PgBouncer before 1.21), which silently made every one of them parsed and planned again on each
-# run. The ORM's own queries use client-side binding and are never prepared either way. Behind a
-# transaction-mode PgBouncer older than 1.21, set DATABASE_PREPARE_THRESHOLD=off.
+# run. The ORM's queries are sent server-side bound too (Django's ``server_side_binding``): the
+# text of a query is then the same whatever its values, and psycopg prepares one that a
+# connection runs ``prepare_threshold`` times (every API request's token and casino look-ups),
+# where client-side binding sent new text, parsed and planned again, each time (ADR 0015).
+# Behind a transaction-mode PgBouncer older than 1.21, set DATABASE_PREPARE_THRESHOLD=off.
 _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
 DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
     None if _prepare in ("off", "none", "") else int(_prepare))
+DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("TEST_DATABASE_NAME", "test_casino")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -109,3 +109,34 @@ def test_a_command_on_a_round_that_does_not_exist_is_not_found(casino: str) -> N
 
     assert response.status_code == 404
     assert "there is no round" in response.json()["error"]["message"]
+
+
+def test_a_terminals_token_and_casino_look_ups_are_prepared_once_on_its_connection(
+        casino: str, make_table) -> None:
+    """The ORM's statements are bound server-side (ADR 0015): a look-up has one text whatever
+    the token or session asked for, and psycopg prepares it once a connection has run it
+    ``prepare_threshold`` times, instead of the server parsing and planning it on every request.
+    With client-side binding each request's look-up is new text, never prepared."""
+    from django.conf import settings
+    from django.db import connection
+
+    make_table("french_roulette", "r1", minimum="5")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
+    opened = client.post(f"{API}/tables/{CASINO}/r1/sessions/", {"opening": {"5.00": 40}},
+                         format="json")
+    assert opened.status_code == 201, opened.json()
+    session = opened.json()["session_id"]
+    threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
+    for _ in range(threshold + 2):
+        assert client.get(f"{API}/sessions/{session}/rounds/").status_code == 200
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE from_sql IS FALSE")
+        prepared = [row[0] for row in cursor.fetchall()]
+    token_look_ups = [s for s in prepared if '"access_apitoken"' in s]
+    casino_look_ups = [s for s in prepared if '"casino_membership"' in s
+                       and '"games_tablesession"' in s]
+    assert len(token_look_ups) == 1, prepared
+    assert "$1" in token_look_ups[0]  # the token's key is a parameter, not part of the text
+    assert len(casino_look_ups) == 1, prepared
