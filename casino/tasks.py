@@ -9,7 +9,8 @@ from casino.retries import RETRY
 
 @shared_task(name="casino.projections_check", **RETRY)
 def projections_check_task(names: list[str] | None = None) -> dict[str, object]:
-    """Rebuild the projections in a rolled-back transaction and report any difference."""
+    """Rebuild the projections beside the live ones, on a snapshot, in a rolled-back
+    transaction, and report any difference (``projections.check``)."""
     from casino.eventstore import projections
 
     differences = projections.check(names)

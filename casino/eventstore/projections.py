@@ -37,7 +37,7 @@ from django.db.models import Model, QuerySet
 from . import aside, wire
 from .changes import Change
 from .events import decode
-from .store import RecordedEvent, lock_appends, replay_pages
+from .store import RecordedEvent, lock_appends, replay_pages, take_snapshot
 from .writer import Reader, Writer, guard, send_statements
 
 Handler = Callable[..., Iterable[Change] | None]
@@ -278,12 +278,13 @@ def _empty(projections: Iterable[Projection], casino: str | None) -> None:
 
 def replay(projections: Sequence[Projection], *, casino: str | None = None,
            also: Callable[[list[RecordedEvent]], object] | None = None,
-           only_handled: bool = False) -> int:
+           only_handled: bool = False, snapshot_id: str | None = None) -> int:
     """Replay the events (of every casino, or of one) through ``projections``' handlers and one
     writer, in batches (COPY for large inserts). Returns the events read. ``also`` is given
     each page of events as it is read (``check``'s in-memory replay of the ledger). With
     ``only_handled``, only the events of the types the projections handle are read (a rebuild
-    of some projections)."""
+    of some projections). ``snapshot_id``: this transaction's exported snapshot, for the
+    connection that reads ahead (``store.replay_pages``)."""
     writer = Writer(copy=True)
     reader = Reader(writer)
     wanted: dict[str, list[Callable[[Any, RecordedEvent], Iterable[Change] | None]]] = (
@@ -292,8 +293,9 @@ def replay(projections: Sequence[Projection], *, casino: str | None = None,
         for event_type, handler in p.bound(reader).items():
             wanted[event_type].append(handler)
     with guard(writer), _young_collections_only():
-        pages = (replay_pages(casino=casino, event_types=wanted.keys()) if only_handled
-                 else replay_pages(casino=casino))
+        pages = (replay_pages(casino=casino, event_types=wanted.keys(),
+                              snapshot_id=snapshot_id) if only_handled
+                 else replay_pages(casino=casino, snapshot_id=snapshot_id))
         with closing(pages):  # a page read ahead, and its connection, let go on a failure
             count = _project(pages, wanted, writer, also)
         writer.flush()
@@ -377,31 +379,52 @@ class _RollBack(Exception):
 
 def check(names: Sequence[str] | None = None, *, casino: str | None = None
           ) -> list[Difference]:
-    """Rebuild inside a transaction that is rolled back; return what differs from live.
+    """Rebuild beside the live tables, in a transaction that is rolled back; return what differs
+    from live. Nothing live is emptied, written or locked: the casino goes on (ADR 0016).
 
-    The live rows of every rebuilt table are kept in a temporary table first, and compared with
-    the rebuilt ones by the server (each row counted once a side and grouped, the rows as
-    multisets, surrogate ids left out), in one statement answered while an append-only
-    projection is compared here with its ``replay_snapshot`` (fed by the same read of the
-    events); only a table found to differ is read here, to say how.
+    In a transaction of its own the check reads one snapshot (REPEATABLE READ): the events and
+    the live tables as the same commit left them, whatever commits meanwhile. Inside a caller's
+    transaction it holds the position lock instead, as a rebuild does, so that no event is
+    committed while it reads. The live rows of every rebuilt table (or of one casino) are
+    copied into a temporary table first; then each rebuilt table gets an empty temporary table
+    of its own name, which the search path finds before the live one, and the events are
+    replayed into those. The server compares each with the copy of its live rows (each row
+    counted once a side and grouped, the rows as multisets, surrogate ids left out) in one
+    statement, answered while an append-only projection is compared here with its
+    ``replay_snapshot`` (fed by the same read of the events); only a table found to differ is
+    read here, to say how.
     """
     projections = selected(names)
     differences: list[Difference] = []
+    connection.ensure_connection()
+    own = not connection.in_atomic_block
     try:
         with transaction.atomic():
-            lock_appends()
+            if own:
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            else:
+                lock_appends()
+            with connection.cursor() as cursor:
+                # The snapshot, named for the connections that read beside this one (a
+                # subtransaction's cannot be: inside a caller's transaction they find the
+                # same last position instead, the lock held).
+                cursor.execute("SELECT pg_current_xact_id_if_assigned() IS NULL, "
+                               f"{'pg_export_snapshot()' if own else 'NULL'}, "
+                               "coalesce(max(position), 0) FROM event")
+                clean, snapshot_id, head = cursor.fetchone()
             replayable = [p for p in projections if not p.append_only]
             in_memory = [p for p in projections if p.append_only]
             # The append-only ones are replayed in memory by a process of its own, on the other
             # core, while this one rebuilds (``_aside``); else here, following the replay's own
             # read of the events (each event decoded once for all), unless that reads one
             # casino's only.
-            elsewhere = _aside(in_memory)
+            elsewhere = _aside(in_memory, snapshot_id, head) if clean else None
             here = in_memory if elsewhere is None else []
             try:
                 before = {p.name: p.snapshot() for p in here}
-                kept = _keep_live(replayable)
-                _empty(replayable, casino)
+                kept = _keep_live(replayable, casino)
+                _shadow(replayable)
                 followers = [p.replayer() for p in here]
                 followed = _followed(here)
 
@@ -412,9 +435,10 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
                                 feed(recorded)
 
                 replay(replayable, casino=casino, also=follow if followers and casino is None
-                       else None)
+                       else None, snapshot_id=snapshot_id)
                 if followers and casino is not None:
-                    with closing(replay_pages(event_types=followed)) as pages:
+                    with closing(replay_pages(event_types=followed,
+                                              snapshot_id=snapshot_id)) as pages:
                         for page in pages:
                             follow(page)
                 compared_here: list[Difference] = []
@@ -443,24 +467,22 @@ def check(names: Sequence[str] | None = None, *, casino: str | None = None
     return differences
 
 
-def _aside(in_memory: Sequence[Projection]) -> aside.Aside[list[Difference] | None] | None:
-    """The append-only projections' check, in a process of its own (``aside``), when it would
-    see what this transaction sees: this transaction has written nothing yet (an uncommitted
-    event, as in a test, is seen only here), and, the position lock held, no event can be
-    committed meanwhile. The child makes sure, from the last position."""
+def _aside(in_memory: Sequence[Projection], snapshot_id: str | None, head: int
+           ) -> aside.Aside[list[Difference] | None] | None:
+    """The append-only projections' check, in a process of its own (``aside``), on this
+    transaction's snapshot (``snapshot_id``; without one, the position lock held, no event can
+    be committed meanwhile): the caller makes sure this transaction has written nothing yet
+    (an uncommitted event, as in a test, is seen only here). The child makes sure, from the
+    last position."""
     if not in_memory:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_current_xact_id_if_assigned() IS NULL, "
-                       "coalesce(max(position), 0) FROM event")
-        clean, head = cursor.fetchone()
-    if not clean:
         return None
 
     def work() -> list[Difference] | None:
         with transaction.atomic(), _young_collections_only():
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                if snapshot_id is not None:
+                    cursor.execute(take_snapshot(snapshot_id))
                 cursor.execute("SELECT coalesce(max(position), 0) FROM event")
                 if cursor.fetchone()[0] != head:
                     return None
@@ -524,18 +546,45 @@ def _column_list(model: type[Model]) -> str:
                      for f in _compared_columns(model))
 
 
-def _keep_live(projections: Iterable[Projection]) -> dict[type[Model], str]:
-    """Copy each projection table's live rows into a temporary table (dropped with the
-    transaction's roll-back); return their names."""
+def _keep_live(projections: Iterable[Projection], casino: str | None = None
+               ) -> dict[type[Model], str]:
+    """Copy each projection table's live rows (or ``casino``'s) into a temporary table (dropped
+    with the transaction's roll-back); return their names."""
     kept: dict[type[Model], str] = {}
+    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         for p in projections:
             for model in p.models:
                 name = f"live_{len(kept)}"
-                cursor.execute(f"CREATE TEMPORARY TABLE {name} AS SELECT {_column_list(model)} "
-                               f"FROM {connection.ops.quote_name(model._meta.db_table)}")
+                select = f"SELECT {_column_list(model)} FROM {quote(model._meta.db_table)}"
+                if casino is None:
+                    cursor.execute(f"CREATE TEMPORARY TABLE {name} AS {select}")
+                else:
+                    # A statement with parameters cannot make a table: made empty, then filled.
+                    keys, params = (p.casino_rows(model, casino).order_by().values("pk")
+                                    .query.sql_with_params())
+                    cursor.execute(f"CREATE TEMPORARY TABLE {name} AS {select} WITH NO DATA")
+                    cursor.execute(f"INSERT INTO {name} {select} "
+                                   f"WHERE {quote(model._meta.pk.column)} IN ({keys})", params)
                 kept[model] = name
     return kept
+
+
+def _shadow(projections: Iterable[Projection]) -> None:
+    """Give each projection table an empty temporary table of the same name (its columns,
+    defaults, identity, checks and indexes; dropped with the transaction's roll-back), which
+    the search path finds first: the replay writes, and its handlers read, these.
+
+    A statement the server planned before still names the live table; ``DISCARD PLANS`` has
+    every one looked up again at its next run (and the temporary tables' drop at the roll-back
+    has those that named them looked up again too)."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for p in projections:
+            for model in p.models:
+                table = quote(model._meta.db_table)
+                cursor.execute(f"CREATE TEMPORARY TABLE {table} (LIKE {table} INCLUDING ALL)")
+        cursor.execute("DISCARD PLANS")
 
 
 @contextmanager

@@ -45,6 +45,7 @@ import hashlib
 import json
 import operator
 import queue
+import re
 import threading
 from collections.abc import Collection, Generator, Iterable, Iterator, Sequence
 from datetime import datetime
@@ -694,7 +695,8 @@ assert _TIMESTAMPTZ_LOADER is not None
 
 
 def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None = None,
-                 page_size: int = 10_000) -> Generator[list[RecordedEvent], None, None]:
+                 page_size: int = 10_000, snapshot_id: str | None = None
+                 ) -> Generator[list[RecordedEvent], None, None]:
     """Every event (or one casino's; or only those of ``event_types``), by position, a page at a
     time: the replay's read, on the driver's own cursor (jsonb parsed by the C decoder, no
     per-row ORM work).
@@ -707,7 +709,10 @@ def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None
     on the page before, when that connection sees every event this transaction sees (the same
     last position: events are never changed, and positions have no gaps): the server finds the
     next page while the handlers run. Otherwise (this transaction's own events not yet
-    committed, as in a test) the pages are read here, one after the other."""
+    committed, as in a test) the pages are read here, one after the other. With
+    ``snapshot_id`` (this transaction's, ``pg_export_snapshot()``), the second connection takes
+    this transaction's snapshot: it sees the same events even where no lock keeps others from
+    committing meanwhile (``projections.check``)."""
     head = head_position()
     where, first = ["position > %s AND position <= %s"], list[Any]()
     if casino is not None:
@@ -718,7 +723,7 @@ def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None
         first.insert(0, sorted(event_types))
     query = _REPLAY_SELECT + f" WHERE {' AND '.join(where)}"
     pages = [[*first, after, after + page_size] for after in range(0, head, page_size)]
-    ahead = _second_reader(head) if len(pages) > 1 else None
+    ahead = _second_reader(head, snapshot_id) if len(pages) > 1 else None
     if ahead is None:
         raw = wire.raw_connection()
         for params in pages:
@@ -742,9 +747,10 @@ def _page(raw: psycopg.Connection[Any], query: str, params: list[Any]) -> list[R
     return [_replayed(row) for row in rows]
 
 
-def _second_reader(head: int) -> psycopg.Connection[Any] | None:
+def _second_reader(head: int, snapshot_id: str | None = None
+                   ) -> psycopg.Connection[Any] | None:
     """A second connection to the store that sees the same events as this transaction (its
-    snapshot holds ``head``), or None."""
+    snapshot holds ``head``; ``snapshot_id``'s, if given), or None."""
     db = connections[DEFAULT_DB_ALIAS]
     try:
         raw: psycopg.Connection[Any] = db.get_new_connection(db.get_connection_params())
@@ -755,6 +761,8 @@ def _second_reader(head: int) -> psycopg.Connection[Any] | None:
         zone = wire.raw_connection().info.parameter_status("TimeZone") or "UTC"
         raw.execute("SELECT set_config('TimeZone', %s, false)", [zone])
         raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        if snapshot_id is not None:
+            raw.execute(take_snapshot(snapshot_id))
         seen = raw.execute("SELECT coalesce(max(position), 0) FROM event").fetchone()
         if seen is not None and int(seen[0]) == head:
             return raw
@@ -842,6 +850,18 @@ def _recorded(row: tuple[Any, ...]) -> RecordedEvent:
     made: RecordedEvent = object.__new__(RecordedEvent)
     made.__dict__.update(zip(_FIELDS, row, strict=True))
     return made
+
+
+def take_snapshot(snapshot_id: str) -> str:
+    """The statement that makes a transaction, as its first, see what the transaction that
+    exported ``snapshot_id`` (``pg_export_snapshot()``) sees. A snapshot's name is hexadecimal
+    digits and dashes; the statement takes no parameter, so it is checked and written in."""
+    if not _SNAPSHOT_ID.fullmatch(snapshot_id):
+        raise ValueError(f"not a snapshot's name: {snapshot_id!r}")
+    return f"SET TRANSACTION SNAPSHOT '{snapshot_id}'"
+
+
+_SNAPSHOT_ID = re.compile(r"[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+")
 
 
 def head_position() -> int:

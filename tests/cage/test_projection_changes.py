@@ -426,8 +426,9 @@ def test_a_replay_sent_a_few_events_at_a_time_equals_live(
 
     pages = event_store.replay_pages
 
-    def small_pages(*, casino: str | None = None) -> Iterator[list[RecordedEvent]]:
-        return pages(casino=casino, page_size=page_size)
+    def small_pages(*, casino: str | None = None, snapshot_id: str | None = None
+                    ) -> Iterator[list[RecordedEvent]]:
+        return pages(casino=casino, page_size=page_size, snapshot_id=snapshot_id)
 
     monkeypatch.setattr(projections, "replay_pages", small_pages)
     monkeypatch.setattr(projections, "REPLAY_BATCH", 1)

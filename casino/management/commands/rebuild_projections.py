@@ -11,8 +11,9 @@ from casino.models import Casino
 class Command(BaseCommand):
     help = (
         "Replay every event into empty projection tables (or one casino's events into its emptied "
-        "rows, --casino). With --check, rebuild inside a transaction that is rolled back and "
-        "report where the rebuilt state differs from live."
+        "rows, --casino). With --check, rebuild beside the live tables, on a snapshot, in a "
+        "transaction that is rolled back, and report where the rebuilt state differs from live: "
+        "commands and screens go on while it runs."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

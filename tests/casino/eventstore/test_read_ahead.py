@@ -32,8 +32,8 @@ def second_readers(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     got: list[bool] = []
     found = store._second_reader
 
-    def spied(head: int) -> psycopg.Connection[Any] | None:
-        raw = found(head)
+    def spied(head: int, snapshot_id: str | None = None) -> psycopg.Connection[Any] | None:
+        raw = found(head, snapshot_id)
         got.append(raw is not None)
         return raw
 
