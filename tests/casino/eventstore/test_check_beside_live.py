@@ -34,9 +34,9 @@ def _closes_at(rows: list[tuple[Any, ...]]) -> list[tuple[str, int]]:
     return [(row[names.index("code")], row[names.index("gaming_day_closes_at")]) for row in rows]
 
 
-def _on_a_thread_of_its_own(work: Any, within: float) -> tuple[bool, list[Any]]:
-    """Run ``work`` on another thread (its own connection); whether it ended within ``within``
-    seconds, and what it returned or raised."""
+def _on_a_thread(work: Any) -> tuple[threading.Thread, list[Any]]:
+    """Start ``work`` on another thread (its own connection); the thread, and the list that
+    will hold what ``work`` returned or raised."""
     done: list[Any] = []
 
     def run() -> None:
@@ -49,8 +49,7 @@ def _on_a_thread_of_its_own(work: Any, within: float) -> tuple[bool, list[Any]]:
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    thread.join(within)
-    return not thread.is_alive(), done
+    return thread, done
 
 
 def test_a_command_commits_and_a_screen_reads_while_a_check_runs(
@@ -67,41 +66,26 @@ def test_a_command_commits_and_a_screen_reads_while_a_check_runs(
         return replay(*args, **kwargs)
 
     monkeypatch.setattr(projections, "replay", held)
-    checked, check_done = _start_check()
+    checker, checked = _on_a_thread(projections.check)
     try:
         assert replaying.wait(30), "the check never reached its replay"
-        ended, outcome = _on_a_thread_of_its_own(lambda: casino_change_settings(
+        command, outcome = _on_a_thread(lambda: casino_change_settings(
             code="macau", name="Casino Lisboa Macau", gaming_day_closes_at=8,
-            metadata=system_metadata("macau", job="test")), within=10)
-        assert ended, "the command waited for the check"
+            metadata=system_metadata("macau", job="test")))
+        command.join(10)
+        assert not command.is_alive(), "the command waited for the check"
         assert not isinstance(outcome[0], BaseException), outcome
         assert ("macau", "Casino Lisboa Macau", 8, 2) in _live_casinos()
     finally:
         release.set()
-    assert check_done.wait(30)
+    checker.join(30)
+    assert not checker.is_alive()
     # The check compared the state its snapshot held, which the events rebuild exactly: the
     # command committed meanwhile is neither missed in the live rows nor in the events.
     assert checked == [[]]
     assert _live_casinos() == [("lisboa", "Casino Estoril", 5, 2),
                                ("macau", "Casino Lisboa Macau", 8, 2)]
     assert projections.check() == []
-
-
-def _start_check() -> tuple[list[Any], threading.Event]:
-    checked: list[Any] = []
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            checked.append(projections.check())
-        except BaseException as error:  # given back to the test
-            checked.append(error)
-        finally:
-            connections.close_all()
-            done.set()
-
-    threading.Thread(target=run, daemon=True).start()
-    return checked, done
 
 
 def test_the_check_still_finds_a_row_written_behind_the_events_back() -> None:

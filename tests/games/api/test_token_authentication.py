@@ -4,6 +4,7 @@ project's one token model (knox, ``access.ApiToken``)."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -25,14 +26,18 @@ def token_for(username: str, *, active: bool = True) -> str:
     return ApiToken.objects.create(user=user, name="pit tablet", issued_by=username)[1]
 
 
-def test_a_pit_boss_with_a_token_opens_a_session_recorded_under_their_name(
-        casino: str, make_table) -> None:
+def _a_session_opened_with_a_token(make_table: Any, username: str) -> tuple[APIClient, Any]:
+    """A pit boss's client with their token, and its answer to opening a session on r1."""
     make_table("french_roulette", "r1", minimum="5")
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(username)}")
+    return client, client.post(f"{API}/tables/{CASINO}/r1/sessions/", {"opening": {"5.00": 40}},
+                               format="json")
 
-    response = client.post(f"{API}/tables/{CASINO}/r1/sessions/", {"opening": {"5.00": 40}},
-                           format="json")
+
+def test_a_pit_boss_with_a_token_opens_a_session_recorded_under_their_name(
+        casino: str, make_table) -> None:
+    client, response = _a_session_opened_with_a_token(make_table, "fiscal")
 
     assert response.status_code == 201, response.json()
     session = client.get(f"{API}/sessions/{response.json()['session_id']}/").json()
@@ -120,11 +125,7 @@ def test_a_terminals_token_and_casino_look_ups_are_prepared_once_on_its_connecti
     from django.conf import settings
     from django.db import connection
 
-    make_table("french_roulette", "r1", minimum="5")
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for('fiscal')}")
-    opened = client.post(f"{API}/tables/{CASINO}/r1/sessions/", {"opening": {"5.00": 40}},
-                         format="json")
+    client, opened = _a_session_opened_with_a_token(make_table, "fiscal")
     assert opened.status_code == 201, opened.json()
     session = opened.json()["session_id"]
     threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
