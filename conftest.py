@@ -60,7 +60,7 @@ def _tasks_in_process_unless_testing_the_broker(request: pytest.FixtureRequest) 
     With CELERY_BROKER_URL set (CI), ``task.delay(...).get()`` in an ordinary test would wait for
     a worker that is not there.
     """
-    from casino.celery import app
+    from config.celery import app
 
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = request.node.get_closest_marker("broker") is None or eager
@@ -105,9 +105,9 @@ def _patron_master_key(monkeypatch: pytest.MonkeyPatch) -> None:
 def identified_patron() -> object:
     """Register a (fictional) patron, identified and verified, in a casino: ``make(casino)``
     gives their id. For movements at the anti-money-laundering threshold (docs/patrons.md)."""
-    from casino.compliance.services import patron_register
     from casino.context import person_metadata
     from casino.models import Role
+    from compliance.services import patron_register
 
     numbers = iter(range(1, 10_000))
 

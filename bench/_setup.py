@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 @contextmanager
 def bench_database() -> Iterator[None]:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "bench-only")
     # Never the test suite's database name: a benchmark must not clobber a running test run.

@@ -2,10 +2,10 @@
 
     python bench/bench_archive.py [--tables 40] [--rounds-per-table 150] [--runs 3]
 
-Plays a demo gaming day through the real services (``games.demo.play_day``, as
+Plays a demo gaming day through the real services (``demo.day.play_day``, as
 ``bench_rebuild.py``: about 75,000 events for 40 tables of 150 rounds), closes and seals each
-casino's day (``ledger.closes.gaming_day_close``, as ``bench_close.py``), then times
-``ledger.archives.day_archive`` (what ``manage.py export_day`` and the archive download run):
+casino's day (``reporting.closes.gaming_day_close``, as ``bench_close.py``), then times
+``reporting.archives.day_archive`` (what ``manage.py export_day`` and the archive download run):
 the casino's events the seal covers as JSON Lines, the seal, the public key, the results, the
 close report and the regulator file, zipped. Prints seconds and events per second for each
 casino, and the standalone verifier's time on the same archive (``tools/verify_events.py``, for
@@ -45,11 +45,11 @@ def run(tables: int, rounds: int, runs: int) -> None:
     from django.test import override_settings
 
     from casino.context import system_metadata
-    from casino.eventstore.models import StoredEvent
     from casino.models import Casino
-    from games.demo import play_day
-    from ledger.archives import day_archive
-    from ledger.closes import gaming_day_close
+    from demo.day import play_day
+    from eventstore.models import StoredEvent
+    from reporting.archives import day_archive
+    from reporting.closes import gaming_day_close
 
     _seal_keys()
     started = time.perf_counter()

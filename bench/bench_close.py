@@ -2,9 +2,9 @@
 
     python bench/bench_close.py [--tables 100] [--rounds-per-table 4]
 
-Plays a demo gaming day through the real services (``games.demo.play_day``: sessions closed on
+Plays a demo gaming day through the real services (``demo.day.play_day``: sessions closed on
 their counts, boxes counted and received, the main cage closed on a blind count), closes the
-vault's shift the same way, then times ``ledger.closes.gaming_day_close`` of each casino (the
+vault's shift the same way, then times ``reporting.closes.gaming_day_close`` of each casino (the
 chips record at the boundary, the reconciliation, the fixed figures, the ledger period) once the
 day is over, and the day's close report and seal, and prints seconds per table and in all.
 
@@ -32,11 +32,11 @@ def main() -> None:
 
 
 def _close_vault(casino: str) -> None:
-    from casino.cage import services as cage
-    from casino.cage.models import Shift
-    from casino.cage.selectors import expected_count
+    from cage import services as cage
+    from cage.models import Shift
+    from cage.selectors import expected_count
     from casino.context import system_metadata
-    from casino.eventstore.store import Metadata
+    from eventstore.store import Metadata
 
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
         cash, chips = expected_count(shift)
@@ -67,10 +67,10 @@ def run(tables: int, rounds: int) -> None:
     from django.test import override_settings
 
     from casino.context import system_metadata
-    from casino.eventstore.models import StoredEvent
     from casino.models import Casino
-    from games.demo import play_day
-    from ledger.closes import gaming_day_close
+    from demo.day import play_day
+    from eventstore.models import StoredEvent
+    from reporting.closes import gaming_day_close
 
     _seal_keys()
     started = time.perf_counter()

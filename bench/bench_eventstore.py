@@ -64,7 +64,7 @@ Way = Callable[[range], None]
 def run(rounds: int, passes: int) -> None:
     from django.db import connection
 
-    from casino.eventstore import store
+    from eventstore import store
 
     ways, closers = _ways(rounds)
     total = rounds * EVENTS_PER_ROUND
@@ -129,10 +129,10 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
     from django.db import connection, models, transaction
     from django.utils import timezone
 
-    from casino.eventstore import store
-    from casino.eventstore.commands import run_command
-    from casino.eventstore.events import Event
-    from casino.eventstore.store import Metadata
+    from eventstore import store
+    from eventstore.commands import run_command
+    from eventstore.events import Event
+    from eventstore.store import Metadata
 
     @dataclass(frozen=True, kw_only=True)
     class BenchBetRecorded(Event):

@@ -2,7 +2,7 @@
 
     python bench/bench_pages.py [--tables 20] [--rounds-per-table 30] [--rounds 40] [--sales 40]
 
-Loads a demo gaming day (``games.demo.play_day``), then drives the pages in process through
+Loads a demo gaming day (``demo.day.play_day``), then drives the pages in process through
 Django's test client (the whole stack: middleware, sessions, CSRF off as a browser's token would
 pass, the views, the services, the templates): each action is a POST and the GET of the page it
 redirects to, timed together, as a person waits between pressing the button and seeing the next
@@ -119,7 +119,7 @@ def _pit(times: dict[str, list[float]], rounds: int) -> None:
 
 
 def _cashier(times: dict[str, list[float]], sales: int, before: int) -> None:
-    from casino.cage.services import cage_configure, chips_sell, shift_open
+    from cage.services import cage_configure, chips_sell, shift_open
     from casino.context import person_metadata
 
     cage_configure(code="wbench", name="Bench window", kind="window", metadata=person_metadata(
@@ -158,8 +158,8 @@ def run(tables: int, rounds_per_table: int, rounds: int, sales: int, before: int
     from django.core.management import call_command
     from django.test import override_settings
 
-    from casino.eventstore.models import StoredEvent
-    from games.demo import play_day
+    from demo.day import play_day
+    from eventstore.models import StoredEvent
 
     started = time.perf_counter()
     with override_settings(DEBUG=True):  # the demo's casinos and logins (DEBUG only)

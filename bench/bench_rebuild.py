@@ -2,7 +2,7 @@
 
     python bench/bench_rebuild.py [--tables 40] [--rounds-per-table 150]
 
-Plays a demo gaming day through the real services (``games.demo.play_day``: every game, cage
+Plays a demo gaming day through the real services (``demo.day.play_day``: every game, cage
 and jackpots included) on a fresh database until it holds at least 75,000 events, then times, in
 the same run:
 
@@ -43,9 +43,9 @@ def run(tables: int, rounds: int, runs: int) -> None:
     from django.db import transaction
     from django.test import override_settings
 
-    from casino.eventstore import projections
-    from casino.eventstore.models import StoredEvent
-    from games.demo import play_day
+    from demo.day import play_day
+    from eventstore import projections
+    from eventstore.models import StoredEvent
 
     started = time.perf_counter()
     with override_settings(DEBUG=True):  # the demo's casinos and chip sets (DEBUG only)

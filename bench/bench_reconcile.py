@@ -2,10 +2,10 @@
 
     python bench/bench_reconcile.py [--tables 20] [--rounds-per-table 100] [--runs 5]
 
-Plays a demo gaming day through the real services (``games.demo.play_day``) on a fresh database,
+Plays a demo gaming day through the real services (``demo.day.play_day``) on a fresh database,
 then times, in the same run, for the busiest casino:
 
-* chips in circulation now (``casino.cage.circulation``: the casino's events of the types that
+* chips in circulation now (``cage.circulation``: the casino's events of the types that
   move chips, read and folded), the figure every cage page and ``reconcile`` shows;
 * its reference, the I/O floor of that approach: the same events read from PostgreSQL without
   being decoded or folded;
@@ -54,12 +54,12 @@ def run(tables: int, rounds: int, runs: int) -> None:
     from django.db import connection
     from django.test import override_settings
 
-    from casino.cage import circulation
-    from casino.cage.selectors import chips_in_circulation
-    from casino.eventstore.models import StoredEvent
-    from games.demo import play_day
+    from cage import circulation
+    from cage.selectors import chips_in_circulation
+    from demo.day import play_day
+    from eventstore.models import StoredEvent
     from ledger import reports
-    from ledger.reconciliation import reconcile
+    from reporting.reconciliation import reconcile
 
     started = time.perf_counter()
     with override_settings(DEBUG=True):  # the demo's casinos and chip sets (DEBUG only)
@@ -94,7 +94,7 @@ def run(tables: int, rounds: int, runs: int) -> None:
     # the next day: the day's record keeps where every chip was, and a figure starts there
     from unittest import mock
 
-    from casino.cage.services import gaming_day_chips_record
+    from cage.services import gaming_day_chips_record
     from casino.context import system_metadata
     from casino.models import Casino
 

@@ -3,7 +3,7 @@ the regulator's API, page by page.
 
     python bench/bench_regulator.py [--tables 50] [--rounds-per-table 150] [--page-size 5000]
 
-Plays a demo gaming day through the real services (``games.demo.play_day``) on a fresh
+Plays a demo gaming day through the real services (``demo.day.play_day``) on a fresh
 database; the demo's tables cycle over both casinos, so 50 tables give Lisbon 40. Then
 Portugal's inspector, with a token, reads every Lisbon event through
 ``/api/regulator/v1/casinos/lisboa/events/`` (Django's test client: the whole WSGI stack,
@@ -48,9 +48,9 @@ def run(tables: int, rounds: int, page_size: int, runs: int) -> None:
     from django.core.management import call_command
     from django.test import Client, override_settings
 
-    from casino.access.models import ApiToken, RegulatorAccount
-    from casino.eventstore.models import StoredEvent
-    from games.demo import play_day
+    from access.models import ApiToken, RegulatorAccount
+    from demo.day import play_day
+    from eventstore.models import StoredEvent
 
     started = time.perf_counter()
     with override_settings(DEBUG=True):  # the demo's casinos and chip sets (DEBUG only)

@@ -155,7 +155,7 @@ def _database_url() -> str:
         user, password = settings.get("USER") or "", settings.get("PASSWORD") or ""
         auth = f"{quote(user, safe='')}:{quote(password, safe='')}@" if password else f"{user}@"
         return f"postgres://{auth}{quote(str(host), safe='')}:{port}/{name}"
-    from casino.embedded_pg.server import socket_address
+    from config.embedded_pg.server import socket_address
 
     host, port = socket_address(name)
     return f"postgres://postgres@{quote(host, safe='')}:{port}/{name}"
@@ -164,7 +164,7 @@ def _database_url() -> str:
 def api_bench(clients: int, seconds: float, client: str = "auto") -> None:
     from django.contrib.auth import get_user_model
 
-    from casino.access.models import ApiToken
+    from access.models import ApiToken
     from casino.models import Membership, Role
 
     user = get_user_model().objects.create_user("bench-fiscal", password=uuid.uuid4().hex)
@@ -173,12 +173,12 @@ def api_bench(clients: int, seconds: float, client: str = "auto") -> None:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="0", SECRET_KEY="bench-only",
-               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="casino.settings",
+               ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="config.settings",
                # plain HTTP on the loopback, and no throttle: the figure is the pit's, not the
                # limiter's (both are production defaults since issue 18).
                SECURE_SSL_REDIRECT="0", API_THROTTLE_USER="1000000/min")
     server = subprocess.Popen(
-        [gunicorn, "casino.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+        [gunicorn, "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
          "--log-level", "warning"], cwd=ROOT, env=env)
     try:
         _wait_for(port)

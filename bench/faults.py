@@ -140,7 +140,7 @@ def broker_stop() -> int:
 
             from casino.models import Casino
             from ledger.models import DayClose
-            from ledger.tasks import gaming_day_close_task
+            from reporting.tasks import gaming_day_close_task
 
             _seal_keys()  # the worker seals the day with them, as in production
             with override_settings(DEBUG=True):
@@ -168,7 +168,7 @@ def broker_stop() -> int:
                               "interval_max": 2})
             print(f"  sent after {time.perf_counter() - t0:.1f} s", flush=True)
             worker = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool", "solo",
+                [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
                  "--loglevel", "warning"], cwd=HERE.parent, env=env)
             answer = result.get(timeout=120)
             closed = DayClose.objects.filter(casino_id="lisboa", day=day).count()

@@ -184,7 +184,7 @@ class Table:
 def setup_cage(terminals: int) -> tuple[dict[str, str], dict[str, Holdings]]:
     """The vault with cash and chips in service, two windows stocked from it: the shifts' ids
     (the vault's as ``vault``) and what each holds."""
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
 
     def carla() -> Any:
@@ -220,7 +220,7 @@ def tokens() -> dict[str, str]:
     count room, the cage supervisor (the count room's second counter and the vault)."""
     from django.contrib.auth import get_user_model
 
-    from casino.access.models import ApiToken
+    from access.models import ApiToken
     from casino.models import Membership, Role
 
     found: dict[str, str] = {}
@@ -438,11 +438,11 @@ def invariants(accepted: int, tally: Tally) -> list[str]:
     """Every invariant after the day; the differences found (none when all hold)."""
     from django.db import connection
 
-    from casino.eventstore import projections
-    from casino.eventstore.models import CommandRecord
-    from casino.eventstore.verify import verify_chain
+    from eventstore import projections
+    from eventstore.models import CommandRecord
+    from eventstore.verify import verify_chain
     from games.models import TableSession
-    from ledger.reconciliation import reconcile
+    from reporting.reconciliation import reconcile
 
     connection.close()  # this process's connection may have died with a restarted server
     found = []
@@ -525,11 +525,11 @@ def run(terminals: int, minutes: float, workers: int,
         gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
         port = _free_port()
         env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="0", SECRET_KEY="soak-only",
-                   ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="casino.settings",
+                   ALLOWED_HOSTS="127.0.0.1", DJANGO_SETTINGS_MODULE="config.settings",
                    SECURE_SSL_REDIRECT="0", API_THROTTLE_USER="1000000/min",
                    CELERY_BROKER_URL="")
         server = subprocess.Popen(
-            [gunicorn, "casino.wsgi", "--workers", str(workers), "--threads", "4",
+            [gunicorn, "config.wsgi", "--workers", str(workers), "--threads", "4",
              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120"],
             cwd=ROOT, env=env)
         tally = Tally(held)

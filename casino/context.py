@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from casino.eventstore.store import Metadata
+from eventstore.store import Metadata
 
 SYSTEM_ACTOR = "system"
 

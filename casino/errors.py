@@ -5,7 +5,7 @@ boss understands; ``extra`` carries the details (the field, the article of the r
 
 A message is written as a template with ``{name}`` placeholders and its values in ``params``:
 ``message`` is the English text (what the API answers, beside ``code``), ``template`` and
-``params`` are what a screen translates into the page's language (``casino.web.refusals``). The
+``params`` are what a screen translates into the page's language (``edge.web.refusals``). The
 templates are collected into the catalogue by ``makemessages`` (``casino/management/commands/
 makemessages.py`` names the raise helpers as keywords); a template kept in a constant is marked
 with :func:`gettext_noop`, which pure code may call too.
@@ -31,7 +31,7 @@ def fill(template: str, params: dict[str, Any] | None) -> str:
 class Words(str):
     """A text built from a template and its values: the English text itself (a ``str``, as
     stored, compared and written to files), keeping ``template`` and ``params`` so that a screen
-    says it in its language (``casino.web.refusals.said``), as a refusal's message is."""
+    says it in its language (``edge.web.refusals.said``), as a refusal's message is."""
 
     template: str
     params: dict[str, Any] | None

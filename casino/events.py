@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import JSON, Event, upcaster
+from eventstore.events import JSON, Event, upcaster
 
 
 @dataclass(frozen=True, kw_only=True)

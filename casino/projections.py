@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from casino.eventstore.changes import Change, Insert, Update
-from casino.eventstore.projections import Projection, handles, register
-from casino.eventstore.store import RecordedEvent
+from eventstore.changes import Change, Insert, Update
+from eventstore.projections import Projection, handles, register
+from eventstore.store import RecordedEvent
 
 from .events import (
     ApprovalGranted,

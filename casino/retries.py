@@ -22,7 +22,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from casino.errors import ConcurrentChange
-from casino.eventstore.store import ConcurrencyError
+from eventstore.store import ConcurrencyError
 
 TRANSIENT: tuple[type[BaseException], ...] = (
     OperationalError, InterfaceError, ConcurrentChange, ConcurrencyError, BrokerError,

@@ -6,7 +6,7 @@ signed with the casino's private key: these are the casino's events from ``first
 day's totals and the digest of its close report. Whoever holds the public key and an export of
 the events checks it without our code (``tools/verify_events.py`` re-implements this module).
 
-The signed bytes are the canonical JSON (``casino.eventstore.hashing``, the events' own) of the
+The signed bytes are the canonical JSON (``eventstore.hashing``, the events' own) of the
 seal's data without its ``signature``: the payload is stored as it is signed, and the seal event
 in an export carries everything a verifier needs. No Django here (import-linter contract in
 ``pyproject.toml``); the key comes from the service, which reads the environment.
@@ -24,8 +24,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from casino.eventstore.hashing import canonical_json
 from casino.money import MONEY_MAX
+from eventstore.hashing import canonical_json
 
 ALGORITHM = "Ed25519"
 # The figures a gaming-day close passes (the caller may pass more; these are the ones it must).

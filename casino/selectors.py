@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from casino.eventstore.verify import ChainReport, verify_casino_chain
 from casino.models import Approval, Casino, GamingDaySeal, Membership
+from eventstore.verify import ChainReport, verify_casino_chain
 
 
 def casino_codes_for(user: AbstractBaseUser | AnonymousUser, *roles: str) -> list[str]:

@@ -11,7 +11,7 @@ from casino.retries import RETRY
 def projections_check_task(names: list[str] | None = None) -> dict[str, object]:
     """Rebuild the projections beside the live ones, on a snapshot, in a rolled-back
     transaction, and report any difference (``projections.check``)."""
-    from casino.eventstore import projections
+    from eventstore import projections
 
     differences = projections.check(names)
     return {

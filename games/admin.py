@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from casino.context import person_metadata
 from casino.errors import DomainError
 from casino.models import Role
-from casino.web.refusals import refusal_text
+from edge.web.refusals import refusal_text
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError

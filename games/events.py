@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import JSON, Event, upcaster
+from eventstore.events import JSON, Event, upcaster
 
 Chips = dict[str, int]
 

@@ -1,7 +1,7 @@
 """Projections of the pit's events: tables, drop definitions, table sessions, slips, rounds and
 bets, gaming days. Live (applied in the appending transaction) and rebuildable.
 
-Each handler takes the typed event and returns changes (``casino.eventstore.changes``); those that
+Each handler takes the typed event and returns changes (``eventstore.changes``); those that
 read take a ``reader`` too. The writer merges the changes of one row, so a round opened, bet on,
 closed, given its outcome and settled in one append is one INSERT of the round and one of its
 bets, and the session's figures one UPDATE.
@@ -25,11 +25,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from casino.eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
-from casino.eventstore.hashing import canonical_text
-from casino.eventstore.projections import Projection, handles, register
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader
+from eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
+from eventstore.hashing import canonical_text
+from eventstore.projections import Projection, handles, register
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader
 
 from . import events as ev
 from . import play
@@ -53,7 +53,7 @@ from .models import (
 )
 
 if TYPE_CHECKING:
-    from casino.cage import events as cage_events
+    from cage import events as cage_events
     from jackpots import events as jackpot_events
 
 ZERO = Decimal("0.00")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore import store
+from eventstore import store
 from games import engine
 from games.models import RoundStatus
 from games.rules.settlement import engine_round

@@ -16,7 +16,7 @@ def table_session_close_task(session_id: str, closing: dict[str, int],
     Idempotent by state: a session closed already is reported so, and nothing is recorded; a
     refusal is the task's result (a person acts on it), not retried."""
     from casino.errors import DomainError
-    from casino.eventstore.store import Metadata
+    from eventstore.store import Metadata
     from games.models import SessionStatus, TableSession
     from games.services import table_session_close
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import Event
+from eventstore.events import Event
 
 # --- configuration (each parameter change is an event) ------------------------------------------
 

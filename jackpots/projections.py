@@ -2,7 +2,7 @@
 
 One handler per event type, each changing only this app's tables. A handler takes the typed event
 (read through the upcasters) and its recorded envelope and returns changes
-(``casino.eventstore.changes``); those that work out a meter take a ``reader`` too and read the
+(``eventstore.changes``); those that work out a meter take a ``reader`` too and read the
 pool as every event before left it (``reader.row``), whether it is written yet or still pending.
 Every event that moves a meter leaves a ``JackpotMeterReading`` with all the meters after it (the
 history the "as of" reads use): the pool's row as read plus what the event adds to it. The pool's
@@ -18,10 +18,10 @@ from typing import Any
 
 from django.db import connection
 
-from casino.eventstore.changes import Change, Insert, Sql, Update, Upsert
-from casino.eventstore.projections import Projection, handles, register
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader
+from eventstore.changes import Change, Insert, Sql, Update, Upsert
+from eventstore.projections import Projection, handles, register
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader
 
 from . import events as ev
 from .models import (

@@ -8,7 +8,6 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         from . import (
-            closes,  # noqa: F401  (registers the four-eyes kind close_exception)
             events,  # noqa: F401  (registers PeriodClosed, GamingDayClosed)
             projections,  # noqa: F401  (registers the ledger projection)
         )

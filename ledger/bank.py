@@ -15,14 +15,14 @@ from zoneinfo import ZoneInfo
 from django.db.models import Sum
 from django.utils import timezone
 
-from casino.cage.models import CasinoCheque
+from cage.models import CasinoCheque
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.reads import one_instant
-from casino.eventstore.store import Metadata
 from casino.inputs import text
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.reads import one_instant
+from eventstore.store import Metadata
 
 from . import reports
 from .events import CardChequeBatchSettled, CasinoChequePresented

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.eventstore.events import Event, upcaster
+from eventstore.events import Event, upcaster
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,7 +34,7 @@ class PeriodClosed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class GamingDayClosed(Event):
-    """A casino's gaming day is closed (``ledger.closes``): every session and shift closed, the
+    """A casino's gaming day is closed (``reporting.closes``): every session and shift closed, the
     day reconciled (or each difference with an approved exception), its figures fixed here as
     they stood, the ledger period closed. Stream ``gaming_day/<casino>.<YYYY-MM-DD>``.
 

@@ -140,7 +140,7 @@ def _header(sheet: Any, columns: tuple[str, ...], bold: Any) -> None:
 
 def trial_balance_rows(report: TrialBalance, *, language: str = "en") -> Iterator[tuple[Any, ...]]:
     """The rows, each account named in ``language`` (the chart keeps an English and a Portuguese
-    name, as the screens show them: ``casino.web.labels.account_name``)."""
+    name, as the screens show them: ``edge.web.labels.account_name``)."""
     portuguese = language.lower().startswith("pt")
     for r in report.rows:
         name = r.name_pt if portuguese and r.name_pt else r.name

@@ -291,7 +291,7 @@ class TaxAccrual(Model):
         return f"{self.casino_id} {self.month} {self.code}: {self.accrued}"
 class ResultsExport(models.Model):
     """A file of table results an accountant asked for (CSV, XLSX or PDF), built by a Celery
-    task (``ledger.results_export``) that writes its progress here as it goes. Not a projection:
+    task (``reporting.results_export``) that writes its progress here as it goes. Not a projection:
     a piece of work and its file, for the person who asked (nothing in the events refers to it)."""
 
     class Status(models.TextChoices):

@@ -27,13 +27,13 @@ from django.db.models import Model, QuerySet
 
 from casino import gaming_day as gaming_days
 from casino.errors import Words
-from casino.eventstore.changes import Change, Insert, Sql, Update, Upsert
-from casino.eventstore.events import Event, event_class
-from casino.eventstore.projections import Projection, handles, register
-from casino.eventstore.reads import Read
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader
 from casino.models import Casino
+from eventstore.changes import Change, Insert, Sql, Update, Upsert
+from eventstore.events import Event, event_class
+from eventstore.projections import Projection, handles, register
+from eventstore.reads import Read
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader
 
 from . import postings
 from .chart import AccountRef

@@ -17,10 +17,10 @@ from django.db import connection
 from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
 
 from . import postings
 from .events import PeriodClosed

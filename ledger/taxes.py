@@ -21,11 +21,11 @@ from django.utils import timezone
 
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
 
 from . import tax_rules
 from .events import GamingTaxAccrued, GamingTaxPaid, TaxParameterSet
@@ -205,7 +205,7 @@ def _closes(casino: Casino, first: dt.date, last: dt.date) -> list[DayClose]:
 
 
 def _active_days(casino: Casino, first: dt.date, last: dt.date) -> set[dt.date]:
-    from casino.cage.models import Shift
+    from cage.models import Shift
     from games.models import TableSession
 
     days = set(TableSession.objects.filter(casino=casino, gaming_day__gte=first,

@@ -23,9 +23,9 @@ def database_url() -> str:
 
 
 def start_worker() -> subprocess.Popen[bytes]:
-    env = dict(os.environ, DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="casino.settings")
+    env = dict(os.environ, DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings")
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
          "--concurrency=1", "--without-heartbeat", "--without-gossip", "--without-mingle",
          "-Q", "celery", "--loglevel=WARNING"], cwd=ROOT, env=env,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -39,7 +39,7 @@ def broker() -> None:
     test's)."""
     if not settings.CELERY_BROKER_URL:
         pytest.skip("no CELERY_BROKER_URL: the real-worker test needs a broker (CI sets Redis)")
-    from casino.celery import app
+    from config.celery import app
 
     app.control.purge()
     with app.connection_for_write() as connection_:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def real_records() -> dict[str, list[str]]:
     """Values of the schema's path parameters that name recorded things."""
-    from casino.cage.models import Adjustment, Shift
+    from cage.models import Adjustment, Shift
     from casino.models import Approval, Casino
     from games.models import Round, Table, TableSession
     from jackpots.models import JackpotPool, JackpotPrize
@@ -102,9 +102,9 @@ def fuzz(examples: int, seed: int) -> int:
         status_code_conformance,
     )
 
-    from casino.access.models import ApiToken
+    from access.models import ApiToken
     from casino.models import Casino, Membership, Role
-    from casino.wsgi import application
+    from config.wsgi import application
 
     logging.getLogger("django.request").setLevel(logging.ERROR)  # each refusal is counted instead
     with override_settings(DEBUG=True):  # the demo's casinos (DEBUG only)

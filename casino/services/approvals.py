@@ -20,10 +20,10 @@ from typing import Any
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.events import ApprovalGranted, ApprovalRefused, ApprovalRequested, ApprovalWithdrawn
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Approval, ApprovalStatus
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
 
 Result = dict[str, Any]
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import CasinoRegistered, CasinoSettingsChanged
-from casino.eventstore import store
-from casino.eventstore.commands import command
 from casino.models import Casino, Currency
+from eventstore import store
+from eventstore.commands import command
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 

@@ -8,10 +8,10 @@ from decimal import Decimal
 
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import ChipSetDenominationsChanged, ChipSetRegistered
-from casino.eventstore import store
-from casino.eventstore.commands import command
 from casino.models import Casino, ChipSet
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 

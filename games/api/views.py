@@ -3,7 +3,7 @@
 Commands take an ``Idempotency-Key`` header (a retry answers as at first and records nothing) and
 need the pit boss role in the casino the table belongs to; reads are open to the pit boss, the
 accountant, the regulator and the administrator. Every refusal has the one error shape
-(``casino.api.errors``).
+(``edge.api.errors``).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import remember_roles, request_metadata
 from casino.errors import InvalidCommand, NotAllowed, gettext_noop
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.selectors import casino_codes_for
+from edge.api.base import remember_roles, request_metadata
+from eventstore.store import Metadata
 from games import selectors, services
 
 COMMAND_ROLES = (Role.PIT_BOSS,)

@@ -1,4 +1,4 @@
-"""The pit's services (writes). Each is a command (``casino.eventstore.commands.command``: one transaction), takes ``metadata``
+"""The pit's services (writes). Each is a command (``eventstore.commands.command``: one transaction), takes ``metadata``
 and records events; retried with the same idempotency key, it records nothing twice and answers
 as at first, even when the state has moved on since (the session closed, the round settled).
 

@@ -10,11 +10,11 @@ from typing import Any
 from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore import projections, reads
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Casino, ChipSet
 from casino.money import counts_as_data, counts_value, fmt, parse_counts
+from eventstore import projections, reads
+from eventstore.commands import command
+from eventstore.store import Metadata
 from games.engine.errors import RoundError
 from games.models import Bet, Round, SessionStatus, Table, TableSession
 

@@ -28,12 +28,12 @@ from typing import Any
 
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
 from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
+from eventstore import store
+from eventstore.store import Metadata
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 

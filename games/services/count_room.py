@@ -21,11 +21,11 @@ from typing import Any
 
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Casino, Role
 from casino.money import CASH_DENOMINATIONS, counts_as_data, counts_value, fmt, parse_counts
 from casino.services.approvals import Prepared, procedure
+from eventstore import store
+from eventstore.store import Metadata
 from games.events import DropBoxCountConfirmed, DropBoxCounted, DropVarianceApproved
 from games.models import DropBox, DropBoxStatus, Round, SessionStatus, Table, TableSession
 

@@ -21,9 +21,9 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.store import Metadata
 from games.events import JackpotBetPlaced
 from games.models import JackpotBet, JackpotBetStatus, Round, Table
 

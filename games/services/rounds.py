@@ -22,11 +22,11 @@ from decimal import Decimal
 from typing import Any, ParamSpec
 
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, gettext_noop
-from casino.eventstore import reads, store
-from casino.eventstore.events import Event
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt
+from eventstore import reads, store
+from eventstore.events import Event
+from eventstore.store import Metadata
 from games.events import (
     BetCarried,
     BetPlaced,

@@ -16,11 +16,11 @@ from decimal import Decimal
 from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from casino.selectors import carried_to
+from eventstore import store
+from eventstore.store import Metadata
 from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
@@ -252,8 +252,8 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
     """Cash exchanged for chips at the table, pushed into the drop box. ``patron``: the
     identified patron, required at the anti-money-laundering threshold (a buy-in, summed with
     the patron's other movements of the day: ``docs/patrons.md``)."""
-    from casino.compliance.services.screening import alerts_raise, movement_check
-    from casino.compliance.thresholds import BUY_IN
+    from compliance.services.screening import alerts_raise, movement_check
+    from compliance.thresholds import BUY_IN
 
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
@@ -338,8 +338,8 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
                           paid_with=paid_with)]
     checked = None
     if paid_with == "cash":
-        from casino.compliance.services.screening import alerts_raise, movement_check
-        from casino.compliance.thresholds import BUY_IN
+        from compliance.services.screening import alerts_raise, movement_check
+        from compliance.thresholds import BUY_IN
 
         checked = movement_check(casino=Casino.objects.get(code=session.casino_id),
                                  patron=patron, gaming_day=session.gaming_day, kind=BUY_IN,

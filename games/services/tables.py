@@ -7,10 +7,10 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.models import ChipSet
 from casino.money import parse_amount
+from eventstore import store
+from eventstore.store import Metadata
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError

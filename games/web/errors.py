@@ -1,6 +1,6 @@
 """A refusal, in words a pit boss reads in their own language.
 
-Every refusal is shown translated by ``casino.web.refusals.refusal_text`` (the service's template
+Every refusal is shown translated by ``edge.web.refusals.refusal_text`` (the service's template
 in the page's language). For the refusals a pit boss meets every day, the pit says it in its own
 words from the error's code and details; a rule of the game or a limit gets a lead before the
 service's words.
@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from casino.errors import DomainError
-from casino.web.refusals import refusal_text as said
+from edge.web.refusals import refusal_text as said
 
 MESSAGES: dict[str, Promise] = {
     "four_eyes": _("You recorded the outcome being corrected: another pit boss must approve "

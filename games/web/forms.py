@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from casino.errors import InvalidCommand
-from casino.web.money import money_input
+from edge.web.money import money_input
 
 from .labels import Label, bet_type_label
 
@@ -89,7 +89,7 @@ def parse_pieces(posted: Posted, prefix: str, denominations: Sequence[str]) -> d
 
 def amount_text(raw: str | None) -> str:
     """An amount as typed, for the service to parse, read as every amount box of the web admin
-    reads it (``casino.web.money.money_input``): ``10,50`` and ``1.234,50`` in pt-PT,
+    reads it (``edge.web.money.money_input``): ``10,50`` and ``1.234,50`` in pt-PT,
     ``1,234.50`` in English; anything else goes as it is, and the service says what is wrong."""
     return str(money_input(raw or ""))
 

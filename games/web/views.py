@@ -30,11 +30,11 @@ from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
-from casino.eventstore.store import Metadata
 from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership, Role
 from casino.selectors import approval_list, casino_codes_for
 from casino.services.approvals import approval_request
-from casino.web.progress import answer_text
+from edge.web.progress import answer_text
+from eventstore.store import Metadata
 from games import engine, selectors, services
 from games.engine.errors import RoundError
 from games.models import (
@@ -77,7 +77,7 @@ def _may_read(request: HttpRequest, casino: str) -> None:
 
 
 def _may_act(request: HttpRequest, casino: str) -> bool:
-    """As ``casino.api.base.acting_role``: the pit boss role, held in that casino."""
+    """As ``edge.api.base.acting_role``: the pit boss role, held in that casino."""
     return request.user.is_authenticated and Membership.objects.filter(
         user_id=request.user.pk, casino_id=casino, role__in=COMMAND_ROLES).exists()
 

@@ -4,7 +4,7 @@ Reads are open to the pit (pit boss), the cage (cashier, cage supervisor), the a
 regulator and the administrator of the casino in the URL. ``as_of`` (an ISO date-time) reads a
 pool as it stood at that moment. Paying a prize is the cage's (cashier, cage supervisor) and
 takes an ``Idempotency-Key`` header. Every refusal has the one error shape
-(``casino.api.errors``).
+(``edge.api.errors``).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.base import acting_role, request_metadata
 from casino.models import Role
 from casino.money import fmt
+from edge.api.base import acting_role, request_metadata
 from jackpots import selectors, services
 from jackpots.models import METERS, JackpotConfigVersion, JackpotMeterReading, JackpotPrize
 from jackpots.rules import pay_coup

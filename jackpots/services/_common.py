@@ -9,8 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.store import ConcurrencyError, Metadata, lock_appends
 from casino.money import fmt
+from eventstore.store import ConcurrencyError, Metadata, lock_appends
 from jackpots.models import JackpotPool
 from jackpots.rules import RoundError
 
@@ -73,8 +73,8 @@ def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
     append lock second, a prize being paid (pool row held, waiting for the append lock) and a
     round settling (append lock held, waiting for the pool row) would deadlock. Taking the append
     lock first gives one order everywhere; reads made after it see every committed append
-    (``casino.eventstore.store``'s module docstring), so the meter read here is current. Every
-    command holds the append lock from its first round trip (``casino.eventstore.commands``);
+    (``eventstore.store``'s module docstring), so the meter read here is current. Every
+    command holds the append lock from its first round trip (``eventstore.commands``);
     ``lock_appends`` takes the casino's only for a caller outside any command.
     """
     lock_appends(casino)

@@ -20,11 +20,11 @@ from typing import Any
 
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.money import fmt, parse_amount
 from casino.services.approvals import Prepared, procedure
+from eventstore import store
+from eventstore.store import Metadata
 from jackpots.events import JackpotMeterCorrected
 from jackpots.models import JackpotPool
 

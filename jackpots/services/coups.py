@@ -21,11 +21,11 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.events import Event
-from casino.eventstore.store import ConcurrencyError, Metadata
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.events import Event
+from eventstore.store import ConcurrencyError, Metadata
 from jackpots import rules
 from jackpots.events import JackpotContributed, JackpotCoupSettled, JackpotHit, JackpotReset
 from jackpots.models import JackpotConfigVersion, JackpotCoup, JackpotPool, JackpotPrize

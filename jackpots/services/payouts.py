@@ -11,11 +11,11 @@ import dataclasses
 from decimal import Decimal
 
 from casino.errors import Conflict, NotFound, gettext_noop
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
 from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
 
@@ -58,7 +58,7 @@ def jackpot_prize_pay(
     ``casino_cheque`` with ``cheque_number``: paid by casino cheque, only to the identified
     winner (``docs/cage.md``)."""
     require_role(metadata, PAY_ROLES, "paying a jackpot prize")
-    from casino.cage.services.transactions import jackpot_payout_record  # the window's side
+    from cage.services.transactions import jackpot_payout_record  # the window's side
 
     key = text(prize_id, field="prize_id", limit=64)
     prize = (JackpotPrize.objects.select_for_update()

@@ -13,11 +13,11 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore import store
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
 from jackpots import rules
 from jackpots.events import (
     JackpotParametersChanged,

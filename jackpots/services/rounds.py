@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.eventstore.commands import command
-from casino.eventstore.store import Metadata, read_stream
+from eventstore.commands import command
+from eventstore.store import Metadata, read_stream
 from jackpots.models import JackpotTable
 
 from ._common import Result

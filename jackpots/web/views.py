@@ -26,8 +26,8 @@ from casino.errors import DomainError, NotFound
 from casino.models import Casino, Role
 from casino.selectors import approval_list, roles_in
 from casino.services.approvals import approval_request
-from casino.web.money import money_input
-from casino.web.refusals import refusal_text
+from edge.web.money import money_input
+from edge.web.refusals import refusal_text
 from jackpots import selectors
 from jackpots.services.approvals import METER_CORRECTION
 

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.db import migrations
 
-from casino.sqlfiles import run_sql_file
+from eventstore.sqlfiles import run_sql_file
 
 SQL = Path(__file__).resolve().parent.parent / "sql" / "0001_journal.sql"
 

@@ -1,5 +1,5 @@
 -- The general ledger: database-level guarantees (docs/database-guarantees.md, § Ledger).
--- refuse_rewrite() comes from casino/eventstore/sql/0001_event_store.sql.
+-- refuse_rewrite() comes from eventstore/sql/0001_event_store.sql.
 
 -- A line names its account by (casino, code): the account must exist in that casino's chart.
 ALTER TABLE journal_line

@@ -16,13 +16,13 @@ from unittest import mock
 
 import pytest
 
-from casino.cage import services as cage
+from cage import services as cage
 from casino.context import person_metadata, system_metadata
-from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.store import Metadata
 from games.limits import default_limits
 from games.services import sessions, tables
 

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from casino.cage import services as cage
-from casino.cage.models import Shift
-from casino.compliance.models import AmlAlert, PatronDay, PatronTransaction
-from casino.compliance.services import patron_register
+from cage import services as cage
+from cage.models import Shift
 from casino.errors import Conflict, NotFound
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.verify import verify_chain
 from casino.models import Role
+from compliance.models import AmlAlert, PatronDay, PatronTransaction
+from compliance.services import patron_register
+from eventstore.models import StoredEvent
+from eventstore.verify import verify_chain
 from jackpots.services import jackpot_prize_pay
 
 from .conftest import Hit, act, ana
@@ -156,8 +156,8 @@ def test_projections_rebuild_with_patrons_alerts_and_old_events(window: str) -> 
 
 
 def test_a_cashier_may_not_draft_a_report(window: str) -> None:
-    from casino.compliance.services import suspicious_report_draft
     from casino.errors import NotAllowed
+    from compliance.services import suspicious_report_draft
 
     patron = register()
     for _ in range(3):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from casino.cage import services as cage
-from casino.compliance.models import AmlAlert, AnonymousMovement
+from cage import services as cage
+from compliance.models import AmlAlert, AnonymousMovement
 from games.services import drop_record
 
 from .conftest import Pit, ana, paulo

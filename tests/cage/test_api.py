@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from casino.cage.models import Shift
-from casino.eventstore.models import StoredEvent
+from cage.models import Shift
 from casino.models import Casino, Membership, Role
+from eventstore.models import StoredEvent
 
 from .conftest import CASINO, CHIP_SET, Pit, after_the_day, whole
 

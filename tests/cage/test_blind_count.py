@@ -17,13 +17,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from casino.cage import selectors
-from casino.cage import services as cage
-from casino.cage.models import OpeningDispute, Shift, ShiftStatus
+from cage import selectors
+from cage import services as cage
+from cage.models import OpeningDispute, Shift, ShiftStatus
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
+from eventstore import projections
+from eventstore.models import StoredEvent
 from ledger import reports
 
 from .conftest import CASINO, CHIP_SET, ana, bruno, carla, duarte, whole

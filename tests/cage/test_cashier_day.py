@@ -7,12 +7,12 @@ from decimal import Decimal
 
 import pytest
 
-from casino.cage import reports, selectors
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
+from cage import reports, selectors
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
 from casino.errors import Conflict, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
+from eventstore import projections
+from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 
 from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, whole

@@ -11,16 +11,16 @@ from decimal import Decimal
 
 import pytest
 
-from casino.cage import selectors
-from casino.cage import services as cage
-from casino.cage.events import ChipsRedeemed, JackpotPaid
-from casino.cage.models import CasinoCheque, Shift
-from casino.compliance.models import PatronDay
+from cage import selectors
+from cage import services as cage
+from cage.events import ChipsRedeemed, JackpotPaid
+from cage.models import CasinoCheque, Shift
 from casino.errors import Conflict, InvalidCommand
-from casino.eventstore.models import StoredEvent
+from compliance.models import PatronDay
+from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 from ledger.postings import post
-from ledger.reconciliation import reconcile
+from reporting.reconciliation import reconcile
 
 from .conftest import CASINO, Hit, ana
 from .test_aml import register

@@ -12,8 +12,8 @@ import time
 import pytest
 from django.test import Client
 
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
 from casino.models import Casino, Role
 from tests.worker_process import broker, database_url, start_worker  # noqa: F401 - fixture
 

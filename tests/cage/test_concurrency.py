@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
 from casino.errors import Conflict
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import ConcurrencyError, append_lock_key
+from eventstore.models import StoredEvent
+from eventstore.store import ConcurrencyError, append_lock_key
 
 from .conftest import CASINO, Pit, ana, bruno, whole
 

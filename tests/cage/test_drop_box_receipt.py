@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 from django.db.models import Sum
 
+from cage import inventory as inv
+from cage import services as cage
+from cage.models import Shift
+from cage.selectors import shift_expected
 from casino import gaming_day as gaming_days
-from casino.cage import inventory as inv
-from casino.cage import services as cage
-from casino.cage.models import Shift
-from casino.cage.selectors import shift_expected
 from casino.context import system_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.models import StoredEvent
 from casino.models import Approval, Role
 from casino.services.approvals import approval_grant, approval_request
+from eventstore.models import StoredEvent
 from games import selectors as pit_selectors
 from games.models import DropBox, TableSession
 from games.services import count_room, drop_record
@@ -195,7 +195,7 @@ def test_a_box_of_a_session_or_table_that_does_not_exist_is_refused(window: str,
 @pytest.mark.django_db(transaction=True)
 def test_rebuilding_the_count_room_from_events_equals_the_live_tables(window: str,
                                                                      counted: Pit) -> None:
-    from casino.eventstore import projections
+    from eventstore import projections
 
     cage.drop_box_receive(shift_id=window, session_id=counted.session_id, cash=RECEIVED,
                           metadata=ana())

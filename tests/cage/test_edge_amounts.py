@@ -17,12 +17,12 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from casino.cage.models import Cage, ShiftLine
+from cage.models import Cage, ShiftLine
 from casino.errors import InvalidCommand
-from casino.eventstore.commands import run_command
-from casino.eventstore.models import StoredEvent
 from casino.models import Casino, Role, money_field
 from casino.money import MONEY_MAX, PIECES_MAX, parse_amount, parse_counts
+from eventstore.commands import run_command
+from eventstore.models import StoredEvent
 from games.limits import default_limits
 from games.rules import money as pit_money
 from games.services import sessions, tables

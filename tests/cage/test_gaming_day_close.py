@@ -8,11 +8,11 @@ import zoneinfo
 
 import pytest
 
-from casino.cage.models import Shift
-from casino.cage.tasks import CLOSE_WINDOW, closed_just_now, gaming_day_close_due_task
-from casino.eventstore.models import StoredEvent
+from cage.models import Shift
+from cage.tasks import CLOSE_WINDOW, closed_just_now, gaming_day_close_due_task
 from casino.gaming_day import last_boundary
 from casino.models import Casino
+from eventstore.models import StoredEvent
 
 from .conftest import after_the_day
 
@@ -60,7 +60,7 @@ def test_the_scheduled_close_records_the_chips_once_at_the_boundary(window: str)
 
 
 def test_beat_runs_the_close_every_five_minutes() -> None:
-    from casino.celery import app
+    from config.celery import app
 
     entry = app.conf.beat_schedule["cage-gaming-day-close"]
     assert entry["task"] == gaming_day_close_due_task.name

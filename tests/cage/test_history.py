@@ -10,11 +10,11 @@ from decimal import Decimal
 
 import pytest
 
-from casino.cage import services as cage
-from casino.eventstore.events import registered_event_types
+from cage import services as cage
 from casino.models import Role
-from casino.web.history import NOT_SHOWN
-from casino.web.labels import EVENTS, FIELDS
+from edge.web.labels import EVENTS, FIELDS
+from eventstore.events import registered_event_types
+from shell.web.history import NOT_SHOWN
 
 from .conftest import CASINO, CHIP_SET, ana, carla
 from .test_blind_count import held

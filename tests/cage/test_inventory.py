@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from casino.cage import inventory as inv
+from cage import inventory as inv
 
 D = Decimal
 

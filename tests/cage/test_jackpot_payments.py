@@ -20,11 +20,11 @@ from rest_framework.test import APIClient
 
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import read_stream
 from casino.models import Membership, Role
 from casino.services.casinos import casino_register
+from eventstore import projections
+from eventstore.models import StoredEvent
+from eventstore.store import read_stream
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_prize_pay
 from jackpots.services.payouts import NOT_A_HIT
@@ -230,7 +230,7 @@ def test_a_second_cashier_sees_what_the_first_paid(window: str, hit: Hit,
                                                    identified_patron: Any) -> None:
     """Two windows pay instalments of one hit: 2,000.00 + 8,000.00 of 10,000.80 (to the
     identified winner: 2,000.00 or more); a further 1,000.00 is more than the 0.80 left."""
-    from casino.cage import services as cage
+    from cage import services as cage
 
     winner = identified_patron(CASINO)
     other = cage.shift_open(cage="w2", cash={"100.00": 90}, metadata=bruno())["shift_id"]

@@ -8,12 +8,12 @@ from decimal import Decimal
 
 import pytest
 
-from casino.cage import selectors
-from casino.cage import services as cage
-from casino.cage.models import Adjustment, AdjustmentStatus, Shift
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
+from cage import selectors
+from cage import services as cage
+from cage.models import Adjustment, AdjustmentStatus, Shift
 from casino.models import Casino
+from eventstore import projections
+from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 
 from .conftest import CASINO, CHIP_SET, Hit, Pit, after_the_day, ana, bruno, carla, duarte, whole
@@ -134,7 +134,7 @@ def test_a_recount_replaces_the_count_and_is_numbered(window: str) -> None:
 
 @pytest.mark.django_db
 def test_the_gaming_day_task_records_the_chips_once(window: str) -> None:
-    from casino.cage.tasks import gaming_day_chips_record_task
+    from cage.tasks import gaming_day_chips_record_task
 
     day = Shift.objects.get(id=window).gaming_day
     with after_the_day(day):

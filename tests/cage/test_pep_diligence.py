@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from casino.cage import services as cage
-from casino.cage.models import Shift
+from cage import services as cage
+from cage.models import Shift
 from casino.errors import Conflict, NotAllowed
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.services.approvals import approval_grant, approval_request
+from eventstore.store import Metadata
 
 from .conftest import act, ana
 from .test_aml import redeem_2500, register

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from casino.compliance.models import Patron
 from casino.models import Role
+from compliance.models import Patron
 
 from .conftest import CASINO, Pit
 from .test_web import browser

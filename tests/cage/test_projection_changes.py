@@ -1,5 +1,5 @@
 """The cage projection's handlers as plain functions: a typed event and its recorded envelope in,
-row changes out (``casino.eventstore.changes``), with the figures worked out by hand (pieces by
+row changes out (``eventstore.changes``), with the figures worked out by hand (pieces by
 denomination, not value). None of the handlers reads, so these need no database.
 
 Then, on the database: what the writer makes of those changes for a line the shift already holds
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from casino.cage import events as ev
-from casino.cage import services as cage
-from casino.cage.models import (
+from cage import events as ev
+from cage import services as cage
+from cage.models import (
     Adjustment,
     AdjustmentStatus,
     Cage,
@@ -32,17 +32,17 @@ from casino.cage.models import (
     ShiftStatus,
     SlipStatus,
 )
-from casino.cage.projections import CageProjection
+from cage.projections import CageProjection
 from casino.context import person_metadata, system_metadata
-from casino.eventstore import projections
-from casino.eventstore import store as event_store
-from casino.eventstore.changes import Change, Insert, Update, Upsert
-from casino.eventstore.events import Event
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Writer, guard
 from casino.models import Casino, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore import projections
+from eventstore import store as event_store
+from eventstore.changes import Change, Insert, Update, Upsert
+from eventstore.events import Event
+from eventstore.store import RecordedEvent
+from eventstore.writer import Writer, guard
 
 from .conftest import CASINO, CHIP_SET, ana, carla, whole
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from casino.cage import services as cage
+from cage import services as cage
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 
 from .conftest import CHIP_SET, Pit, act, ana, bruno, carla, duarte, whole
 
@@ -31,7 +31,7 @@ def day(window: str, vault: str, pit: Pit) -> Day:
 
 def _vault_counted_short(d: Day) -> str:
     """The vault counted by Carla with a 500.00 note missing, and explained."""
-    from casino.cage.selectors import shift_figures, shift_get
+    from cage.selectors import shift_figures, shift_get
 
     figures = shift_figures(shift_get(casino="lisboa", shift_id=d.vault))
     cash = {str(f.denomination): f.expected for f in figures if f.kind == "cash"}

@@ -14,12 +14,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
-from casino.cage.reports import CSV_HEADER
-from casino.eventstore.models import StoredEvent
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
+from cage.reports import CSV_HEADER
 from casino.models import Approval, Casino, Membership, Role
 from casino.money import CASH_DENOMINATIONS, fmt
+from eventstore.models import StoredEvent
 from games.models import DropBox
 from games.services import drop_record, table_session_close
 from tests.games.conftest import close_and_count
@@ -118,7 +118,7 @@ def in_process() -> Iterator[None]:
     """The close goes to the workers once the request commits (the test is transactional, so
     it commits as in production): here they run in this process (the broker's path is the
     worker test's)."""
-    from casino.cage.tasks import shift_close_task
+    from cage.tasks import shift_close_task
 
     def apply(args: tuple[Any, ...], task_id: str) -> Any:
         return shift_close_task.apply(args, task_id=task_id)
@@ -267,7 +267,7 @@ def test_the_shift_screen_pages_its_movements_newest_first_with_the_whole_shifts
         window: str, ana_web: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 17: the screen lists a page of movements (the newest first), never the whole
     shift; the totals under it are the whole shift's, whatever the page."""
-    from casino.cage import selectors
+    from cage import selectors
 
     monkeypatch.setattr(selectors, "ENTRIES_PER_PAGE", 2)
     for n in range(3):  # three sales of 100.00: a 100 chip for a 100 note

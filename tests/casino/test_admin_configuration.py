@@ -7,9 +7,9 @@ from django.contrib import admin
 from django.test import Client
 
 from casino.context import system_metadata
-from casino.eventstore.models import StoredEvent
 from casino.models import ChipSet
 from casino.services.casinos import casino_register
+from eventstore.models import StoredEvent
 
 CONFIGURATION = {
     "auth.user", "auth.group", "access.regulatoraccount",  # users, groups, inspectors

@@ -18,11 +18,11 @@ from rest_framework.test import APIClient
 from casino import approvals as rules
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore import projections
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Casino, Membership, Role
 from casino.services import approvals as service
 from casino.services.casinos import casino_record_settings, casino_register
+from eventstore import projections
+from eventstore.store import Metadata
 
 CASINO = "lisboa"
 

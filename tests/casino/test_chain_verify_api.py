@@ -15,10 +15,10 @@ from rest_framework.test import APIClient
 
 from casino import selectors
 from casino.context import system_metadata
-from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.models import StoredEvent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 URL = "/api/v1/events/verify/"

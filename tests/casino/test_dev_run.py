@@ -25,7 +25,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from casino.embedded_pg import server
+from config.embedded_pg import server
 
 ROOT = Path(__file__).resolve().parents[2]
 BANNER_END = "Every demo login and what to try first"

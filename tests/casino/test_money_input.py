@@ -9,8 +9,8 @@ from django.utils import translation
 
 from casino.errors import InvalidCommand
 from casino.money import parse_amount, typed_amount
-from casino.web import labels
-from casino.web.money import MoneyField, money_input, money_text
+from edge.web import labels
+from edge.web.money import MoneyField, money_input, money_text
 
 
 @pytest.mark.parametrize(("typed", "comma", "read"), [

@@ -36,20 +36,20 @@ def unavailable(response: Any) -> dict[str, Any]:
 def test_an_api_read_while_the_database_is_down_is_a_503_json() -> None:
     api = APIClient()
     api.force_authenticate(User.objects.create_user("ines", password="x"))
-    with mock.patch("casino.api.views.casino_list_for", side_effect=GONE):
+    with mock.patch("shell.api.views.casino_list_for", side_effect=GONE):
         unavailable(api.get("/api/v1/casinos/"))
-    with mock.patch("casino.api.views.casino_list_for",
+    with mock.patch("shell.api.views.casino_list_for",
                     side_effect=InterfaceError("connection already closed")):
         unavailable(api.get("/api/v1/casinos/"))
 
 
 def test_the_token_look_up_failing_is_a_503_json() -> None:
-    from casino.access.models import ApiToken
+    from access.models import ApiToken
 
     _, plain = ApiToken.objects.create(user=User.objects.create_user("ines", password="x"),
                                        expiry=dt.timedelta(days=1))
     api = APIClient(HTTP_AUTHORIZATION=f"Token {plain}")
-    with mock.patch("casino.api.authentication.TokenAuthentication.authenticate_credentials",
+    with mock.patch("access.authentication.TokenAuthentication.authenticate_credentials",
                     side_effect=GONE):
         unavailable(api.get("/api/v1/casinos/"))
 
@@ -70,7 +70,7 @@ def test_a_failure_outside_drf_is_a_503_too_json_under_the_api_and_text_on_pages
 def test_any_other_server_error_under_the_api_is_json_never_html() -> None:
     api = APIClient(raise_request_exception=False)
     api.force_authenticate(User.objects.create_user("ines", password="x"))
-    with mock.patch("casino.api.views.casino_list_for", side_effect=ZeroDivisionError):
+    with mock.patch("shell.api.views.casino_list_for", side_effect=ZeroDivisionError):
         answer = api.get("/api/v1/casinos/")
     assert answer.status_code == 500
     assert answer["Content-Type"] == "application/json"

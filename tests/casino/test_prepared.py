@@ -11,7 +11,7 @@ import pytest
 from django.db import DataError, IntegrityError, transaction
 from django.forms.models import model_to_dict
 
-from casino.eventstore import wire as prepared
+from eventstore import wire as prepared
 from games.models import Round, RoundStatus
 
 pytestmark = pytest.mark.django_db

@@ -27,16 +27,16 @@ from rest_framework.test import APIClient
 from casino import seal as rules
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.commands import run_command
-from casino.eventstore.hashing import canonical_json, event_hash, format_time
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import Metadata
 from casino.models import GamingDaySeal, Membership, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from casino.services.seals import NO_KEY, PERIOD_OPEN, gaming_day_seal, key_variable
+from eventstore import projections
+from eventstore.commands import run_command
+from eventstore.hashing import canonical_json, event_hash, format_time
+from eventstore.models import StoredEvent
+from eventstore.store import Metadata
 from ledger.services import period_close
+from reporting.seals import NO_KEY, PERIOD_OPEN, gaming_day_seal, key_variable
 
 pytestmark = pytest.mark.django_db
 VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"

@@ -49,7 +49,7 @@ def test_manage_py_check_deploy_is_clean_with_the_production_settings() -> None:
 
 def test_debug_is_off_unless_asked_for_and_then_a_secret_key_is_required() -> None:
     probe = "from django.conf import settings; print(settings.DEBUG)"
-    env = production_env(DJANGO_SETTINGS_MODULE="casino.settings")
+    env = production_env(DJANGO_SETTINGS_MODULE="config.settings")
     refused = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + probe],
                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert refused.returncode != 0

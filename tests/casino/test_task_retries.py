@@ -10,8 +10,8 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
-from casino.celery import app
 from casino.errors import ConcurrentChange
+from config.celery import app
 
 OUR_TASKS = ("ledger.period_close", "ledger.gaming_day_close", "ledger.gaming_day_close_due",
              "cage.gaming_day_chips_record", "cage.gaming_day_close_due", "cage.shift_close",
@@ -40,7 +40,7 @@ def test_every_task_retries_the_database_and_the_broker_with_backoff(name: str) 
 
 def test_the_period_close_retries_a_lost_database_connection_and_closes_once() -> None:
     """It retried only OSError: a lost connection failed the close for good."""
-    from ledger.tasks import period_close_task
+    from reporting.tasks import period_close_task
 
     lost = OperationalError("server closed the connection unexpectedly")
     closed = {"casino": "lisboa", "gaming_day": "2024-03-01", "closed": True}
@@ -51,10 +51,10 @@ def test_the_period_close_retries_a_lost_database_connection_and_closes_once() -
 
 
 def test_the_day_close_retries_a_lost_race_instead_of_reporting_it() -> None:
-    from ledger.tasks import gaming_day_close_task
+    from reporting.tasks import gaming_day_close_task
 
     closed = {"casino": "lisboa", "gaming_day": "2024-03-01", "closed": True}
-    with mock.patch("ledger.closes.gaming_day_close",
+    with mock.patch("reporting.closes.gaming_day_close",
                     side_effect=[ConcurrentChange(), closed]) as close:
         result = gaming_day_close_task.apply(args=("lisboa", "2024-03-01"), throw=False).get()
     assert result == closed

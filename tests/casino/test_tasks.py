@@ -7,11 +7,11 @@ import os
 import pytest
 from django.conf import settings
 
-from casino.celery import app
 from casino.context import system_metadata
 from casino.models import Casino
 from casino.services.casinos import casino_register
 from casino.tasks import projections_check_task
+from config.celery import app
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,8 +22,8 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
-from casino.cage import services as cage
-from casino.cage.selectors import expected_count
+from cage import services as cage
+from cage.selectors import expected_count
 from casino.models import Membership, Role
 from tests.cage.conftest import (  # noqa: F401 - fixtures
     CASINO,
@@ -144,7 +144,7 @@ def day(window: str, pit: Pit) -> dict[str, str]:  # noqa: F811
     cage.slip_refuse(shift_id=window, kind="fill", slip=pit.fill({"1.00": 5}), reason="r2",
                      metadata=ana())
     pit.fill({"5.00": 2})  # waiting in the queue
-    from casino.cage.models import Shift
+    from cage.models import Shift
 
     counted = Shift.objects.get(id=window)
     cash, chips = expected_count(counted)
@@ -308,10 +308,10 @@ def test_a_status_inside_a_refusal_is_said_by_its_label() -> None:
     the label of its kind; the English message keeps the words it always had."""
     from django.utils import translation
 
-    from casino.cage.services._common import SHIFT_NOT_OPEN
-    from casino.cage.services.slips import SLIP_NOT_REQUESTED
+    from cage.services._common import SHIFT_NOT_OPEN
+    from cage.services.slips import SLIP_NOT_REQUESTED
     from casino.errors import Conflict, Words, status_words
-    from casino.web.refusals import refusal_text, said
+    from edge.web.refusals import refusal_text, said
 
     closed = Conflict(SHIFT_NOT_OPEN, params={
         "shift": "S1", "status": status_words("closed", "shift status", "Closed")})
@@ -327,7 +327,7 @@ def test_a_status_inside_a_refusal_is_said_by_its_label() -> None:
     # a task's refusal (its result, JSON) keeps the status's words for the page that follows it
     import json
 
-    from casino.web.progress import answer_text
+    from edge.web.progress import answer_text
 
     answer = json.loads(json.dumps(closed.as_result()))
     assert answer["message"] == "shift S1 is Closed: it takes no more movements"

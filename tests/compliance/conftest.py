@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from casino.cage import services as cage
+from cage import services as cage
 from casino.context import person_metadata, system_metadata
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.store import Metadata
 
 
 def macau(name: str, role: str = Role.CASHIER) -> Metadata:

@@ -12,15 +12,15 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
-from casino.compliance import selectors
-from casino.compliance.models import PatronCorrection, PatronVault
-from casino.compliance.services import patron_register, patron_shred
-from casino.compliance.services.keys import PREVIOUS, VARIABLE
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.verify import verify_chain
 from casino.models import Role
 from casino.services.approvals import approval_grant, approval_request
+from compliance import selectors
+from compliance.models import PatronCorrection, PatronVault
+from compliance.services import patron_register, patron_shred
+from compliance.services.keys import PREVIOUS, VARIABLE
+from eventstore.models import StoredEvent
+from eventstore.verify import verify_chain
 
 from .conftest import lisboa
 

@@ -15,21 +15,21 @@ from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from casino.cage import services as cage
-from casino.cage.models import Shift
-from casino.compliance import selectors
-from casino.compliance.models import AmlAlert, PatronTransaction, PatronVault
-from casino.compliance.services import (
+from cage import services as cage
+from cage.models import Shift
+from casino.errors import Conflict, NotAllowed
+from casino.models import Membership, Role
+from compliance import selectors
+from compliance.models import AmlAlert, PatronTransaction, PatronVault
+from compliance.services import (
     patron_register,
     patron_shred,
     suspicious_report_draft,
     suspicious_report_review,
     suspicious_report_send,
 )
-from casino.errors import Conflict, NotAllowed
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.verify import verify_chain
-from casino.models import Membership, Role
+from eventstore.models import StoredEvent
+from eventstore.verify import verify_chain
 
 from .conftest import lisboa, macau
 

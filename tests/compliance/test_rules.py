@@ -7,8 +7,8 @@ from decimal import Decimal as D
 
 import pytest
 
-from casino.compliance import rules, thresholds, vault
-from casino.compliance.rules import Earlier, Movement, screen
+from compliance import rules, thresholds, vault
+from compliance.rules import Earlier, Movement, screen
 
 PT = thresholds.rule_for("PT", dt.date(2026, 12, 1))
 MO = thresholds.rule_for("MO", dt.date(2026, 12, 1))
@@ -89,7 +89,7 @@ def test_the_vault_opens_only_with_its_key_and_its_patron() -> None:
 
 
 def test_movements_recorded_before_patrons_read_as_anonymous() -> None:
-    from casino.eventstore.events import decode
+    from eventstore.events import decode
 
     sold = decode("ChipsSold", 1, {
         "transaction_id": "t1", "shift_id": "s1", "window": "w1", "chip_set": "main",

@@ -18,12 +18,12 @@ from unittest import mock
 import pytest
 from django.contrib.auth.models import User
 
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
-from casino.cage.selectors import expected_count
-from casino.cage.tasks import shift_close_task
-from casino.eventstore.models import StoredEvent
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
+from cage.selectors import expected_count
+from cage.tasks import shift_close_task
 from casino.models import Membership, Role
+from eventstore.models import StoredEvent
 from games.models import Slip
 from ledger.reports import account_balance
 from tests.cage.conftest import (  # noqa: F401 - fixtures

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from casino.cage.services import cage_configure, chips_sell
-from casino.compliance.services import patron_register
+from cage.services import cage_configure, chips_sell
 from casino.context import person_metadata
 from casino.models import Role
+from compliance.services import patron_register
 
 from .conftest import type_in
 
@@ -149,7 +149,7 @@ def test_the_cashier_pays_a_redemption_by_casino_cheque(
     redeem.get_by_role("button", name="Redeem").click()
     cashier.get_by_role("status").filter(has_text="chips redeemed").wait_for()
     shot(cashier, "cage-casino-cheque")
-    from casino.cage.models import CasinoCheque
+    from cage.models import CasinoCheque
     cheque = CasinoCheque.objects.get()
     assert (cheque.number, str(cheque.amount), str(cheque.patron_id)) == (
         "004711", "1500.00", str(patron))

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from casino.context import person_metadata, system_metadata
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.models import StoredEvent
+from eventstore.store import Metadata
 from games.limits import default_limits
 from games.services import table_configure
 
@@ -105,7 +105,7 @@ def make_table(casino: str) -> TableMaker:
 @pytest.fixture
 def cage(casino: str) -> Callable[[str], None]:
     """``issue(slip)``: the cage issues a requested fill slip (its own services)."""
-    from casino.cage.services import cage_configure, fill_issue, shift_open
+    from cage.services import cage_configure, fill_issue, shift_open
 
     cashier = person_metadata(username="caixa", role=Role.CASHIER, casino=CASINO)
     state: dict[str, str] = {}
@@ -131,7 +131,7 @@ def rebuild_differences() -> list[object]:
     to run while any are pending)."""
     from django.db import connection
 
-    from casino.eventstore import projections
+    from eventstore import projections
 
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 from games.limits import default_limits
 from games.models import DropDefinition, Table
 

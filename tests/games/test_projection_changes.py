@@ -8,10 +8,10 @@ import uuid
 from decimal import Decimal as D
 from typing import Any
 
-from casino.eventstore.changes import Column, Insert, Update
-from casino.eventstore.events import Event
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader, Writer
+from eventstore.changes import Column, Insert, Update
+from eventstore.events import Event
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader, Writer
 from games import events as ev
 from games.models import Bet, Round, RoundStatus, SessionStatus, TableSession
 from games.projections import (
@@ -157,7 +157,7 @@ def test_a_table_configured_is_a_new_table_and_its_limits_change_by_its_key() ->
 
 
 def test_a_fill_requested_is_a_slip_and_the_cage_issuing_it_marks_it_issued() -> None:
-    from casino.cage import events as cage_events
+    from cage import events as cage_events
     from games.models import Slip, SlipStatus
     from games.projections import SlipProjection
 
@@ -190,7 +190,7 @@ def test_a_drop_definition_is_a_new_version_with_who_set_it() -> None:
 
 
 def test_a_session_closing_works_its_gaming_day_out_again_on_the_server() -> None:
-    from casino.eventstore.changes import Sql
+    from eventstore.changes import Sql
     from games.models import GamingDayResult
     from games.projections import GamingDayProjection
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from casino.cage.services import cage_configure, shift_open, slip_refuse
+from cage.services import cage_configure, shift_open, slip_refuse
 from casino.context import person_metadata
 from casino.models import Role
 from games.models import Slip, SlipStatus

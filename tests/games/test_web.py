@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
+from eventstore.models import StoredEvent
 from games.models import Bet, Round, Slip, TableSession
 from games.services import round_record, table_session_close, table_session_open
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 from jackpots.models import JackpotPool
 
 from .conftest import CASINO, STUD

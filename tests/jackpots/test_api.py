@@ -82,7 +82,7 @@ def test_a_coup_recomputed_by_the_same_code_matches(example_a: dict[str, Any]) -
 
 
 def test_the_cage_lists_what_it_owes_and_pays_a_prize_once(example_a: dict[str, Any]) -> None:
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)

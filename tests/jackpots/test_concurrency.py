@@ -94,7 +94,7 @@ def test_the_same_round_settled_twice_at_once_is_paid_once(make_pool) -> None:
 
 
 def test_one_prize_paid_at_two_windows_at_once_is_paid_once(make_pool) -> None:
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
     from casino.models import Role
 
@@ -133,10 +133,10 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
 
     from django.db import transaction
 
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
-    from casino.eventstore.store import lock_appends
     from casino.models import Role
+    from eventstore.store import lock_appends
 
     pool_id = make_pool("blackjack", "order")
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
@@ -174,7 +174,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
 
 def _two_windows(pool_id: str, bet: dict[str, Any]) -> tuple[JackpotPrize, list[str]]:
     """A hit of ``pool_id`` (one jackpot bet, ``bet``) and two windows open with 100.00 each."""
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
     from casino.models import Role
 

@@ -16,8 +16,8 @@ from django.db import connection
 from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.store import read_stream
+from eventstore import projections
+from eventstore.store import read_stream
 from jackpots import selectors
 from jackpots.models import JackpotCoup, JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup

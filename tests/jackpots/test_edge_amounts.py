@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from casino.errors import InvalidCommand
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 from jackpots.models import JackpotPool
 from jackpots.services import jackpot_pool_create
 

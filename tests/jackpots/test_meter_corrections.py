@@ -19,11 +19,11 @@ from rest_framework.test import APIClient
 
 from casino.context import person_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import Metadata, read_stream
 from casino.models import Approval, Membership, Role
 from casino.services.approvals import approval_grant, approval_request
+from eventstore import projections
+from eventstore.models import StoredEvent
+from eventstore.store import Metadata, read_stream
 from jackpots import selectors
 from jackpots.models import JackpotMeterReading, JackpotPool
 

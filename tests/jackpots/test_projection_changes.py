@@ -1,5 +1,5 @@
 """The jackpot projection's handlers as plain functions: a typed event and its recorded envelope
-in, row changes out (``casino.eventstore.changes``), with the figures worked out by hand. Those
+in, row changes out (``eventstore.changes``), with the figures worked out by hand. Those
 that read the pool are given a ``Reader`` over a ``Writer`` (and the database); the others need
 nothing. Last, a rebuild of one casino's jackpot rows that leaves another casino's untouched."""
 
@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from casino.context import person_metadata, system_metadata
-from casino.eventstore import projections
-from casino.eventstore.changes import Change, Insert, Sql, Update, Upsert
-from casino.eventstore.events import Event
-from casino.eventstore.store import RecordedEvent, append
-from casino.eventstore.writer import Reader, Writer
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore import projections
+from eventstore.changes import Change, Insert, Sql, Update, Upsert
+from eventstore.events import Event
+from eventstore.store import RecordedEvent, append
+from eventstore.writer import Reader, Writer
 from jackpots import events as ev
 from jackpots.models import (
     METERS,

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino.errors import InvalidCommand
-from casino.eventstore import projections
-from casino.eventstore.store import read_stream
+from eventstore import projections
+from eventstore.store import read_stream
 from jackpots.models import JackpotCoup, JackpotMeterReading, JackpotPool
 from jackpots.rules import pay_coup
 from jackpots.services import jackpot_coup_settle

@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 
 from casino.errors import Conflict, InvalidCommand
-from casino.eventstore.store import read_stream
+from eventstore.store import read_stream
 from games.services import (
     deal_record,
     decision_record,
@@ -142,7 +142,7 @@ def test_first_cards_in_dealing_order() -> None:
 @pytest.fixture
 def window(casino: str) -> str:
     """A cashier window open and stocked from the vault (the cage's own services)."""
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.context import person_metadata
     from casino.models import Role
 

@@ -17,12 +17,12 @@ from unittest import mock
 
 import pytest
 
-from casino.cage import services as cage
+from cage import services as cage
 from casino.context import person_metadata, system_metadata
-from casino.eventstore.store import Metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.store import Metadata
 from games.limits import default_limits
 from games.services import count_room, rounds, sessions, tables
 
@@ -215,7 +215,7 @@ def clock() -> Iterator[Clock]:
 @pytest.fixture(autouse=True)
 def seal_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test casino's Ed25519 seal key, from the environment as in production (a gaming
-    day's close seals it: ``casino.services.seals``)."""
+    day's close seals it: ``reporting.seals``)."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 

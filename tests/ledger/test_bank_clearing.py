@@ -22,16 +22,16 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from casino.cage import services as cage
-from casino.cage.models import Shift
-from casino.compliance.services import patron_register
+from cage import services as cage
+from cage.models import Shift
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
+from compliance.services import patron_register
+from eventstore import projections
+from eventstore.models import StoredEvent
 from ledger import bank, reports
 from ledger.models import CardSettlement, ChequePresentation, JournalEntry
-from ledger.reconciliation import Line, reconcile
+from reporting.reconciliation import Line, reconcile
 from tests.casino.test_translations import english_left, main_text
 
 from .conftest import CASINO, Floor, act, cashier
@@ -431,14 +431,14 @@ def test_a_cheque_issued_while_it_reads_does_not_split_cage_from_ledger(
 
 
 def _patron_id() -> str:
-    from casino.compliance.models import Patron
+    from compliance.models import Patron
 
     return str(Patron.objects.get().patron_id)
 
 
 def inspector(login: str, jurisdiction: str) -> APIClient:
     """An inspector of the regulator's API (``/api/regulator/v1``), with a token."""
-    from casino.access.models import ApiToken, RegulatorAccount
+    from access.models import ApiToken, RegulatorAccount
 
     user = get_user_model().objects.create_user(username=login, password="pw")
     RegulatorAccount.objects.create(user=user, jurisdiction=jurisdiction)

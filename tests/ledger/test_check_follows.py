@@ -16,9 +16,9 @@ from decimal import Decimal as D
 import pytest
 from django.db import connection
 
-from casino.eventstore import projections
-from casino.eventstore import store as event_store
 from casino.services.casinos import casino_change_settings
+from eventstore import projections
+from eventstore import store as event_store
 from ledger.models import JournalEntry
 from ledger.postings import EVENT_TYPES
 

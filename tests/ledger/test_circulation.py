@@ -1,4 +1,4 @@
-"""Chips in circulation (``casino.cage.circulation``), worked out from the events where every chip
+"""Chips in circulation (``cage.circulation``), worked out from the events where every chip
 is, equals the ledger's account of chips in players' hands (2781) at every instant, and is
 recorded for a gaming day as it stood at the day's boundary (issue 13, finding 1).
 """
@@ -15,8 +15,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino.cage import selectors
-from casino.cage import services as cage
+from cage import selectors
+from cage import services as cage
 from casino.errors import Conflict, DomainError
 from ledger import reports
 
@@ -219,8 +219,8 @@ def test_a_jackpot_chip_goes_to_the_slot_and_a_prize_paid_in_chips_to_the_player
 def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) -> None:
     """The day's record keeps where every chip was: the next figure folds only the events after
     it, and equals a fold of every event from the start (and the ledger)."""
-    from casino.cage import circulation as pure
-    from casino.eventstore import store
+    from cage import circulation as pure
+    from eventstore import store
 
     day = dt.date(2026, 11, 30)
     clock.set(dt.datetime(2026, 11, 30, 20, 0, tzinfo=LISBON))

@@ -11,9 +11,9 @@ from decimal import Decimal as D
 import pytest
 from django.contrib.auth.models import User
 
-from casino.cage.models import Shift
-from ledger.close_report import CloseReport, close_report, report_digest
-from ledger.close_report_files import close_report_csv, close_report_pdf
+from cage.models import Shift
+from reporting.close_report import CloseReport, close_report, report_digest
+from reporting.close_report_files import close_report_csv, close_report_pdf
 
 from .conftest import CASINO, Floor, act
 
@@ -330,7 +330,7 @@ def test_the_jackpots_meter_hits_paid_and_owed(db: None) -> None:
 
 
 def test_an_approved_drop_variance_is_an_exception_of_its_sessions_day(floor: Floor) -> None:
-    from casino.cage import services as cage
+    from cage import services as cage
     from casino.services.approvals import approval_grant, approval_request
     from games.models import TableSession
 

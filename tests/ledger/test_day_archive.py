@@ -27,12 +27,12 @@ from rest_framework.test import APIClient
 from casino import seal as rules
 from casino.context import system_metadata
 from casino.errors import NotFound
-from casino.eventstore.hashing import canonical_json
-from casino.eventstore.models import StoredEvent
 from casino.models import Casino, GamingDaySeal, Membership, Role
-from casino.services.seals import key_variable
-from ledger.archives import day_archive
-from ledger.regulator_file import NAMESPACE, SCHEMA, regulator_file
+from eventstore.hashing import canonical_json
+from eventstore.models import StoredEvent
+from reporting.archives import day_archive
+from reporting.regulator_file import NAMESPACE, SCHEMA, regulator_file
+from reporting.seals import key_variable
 
 pytestmark = pytest.mark.django_db
 VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
@@ -40,10 +40,10 @@ CASINOS = ("lisboa", "macau")
 
 
 def _close_vault(casino: str) -> None:
-    from casino.cage import services as cage
-    from casino.cage.models import Shift
-    from casino.cage.selectors import expected_count
-    from casino.eventstore.store import Metadata
+    from cage import services as cage
+    from cage.models import Shift
+    from cage.selectors import expected_count
+    from eventstore.store import Metadata
 
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
         cash, chips = expected_count(shift)
@@ -56,8 +56,8 @@ def _close_vault(casino: str) -> None:
 def days(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, dt.date]:
     """A demo day of ten tables (eight in Lisbon, two in Macau), one round each; each casino's
     day closed and sealed."""
-    from games.demo import play_day
-    from ledger.closes import gaming_day_close
+    from demo.day import play_day
+    from reporting.closes import gaming_day_close
 
     for code in CASINOS:
         monkeypatch.setenv(key_variable(code),
@@ -164,7 +164,7 @@ def _a_later_day_verifies_without_the_earlier_ones(
         days: dict[str, dt.date], tmp_path: Path) -> None:
     """The next day of Lisbon (one more closed day with nothing played but its close) starts at
     the casino's event after the first day's seal: its archive holds the hash before it."""
-    from ledger.closes import gaming_day_close
+    from reporting.closes import gaming_day_close
 
     casino, first_day = "lisboa", days["lisboa"]
     day = first_day + dt.timedelta(days=1)

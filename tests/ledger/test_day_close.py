@@ -1,4 +1,4 @@
-"""The gaming-day close (``ledger.closes``, ``manage.py close_day``, the Celery tasks): a day
+"""The gaming-day close (``reporting.closes``, ``manage.py close_day``, the Celery tasks): a day
 closes whole, or is refused saying exactly what is missing; a supervisor's approved exception
 lets a known difference through; closing twice changes nothing (issue 14, items 1 to 3)."""
 
@@ -14,17 +14,17 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from casino.cage import services as cage
-from casino.cage.models import Shift
+from cage import services as cage
+from cage.models import Shift
 from casino.errors import Conflict
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.approvals import approval_grant, approval_request
-from ledger.closes import gaming_day_close, line_key
+from eventstore import projections
+from eventstore.models import StoredEvent
 from ledger.models import DayClose, Period
-from ledger.reconciliation import reconcile
-from ledger.tasks import gaming_day_close_due_task, gaming_day_close_task
+from reporting.closes import gaming_day_close, line_key
+from reporting.reconciliation import reconcile
+from reporting.tasks import gaming_day_close_due_task, gaming_day_close_task
 
 from .conftest import CASINO, Clock, Floor, act, cashier, make_floor, notes, supervisor, system
 
@@ -38,7 +38,7 @@ def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
 
 def close_shift(shift_id: str, counter: object, approver: object) -> None:
     """Count blind what the shift should hold (every denomination typed) and close it."""
-    from casino.cage.selectors import expected_count
+    from cage.selectors import expected_count
 
     cash, chips = expected_count(Shift.objects.get(id=shift_id))
     cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=counter)  # type: ignore[arg-type]
@@ -88,7 +88,7 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     assert Period.objects.filter(casino_id=CASINO, day=DAY).exists()
     # sealed: the close report's digest and the day's totals, signed with the casino's key
     from casino.models import GamingDaySeal
-    from ledger.close_report import close_report, report_digest
+    from reporting.close_report import close_report, report_digest
 
     seal = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
     assert seal.report_digest == close.report_digest == done["report_digest"] == report_digest(
@@ -229,7 +229,7 @@ def test_the_close_page_shows_the_steps_and_closes_the_day(
 
 def test_the_session_and_shift_close_tasks_are_idempotent_by_state(db: None,
                                                                     clock: Clock) -> None:
-    from casino.cage.tasks import shift_close_task
+    from cage.tasks import shift_close_task
     from games.tasks import table_session_close_task
 
     from .conftest import TABLE_FLOAT, pit_boss
@@ -288,10 +288,10 @@ def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock, client: Clien
     open day, referring to what it corrects; the sealed day's figures stay as signed (a closed
     session's rounds are corrected no more, sealed or not)."""
     from casino.models import GamingDaySeal
-    from casino.services.seals import seal_check
     from games.models import CarriedCorrection, GamingDayResult, Round, TableSession
     from games.services import rounds
-    from ledger.close_report import close_report, report_digest
+    from reporting.close_report import close_report, report_digest
+    from reporting.seals import seal_check
 
     session = session_of(day)
     finish(day, session)

@@ -16,10 +16,10 @@ import time
 import psycopg
 import pytest
 
-from casino.cage.models import ChipCirculationDay
-from casino.eventstore.models import StoredEvent
+from cage.models import ChipCirculationDay
+from eventstore.models import StoredEvent
 from ledger.models import DayClose, Period
-from ledger.tasks import gaming_day_close_task
+from reporting.tasks import gaming_day_close_task
 from tests.worker_process import broker, database_url, start_worker  # noqa: F401 - fixture
 
 from .conftest import CASINO, Clock, Floor

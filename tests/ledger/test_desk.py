@@ -94,8 +94,8 @@ def test_an_export_is_built_by_the_task_with_its_progress_and_read_back(
 
 
 def test_a_large_export_writes_its_progress_as_it_goes_and_is_built_once(floor: Floor) -> None:
-    from ledger import results_export
-    from ledger.tasks import results_export_task
+    from reporting import results_export
+    from reporting.tasks import results_export_task
 
     seen: list[int] = []
     rows = [[None, f"t{n}", "Craps", 1, 1, Decimal("1.00"), Decimal("2.00"), Decimal("0.50"),

@@ -6,11 +6,11 @@ import datetime as dt
 from decimal import Decimal as D
 from typing import Any
 
-from casino.cage.models import Shift
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader, Writer
+from cage.models import Shift
+from eventstore import projections
+from eventstore.models import StoredEvent
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader, Writer
 from games.models import Round, TableSession
 from games.services import tables
 from ledger import reports

@@ -17,7 +17,7 @@ from decimal import Decimal as D
 import pytest
 
 from casino import gaming_day as gaming_days
-from casino.eventstore import projections
+from eventstore import projections
 from games.models import GamingDayResult, TableSession
 from ledger.models import AccountDayBalance, JournalEntry
 

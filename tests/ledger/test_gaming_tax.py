@@ -17,15 +17,15 @@ import pytest
 from django.core.management import call_command
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import Metadata
 from casino.models import Casino, Role
+from eventstore import projections
+from eventstore.models import StoredEvent
+from eventstore.store import Metadata
 from games.services import table_change_tax_class
 from ledger import reports, tax_rules, taxes
-from ledger.closes import gaming_day_close
 from ledger.models import DayClose, TaxParameterChange
 from ledger.tax_rules import Change, DayRevenue, RegisterLine, Rules, YearToDate
+from reporting.closes import gaming_day_close
 
 from .conftest import CASINO, Clock, Floor, act, make_floor, pit_boss, system
 from .test_day_close import DAY, at, finish, session_of
@@ -352,7 +352,7 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     the table and loses 500.00 on black; the box is counted and received, the day closed."""
     import zoneinfo
 
-    from casino.cage import services as cage
+    from cage import services as cage
     from games.limits import default_limits
     from games.services import count_room, rounds, sessions, tables
 

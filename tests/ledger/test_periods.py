@@ -14,10 +14,10 @@ from django.db import IntegrityError, connection
 from django.utils import translation
 
 from casino.errors import Conflict, NotAllowed
-from casino.eventstore import projections
-from casino.eventstore.models import StoredEvent
 from casino.models import Role
-from casino.web.refusals import said
+from edge.web.refusals import said
+from eventstore import projections
+from eventstore.models import StoredEvent
 from games.services import rounds
 from ledger.models import JournalEntry, Period
 from ledger.services import period_close
@@ -207,7 +207,7 @@ def test_the_close_period_command_needs_the_casino_when_there_are_several(
 
 
 def test_the_period_close_task_closes_once(day_one: Floor, clock: Clock) -> None:
-    from ledger.tasks import period_close_task
+    from reporting.tasks import period_close_task
 
     clock.set(at(NEXT, 7))
     first = period_close_task.apply(args=[CASINO, "2025-03-01"]).get()

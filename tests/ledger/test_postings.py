@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino import gaming_day as gaming_days
-from casino.eventstore.events import registered_event_types
+from eventstore.events import registered_event_types
 from ledger import chart, postings
 from ledger.postings import PostingError, SessionFacts
 
@@ -258,7 +258,7 @@ def test_sessions_closed_before_the_count_room_are_read_as_they_were() -> None:
     """Stored events are never rewritten: a version 1 close (drop count typed at the close,
     ``DropCounted`` just before) posts the count's difference at the close, as it did; a version
     1 drop box receipt (no count) posts what came in against the drop account."""
-    from casino.eventstore.events import upcast
+    from eventstore.events import upcast
 
     facts = SessionFacts("s1", "r1", "french_roulette", drop_recorded=D("200.00"),
                          drop_counted=D("205.00"))

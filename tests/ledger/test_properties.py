@@ -20,10 +20,10 @@ from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino.cage import services as cage
-from casino.cage.models import Shift, ShiftStatus
+from cage import services as cage
+from cage.models import Shift, ShiftStatus
 from casino.errors import DomainError
-from casino.eventstore import projections
+from eventstore import projections
 from games.models import Round, RoundStatus, TableSession
 from games.services import rounds, sessions, tables
 from ledger import reports

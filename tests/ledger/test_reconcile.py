@@ -10,12 +10,12 @@ from decimal import Decimal as D
 import pytest
 from django.core.management import call_command
 
-from casino.cage import services as cage
-from casino.cage.events import JackpotPaid
-from casino.cage.models import Shift
-from casino.eventstore import store
+from cage import services as cage
+from cage.events import JackpotPaid
+from cage.models import Shift
+from eventstore import store
 from games.models import TableSession
-from ledger.reconciliation import reconcile
+from reporting.reconciliation import reconcile
 
 from .conftest import CASINO, Floor, cashier, notes
 
@@ -204,7 +204,7 @@ def test_a_sale_committed_while_it_reads_does_not_split_a_cage_from_its_accounts
 
     from django.db import connection
 
-    from casino.cage import selectors as cage_selectors
+    from cage import selectors as cage_selectors
 
     read_cages = cage_selectors.cage_list
 

@@ -4,7 +4,7 @@ The services, the pit's rules and the rules engine raise their refusals in Engli
 (``casino.errors``: ``raise InvalidCommand("there is no table {code}", params=...)``); the pure
 cores cannot call Django's gettext, so xgettext is told the raise helpers' names as keywords, as
 Django documents for a custom ``makemessages`` ("Customizing the makemessages command"). The
-screens translate them at the edge (``casino.web.refusals``). A template kept in a constant is
+screens translate them at the edge (``edge.web.refusals``). A template kept in a constant is
 marked with ``casino.errors.gettext_noop``, which xgettext already knows.
 """
 

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from casino.eventstore import projections
 from casino.models import Casino
+from eventstore import projections
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 from games.models import TableSession
 
 from . import test_pit_api

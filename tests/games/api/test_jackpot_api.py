@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from casino.context import person_metadata
-from casino.eventstore.models import StoredEvent
 from casino.models import Role
+from eventstore.models import StoredEvent
 from jackpots.models import JackpotPool
 
 from ..conftest import CASINO, rebuild_differences

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from casino.eventstore.models import StoredEvent
 from casino.models import Membership, Role
+from eventstore.models import StoredEvent
 
 from ..conftest import CASINO
 

@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from casino.access.models import ApiToken
-from casino.eventstore.models import StoredEvent
+from access.models import ApiToken
 from casino.models import Membership, Role
+from eventstore.models import StoredEvent
 
 from ..conftest import CASINO
 

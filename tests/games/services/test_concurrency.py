@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from casino.errors import Conflict
-from casino.eventstore.models import StoredEvent
+from eventstore.models import StoredEvent
 from games.models import Bet, Round
 from games.services import (
     outcome_record,

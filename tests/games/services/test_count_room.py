@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from django.db.models import Sum
 
-from casino.compliance.services import patron_register
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import read_stream
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from compliance.services import patron_register
+from eventstore.models import StoredEvent
+from eventstore.store import read_stream
 from games import selectors
 from games.limits import default_limits
 from games.models import DropBox, GamingDayResult, TableSession

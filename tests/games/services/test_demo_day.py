@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.demo import DEMO_TABLES
+from demo.day import DEMO_TABLES
 from games.models import Round, Slip, TableSession
 
 from ..conftest import rebuild_differences
@@ -42,11 +42,11 @@ def test_the_demo_day_is_a_believable_day_that_reconciles(settings) -> None:
     """Issue 13, item 9 (finding 1): chips put into service, a cage with notes and coins,
     first floats and fills from the cage, credits and drop boxes received, a variance explained
     and approved by another person; ``reconcile`` passes on every casino's day."""
-    from casino.cage.models import ChipsInService, Shift
-    from casino.cage.selectors import chips_in_circulation
-    from casino.eventstore.models import StoredEvent
+    from cage.models import ChipsInService, Shift
+    from cage.selectors import chips_in_circulation
+    from eventstore.models import StoredEvent
     from ledger import reports
-    from ledger.reconciliation import reconcile
+    from reporting.reconciliation import reconcile
 
     settings.DEBUG = True
     call_command("demo_day", "--rounds-per-table", "4", "--seed", "11", stdout=StringIO(),
@@ -78,7 +78,7 @@ def test_the_demo_day_is_a_believable_day_that_reconciles(settings) -> None:
 def test_the_demo_counts_a_tray_largest_chip_first_and_leaves_half_a_euro() -> None:
     """The demo's own variance (issue 20): 73,578 in Lisbon's chips, largest first, is 14 x 5000,
     3 x 1000, 1 x 500, 3 x 25 and one 2.50 = 73,577.50; the 0.50 left no chip makes."""
-    from games.demo import _counts
+    from demo.day import _counts
 
     lisbon = [D(d) for d in ["5000", "1000", "500", "100", "25", "5", "2.50", "1"]]
     counted = _counts(D("73578"), lisbon)

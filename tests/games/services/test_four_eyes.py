@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from casino.cage.services import cage_configure, fill_issue, shift_open
-from casino.cage.services.slips import FILL_AFTER_CLOSE
+from cage.services import cage_configure, fill_issue, shift_open
+from cage.services.slips import FILL_AFTER_CLOSE
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.eventstore.store import Metadata
 from casino.models import Approval, Role
 from casino.services.approvals import approval_grant, approval_refuse, approval_request
+from eventstore.store import Metadata
 from games import selectors
 from games.models import GamingDayResult, Round, RoundStatus, Slip, TableSession
 from games.services import (
@@ -284,7 +284,7 @@ def test_a_late_fill_on_a_day_the_ledger_closed_posts_in_the_next_open_day(make_
 
 
 def test_a_credit_received_after_the_close_needs_no_approval(make_table) -> None:
-    from casino.cage.services import credit_receive
+    from cage.services import credit_receive
 
     table = make_table("french_roulette", "c2")
     sid = _open(table, {"100.00": 20})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.eventstore.commands import IdempotencyConflict
+from eventstore.commands import IdempotencyConflict
 from games.services import (
     deal_record,
     decision_record,

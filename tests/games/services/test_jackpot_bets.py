@@ -15,9 +15,9 @@ import pytest
 
 from casino.context import person_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand
-from casino.eventstore.models import StoredEvent
-from casino.eventstore.store import Metadata, read_stream
 from casino.models import Role
+from eventstore.models import StoredEvent
+from eventstore.store import Metadata, read_stream
 from games.models import JackpotBet, Round, TableSession
 from games.services import (
     deal_record,
@@ -126,7 +126,7 @@ def ledger_balance(key: str, pool_id: str) -> D:
 @pytest.fixture
 def window(casino: str) -> str:
     """A cashier window open and stocked from the vault (the cage's own services)."""
-    from casino.cage import services as cage
+    from cage import services as cage
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
     cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from casino.eventstore import events as event_types
-from casino.eventstore import projections
-from casino.eventstore.changes import Change, Update
-from casino.eventstore.projections import Projection, handles
-from casino.eventstore.store import RecordedEvent
-from casino.eventstore.writer import Reader, Writer
+from eventstore import events as event_types
+from eventstore import projections
+from eventstore.changes import Change, Update
+from eventstore.projections import Projection, handles
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader, Writer
 from games import events as ev
 from games.models import Bet, Round, TableSession
 from games.services import round_record, table_session_open
@@ -131,7 +131,7 @@ def _rows(casino: str) -> dict[str, list[tuple[Any, ...]]]:
 
 
 def test_rebuilding_one_casino_leaves_the_others_rows_as_they_are(settings: Any) -> None:
-    from games.demo import play_day
+    from demo.day import play_day
 
     settings.DEBUG = True  # the demo's casinos and logins
     call_command("seed_demo", verbosity=0)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from casino.eventstore import unit
-from casino.eventstore import wire as prepared
+from eventstore import unit
+from eventstore import wire as prepared
 from games.models import Bet, Round, RoundStatus
 from games.services import (
     outcome_record,

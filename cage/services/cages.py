@@ -1,0 +1,61 @@
+"""Configuring cages, cashier windows and the vault. Each change is an event on ``cage/…``."""
+
+from __future__ import annotations
+
+import re
+
+from casino.errors import Conflict, InvalidCommand
+from casino.models import Role
+from casino.money import fmt, parse_amount
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
+
+from ..events import CageConfigured, CageMinimumCashChanged
+from ..models import Cage, CageKind
+from ._common import Result, cage_get, casino_get, require_role, text
+
+_CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
+
+
+@command("cage_configure")
+def cage_configure(
+    *, code: str, name: str, kind: str, minimum_cash: object = "0.00", metadata: Metadata,
+) -> Result:
+    """Set up a main cage, a cashier window or a vault, with its regulator-set minimum cash."""
+    require_role(metadata, CONFIGURE_ROLES, "configuring a cage")
+    casino = casino_get(metadata)
+    if not isinstance(code, str) or not _CODE.match(code):
+        raise InvalidCommand("cage code {code!r} must be lower-case letters, digits and dashes",
+                             params={"code": code},
+                             field="code")
+    if kind not in CageKind.values:
+        raise InvalidCommand("kind {kind!r} is not one of {values}",
+                             params={"kind": kind, "values": ', '.join(CageKind.values)},
+                             field="kind")
+    label = text(name, field="name", limit=200)
+    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+
+    if Cage.objects.filter(casino=casino, code=code).exists():
+        raise Conflict("{code!r} is already configured in {code_2}",
+                       params={"code": code, "code_2": casino.code}, field="code")
+    store.append(f"cage/{casino.code}.{code}",
+                 [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
+                                 minimum_cash=minimum)],
+                 expected_version=0, metadata=metadata)
+    return {"cage": code, "kind": kind, "minimum_cash": fmt(minimum)}
+
+
+@command("cage_minimum_cash_change")
+def cage_minimum_cash_change(
+    *, code: str, minimum_cash: object, reason: str, metadata: Metadata,
+) -> Result:
+    require_role(metadata, CONFIGURE_ROLES, "changing the minimum cash")
+    cage = cage_get(metadata.casino, code)
+    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+    why = text(reason, field="reason")
+
+    store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],
+                 expected_version=cage.version, metadata=metadata)
+    return {"cage": code, "minimum_cash": fmt(minimum)}

@@ -1,0 +1,249 @@
+"""``/api/v1/compliance/<casino>/…``: patrons, alerts, reports. One class per operation.
+
+The cage registers, verifies and finds patrons; only the compliance officer sees alerts,
+suspicious-transaction reports and personal data (no tipping off). The regulator reads the
+selectors of ``docs/patrons.md`` § The regulator: reports sent, identifications per day, the
+large-transaction report, by reference, never a name or a document. (The regulator's own
+read-only tree, ``/api/regulator/v1/``, will mount the same selectors.)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.errors import InvalidCommand, NotFound
+from casino.models import Role
+from casino.money import fmt
+from edge.api.base import CommandApi, acting_role
+from edge.api.schema import Error
+from eventstore.store import Metadata
+
+from .. import selectors
+from .. import services as compliance
+from ..models import AmlAlert, Patron, SuspiciousReport
+from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
+
+# A list of objects in the schema (what the list endpoints answer).
+LIST: dict[int, Any] = {200: {"type": "array", "items": {"type": "object"}}}
+
+REGULATOR_READS = (Role.COMPLIANCE_OFFICER, Role.REGULATOR)
+
+
+# The compliance commands: ``edge.api.base.CommandApi`` with the compliance officer's role
+# unless a command says otherwise. (Its docstring is what the schema shows for the commands that
+# have none of their own.)
+class ComplianceCommandApi(CommandApi):
+    """Input (shape only), role and metadata, then one service call; 201 with its answer."""
+
+    roles: ClassVar[tuple[str, ...]] = COMPLIANCE_ROLES
+
+
+def _patron(p: Patron) -> dict[str, Any]:
+    return {"patron_id": str(p.patron_id), "status": p.status, "place": p.place,
+            "registered_at": p.registered_at.isoformat(), "registered_by": p.registered_by,
+            "verified_at": p.verified_at.isoformat() if p.verified_at else None,
+            "shredded_at": p.shredded_at.isoformat() if p.shredded_at else None}
+
+
+class PatronRegisterApi(ComplianceCommandApi):
+    """POST: identify a patron (their data goes encrypted into the vault, never into an event);
+    ``verified``: the original document was checked now. GET: find a patron by document."""
+
+    roles = REGISTER_ROLES
+
+    class InputSerializer(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=200)
+        document_type = serializers.CharField(max_length=32)
+        document_number = serializers.CharField(max_length=64)
+        document_country = serializers.CharField(max_length=2)
+        date_of_birth = serializers.CharField(max_length=10)
+        nationality = serializers.CharField(max_length=2)
+        address = serializers.CharField(max_length=500)
+        pep = serializers.BooleanField(default=False,
+                                       help_text="a politically exposed person")
+        document_image = serializers.CharField(max_length=300, required=False,
+                                               allow_blank=True, default="")
+        place = serializers.ChoiceField(choices=["cage", "entrance"], default="cage")
+        window = serializers.CharField(max_length=64, required=False, allow_blank=True,
+                                       default="")
+        verified = serializers.BooleanField(default=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.patron_register(metadata=metadata, **data)
+
+    @extend_schema(operation_id="compliance_patron_find",
+                   parameters=[OpenApiParameter(n, str, required=True) for n in (
+                       "document_type", "document_number", "document_country")],
+                   responses={200: dict, 409: Error})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, REGISTER_ROLES)
+        asked = {n: request.query_params.get(n, "").strip()
+                 for n in ("document_type", "document_number", "document_country")}
+        missing = [n for n, v in asked.items() if not v]
+        if missing:
+            raise InvalidCommand("say {missing} to find a patron",
+                                 params={"missing": ', '.join(missing)}, field=missing[0])
+        found = selectors.patron_find(casino, **asked)
+        if found is None:
+            raise NotFound("no patron is registered with this document: register them",
+                           code="unknown_patron")
+        identity = selectors.patron_identity(found) or {}
+        return Response({**_patron(found), "name": identity.get("name")})
+
+
+class PatronVerifyApi(ComplianceCommandApi):
+    roles = REGISTER_ROLES
+
+    class InputSerializer(serializers.Serializer[Any]):
+        document_image = serializers.CharField(max_length=300)
+        place = serializers.ChoiceField(choices=["cage", "entrance"], default="cage")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.patron_verify(patron_id=kwargs["patron"], metadata=metadata, **data)
+
+
+class PatronShredApi(ComplianceCommandApi):
+    """Destroy the patron's data key (their retention period over): crypto-shredding."""
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.patron_shred(patron_id=kwargs["patron"], metadata=metadata)
+
+
+class PatronDetailApi(APIView):
+    """The patron with their personal data (null once shredded) and their days: the
+    compliance officer only."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, patron: str) -> Response:
+        acting_role(request, casino, COMPLIANCE_ROLES)
+        found = selectors.patron_get(casino, patron)
+        return Response({**_patron(found), "identity": selectors.patron_identity(found),
+                         "days": [{"gaming_day": d.gaming_day.isoformat(),
+                                   "purchases": fmt(d.purchases),
+                                   "redemptions": fmt(d.redemptions), "payouts": fmt(d.payouts),
+                                   "buy_ins": fmt(d.buy_ins), "cash": fmt(d.cash),
+                                   "transactions": d.transactions}
+                                  for d in selectors.patron_days(found)]})
+
+
+def _alert(a: AmlAlert) -> dict[str, Any]:
+    return {"alert_id": str(a.alert_id), "kind": a.kind, "rule": a.rule,
+            "patron_id": str(a.patron_id) if a.patron_id else None,
+            "gaming_day": a.gaming_day.isoformat(), "movement": a.movement,
+            "reference": a.reference, "where": a.where, "amount": fmt(a.amount),
+            "cash": fmt(a.cash), "threshold": fmt(a.threshold), "day_total": fmt(a.day_total),
+            "status": a.status, "report_id": str(a.report_id) if a.report_id else None,
+            "raised_at": a.raised_at.isoformat()}
+
+
+def _day(request: Request, *, required: bool) -> Any:
+    raw = request.query_params.get("day", "")
+    if not raw:
+        if required:
+            raise InvalidCommand("say which gaming day (day=YYYY-MM-DD)", field="day")
+        return None
+    return selectors.day_of(raw)
+
+
+class AlertListApi(APIView):
+    @extend_schema(parameters=[OpenApiParameter("day", str), OpenApiParameter("kind", str),
+                               OpenApiParameter("status", str)], responses=LIST)
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, COMPLIANCE_ROLES)
+        found = selectors.alert_list(casino, day=_day(request, required=False),
+                                     kind=request.query_params.get("kind", ""),
+                                     status=request.query_params.get("status", ""))
+        return Response([_alert(a) for a in found])
+
+
+def _report(r: SuspiciousReport) -> dict[str, Any]:
+    return {"report_id": str(r.report_id), "patron_id": str(r.patron_id),
+            "alert_ids": list(r.alert_ids), "status": r.status, "drafted_by": r.drafted_by,
+            "drafted_at": r.drafted_at.isoformat(), "reviewed_by": r.reviewed_by or None,
+            "sent_on": r.sent_on.isoformat() if r.sent_on else None,
+            "reference": r.reference or None}
+
+
+class ReportListApi(ComplianceCommandApi):
+    """GET: the suspicious-transaction reports; POST: draft one from alerts of one patron."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        alert_ids = serializers.ListField(child=serializers.CharField(max_length=64),
+                                          allow_empty=False)
+        narrative = serializers.CharField(max_length=20_000)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.suspicious_report_draft(metadata=metadata, **data)
+
+    @extend_schema(operation_id="compliance_report_list",
+                   parameters=[OpenApiParameter("status", str)], responses=LIST)
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, COMPLIANCE_ROLES)
+        found = selectors.report_list(casino, status=request.query_params.get("status", ""))
+        return Response([_report(r) for r in found])
+
+
+class ReportDetailApi(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, casino: str, report: str) -> Response:
+        acting_role(request, casino, COMPLIANCE_ROLES)
+        found = selectors.report_get(casino, report)
+        return Response({**_report(found), "narrative": selectors.report_narrative(found)})
+
+
+class ReportReviewApi(ComplianceCommandApi):
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.suspicious_report_review(report_id=kwargs["report"],
+                                                   metadata=metadata)
+
+
+class ReportSendApi(ComplianceCommandApi):
+    class InputSerializer(serializers.Serializer[Any]):
+        reference = serializers.CharField(max_length=120)
+        sent_on = serializers.CharField(max_length=10, required=False, allow_blank=True)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return compliance.suspicious_report_send(report_id=kwargs["report"], metadata=metadata,
+                                                 **data)
+
+
+# --- the regulator's selectors (read-only; by reference) -------------------------------------
+
+
+class LargeTransactionReportApi(APIView):
+    """The day's large-transaction report (Macau: cash movements of MOP 500,000 or more)."""
+
+    @extend_schema(parameters=[OpenApiParameter("day", str, required=True)],
+                   responses={200: dict})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, REGULATOR_READS)
+        day = _day(request, required=True)
+        return Response({"casino": casino, "gaming_day": day.isoformat(),
+                         "transactions": selectors.large_transactions(casino, day)})
+
+
+class IdentificationListApi(APIView):
+    """The patrons identified who made movements in the gaming day, with their sums."""
+
+    @extend_schema(parameters=[OpenApiParameter("day", str, required=True)],
+                   responses={200: dict})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, REGULATOR_READS)
+        day = _day(request, required=True)
+        return Response({"casino": casino, "gaming_day": day.isoformat(),
+                         "patrons": [vars(i) for i in selectors.identifications(casino, day)]})
+
+
+class ReportSentListApi(APIView):
+    """Suspicious-transaction reports sent: reference, day and grounds, never the narrative."""
+
+    @extend_schema(parameters=[OpenApiParameter("day", str)], responses=LIST)
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, REGULATOR_READS)
+        return Response(selectors.reports_sent(casino, day=_day(request, required=False)))

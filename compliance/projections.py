@@ -1,0 +1,256 @@
+"""Projections of patrons, alerts and reports, and the linked-transactions sums: each named
+patron's purchases, redemptions, payouts and buy-ins across the cage and the tables, per gaming
+day (``PatronDay``, one row per movement in ``PatronTransaction``).
+
+The movements are the cage's (``ChipsSold``, ``ChipsRedeemed``, ``JackpotPaid``) and the
+tables' (``DropRecorded``) events, read typed (upcast: a v1 movement names no patron and is
+left out). A movement belongs to the gaming day of its shift or its table session, read
+through the reader.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Model, QuerySet
+
+from cage.events import ChipsRedeemed, ChipsSold, JackpotPaid
+from cage.models import Shift
+from eventstore.changes import Change, Insert, Update, Upsert
+from eventstore.projections import Projection, handles, register
+from eventstore.store import RecordedEvent
+from eventstore.writer import Reader
+from games.events import DropRecorded
+from games.models import TableSession
+
+from . import thresholds
+from .events import (
+    AmlAlertRaised,
+    PatronDataCorrected,
+    PatronDataShredded,
+    PatronRegistered,
+    PatronVerified,
+    SuspiciousReportDrafted,
+    SuspiciousReportReviewed,
+    SuspiciousReportSent,
+)
+from .models import (
+    AlertStatus,
+    AmlAlert,
+    AnonymousMovement,
+    Patron,
+    PatronDay,
+    PatronStatus,
+    PatronTransaction,
+    ReportStatus,
+    SuspiciousReport,
+)
+
+ZERO = Decimal("0.00")
+SUM_COLUMN = {thresholds.PURCHASE: "purchases", thresholds.REDEMPTION: "redemptions",
+              thresholds.PAYOUT: "payouts", thresholds.BUY_IN: "buy_ins"}
+
+
+def _actor(recorded: RecordedEvent) -> str:
+    return str(recorded.metadata.get("actor", ""))
+
+
+def _casino(recorded: RecordedEvent) -> str:
+    return str(recorded.metadata.get("casino", ""))
+
+
+def _cash_value(counts: dict[str, int]) -> Decimal:
+    return sum((Decimal(d) * n for d, n in counts.items()), ZERO)
+
+
+class _ByCasino(Projection):
+    def casino_rows(self, model: type[Model], casino: str) -> QuerySet[Any]:
+        return model._default_manager.filter(casino=casino)
+
+
+@register
+class PatronProjection(_ByCasino):
+    name = "patrons"
+    models = (Patron,)
+
+    @handles("PatronRegistered")
+    def registered(self, event: PatronRegistered, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Insert(Patron, dict(
+            patron_id=uuid.UUID(event.patron_id), casino=event.casino,
+            status=PatronStatus.REGISTERED, place=event.place, window=event.window,
+            registered_by=_actor(recorded), registered_at=recorded.recorded_at,
+            version=recorded.version))
+
+    @handles("PatronVerified")
+    def verified(self, event: PatronVerified, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
+            "status": PatronStatus.VERIFIED, "verified_by": _actor(recorded),
+            "verified_at": recorded.recorded_at, "version": recorded.version})
+
+    @handles("PatronDataCorrected")
+    def corrected(self, event: PatronDataCorrected, recorded: RecordedEvent
+                  ) -> Iterator[Change]:
+        yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)},
+                     set={"version": recorded.version})
+
+    @handles("PatronDataShredded")
+    def shredded(self, event: PatronDataShredded, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
+            "status": PatronStatus.SHREDDED, "shredded_at": recorded.recorded_at,
+            "version": recorded.version})
+
+
+@register
+class LinkedTransactionsProjection(_ByCasino):
+    """Every movement of a named patron, and their sums per gaming day; every movement naming
+    no patron by where it was made (``AnonymousMovement``, for anonymous structuring)."""
+
+    name = "linked_transactions"
+    models = (PatronTransaction, PatronDay, AnonymousMovement)
+
+    def _anonymous(self, recorded: RecordedEvent, *, day: Any, kind: str, amount: Decimal,
+                   cash: Decimal, where: str, reference: str) -> Iterator[Change]:
+        yield Insert(AnonymousMovement, dict(
+            casino=_casino(recorded), gaming_day=day, where=where, kind=kind, amount=amount,
+            cash=cash, reference=reference, position=recorded.position))
+
+    def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
+                  kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
+                  card_or_cheque: Decimal = ZERO, casino_cheque: Decimal = ZERO
+                  ) -> Iterator[Change]:
+        key = str(uuid.UUID(patron_id))
+        yield Insert(PatronTransaction, dict(
+            casino=casino, gaming_day=day, patron_id=key, kind=kind, amount=amount, cash=cash,
+            where=where, reference=reference, position=recorded.position,
+            recorded_at=recorded.recorded_at))
+        yield Upsert(PatronDay, {"casino": casino, "gaming_day": day, "patron_id": key},
+                     {"purchases": ZERO, "redemptions": ZERO, "payouts": ZERO,
+                      "buy_ins": ZERO, "cash": ZERO, "transactions": 0,
+                      "card_or_cheque": ZERO, "casino_cheques": ZERO},
+                     add={SUM_COLUMN[kind]: amount, "cash": cash, "transactions": 1,
+                          "card_or_cheque": card_or_cheque, "casino_cheques": casino_cheque})
+
+    def _shift_day(self, reader: Reader, shift_id: str) -> Any:
+        shift = reader.row(Shift, id=uuid.UUID(shift_id))
+        assert shift is not None, f"a movement of shift {shift_id}, never opened"
+        return shift["gaming_day"]
+
+    @handles("ChipsSold")
+    def sold(self, event: ChipsSold, recorded: RecordedEvent, reader: Reader
+             ) -> Iterator[Change]:
+        if event.patron_id:
+            yield from self._movement(
+                recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
+                patron_id=event.patron_id, kind=thresholds.PURCHASE, amount=event.amount,
+                cash=event.amount if event.payment == "cash" else ZERO, where=event.window,
+                reference=event.transaction_id,
+                card_or_cheque=ZERO if event.payment == "cash" else event.amount)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PURCHASE,
+                amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
+                where=event.window, reference=event.transaction_id)
+
+    @handles("ChipsRedeemed")
+    def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
+                 ) -> Iterator[Change]:
+        if event.patron_id:
+            yield from self._movement(
+                recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
+                patron_id=event.patron_id, kind=thresholds.REDEMPTION, amount=event.amount,
+                cash=_cash_value(event.cash), where=event.window,
+                reference=event.transaction_id,
+                casino_cheque=event.amount if event.payment == "casino_cheque" else ZERO)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id),
+                kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
+                where=event.window, reference=event.transaction_id)
+
+    @handles("JackpotPaid")
+    def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
+                     ) -> Iterator[Change]:
+        if event.patron_id:
+            yield from self._movement(
+                recorded, casino=_casino(recorded), day=self._shift_day(reader, event.shift_id),
+                patron_id=event.patron_id, kind=thresholds.PAYOUT, amount=event.amount,
+                cash=_cash_value(event.cash), where=event.window, reference=event.payout_id)
+        else:
+            yield from self._anonymous(
+                recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PAYOUT,
+                amount=event.amount, cash=_cash_value(event.cash), where=event.window,
+                reference=event.payout_id)
+
+    @handles("DropRecorded")
+    def drop(self, event: DropRecorded, recorded: RecordedEvent, reader: Reader
+             ) -> Iterator[Change]:
+        if event.patron_id:
+            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
+            assert session is not None, f"a drop at session {event.session_id}, never opened"
+            yield from self._movement(
+                recorded, casino=_casino(recorded), day=session["gaming_day"],
+                patron_id=event.patron_id, kind=thresholds.BUY_IN, amount=event.amount,
+                cash=event.amount, where=f"table {event.table}", reference=event.session_id)
+        else:
+            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
+            assert session is not None, f"a drop at session {event.session_id}, never opened"
+            yield from self._anonymous(
+                recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
+                amount=event.amount, cash=event.amount, where=f"table {event.table}",
+                reference=event.session_id)
+
+
+@register
+class AlertProjection(_ByCasino):
+    name = "aml_alerts"
+    models = (AmlAlert,)
+
+    @handles("AmlAlertRaised")
+    def raised(self, event: AmlAlertRaised, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Insert(AmlAlert, dict(
+            alert_id=uuid.UUID(event.alert_id), casino=event.casino, kind=event.kind,
+            rule=event.rule, patron_id=uuid.UUID(event.patron_id) if event.patron_id else None,
+            gaming_day=event.gaming_day, movement=event.movement,
+            movement_event=event.event_type_of_movement, reference=event.reference,
+            where=event.where, amount=event.amount, cash=event.cash, threshold=event.threshold,
+            day_total=event.day_total, status=AlertStatus.OPEN, report_id=None,
+            raised_at=recorded.recorded_at, raised_by=_actor(recorded)))
+
+    @handles("SuspiciousReportDrafted")
+    def reported(self, event: SuspiciousReportDrafted, recorded: RecordedEvent
+                 ) -> Iterator[Change]:
+        for alert_id in event.alert_ids:
+            yield Update(AmlAlert, {"alert_id": uuid.UUID(alert_id)}, set={
+                "status": AlertStatus.REPORTED, "report_id": uuid.UUID(event.report_id)})
+
+
+@register
+class SuspiciousReportProjection(_ByCasino):
+    name = "aml_reports"
+    models = (SuspiciousReport,)
+
+    @handles("SuspiciousReportDrafted")
+    def drafted(self, event: SuspiciousReportDrafted, recorded: RecordedEvent
+                ) -> Iterator[Change]:
+        yield Insert(SuspiciousReport, dict(
+            report_id=uuid.UUID(event.report_id), casino=event.casino,
+            patron_id=uuid.UUID(event.patron_id), alert_ids=list(event.alert_ids),
+            status=ReportStatus.DRAFTED, drafted_by=_actor(recorded),
+            drafted_at=recorded.recorded_at, version=recorded.version))
+
+    @handles("SuspiciousReportReviewed")
+    def reviewed(self, event: SuspiciousReportReviewed, recorded: RecordedEvent
+                 ) -> Iterator[Change]:
+        yield Update(SuspiciousReport, {"report_id": uuid.UUID(event.report_id)}, set={
+            "status": ReportStatus.REVIEWED, "reviewed_by": _actor(recorded),
+            "reviewed_at": recorded.recorded_at, "version": recorded.version})
+
+    @handles("SuspiciousReportSent")
+    def sent(self, event: SuspiciousReportSent, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Update(SuspiciousReport, {"report_id": uuid.UUID(event.report_id)}, set={
+            "status": ReportStatus.SENT, "sent_by": _actor(recorded),
+            "sent_on": event.sent_on, "reference": event.reference,
+            "version": recorded.version})

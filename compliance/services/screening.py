@@ -1,0 +1,167 @@
+"""The cage's and the tables' side of anti-money-laundering law: before a movement is recorded,
+``movement_check`` says whether it may be (refusing, saying why, until the patron is identified
+and verified); after, ``alerts_raise`` records the alerts it raised (``AmlAlertRaised``).
+
+Both run inside the movement's own command (its unit of work): the append lock the command took
+first serialises the patron's movements, so the day's linked total read here is current. The
+cashier's answer never says which alert was raised (no tipping off: ``docs/patrons.md``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+
+from casino.errors import Conflict, Words, gettext_noop
+from casino.models import Casino
+from casino.money import fmt
+from eventstore import store
+from eventstore.store import Metadata
+
+from .. import rules, thresholds
+from ..events import AmlAlertRaised
+from ..models import AnonymousMovement, Patron, PatronDay, PatronStatus, PatronTransaction
+from ._common import jurisdiction, patron_get
+from .diligence import pep_check
+
+# Messages tests and screens rely on.
+WHAT = {
+    thresholds.PURCHASE: Words("a purchase of chips"),
+    thresholds.REDEMPTION: Words("a redemption of chips"),
+    thresholds.PAYOUT: Words("a payment of winnings"),
+    thresholds.BUY_IN: Words("a buy-in at the table"),
+}
+IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified and verified first "
+                               "({threshold} or more: {source}): pick or register the patron, then record "
+                               "it again")
+IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
+                               "{threshold} or more ({source}): the patron must be identified and verified "
+                               "first")
+NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
+                            "before {what} of {amount}")
+SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
+CHEQUE_REFUSED = gettext_noop("{why} ({source}): pay it in cash, or as the law allows")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A movement allowed: the patron it is recorded with ("" anonymous) and what it raises."""
+
+    patron_id: str
+    casino: str
+    gaming_day: dt.date
+    movement: rules.Movement
+    rule: thresholds.ThresholdRule
+    screening: rules.Screening
+
+
+def _earlier(casino: str, day: dt.date, patron_id: str,
+             rule: thresholds.ThresholdRule) -> rules.Earlier:
+    row = PatronDay.objects.filter(casino=casino, gaming_day=day, patron_id=patron_id).first()
+    if row is None:
+        return rules.Earlier()
+    total = row.cash if rule.cash_only else row.total
+    below = sum(1 for t in PatronTransaction.objects.filter(
+        casino=casino, gaming_day=day, patron_id=patron_id).only("kind", "amount", "cash")
+        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+    return rules.Earlier(total=total, count=row.transactions, just_below=below)
+
+
+def _anonymous_just_below(casino: str, day: dt.date, where: str,
+                          rule: thresholds.ThresholdRule) -> int:
+    """How many movements naming no patron at ``where`` (a cage window, "table <code>") fell
+    just below the threshold in the gaming day."""
+    return sum(1 for t in AnonymousMovement.objects.filter(
+        casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")
+        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+
+
+def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
+                   amount: Decimal, cash: Decimal, where: str = "") -> Checked:
+    """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
+    ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
+    refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
+    anonymous movement is linked to the others just below the threshold (anonymous
+    structuring: an alert the cashier never sees)."""
+    try:
+        rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
+    except thresholds.NoRule as missing:
+        raise Conflict("{missing}: nothing was recorded",
+                       params={"missing": missing}, code="no_threshold") from None
+    movement = rules.Movement(kind=kind, amount=amount, cash=cash)
+    named = patron not in (None, "")
+    found = patron_get(casino.code, patron) if named else None
+    patron_id = str(found.patron_id) if found is not None else ""
+    earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
+    anonymous = (_anonymous_just_below(casino.code, gaming_day, where, rule)
+                 if found is None and where and rules.just_below(rule, rules.counted(rule, movement))
+                 else 0)
+    screening = rules.screen(rule, movement, earlier, anonymous)
+    facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
+             "legal_source": rule.legal_source}
+    if found is not None and found.status == PatronStatus.SHREDDED:
+        raise Conflict(SHREDDED, params=dict(patron=patron_id), code="patron_shredded",
+                       field="patron")
+    if screening.needs_identification:
+        if found is None:
+            raise Conflict(IDENTIFY_SINGLE, params=dict(
+                what=WHAT[kind], amount=fmt(amount), threshold=fmt(rule.identify_at),
+                source=rule.citation), code="identification_required", field="patron",
+                **facts)
+        if found.status != PatronStatus.VERIFIED:
+            message, params = ((IDENTIFY_LINKED, dict(total=fmt(screening.total_after),
+                                              threshold=fmt(rule.identify_at),
+                                              source=rule.citation))
+                       if screening.identify == "linked" else
+                       (NOT_VERIFIED, dict(patron=patron_id, what=WHAT[kind],
+                                           amount=fmt(amount))))
+            raise Conflict(message, params=params, code="verification_required", field="patron",
+                           **facts)
+        pep_check(casino=casino.code, patron=found, gaming_day=gaming_day, what=WHAT[kind],
+                  amount=amount, total=screening.total_after, threshold=rule.identify_at,
+                  source=rule.pep_citation)
+    return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
+                   movement=movement, rule=rule, screening=screening)
+
+
+def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: str,
+                 metadata: Metadata) -> list[str]:
+    """Record each alert the movement raised, on a stream of its own; their ids."""
+    ids: list[str] = []
+    for kind in checked.screening.alerts:
+        alert_id = str(uuid.uuid4())
+        store.append(f"aml_alert/{alert_id}", [AmlAlertRaised(
+            alert_id=alert_id, casino=checked.casino, kind=kind, rule=checked.rule.code,
+            patron_id=checked.patron_id, gaming_day=checked.gaming_day,
+            movement=checked.movement.kind, event_type_of_movement=event_type,
+            reference=reference, where=where, amount=checked.movement.amount,
+            cash=checked.movement.cash, threshold=checked.rule.identify_at,
+            day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
+        ids.append(alert_id)
+    return ids
+
+
+def cheque_check(checked: Checked, *, prize: bool) -> None:
+    """A payment by casino cheque (``docs/patrons.md``), after ``movement_check``: only to an
+    identified (verified) patron; for chips (``prize`` False), only up to what the patron bought
+    by card or cheque that gaming day, less the casino cheques issued to them already
+    (``rules.casino_cheque_allowed``); a prize, only to the identified winner
+    (``rules.prize_cheque_allowed``). Refused ``cheque_not_allowed``, saying why."""
+    identified = bool(checked.patron_id) and Patron.objects.filter(
+        patron_id=checked.patron_id, status=PatronStatus.VERIFIED).exists()
+    if prize:
+        why = rules.prize_cheque_allowed(identified=identified)
+    else:
+        day = (PatronDay.objects.filter(casino=checked.casino, gaming_day=checked.gaming_day,
+                                        patron_id=checked.patron_id).first()
+               if identified else None)
+        why = rules.casino_cheque_allowed(
+            identified=identified,
+            bought_by_card_or_cheque=day.card_or_cheque if day else Decimal("0.00"),
+            cheques_issued=day.casino_cheques if day else Decimal("0.00"),
+            amount=checked.movement.amount)
+    if why:
+        raise Conflict(CHEQUE_REFUSED, params={"why": why, "source": "Lei n.º 83/2017, art. 76.º, n.º 3"},
+                       code="cheque_not_allowed", field="payment")

@@ -1,0 +1,234 @@
+"""The compliance officer's screens (alerts, suspicious-transaction reports and their workflow,
+patrons) and the cage's patron picker. A page posts one action, re-renders with the refusal and
+nothing recorded, or redirects. The cage sees only the picker: never an alert or a report (no
+tipping off)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from casino.context import person_metadata
+from casino.errors import DomainError, InvalidCommand, NotFound
+from casino.models import Casino
+from casino.selectors import roles_in
+from casino.services.approvals import approval_request
+from edge.web.money import money_input
+from edge.web.refusals import refusal_text
+from eventstore.store import Metadata
+
+from .. import selectors
+from .. import services as compliance
+from ..models import ReportStatus
+from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
+from ..services.corrections import FIELDS as CORRECTION_FIELDS
+from ..services.corrections import PATRON_CORRECTION
+from ..services.diligence import PEP_MOVEMENT
+from ..services.patrons import DOCUMENT_TYPES
+
+# The patron's fields a correction names, as the patron's page shows them.
+FIELD_WORDS = {
+    "name": pgettext_lazy("patron", "Name"), "document_type": pgettext_lazy("patron", "Document type"),
+    "document_number": pgettext_lazy("patron", "Document number"),
+    "document_country": pgettext_lazy("patron", "Country of the document"),
+    "date_of_birth": pgettext_lazy("patron", "Date of birth"),
+    "nationality": pgettext_lazy("patron", "Nationality"), "address": pgettext_lazy("patron", "Address"),
+    "pep": pgettext_lazy("patron", "Politically exposed person"),
+    "document_image": pgettext_lazy("patron", "Document image"),
+}
+
+def _require(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:
+    held = roles_in(request.user, casino)
+    if not held & set(roles):
+        raise PermissionDenied(f"you need one of these roles in {casino}: {', '.join(roles)}")
+    return held
+
+
+def _metadata(request: HttpRequest, casino: str, roles: Sequence[str]) -> Metadata:
+    held = _require(request, casino, roles)
+    role = next(r for r in roles if r in held)
+    return person_metadata(username=request.user.get_username(), role=role, casino=casino,
+                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
+
+
+def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str
+         ) -> dict[str, Any] | None:
+    try:
+        result = action()
+    except DomainError as error:
+        messages.error(request, refusal_text(error))
+        return None
+    messages.success(request, done)
+    return result
+
+
+def _found(read: Callable[[], Any]) -> Any:
+    try:
+        return read()
+    except (NotFound, InvalidCommand) as error:
+        raise Http404(error.message) from None
+
+
+def _page(request: HttpRequest, template: str, casino: Casino, **context: Any) -> HttpResponse:
+    return render(request, template, {"casino": casino, "key": uuid.uuid4().hex, **context})
+
+
+@login_required
+@require_http_methods(["GET"])
+def alerts(request: HttpRequest, casino: str) -> HttpResponse:
+    _require(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    day = request.GET.get("day") or None
+    found = _found(lambda: selectors.alert_list(
+        casino, day=selectors.day_of(day) if day else None,
+        kind=request.GET.get("kind", ""), status=request.GET.get("status", "")))
+    return _page(request, "compliance/alerts.html", the_casino, alerts=found[:200], day=day)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def reports(request: HttpRequest, casino: str) -> HttpResponse:
+    _require(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    if request.method == "POST":
+        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        done = _run(request, lambda: compliance.suspicious_report_draft(
+            alert_ids=request.POST.getlist("alert_ids"),
+            narrative=request.POST.get("narrative", ""), metadata=meta),
+            _("suspicious-transaction report drafted"))
+        if done is not None:
+            return redirect("compliance:report", casino=casino, report=done["report_id"])
+        return redirect("compliance:alerts", casino=casino)
+    return _page(request, "compliance/reports.html", the_casino,
+                 reports=selectors.report_list(casino)[:200])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse:
+    _require(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    found = _found(lambda: selectors.report_get(casino, report))
+    if request.method == "POST":
+        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        action = request.POST.get("action", "")
+        if action == "review":
+            _run(request, lambda: compliance.suspicious_report_review(
+                report_id=str(report), metadata=meta), _("report reviewed"))
+        elif action == "send":
+            _run(request, lambda: compliance.suspicious_report_send(
+                report_id=str(report), reference=request.POST.get("reference", ""),
+                sent_on=request.POST.get("sent_on") or None, metadata=meta),
+                _("report recorded as sent"))
+        else:
+            messages.error(request, _("This form is not one of this page's: reload the page."))
+        return redirect("compliance:report", casino=casino, report=report)
+    return _page(request, "compliance/report.html", the_casino, report=found,
+                 narrative=selectors.report_narrative(found),
+                 alerts=selectors.alert_list(casino).filter(alert_id__in=found.alert_ids),
+                 statuses=ReportStatus, own=found.drafted_by == request.user.get_username())
+
+
+@login_required
+@require_http_methods(["GET"])
+def patrons(request: HttpRequest, casino: str) -> HttpResponse:
+    _require(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    return _page(request, "compliance/patrons.html", the_casino,
+                 patrons=selectors.patron_list(casino)[:500])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def patron(request: HttpRequest, casino: str, patron: uuid.UUID) -> HttpResponse:
+    _require(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    found = _found(lambda: selectors.patron_get(casino, patron))
+    if request.method == "POST":
+        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        action = request.POST.get("action", "shred")
+        if action == "correct":  # asked here, approved by another person (docs/approvals.md)
+            _run(request, lambda: approval_request(
+                kind=PATRON_CORRECTION.name, subject=str(patron),
+                reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"changes": {request.POST.get("field", ""): _value(request)}},
+                metadata=meta), _("correction asked for: another person approves it"))
+        elif action == "pep":
+            _run(request, lambda: approval_request(
+                kind=PEP_MOVEMENT.name, subject=str(patron),
+                reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"amount": money_input(request.POST.get("amount", "")),
+                         "gaming_day": request.POST.get("gaming_day", "")},
+                metadata=meta), _("enhanced diligence asked for: senior management approves it"))
+        else:
+            _run(request, lambda: compliance.patron_shred(patron_id=str(patron), metadata=meta),
+                 _("the patron's personal data was destroyed"))
+        return redirect("compliance:patron", casino=casino, patron=patron)
+    return _page(request, "compliance/patron.html", the_casino, patron=found,
+                 identity=selectors.patron_identity(found), days=selectors.patron_days(found),
+                 fields=[(f, FIELD_WORDS.get(f, f)) for f in CORRECTION_FIELDS],
+                 correction_reasons=PATRON_CORRECTION.reasons,
+                 funds_reasons=PEP_MOVEMENT.reasons)
+
+
+def _value(request: HttpRequest) -> object:
+    """The new value typed for the field corrected (politically exposed: yes or no)."""
+    value = request.POST.get("value", "")
+    if request.POST.get("field") == "pep":
+        return value.strip().lower() in ("1", "true", "yes", "sim")
+    return value
+
+
+def _back(request: HttpRequest, patron_id: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = ""
+    return f"{target or request.path}?{urlencode({'patron': patron_id})}"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def patron_pick(request: HttpRequest, casino: str) -> HttpResponse:
+    """Find the patron by the document they show, or register (and verify) them: back to the
+    cage form with their id filled in."""
+    _require(request, casino, REGISTER_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    found = None
+    name = None
+    searched = all(request.GET.get(n) for n in ("document_type", "document_number",
+                                                 "document_country"))
+    if request.method == "POST":
+        meta = _metadata(request, casino, REGISTER_ROLES)
+        fields = ("name", "document_type", "document_number", "document_country",
+                  "date_of_birth", "nationality", "address", "document_image")
+        done = _run(request, lambda: compliance.patron_register(
+            metadata=meta, place=request.POST.get("place", "cage"),
+            verified=request.POST.get("verified") == "1", pep=request.POST.get("pep") == "1",
+            **{f: request.POST.get(f, "") for f in fields}), _("patron registered"))
+        if done is not None:
+            return redirect(_back(request, str(done["patron_id"])))
+    elif searched:
+        found = _found(lambda: selectors.patron_find(
+            casino, document_type=request.GET["document_type"],
+            document_number=request.GET["document_number"],
+            document_country=request.GET["document_country"]))
+        if found is not None:
+            name = (selectors.patron_identity(found) or {}).get("name")
+    return _page(request, "compliance/pick.html", the_casino, found=found, name=name,
+                 searched=searched, document_types=DOCUMENT_TYPES,
+                 next=request.GET.get("next", request.POST.get("next", "")),
+                 use=_back(request, str(found.patron_id)) if found is not None else "")

@@ -1,0 +1,15 @@
+"""The tests' environment, set before pytest-django reads the settings (``-p config.pytest_env``
+in pyproject.toml; conftest.py would be too late).
+
+The tests run on the production settings (``DEBUG`` off), with two exceptions a test server
+needs: a test-only ``SECRET_KEY`` when none is given, and no redirect to HTTPS (the test client
+and the live server speak plain HTTP). ``tests/casino/test_deploy_settings.py`` runs
+``check --deploy`` on the production settings without either.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret-" + "x" * 40)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")

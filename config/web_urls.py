@@ -1,0 +1,16 @@
+from django.urls import include, path
+
+from shell.web import approvals, history, seals, tokens, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
+    path("history/<slug:casino>/<slug:kind>/<str:ident>/", history.history, name="history"),
+    path("seals/<slug:casino>/", seals.seals, name="seals"),
+    path("seals/<slug:casino>/key.pem", seals.seal_key, name="seal-key"),
+    path("tokens/", tokens.tokens, name="tokens"),
+    path("pit/", include("games.web.urls")),
+    path("cage/", include("cage.web.urls")),
+    path("ledger/", include("reporting.web.urls")),
+    path("jackpots/", include("jackpots.web.urls")),
+]

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from access.models import RegulatorAccount
+from casino.context import system_metadata
+from casino.jurisdictions import Jurisdiction
+from casino.models import Casino, ChipSet, Membership, Role
+from casino.services.casinos import casino_register
+from casino.services.chips import chip_set_register
+
+DEMO_CASINOS = [
+    # code, name, currency, time zone, gaming day closes at, chip denominations
+    ("lisboa", "Casino Lisboa (demo)", "EUR", "Europe/Lisbon", 6,
+     ["5000", "1000", "500", "100", "25", "5", "2.50", "1"]),
+    ("macau", "Casino Macau (demo)", "MOP", "Asia/Macau", 7,
+     ["10000", "5000", "1000", "500", "100", "50", "20", "10"]),
+]
+# username, roles: demo accounts only (password = "demo-" + username).
+DEMO_USERS = [
+    ("caixa", [Role.CASHIER]),
+    ("caixa2", [Role.CASHIER]),
+    ("supervisor", [Role.CAGE_SUPERVISOR]),
+    ("fiscal", [Role.PIT_BOSS]),
+    ("chefe", [Role.PIT_BOSS]),
+    ("contabilista", [Role.ACCOUNTANT]),
+    ("igj", [Role.REGULATOR]),
+    ("gestor", [Role.ADMINISTRATOR]),
+    # two, so that one drafts a suspicious-transaction report and the other reviews it
+    ("conformidade", [Role.COMPLIANCE_OFFICER]),
+    ("conformidade2", [Role.COMPLIANCE_OFFICER]),
+]
+DEMO_INSPECTORS = [("igj", Jurisdiction.PORTUGAL), ("dicj", Jurisdiction.MACAU)]
+
+
+def _hash_passwords(usernames: list[str]) -> dict[str, str]:
+    """Each demo login's password hash ('demo-' + name). Those passwords are public and this
+    command runs with DEBUG only, so their hashes take few PBKDF2 iterations: seeding costs
+    milliseconds, not a second a login. Django raises a hash to the full count at its first
+    login (the hasher's ``must_update``)."""
+    try:
+        hasher = get_hasher("pbkdf2_sha256")
+    except ValueError:
+        hasher = None
+    if not isinstance(hasher, PBKDF2PasswordHasher):  # not configured: the default, full cost
+        return {u: make_password(f"demo-{u}") for u in usernames}
+    return {u: hasher.encode(f"demo-{u}", hasher.salt(), iterations=1000) for u in usernames}
+
+
+class Command(BaseCommand):
+    help = "Create the demo casinos, chip sets and demo logins (idempotent). Development only."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.DEBUG:
+            raise CommandError("seed_demo creates well-known demo passwords: DEBUG only")
+        with transaction.atomic():
+            for code, name, currency, tz, hour, chips in DEMO_CASINOS:
+                if not Casino.objects.filter(code=code).exists():
+                    casino_register(code=code, name=name, currency=currency, time_zone=tz,
+                                    gaming_day_closes_at=hour,
+                                    metadata=system_metadata(code, job="seed_demo"))
+                if not ChipSet.objects.filter(casino_id=code, code="main").exists():
+                    chip_set_register(casino=code, code="main", name="Value chips",
+                                      denominations=chips,
+                                      metadata=system_metadata(code, job="seed_demo"))
+            User = get_user_model()
+            existing = set(User.objects.filter(username__in=["admin"] + [u for u, _ in DEMO_USERS])
+                           .values_list("username", flat=True))
+            hashed = _hash_passwords([u for u, _ in [("admin", []), *DEMO_USERS]
+                                      if u not in existing])
+            if "admin" in hashed:
+                User.objects.create(username="admin", password=hashed["admin"], is_staff=True,
+                                    is_superuser=True)
+            for username, roles in DEMO_USERS:
+                user = User.objects.filter(username=username).first()
+                if user is None:
+                    user = User.objects.create(username=username, password=hashed[username])
+                for casino_code, *_ in DEMO_CASINOS:
+                    for role in roles:
+                        Membership.objects.get_or_create(user=user, casino_id=casino_code,
+                                                         role=role)
+            # the inspectors of the regulator's API: Portugal's (also a manager of its
+            # colleagues' accounts) and Macau's; their tokens come from /tokens/
+            for username, jurisdiction in DEMO_INSPECTORS:
+                user = User.objects.filter(username=username).first()
+                if user is None:
+                    user = User.objects.create(username=username,
+                                               password=_hash_passwords([username])[username])
+                RegulatorAccount.objects.get_or_create(
+                    user=user, defaults={"jurisdiction": jurisdiction,
+                                         "manages_accounts": username == "igj"})
+        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["dicj"])
+        self.stdout.write(f"Demo logins ({names}): password is 'demo-' + the username, "
+                          "e.g. caixa / demo-caixa.")

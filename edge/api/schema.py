@@ -1,0 +1,103 @@
+"""OpenAPI schema generation (drf-spectacular).
+
+Our API views nest their serializers (``RoundOpenApi.InputSerializer``), so the bare class names
+collide across views. Components of nested serializers are named after the view instead:
+``RoundOpenApiInput``, ``CasinoListApiOutput``.
+
+Every operation documents the refusals it may answer, in the one error shape (``Error``:
+``edge/api/errors.py``), and a download its file's media type (CSV, XLSX, PDF), read from the
+path's suffix.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
+
+FILE_TYPES = {
+    ".csv": "text/csv",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".pdf": "application/pdf",
+}
+# What any operation may answer besides its own success, and why.
+ERRORS = {
+    "400": "invalid: the request says what is wrong (extra.field names the field)",
+    "401": "not signed in (no token, or a token unknown)",
+    "403": "not allowed: the role, the casino, four eyes",
+    "404": "not found",
+    "429": "throttled: too many requests; Retry-After says when to send again",
+    "503": "unavailable: the database cannot be reached; nothing recorded; Retry-After",
+}
+WRITE_ERRORS = {
+    "409": "conflict: the state does not allow it now, or a lost race (concurrent_change, "
+           "retryable, with Retry-After); an idempotency key used for another request",
+    "413": "too_large: the body is larger than 2.5 MB",
+}
+
+
+class ErrorDetail(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="what a program acts on")
+    message = serializers.CharField(help_text="what was wrong, in words")
+    extra = serializers.DictField(help_text="the details: the field, the article, retryable…")
+
+
+class Error(serializers.Serializer[Any]):
+    error = ErrorDetail()
+
+
+class CasinoAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction: Literal["request", "response"] = "response"
+                             ) -> dict[str, Any]:
+        suffix = next((s for s in FILE_TYPES if self.path.endswith(s)), None)
+        if suffix is not None:
+            responses: dict[str, Any] = {"200": {
+                "content": {FILE_TYPES[suffix]: {"schema": {"type": "string",
+                                                            "format": "binary"}}},
+                "description": f"the file ({suffix[1:].upper()}), streamed"}}
+        else:
+            responses = super()._get_response_bodies(direction)
+        errors = dict(ERRORS)
+        if self.method not in ("GET", "HEAD", "OPTIONS"):
+            errors |= WRITE_ERRORS
+        for status, description in errors.items():
+            if status not in responses:
+                body = self._get_response_for_code(  # type: ignore[no-untyped-call]
+                    Error, status, direction=direction)
+                responses[status] = dict(body, description=description)
+        return responses
+
+    def _get_serializer_name(self, serializer: Any, direction: str, bypass_extensions: bool = False) -> str:
+        name: str = super()._get_serializer_name(serializer, direction, bypass_extensions)
+        cls = serializer.__class__
+        outer, _, inner = cls.__qualname__.rpartition(".")
+        if outer and name == inner.removesuffix("Serializer"):
+            return f"{outer.replace('.', '')}{name}"
+        return name
+
+
+def docs_policy(view: Any) -> Any:
+    """The API's documentation pages (Swagger UI and Redoc, served from drf-spectacular-sidecar:
+    no CDN) start and style themselves inline: the site's CSP is widened for those pages only,
+    to inline code and workers from the site itself (nothing from another host)."""
+    from csp.decorators import csp_update
+
+    return csp_update({
+        "script-src": ["'unsafe-inline'"],
+        "style-src": ["'unsafe-inline'"],
+        "worker-src": ["blob:"],
+        "img-src": ["data:"],
+    })(view)
+
+
+class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """``Authorization: Token <token>`` in the schema (``access.authentication``)."""
+
+    target_class = "access.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Token <token>`: a token issued from the web admin (/tokens/)"}

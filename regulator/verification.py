@@ -1,0 +1,85 @@
+"""What the regulator's API verifies: a casino's hash chain between two positions, a day's seal,
+and a day's archive and regulator file (built by the ledger). The views call only these.
+
+One chain per casino (ADR 0007, ``docs/event-hash.md``): the casino's events between two global
+positions are a stretch of its own chain, checked with ``verify_casino_chain`` (each hash, each
+link to the casino's event before), never reading another casino's events.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import IO
+
+from django.db.models import Max, Min
+
+from casino.errors import NotFound
+from eventstore.models import StoredEvent
+from eventstore.verify import verify_casino_chain
+from reporting.seals import seal_check
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    first_position: int
+    last_position: int
+    checked: int  # the casino's events checked
+    last_hash: str
+    bad_position: int | None = None
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.bad_position is None
+
+
+def chain_verify(*, casino: str, first: int, last: int) -> ChainCheck:
+    """The casino's events from global position ``first`` to ``last``: each hash recomputed and
+    each link to the casino's event before checked; the first that does not fit is named."""
+    span = StoredEvent.objects.filter(casino_id=casino, position__gte=first,
+                                      position__lte=last).aggregate(lo=Min("sequence"),
+                                                                    hi=Max("sequence"))
+    if span["lo"] is None:
+        return ChainCheck(first, last, 0, "")
+    report = verify_casino_chain(casino, first=span["lo"], last=span["hi"])
+    return ChainCheck(first, last, report.checked, report.last_hash, report.bad_position,
+                      report.reason)
+
+
+@dataclass(frozen=True)
+class SealVerification:
+    casino: str
+    gaming_day: dt.date
+    problem: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+
+def seal_verify(*, casino: str, gaming_day: dt.date) -> SealVerification:
+    """The day's seal checked against the events stored now and the casino's public key."""
+    for check in seal_check(casino=casino):
+        if check.gaming_day == gaming_day:
+            return SealVerification(casino, gaming_day, check.problem)
+    raise NotFound("gaming day {gaming_day} of {casino} is not sealed",
+                   params={"gaming_day": gaming_day.isoformat(), "casino": casino})
+
+
+def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> str:
+    """Write the sealed day's archive (``reporting.archives.day_archive``) to ``out``; its file
+    name."""
+    from reporting.archives import archive_name
+    from reporting.archives import day_archive as build
+
+    build(casino=casino, gaming_day=gaming_day, out=out)
+    return archive_name(casino, gaming_day)
+
+
+def day_regulator_file(*, casino: str, gaming_day: dt.date) -> tuple[bytes, str]:
+    """The sealed day's regulator file (XML against ``ledger/xsd/regulator-day-1.xsd``) and its
+    file name."""
+    from reporting.regulator_file import filename, regulator_file
+
+    return regulator_file(casino, gaming_day), filename(casino, gaming_day)

@@ -1,0 +1,286 @@
+"""The gaming-day close (fecho do dia de jogo): one command that closes a casino's day whole, or
+refuses saying exactly what is missing.
+
+A day closes when it is over and:
+
+1. every table session and every cage shift of the day is closed (the list of what is still
+   open otherwise);
+2. its chips in circulation are recorded at the boundary (``cage.gaming_day_chips_record``);
+3. its reconciliation passes (``reporting.reconciliation``): every line agrees with the ledger, or
+   carries an approved exception (the four-eyes kind ``close_exception``: a supervisor's
+   approval of that difference, with a reason and words);
+4. then its figures are fixed in ``GamingDayClosed`` (results by table and game, the jackpot
+   meters read, the day's totals, the exceptions and the digest of the day's close report),
+   the ledger period is closed, and the day is sealed (``reporting.seals``: the casino's
+   Ed25519 signature over its events' positions, last hash, totals and report digest).
+
+Everything happens in one unit of work: a close refused or interrupted leaves nothing, and a
+retry starts again. Closing a closed day changes nothing and returns the figures on record.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.utils import timezone
+
+from casino import approvals as rules
+from casino.context import SYSTEM_ACTOR
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
+from casino.models import Approval, ApprovalStatus, Casino, Role
+from casino.money import fmt
+from casino.services.approvals import Prepared, procedure
+from eventstore import store
+from eventstore.commands import command
+from eventstore.store import Metadata
+from ledger.events import GamingDayClosed
+from ledger.models import DayClose
+from reporting import reconciliation
+
+Result = dict[str, Any]
+CLOSE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, "system")
+ZERO = Decimal("0.00")
+
+# Messages tests and screens rely on.
+STILL_OPEN = gettext_noop("gaming day {day} cannot close: still open: {items}")
+NOT_RECONCILED = gettext_noop("gaming day {day} cannot close: these figures differ or are unexplained, and "
+                              "no supervisor approved an exception for them: {lines}")
+
+
+def stream(casino: str, day: dt.date) -> str:
+    return f"gaming_day/{casino}.{day.isoformat()}"
+
+
+def line_key(day: dt.date, line: reconciliation.Line) -> str:
+    """What a close exception names: the day and the reconciliation line."""
+    return f"{day.isoformat()}|{line.area}|{line.subject}|{line.what}"
+
+
+# --- the exception a supervisor approves for a difference -------------------------------------
+
+CLOSE_EXCEPTION = rules.kind(
+    "close_exception", gettext_noop("an exception to the gaming day's reconciliation"),
+    [("known_difference", gettext_noop("A difference found, understood and accepted for this day")),
+     ("pending_elsewhere", gettext_noop("Settled on another day or by another procedure (named in the words)")),
+     ("system_error", gettext_noop("A recording error to be corrected on the next open day")),
+     ("other", gettext_noop("Another reason (said in the words)"))],
+    request_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.PIT_BOSS],
+    approve_roles=[Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR])
+
+
+def _prepare_exception(subject: str, details: Mapping[str, Any], metadata: Metadata
+                       ) -> Prepared:
+    day_text, _, rest = subject.partition("|")
+    try:
+        day = dt.date.fromisoformat(day_text)
+    except ValueError:
+        raise InvalidCommand("name the reconciliation line as day|area|subject|what",
+                             field="subject") from None
+    report = reconciliation.reconcile(casino=metadata.casino, gaming_day=day)
+    for line in report.failures:
+        if line_key(day, line) == subject:
+            amount = line.difference if line.platform is not None and line.ledger is not None \
+                else None
+            return Prepared(subject=subject, amount=amount,
+                            summary=f"{day}: {line.area} {line.subject}, {line.what}: "
+                                    f"{line.note or f'difference {line.difference}'}")
+    raise NotFound("the reconciliation of {day} has no failing line {rest!r}",
+                   params={"day": day, "rest": rest}, field="subject")
+
+
+def _apply_exception(approval: Approval, metadata: Metadata) -> Result:
+    return {"exception": approval.subject}  # the approval itself is the exception
+
+
+procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
+
+
+# --- the close --------------------------------------------------------------------------------
+
+
+def _on_record(close: DayClose) -> Result:
+    return {"casino": close.casino_id, "gaming_day": close.day.isoformat(), "closed": True,
+            "already_closed": True, "totals": close.totals, "exceptions": close.exceptions}
+
+
+def _still_open(casino: str, day: dt.date) -> list[Words]:
+    from cage.models import Shift, ShiftStatus
+    from games.models import SessionStatus, TableSession
+
+    items = [Words("table {table} (session {session})", table=s.table,
+                   session=str(s.session_id)[:8])
+             for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
+                                                  status=SessionStatus.OPEN).order_by("table")]
+    items += [Words("cage {cage} (shift {shift}, {status})", cage=s.cage, shift=str(s.id)[:8],
+                    status=Words(str(ShiftStatus(s.status).label)))
+              for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
+                  status=ShiftStatus.CLOSED).order_by("cage")]
+    return items
+
+
+def _exceptions(casino: str, day: dt.date) -> dict[str, str]:
+    """The approved exceptions of the day: line key → approval id."""
+    return {a.subject: str(a.id) for a in Approval.objects.filter(
+        casino_id=casino, kind=CLOSE_EXCEPTION.name, status=ApprovalStatus.GRANTED,
+        subject__startswith=f"{day.isoformat()}|")}
+
+
+Figures = tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, str],
+                list[dict[str, Any]], dict[str, Any]]
+
+
+def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
+              ) -> list[dict[str, Any]]:
+    """The daily register of each table (``docs/gaming-tax.md``): its capital em giro inicial
+    (the float its first session of the day opened with), drop and result, and what the tax
+    reads of the table (banca simples or dupla, VIP)."""
+    from games.models import Table, TableSession
+
+    first: dict[str, Decimal] = {}
+    for table, opening in (TableSession.objects.filter(casino=casino, gaming_day=day)
+                           .order_by("table", "opened_at")
+                           .values_list("table", "opening_amount")):
+        first.setdefault(table, opening)
+    classes = {code: (bank, vip) for code, bank, vip in
+               Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
+    register = []
+    for r in results:
+        bank, vip = classes.get(r["table"], ("simples", False))
+        register.append({"table": r["table"], "game": r["game"], "bank": bank, "vip": vip,
+                         "opening": fmt(first.get(r["table"], ZERO)), "drop": r["drop"],
+                         # the non-banked games' commission collected: none is recorded yet
+                         "win": r["win"], "commission": "0.00"})
+    return register
+
+
+def _figures(casino: Casino, day: dt.date) -> Figures:
+    from cage.models import ChipCirculationDay
+    from games.models import GamingDayResult
+    from jackpots.models import JackpotPool
+    from ledger import reports
+
+    results = [{"table": r.table, "game": r.game, "sessions": r.sessions, "rounds": r.rounds,
+                "handle": fmt(r.handle), "drop": fmt(r.drop), "win": fmt(r.table_win)}
+               for r in GamingDayResult.objects.filter(casino=casino, gaming_day=day)
+               .order_by("table")]
+    jackpots = [{"pool_id": p.pool_id, "meter": fmt(p.amount), "reserve": fmt(p.reserve),
+                 "unpaid": fmt(p.prizes_unpaid)}
+                for p in JackpotPool.objects.filter(casino=casino).order_by("pool_id")]
+    month = reports.gross_gaming_revenue(casino=casino.code, day_from=day, day_to=day,
+                                         with_taxes=False).months[0]
+    revenue = {"table_win": fmt(month.table_win), "jackpot_retained": fmt(month.jackpot_retained),
+               "jackpot_funding": fmt(month.jackpot_funding),
+               "jackpot_funding_deducted": fmt(month.jackpot_funding_deducted)}
+    chips = ChipCirculationDay.objects.get(casino=casino, gaming_day=day).value
+    totals = {
+        "drop": fmt(sum((Decimal(str(r["drop"])) for r in results), ZERO)),
+        "win": fmt(sum((Decimal(str(r["win"])) for r in results), ZERO)),
+        "gaming_tax_base": fmt(month.gross_gaming_revenue),
+        "chips_in_circulation": fmt(chips),
+        "jackpot_liability": fmt(sum((Decimal(j["meter"]) + Decimal(j["unpaid"])
+                                      for j in jackpots), ZERO)),
+    }
+    return results, jackpots, totals, day_register(casino, day, results), revenue
+
+
+@command("gaming_day_close")
+def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
+                     now: dt.datetime | None = None) -> Result:
+    """Close ``casino``'s gaming day whole, or refuse naming what is missing."""
+    if metadata.role not in CLOSE_ROLES and not metadata.actor.startswith(SYSTEM_ACTOR):
+        raise NotAllowed("a gaming day is closed by the scheduled close, an accountant, a cage "
+                         "supervisor or an administrator, not in the {role} role",
+                         params={"role": metadata.role})
+    if metadata.casino != casino:
+        raise InvalidCommand("acting in casino {casino!r}, not {casino_2!r}",
+                             params={"casino": metadata.casino, "casino_2": casino})
+    the_casino = Casino.objects.filter(code=casino).first()
+    if the_casino is None:
+        raise NotFound("there is no casino {casino!r}", params={"casino": casino})
+    done = DayClose.objects.filter(casino=the_casino, day=gaming_day).first()
+    if done is not None:
+        return _on_record(done)
+    end = the_casino.gaming_day_end(gaming_day)
+    if (now or timezone.now()) < end:
+        raise Conflict("gaming day {gaming_day} is not over yet: it ends at {end}",
+                       params={"gaming_day": gaming_day, "end": end.isoformat()},
+                       code="day_not_over", day=gaming_day.isoformat())
+    still_open = _still_open(casino, gaming_day)
+    if still_open:
+        raise Conflict(STILL_OPEN, params=dict(day=gaming_day, items="; ".join(still_open)),
+                       code="still_open", open=still_open)
+
+    from cage.services import gaming_day_chips_record
+    from ledger.services import period_close
+    from reporting.seals import gaming_day_seal
+
+    from .close_report import close_report, report_digest
+
+    system = Metadata(actor=metadata.actor, role="system", casino=casino,
+                      request_id=metadata.request_id, correlation_id=metadata.correlation_id)
+    gaming_day_chips_record(gaming_day=gaming_day, metadata=system)
+    report = reconciliation.reconcile(casino=casino, gaming_day=gaming_day)
+    exceptions = _exceptions(casino, gaming_day)
+    unexcused = [line for line in report.failures
+                 if line_key(gaming_day, line) not in exceptions]
+    if unexcused:
+        listed = "; ".join(f"{line.area} {line.subject} ({line.what}): "
+                           f"{line.note or f'difference {line.difference}'}"
+                           for line in unexcused[:12])
+        raise Conflict(NOT_RECONCILED, params=dict(day=gaming_day, lines=listed),
+                       code="not_reconciled",
+                       lines=[line_key(gaming_day, line) for line in unexcused])
+    used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
+    results, jackpots, totals, register, revenue = _figures(the_casino, gaming_day)
+    digest = report_digest(close_report(casino=casino, gaming_day=gaming_day))
+    store.append(stream(casino, gaming_day), [GamingDayClosed(
+        casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
+        totals=totals, exceptions=tuple(used), report_digest=digest, register=tuple(register),
+        revenue=revenue)], expected_version=0, metadata=metadata)
+    period_close(casino=casino, day=gaming_day, metadata=system, now=now)
+    seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
+                           totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
+    return {"casino": casino, "gaming_day": gaming_day.isoformat(), "closed": True,
+            "already_closed": False, "totals": totals, "exceptions": used,
+            "report_digest": digest, "seal": {k: seal[k] for k in ("key_id", "signature",
+                                                                    "first_position",
+                                                                    "last_position")
+                                              if k in seal}}
+
+
+# --- where a day's close stands (the close page) ------------------------------------------------
+
+
+def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, list[str]]]:
+    """The close's steps for ``gaming_day``, each with whether it is done and what is missing
+    (texts a screen says in its language: ``casino.errors.Words``)."""
+    from cage.models import ChipCirculationDay
+    from ledger.models import Period
+
+    the_casino = Casino.objects.get(code=casino)
+    over = the_casino.gaming_day_end(gaming_day) <= timezone.now()
+    still_open = _still_open(casino, gaming_day)
+    recorded = ChipCirculationDay.objects.filter(casino_id=casino, gaming_day=gaming_day).exists()
+    report = reconciliation.reconcile(casino=casino, gaming_day=gaming_day)
+    exceptions = _exceptions(casino, gaming_day)
+    unexcused = [line for line in report.failures
+                 if line_key(gaming_day, line) not in exceptions]
+    closed = DayClose.objects.filter(casino_id=casino, day=gaming_day).exists()
+    period = Period.objects.filter(casino_id=casino, day=gaming_day).exists()
+    end = f"{the_casino.gaming_day_end(gaming_day):%Y-%m-%d %H:%M}"
+    return [
+        (gettext_noop("the gaming day is over"), over,
+         [] if over else [Words("it ends at {end} UTC", end=end)]),
+        (gettext_noop("every table session and cage shift closed"), not still_open,
+         list(still_open)),
+        (gettext_noop("chips in circulation recorded at the boundary"), recorded, []),
+        (gettext_noop("the day reconciles (or each difference has an approved exception)"),
+         not unexcused, [Words("{area} {subject}: {what}", area=Words(line.area),
+                               subject=line.subject, what=line.what)
+                         for line in unexcused[:8]]),
+        (gettext_noop("the day's figures fixed"), closed, []),
+        (gettext_noop("the ledger period closed"), period, []),
+    ]

@@ -1,0 +1,292 @@
+"""Every reconciliation of a gaming day, side by side: what the floor says against what the ledger
+says, with the difference (``python manage.py reconcile``, the accountant's Reconciliation page).
+
+Each line sets a figure a person sees on a screen of the cage, the pit or the jackpots against
+the ledger's own account, worked out apart:
+
+* chips in circulation at the day's boundary (``cage.circulation``) against account 2781
+  over the entries of the events it counts;
+* each cage, window and vault: what it holds now, cash and chips, against its accounts (1110,
+  0110); each shift of the day: its closing count against the same accounts just after its
+  close;
+* each table: its win for the day in the pit against the ledger's revenue and variance for the
+  day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
+  table variance, unexplained until a second person approves it;
+* each drop box of the day: counted against received at the cage;
+* casino cheques issued less those the bank paid, and chips sold by card or cheque less the
+  batches the bank credited (never in a drawer), against 2785, 1220;
+* each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
+* what is unexplained: changes after the fact awaiting a second person's approval, shifts
+  counted but not closed, table sessions of the day still open.
+
+A line is ``ok`` when its difference is zero and nothing about it awaits anyone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+
+from cage import selectors as cage_selectors
+from cage.models import ChipCirculationDay, Shift, ShiftStatus
+from casino.errors import Words, gettext_noop
+from casino.models import Approval, ApprovalStatus, Casino
+from casino.money import fmt
+from eventstore.models import StoredEvent
+from eventstore.reads import one_instant
+from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
+from games.selectors import drop_box_reconciliation, session_variances
+from jackpots.models import JackpotPool
+from ledger import bank
+from ledger.models import Account
+
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class Line:
+    area: str  # chips, cage, shift, table, drop, jackpot, pending
+    subject: str
+    what: str
+    platform: Decimal | None
+    ledger: Decimal | None
+    note: str = ""
+    unexplained: bool = False
+    accepted: bool = False  # a difference explained and approved by a second person
+
+    @property
+    def difference(self) -> Decimal:
+        if self.platform is None or self.ledger is None:
+            return ZERO
+        return self.platform - self.ledger
+
+    @property
+    def ok(self) -> bool:
+        return (self.difference == 0 or self.accepted) and not self.unexplained
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for name in ("platform", "ledger"):
+            data[name] = None if data[name] is None else str(data[name])
+        data["difference"] = str(self.difference)
+        data["ok"] = self.ok
+        return data
+
+
+@dataclass
+class Report:
+    casino: str
+    gaming_day: dt.date
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(line.ok for line in self.lines)
+
+    @property
+    def failures(self) -> list[Line]:
+        return [line for line in self.lines if not line.ok]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"casino": self.casino, "gaming_day": self.gaming_day.isoformat(), "ok": self.ok,
+                "lines": [line.as_dict() for line in self.lines]}
+
+
+# --- the ledger's side --------------------------------------------------------------------------
+
+
+def _balance(casino: str, code: str, *, position: int | None = None,
+             event_day: dt.date | None = None) -> Decimal:
+    """Debits less credits of ``code``: over every entry, or those of events up to ``position``,
+    or those of events of gaming day ``event_day`` (wherever they were posted)."""
+    sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+           "JOIN journal_entry e ON e.id = l.entry_id "
+           "WHERE l.casino_id = %s AND l.account_code = %s")
+    params: list[Any] = [casino, code]
+    if position is not None:
+        sql += " AND e.event_position <= %s"
+        params.append(position)
+    if event_day is not None:
+        sql += " AND e.event_day = %s"
+        params.append(event_day)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return Decimal(cursor.fetchone()[0]).quantize(Decimal("0.01"))
+
+
+# --- the floor's side, line by line -------------------------------------------------------------
+
+
+def _chips(casino: Casino, day: dt.date) -> list[Line]:
+    recorded = ChipCirculationDay.objects.filter(casino=casino, gaming_day=day).first()
+    boundary = casino.gaming_day_end(day)
+    if recorded is not None:
+        value, position, note = (recorded.value, recorded.position,
+                                 gettext_noop("as recorded at the close"))
+    else:
+        figure = cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)
+        value, position, note = (figure.value, figure.position,
+                                 gettext_noop("not recorded yet: worked out now"))
+    figure_now = cage_selectors.chips_in_circulation(casino=casino.code)
+    return [
+        Line(gettext_noop("chips"), gettext_noop("in players' hands"),
+             Words("at the boundary ({boundary} UTC)", boundary=f"{boundary:%Y-%m-%d %H:%M}"),
+             value, -_balance(casino.code, "2781", position=position), note),
+        Line(gettext_noop("chips"), gettext_noop("in players' hands"), gettext_noop("now"),
+             figure_now.value,
+             -_balance(casino.code, "2781", position=figure_now.position)),
+    ]
+
+
+def _cages(casino: Casino, day: dt.date) -> list[Line]:
+    lines = []
+    for view in cage_selectors.cage_list(casino=casino.code):
+        code = view.cage.code
+        lines.append(Line(gettext_noop("cage"), code, gettext_noop("cash now"), view.cash_value,
+                          _balance(casino.code, f"1110.{code}")))
+        lines.append(Line(gettext_noop("cage"), code, gettext_noop("chips now"), view.chips_value,
+                          _balance(casino.code, f"0110.{code}")))
+    for shift in Shift.objects.filter(casino=casino, gaming_day=day).order_by("opened_at"):
+        label = Words("{cage} shift {shift}", cage=shift.cage, shift=str(shift.id)[:8])
+        if shift.status != ShiftStatus.CLOSED:
+            if shift.status == ShiftStatus.COUNTED:
+                lines.append(Line(gettext_noop("shift"), label, gettext_noop("counted, not closed"),
+                                  None, None, gettext_noop("the count awaits its close"),
+                                  unexplained=True))
+            continue
+        closed = StoredEvent.objects.filter(stream=f"shift/{shift.id}",
+                                            event_type="ShiftClosed").first()
+        if closed is None:
+            continue
+        counted = cage_selectors.shift_count_value(shift)
+        for kind, account in ((Words("cash"), "1110"), (Words("chips"), "0110")):
+            lines.append(Line(gettext_noop("shift"), label,
+                              Words("closing count, {kind}", kind=kind), counted[kind],
+                              _balance(casino.code, f"{account}.{shift.cage}",
+                                       position=closed.position)))
+    return lines
+
+
+def _tables(casino: Casino, day: dt.date) -> list[Line]:
+    lines = []
+    for row in GamingDayResult.objects.filter(casino=casino, gaming_day=day).order_by("table"):
+        ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
+                   + _balance(casino.code, f"7212.{row.table}", event_day=day))
+        lines.append(Line(gettext_noop("table"), row.table, gettext_noop("table win"),
+                          row.table_win, ledger))
+    for c in CarriedCorrection.objects.filter(casino=casino, booked_day=day).order_by("position"):
+        lines.append(Line(gettext_noop("table"), c.table,
+                          Words("late {kind} {slip} of sealed day {day}", kind=c.kind,
+                                slip=c.slip, day=c.corrects_day), c.win_change, None,
+                          Words("a correction of session {session} (approval {approval}), in "
+                                "this day's table win", session=str(c.session_id)[:8],
+                                approval=c.approval_id[:8])))
+    for v in session_variances(casino=casino.code, gaming_day=day):
+        if v.state == "none":
+            continue
+        lines.append(Line(gettext_noop("table"), v.table,
+                          Words("table variance of session {session}", session=v.session_id[:8]),
+                          None, None, Words("{variance}: {state}", variance=v.variance,
+                                            state=v.state.replace("_", " ")),
+                          unexplained=not v.approved))
+    for session in TableSession.objects.filter(casino=casino, gaming_day=day,
+                                               status=SessionStatus.OPEN):
+        lines.append(Line(gettext_noop("table"), session.table, gettext_noop("session still open"),
+                          None, None, Words("session {session} is open: its win is not known",
+                                            session=session.session_id),
+                          unexplained=True))
+    return lines
+
+
+def _drops(casino: Casino, day: dt.date) -> list[Line]:
+    """Each drop box of the day's closed sessions: counted in the count room against received
+    at the cage (a difference passes once explained and approved: a drop variance)."""
+    lines = []
+    for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):
+        subject = f"{box.table} {box.session_id[:8]}"
+        if box.counted is None:
+            lines.append(Line(gettext_noop("drop"), subject, gettext_noop("not counted"), None,
+                              None, gettext_noop("the count room has not counted the box"),
+                              unexplained=True))
+            continue
+        note = ("" if box.received is not None else gettext_noop("not received at the cage yet"))
+        if box.difference:
+            note = (gettext_noop("variance approved") if box.approved else
+                    gettext_noop("variance awaiting approval") if box.explained else
+                    gettext_noop("variance not explained"))
+        lines.append(Line(gettext_noop("drop"), subject,
+                          gettext_noop("counted, received at the cage"), box.counted,
+                          box.received if box.received is not None else ZERO, note,
+                          unexplained=box.received is None and box.counted != 0,
+                          accepted=box.approved))
+    return lines
+
+
+JACKPOT_ACCOUNTS = ((gettext_noop("meter"), "amount", "2782"),
+                    (gettext_noop("reserve"), "reserve", "2784"),
+                    (gettext_noop("prizes won, not paid"), "prizes_unpaid", "2783"))
+
+
+def _jackpots(casino: Casino) -> list[Line]:
+    lines = []
+    pools = list(JackpotPool.objects.filter(casino=casino).order_by("pool_id"))
+    for pool in pools:
+        for what, name, code in JACKPOT_ACCOUNTS:
+            lines.append(Line(gettext_noop("jackpot"), pool.pool_id, what, getattr(pool, name),
+                              -_balance(casino.code, f"{code}.{pool.pool_id}")))
+    # a ledger account for a pool the jackpots do not know: money moved against no pool
+    known = {p.pool_id for p in pools}
+    for account in Account.objects.filter(casino=casino, template__in=["2782", "2783", "2784"]
+                                          ).exclude(scope__in=known).order_by("code"):
+        lines.append(Line(gettext_noop("jackpot"), account.scope,
+                          Words("{account} (no such pool)", account=account.name), ZERO,
+                          -_balance(casino.code, account.code)))
+    return lines
+
+
+def _paid_otherwise(casino: Casino) -> list[Line]:
+    """Casino cheques issued and chips sold by card or cheque: no drawer held them (the cage's
+    cash lines above prove it), their own accounts do, until the bank clears them (a cheque
+    presented, a batch credited: ``ledger.bank``)."""
+    figures = cage_selectors.paid_otherwise(casino=casino.code)
+    cleared = bank.cleared_totals(casino=casino.code)
+    return [
+        Line(gettext_noop("cage"), gettext_noop("casino cheques"),
+             Words("issued, not yet presented ({cheques})",
+                   cheques=figures.cheques - cleared.presented),
+             figures.cheques_issued - cleared.cheques_presented, -_balance(casino.code, "2785"),
+             Words("{issued} issued, {presented} presented",
+                   issued=fmt(figures.cheques_issued), presented=fmt(cleared.cheques_presented))),
+        Line(gettext_noop("cage"), gettext_noop("card and cheque"),
+             gettext_noop("chips sold by card or cheque, to clear"),
+             figures.card_or_cheque_sales - cleared.batches_credited,
+             _balance(casino.code, "1220"),
+             Words("{sold} sold, {settled} credited by the bank",
+                   sold=fmt(figures.card_or_cheque_sales),
+                   settled=fmt(cleared.batches_credited))),
+    ]
+
+
+def _pending(casino: Casino) -> list[Line]:
+    return [Line(gettext_noop("pending"), f"{a.kind} {a.subject}", gettext_noop("awaiting approval"),
+                 a.amount, None, Words("asked by {who}: {summary}", who=a.requested_by,
+                                       summary=a.summary), unexplained=True)
+            for a in Approval.objects.filter(casino=casino, status=ApprovalStatus.REQUESTED)
+            .order_by("requested_at")]
+
+
+def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
+    """Every line read at one instant (``one_instant``): a sale committed between the read of a
+    cage and that of its accounts would otherwise show as a difference that is not there."""
+    with one_instant():
+        the_casino = Casino.objects.get(code=casino)
+        report = Report(casino, gaming_day)
+        for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
+                     _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
+                     _jackpots(the_casino), _paid_otherwise(the_casino), _pending(the_casino)):
+            report.lines.extend(part)
+    return report

@@ -1,0 +1,82 @@
+"""What waits for each person of the cage on their home page, casino by casino.
+
+* a cashier: their open shift (a link straight to it) and the pit's slips waiting for the cage;
+* a cage supervisor: what waits for their approval (variances counted and explained,
+  adjustments, opening disputes, approvals of the kinds a cage supervisor decides);
+* the count team (cashiers and cage supervisors in the count room): the boxes to count or to
+  count again.
+
+Read from the projections only, a few small queries per casino; table operations' tables are
+read only when the app is installed (the cage loads without them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from casino.models import Approval, ApprovalStatus, Role
+
+
+@dataclass
+class CageWork:
+    shifts: list[Any] = field(default_factory=list)  # the cashier's live shifts
+    slips: list[Any] = field(default_factory=list)  # the pit's slips waiting for the cage
+    variances: list[Any] = field(default_factory=list)  # counted shifts awaiting approval
+    adjustments: list[Any] = field(default_factory=list)
+    disputes: list[Any] = field(default_factory=list)
+    approvals: list[Any] = field(default_factory=list)
+    boxes_to_count: list[Any] = field(default_factory=list)
+    boxes_to_confirm: list[Any] = field(default_factory=list)
+
+    @property
+    def anything(self) -> bool:
+        return any((self.shifts, self.slips, self.variances, self.adjustments, self.disputes,
+                    self.approvals, self.boxes_to_count, self.boxes_to_confirm))
+
+
+def _supervised_kinds() -> set[str]:
+    from casino.services.approvals import PROCEDURES
+
+    return {name for name, p in PROCEDURES.items()
+            if Role.CAGE_SUPERVISOR in p.kind.approve_roles}
+
+
+def cage_work(casino: str, roles: set[str], username: str) -> CageWork | None:
+    """What waits for this person at the cage of ``casino``; None when they have no cage role."""
+    from cage.models import Adjustment, AdjustmentStatus, OpeningDispute, Shift, ShiftStatus
+
+    cashier, supervisor = Role.CASHIER in roles, Role.CAGE_SUPERVISOR in roles
+    if not (cashier or supervisor):
+        return None
+    work = CageWork()
+    if cashier:
+        work.shifts = list(Shift.objects.filter(casino_id=casino, opened_by=username)
+                           .exclude(status=ShiftStatus.CLOSED).order_by("cage"))
+    try:
+        from games.models import DropBox, SessionStatus, Slip, SlipStatus, TableSession
+    except ImportError:  # pragma: no cover - the cage without table operations
+        pass
+    else:
+        work.slips = list(Slip.objects.filter(casino_id=casino, status=SlipStatus.REQUESTED)
+                          .order_by("requested_at")[:20])
+        counted = DropBox.objects.filter(casino_id=casino).values_list("session_id", flat=True)
+        work.boxes_to_count = list(TableSession.objects.filter(
+            casino_id=casino, status=SessionStatus.CLOSED).exclude(session_id__in=counted)
+            .order_by("-closed_at")[:20])
+        work.boxes_to_confirm = list(DropBox.objects.filter(
+            casino_id=casino, status="counted").exclude(counted_by=username)[:20])
+    if supervisor:
+        work.variances = [s for s in Shift.objects.filter(casino_id=casino,
+                                                          status=ShiftStatus.COUNTED)
+                          if s.variance_value and s.explanation
+                          and s.approved_count != s.count_number and s.counted_by != username]
+        work.adjustments = list(Adjustment.objects.filter(
+            shift__casino_id=casino, status=AdjustmentStatus.REQUESTED)
+            .exclude(requested_by=username)[:20])
+        work.disputes = list(OpeningDispute.objects.filter(casino_id=casino, status="open")
+                             .exclude(disputed_by=username))
+        work.approvals = list(Approval.objects.filter(
+            casino_id=casino, status=ApprovalStatus.REQUESTED, kind__in=_supervised_kinds())
+            .exclude(requested_by=username).order_by("requested_at")[:20])
+    return work

@@ -1,0 +1,39 @@
+"""Server-rendered screens for cashiers, pit bosses and accountants (thin views).
+
+The home page is the landing page: per casino, the areas the person's roles open (the pit, the
+cage, the ledger) and the tools (the Django admin for staff, the API docs for the regulator).
+The links come from ``shell.web.navigation``, which the header uses too.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from casino.models import Membership, Role
+
+from .homes import cage_work
+from .navigation import Navigation
+
+
+def _held(request: HttpRequest, role: str) -> list[str]:
+    return sorted(Membership.objects.filter(user_id=request.user.pk or 0, role=role)
+                  .values_list("casino_id", flat=True))
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    """Each role's home on one page: the pit boss's floor, the accountant's days and closes
+    (the other roles' areas are the links of each casino's card)."""
+    from games.web.floor import floor_context
+    from reporting.web.desk import days_of
+
+    nav = Navigation(request.user)
+    username = request.user.get_username()
+    cage = {entry.casino.code: cage_work(entry.casino.code, nav.roles_in(entry.casino.code),
+                                         username) for entry in nav.casinos}
+    return render(request, "casino/home.html", {
+        "casinos": nav.casinos, "tools": nav.tools, "cage_work": cage,
+        "floors": [floor_context(request, code) for code in _held(request, Role.PIT_BOSS)],
+        "desks": [days_of(code) for code in _held(request, Role.ACCOUNTANT)]})

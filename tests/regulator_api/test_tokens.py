@@ -1,0 +1,170 @@
+"""The one token model (knox, ``access.ApiToken``) as people use it: issued from the web admin
+(``/tokens/``), shown once, stored as a digest, expiring, revoked by its owner or its issuer
+and by a password change; every regulator request in the access log."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from access.models import AccessLogEntry, ApiToken, RegulatorAccount
+from casino.models import Membership, Role
+
+from .conftest import API, Demo, make_people
+
+pytestmark = pytest.mark.django_db
+
+
+def person(username: str, **roles: str) -> Client:
+    """A logged-in browser of a new user with ``casino=role`` memberships."""
+    user = get_user_model().objects.create_user(username, password="x")
+    for casino, role in roles.items():
+        Membership.objects.create(user=user, casino_id=casino, role=role)
+    browser = Client()
+    browser.force_login(user)
+    return browser
+
+
+def inspector(username: str, jurisdiction: str, *, manager: bool = False) -> Client:
+    user = get_user_model().objects.create_user(username, password="x")
+    RegulatorAccount.objects.create(user=user, jurisdiction=jurisdiction,
+                                    manages_accounts=manager)
+    browser = Client()
+    browser.force_login(user)
+    return browser
+
+
+def issue(browser: Client, holder: str, *, days: str = "30") -> tuple[int, str]:
+    response = browser.post("/tokens/", {"holder": holder, "name": "inspection 2026",
+                                         "days": days})
+    text = response.content.decode()
+    token = text.split("<pre data-token>")[1].split("</pre>")[0] if "data-token>" in text else ""
+    return response.status_code, token
+
+
+def test_lisbons_administrator_issues_a_token_to_portugals_inspector_shown_once_stored_hashed(
+        casinos: None) -> None:
+    admin = person("gestor", lisboa=Role.ADMINISTRATOR)
+    inspector("srij", "PT")
+
+    status, token = issue(admin, "srij")
+
+    assert status == 200
+    assert len(token) == 64
+    stored = ApiToken.objects.get(user__username="srij")
+    assert (stored.name, stored.issued_by) == ("inspection 2026", "gestor")
+    assert token not in (stored.digest, stored.token_key)
+    assert token.startswith(stored.token_key)
+    assert stored.expiry is not None
+    assert dt.timedelta(days=29, hours=23) < stored.expiry - timezone.now() <= dt.timedelta(days=30)
+    # the list shows its first characters only, never the token again
+    page = admin.get("/tokens/").content.decode()
+    assert stored.token_key in page
+    assert token not in page
+    client_answer = Client().get(f"{API}/casinos/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert [c["code"] for c in client_answer.json()] == ["lisboa"]
+
+
+def test_macaus_administrator_may_not_issue_to_portugals_inspector(casinos: None) -> None:
+    admin = person("gestor-macau", macau=Role.ADMINISTRATOR)
+    inspector("srij", "PT")
+
+    status, token = issue(admin, "srij")
+
+    assert (status, token) == (400, "")
+    assert not ApiToken.objects.filter(user__username="srij").exists()
+
+
+def test_the_account_manager_issues_to_a_colleague_but_an_inspector_not_to_themself(
+        casinos: None) -> None:
+    manager = inspector("chefe-srij", "PT", manager=True)
+    colleague = inspector("srij", "PT")
+    inspector("dicj", "MO")
+
+    assert issue(manager, "srij")[0] == 200
+    assert issue(manager, "dicj") == (400, "")  # another jurisdiction's
+    assert issue(colleague, "srij") == (400, "")  # not themself
+    assert ApiToken.objects.filter(user__username="srij").count() == 1
+
+
+def test_a_token_is_valid_one_to_365_days(casinos: None) -> None:
+    me = person("fiscal", lisboa=Role.PIT_BOSS)
+
+    assert issue(me, "fiscal", days="0") == (400, "")
+    assert issue(me, "fiscal", days="366") == (400, "")
+    assert issue(me, "fiscal", days="365")[0] == 200
+
+
+def test_an_expired_token_is_refused(casinos: None) -> None:
+    tokens = make_people()
+    ApiToken.objects.filter(user__username__in=["srij", "pit_boss"]).update(
+        expiry=timezone.now() - dt.timedelta(seconds=1))
+
+    regulator = Client().get(f"{API}/casinos/", HTTP_AUTHORIZATION=f"Token {tokens['srij']}")
+    staff = Client().get("/api/v1/pit/tables/?casino=lisboa", HTTP_AUTHORIZATION=f"Token {tokens['pit_boss']}")
+
+    assert (regulator.status_code, staff.status_code) == (401, 401)
+    assert regulator.json()["error"]["message"] == "Invalid token."
+
+
+def test_a_revoked_token_is_refused_and_a_staff_member_revokes_their_own(casinos: None) -> None:
+    me = person("fiscal", lisboa=Role.PIT_BOSS)
+    _, token = issue(me, "fiscal")
+    key = ApiToken.objects.get(user__username="fiscal").token_key
+    stranger = person("outro", lisboa=Role.PIT_BOSS)
+
+    assert stranger.post("/tokens/", {"revoke": key}).status_code == 400  # not theirs
+    assert Client().get("/api/v1/pit/tables/?casino=lisboa",
+                        HTTP_AUTHORIZATION=f"Token {token}").status_code == 200
+    assert me.post("/tokens/", {"revoke": key}).status_code == 302
+
+    answer = Client().get("/api/v1/pit/tables/?casino=lisboa", HTTP_AUTHORIZATION=f"Token {token}")
+    assert answer.status_code == 401
+    assert not ApiToken.objects.filter(token_key=key).exists()
+
+
+def test_a_password_change_revokes_every_token_of_the_user(casinos: None) -> None:
+    tokens = make_people()
+    user = get_user_model().objects.get(username="cashier")
+    user.set_password("a new one, long enough")
+    user.save()
+
+    answer = Client().get("/api/v1/cage/lisboa/cages/",
+                          HTTP_AUTHORIZATION=f"Token {tokens['cashier']}")
+
+    assert answer.status_code == 401
+    assert not ApiToken.objects.filter(user=user).exists()
+    assert ApiToken.objects.filter(user__username="pit_boss").exists()  # others keep theirs
+    user.last_login = timezone.now()
+    user.save(update_fields=["last_login"])  # a login is no password change
+
+
+def test_every_regulator_request_is_in_the_access_log_that_the_regulator_reads(
+        casinos: None) -> None:
+    demo = Demo(make_people(), dt.date(2026, 1, 1))
+    srij = demo.client("srij")
+    srij.get(f"{API}/casinos/")
+    srij.get(f"{API}/casinos/macau/")  # Macau is not Portugal's: not found
+    srij.get(f"{API}/casinos/lisboa/events/?page_size=2&colour=red")  # an unknown filter
+    srij.post(f"{API}/casinos/")  # a write: refused
+    demo.client("dicj").get(f"{API}/casinos/")
+
+    answer = srij.get(f"{API}/access-log/")
+
+    assert answer.status_code == 200
+    logged = [(e["username"], e["method"], e["path"], e["query"], e["status"], e["rows"])
+              for e in answer.json()["results"]]
+    assert logged == [  # newest first; Macau's inspector's request is not Portugal's to read
+        ("srij", "POST", f"{API}/casinos/", "", 405, None),
+        ("srij", "GET", f"{API}/casinos/lisboa/events/", "page_size=2&colour=red", 400, None),
+        ("srij", "GET", f"{API}/casinos/macau/", "", 404, None),
+        ("srij", "GET", f"{API}/casinos/", "", 200, 1),
+    ]
+    key = ApiToken.objects.get(user__username="srij").token_key
+    assert set(AccessLogEntry.objects.filter(username="srij").values_list(
+        "token_key", flat=True)) == {key}
+    assert AccessLogEntry.objects.filter(username="dicj").count() == 1
