@@ -78,7 +78,7 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> str:
 
 
 def day_regulator_file(*, casino: str, gaming_day: dt.date) -> tuple[bytes, str]:
-    """The sealed day's regulator file (XML against ``ledger/xsd/regulator-day-1.xsd``) and its
+    """The sealed day's regulator file (XML against ``reporting/xsd/regulator-day-1.xsd``) and its
     file name."""
     from reporting.regulator_file import filename, regulator_file
 

@@ -894,7 +894,7 @@ class GamingDayArchiveApi(RegulatorApi):
 
 
 class GamingDayRegulatorFileApi(RegulatorApi):
-    """The sealed gaming day's regulator file: XML against ``ledger/xsd/regulator-day-1.xsd``
+    """The sealed gaming day's regulator file: XML against ``reporting/xsd/regulator-day-1.xsd``
     (sessions, rounds, results, slips, drop, jackpots, the seal; ``docs/regulator-file.md``)."""
 
     @extend_schema(responses={(200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY)})

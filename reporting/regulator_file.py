@@ -1,4 +1,4 @@
-"""The daily regulator file of one casino and gaming day: XML against ``ledger/xsd``.
+"""The daily regulator file of one casino and gaming day: XML against ``reporting/xsd``.
 
 What the day's close fixed (``GamingDayClosed``: the results by table, the jackpot meters read,
 the totals) with the records behind it (the day's table sessions, rounds, fill and credit slips

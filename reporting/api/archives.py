@@ -55,7 +55,7 @@ class GamingDayArchiveApi(APIView):
 
 
 class GamingDayRegulatorFileApi(APIView):
-    """The gaming day's regulator file (XML, ``ledger/xsd/regulator-day-1.xsd``)."""
+    """The gaming day's regulator file (XML, ``reporting/xsd/regulator-day-1.xsd``)."""
 
     @extend_schema(responses={(200, "application/xml"): OpenApiResponse(OpenApiTypes.BINARY)})
     def get(self, request: Request, code: str, day: str) -> HttpResponse:

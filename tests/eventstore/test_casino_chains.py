@@ -27,7 +27,7 @@ from eventstore.verify import verify_casino_chain, verify_chain
 from .conftest import counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
-VERIFIER = Path(__file__).resolve().parents[3] / "tools" / "verify_events.py"
+VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
 
 
 def _meta(casino: str) -> Metadata:

@@ -20,7 +20,7 @@ from eventstore.store import Metadata
 from .conftest import ChipsCounted, counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
-VERIFIER = Path(__file__).resolve().parents[3] / "tools" / "verify_events.py"
+VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
 
 
 @pytest.fixture

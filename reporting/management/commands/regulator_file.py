@@ -13,7 +13,7 @@ from reporting.regulator_file import regulator_file
 
 
 class Command(BaseCommand):
-    help = ("Write the daily regulator file (XML, ledger/xsd/regulator-day-1.xsd) of a closed "
+    help = ("Write the daily regulator file (XML, reporting/xsd/regulator-day-1.xsd) of a closed "
             "and sealed gaming day (docs/regulator-file.md).")
 
     def add_arguments(self, parser: CommandParser) -> None:
