@@ -100,6 +100,11 @@ class CommandApi(APIView):
         thing the URL names (the pit's session or round)."""
         return str(kwargs["casino"])
 
+    def acting_roles(self, request: Request, **kwargs: Any) -> Sequence[str]:
+        """The roles that may call it: ``roles``, unless they depend on what is asked (an
+        approval's kind decides who may ask and who may decide)."""
+        return self.roles
+
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -111,10 +116,12 @@ class CommandApi(APIView):
             return self.run(request, **kw)
 
         post.__doc__ = cls.__doc__
-        # the OpenAPI component is named after the operation (``ChipsSellInput``)
+        # the OpenAPI component is named after the operation (``ChipsSellApiInput``), as every
+        # nested serializer is (``edge.api.schema``), even when the input is shared
         named = (None if cls.InputSerializer is CommandApi.InputSerializer else
-                 type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
-                      (cls.InputSerializer,), {"__module__": cls.__module__}))
+                 type("InputSerializer", (cls.InputSerializer,),
+                      {"__module__": cls.__module__,
+                       "__qualname__": f"{cls.__qualname__}.InputSerializer"}))
         answered = status.HTTP_201_CREATED if cls.created else status.HTTP_200_OK
         cls.post = extend_schema(  # type: ignore[method-assign]
             request=named, responses={answered: cls.OutputSerializer or dict},
@@ -124,7 +131,8 @@ class CommandApi(APIView):
         return self.run(request, **kwargs)
 
     def run(self, request: Request, **kwargs: Any) -> Response:
-        metadata = request_metadata(request, self.casino(request, **kwargs), self.roles)
+        casino = self.casino(request, **kwargs)
+        metadata = request_metadata(request, casino, self.acting_roles(request, **kwargs))
         params = self.InputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         result = self.command(dict(params.validated_data), metadata,

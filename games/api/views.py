@@ -23,17 +23,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand, NotAllowed, gettext_noop
-from casino.models import Role
 from casino.selectors import casino_codes_for
 from edge.api.base import CommandApi, remember_roles
 from eventstore.store import Metadata
 from games import selectors, services
+from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
 
-COMMAND_ROLES = (Role.PIT_BOSS,)
-COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)  # the count room
 DROP_COUNT_AT_CLOSE = gettext_noop("drop_count: the drop box is no longer counted at the close; two "
                                    "counters count it in the count room (POST …/drop-box/count/)")
-READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 
 Result = dict[str, Any]
 
@@ -635,7 +632,9 @@ class SlipRequestOutput(serializers.Serializer[Any]):
 
 
 class FillRequestApi(SessionCommandApi):
-    InputSerializer = SlipInput
+    class InputSerializer(SlipInput):
+        pass
+
     OutputSerializer = SlipRequestOutput
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
@@ -644,7 +643,9 @@ class FillRequestApi(SessionCommandApi):
 
 
 class CreditRequestApi(SessionCommandApi):
-    InputSerializer = SlipInput
+    class InputSerializer(SlipInput):
+        pass
+
     OutputSerializer = SlipRequestOutput
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
