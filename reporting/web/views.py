@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.errors import DomainError, NotAllowed, NotFound
-from casino.models import Casino, GamingDaySeal, Role
+from casino.models import Casino, GamingDaySeal
 from casino.selectors import roles_in
 from edge.web.acting import command_metadata
 from edge.web.history_links import history_url
@@ -112,7 +112,7 @@ def reconciliation_page(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "ledger/reconciliation.html", context)
 
 
-CLOSE_PAGE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+CLOSE_PAGE_ROLES = closes.CLOSE_PEOPLE  # the service's rule (reporting.closes)
 
 
 @login_required
@@ -306,7 +306,7 @@ def _tax_month(request: HttpRequest, casino: Casino) -> str:
     return text
 
 
-TAX_PAGE_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
+TAX_PAGE_ROLES = taxes.TAX_ROLES  # the service's rule (ledger.taxes)
 
 
 def _accountant(request: HttpRequest, casino: str) -> Metadata | None:
