@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
+from casino.errors import NotAllowed
 from eventstore.store import Metadata
 
 SYSTEM_ACTOR = "system"
@@ -46,3 +48,13 @@ def person_metadata(
         causation_id=causation_id,
         idempotency_key=idempotency_key,
     )
+
+
+def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
+    """Refuse ``action`` unless the command acts in one of ``roles``: the one role check of the
+    services (a door checks the role before; the service checks it again, whoever calls it)."""
+    if metadata.role not in roles:
+        raise NotAllowed("{action} needs one of these roles: {roles} "
+                         "(you act as {value})",
+                         params={"action": action, "roles": ", ".join(roles),
+                                 "value": metadata.role or "nobody"})

@@ -1,5 +1,9 @@
 """Commands: one shape for every service that records something.
 
+A service that records something is a ``@command``; a step that only works inside one (it
+relies on the command's append lock and unit of work) is an ``@in_command`` helper; an approval
+procedure is a pair of them (``casino.services.approvals``). Nothing else writes.
+
 ``@command("chips_sell")`` makes a service a unit of work (``unit.UnitOfWork``): one transaction
 that takes the append lock first, keyed or not, in its first round trip, together with the
 idempotency look-up and the reads the command declares (``reads=``); then the service runs,
@@ -113,6 +117,23 @@ def command(name: str, *, reads: Reads | None = None
         return run
 
     return wrap
+
+
+def in_command(helper: Callable[P, R]) -> Callable[P, R]:
+    """Mark a helper that works only inside a command: a step of a command's service, or of an
+    approval procedure (``casino.services.approvals``), never a service of its own. It reads and
+    appends under the casino's append lock that the command took in its first round trip, in the
+    command's unit of work, and takes no lock of its own. Called outside a command, it is a
+    mistake of the caller's (``TypeError``): the first test that does so says so."""
+
+    @functools.wraps(helper)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        running = unit.current()
+        if running is None or not running.in_command:
+            raise TypeError(f"{helper.__qualname__} runs only inside a command")
+        return helper(*args, **kwargs)
+
+    return run
 
 
 _SAVEPOINTS = itertools.count(1)

@@ -41,7 +41,9 @@ from ledger.models import DayClose
 from reporting import reconciliation
 
 Result = dict[str, Any]
-CLOSE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, "system")
+# who closes a gaming day: these people (the close page's), or the scheduled close ("system")
+CLOSE_PEOPLE = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+CLOSE_ROLES = (*CLOSE_PEOPLE, "system")
 ZERO = Decimal("0.00")
 
 # Messages tests and screens rely on.

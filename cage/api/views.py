@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED, SUPERVISOR_ROLES
 from casino.errors import NotAllowed
 from casino.models import Membership, Role
 from casino.money import fmt
@@ -28,13 +29,7 @@ from .. import services as cage
 from ..models import OpeningDispute, Shift, ShiftStatus
 from ..services.transactions import PAYOUT_PAYMENTS, SALE_PAYMENTS
 
-CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
-SUPERVISOR = (Role.CAGE_SUPERVISOR,)
 CONFIGURE_ROLES = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
-READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
-              Role.ADMINISTRATOR)
-# who sees a shift's expected figures while it is open (its cashiers count blind)
-SEES_EXPECTED = (Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 
 
 @extend_schema_field({"type": "string", "example": "125.00"})
@@ -125,7 +120,7 @@ class ShiftOpeningDisputeApi(CageCommandApi):
 class ShiftOpeningDisputeResolveApi(CageCommandApi):
     """A cage supervisor who did not dispute chooses the count a disputed shift opens on."""
 
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         accept = serializers.CharField(help_text="previous_count or disputed_count")
@@ -262,7 +257,7 @@ class AdjustmentRequestApi(CageCommandApi):
 
 
 class AdjustmentApproveApi(CageCommandApi):
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
@@ -273,7 +268,7 @@ class AdjustmentApproveApi(CageCommandApi):
 
 
 class AdjustmentRejectApi(CageCommandApi):
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField()
@@ -284,7 +279,7 @@ class AdjustmentRejectApi(CageCommandApi):
 
 
 class ChipsPutIntoServiceApi(CageCommandApi):
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
@@ -296,7 +291,7 @@ class ChipsPutIntoServiceApi(CageCommandApi):
 
 
 class ChipsTakeOutOfServiceApi(CageCommandApi):
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
@@ -328,7 +323,7 @@ class VarianceExplainApi(CageCommandApi):
 
 
 class VarianceApproveApi(CageCommandApi):
-    roles = SUPERVISOR
+    roles = SUPERVISOR_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")

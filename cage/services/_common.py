@@ -15,13 +15,12 @@ from django.db import IntegrityError, transaction
 from casino.errors import (
     Conflict,
     InvalidCommand,
-    NotAllowed,
     NotFound,
     gettext_noop,
     status_words,
 )
 from casino.inputs import text as text  # the cage services take it from here
-from casino.models import Casino, ChipSet, Role
+from casino.models import Casino, ChipSet
 from casino.money import CASH_DENOMINATIONS, check_amount, counts_as_data, fmt, parse_counts
 from eventstore import store
 from eventstore.events import Event
@@ -34,8 +33,6 @@ from ..selectors import shift_expected
 
 Result = dict[str, Any]
 
-CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
-SUPERVISOR_ROLES = (Role.CAGE_SUPERVISOR,)
 
 # Messages tests and screens rely on.
 SHIFT_NOT_OPEN = gettext_noop("shift {shift} is {status}: it takes no more movements")
@@ -46,13 +43,6 @@ COUNT_INCOMPLETE = gettext_noop("the count has no figure for {missing}: type eve
 
 def new_id() -> str:
     return str(uuid.uuid4())
-
-
-def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
-    if metadata.role not in roles:
-        raise NotAllowed("{action} needs one of these roles: {roles} "
-                         "(you act as {value})",
-                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
 
 
 def casino_get(metadata: Metadata) -> Casino:

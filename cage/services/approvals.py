@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cage.roles import CAGE_ROLES
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.models import Approval, Role
@@ -24,7 +25,7 @@ from casino.services.approvals import Prepared, procedure
 from eventstore.store import Metadata
 
 from ..models import CageKind, Shift
-from ._common import CAGE_ROLES, Result, casino_get, require_open, shift_get
+from ._common import Result, casino_get, require_open, shift_get
 from .slips import PitSlip, issue_fill, requested_slip
 
 LATE_FILL = rules.kind(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand
 from casino.models import Role
 from casino.money import fmt, parse_amount
@@ -13,7 +14,7 @@ from eventstore.store import Metadata
 
 from ..events import CageConfigured, CageMinimumCashChanged
 from ..models import Cage, CageKind
-from ._common import Result, cage_get, casino_get, require_role, text
+from ._common import Result, cage_get, casino_get, text
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)

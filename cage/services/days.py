@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
-from casino.context import SYSTEM_ACTOR
+from casino.context import SYSTEM_ACTOR, require_role
 from casino.errors import Conflict
 from casino.models import Role
 from casino.money import ZERO, fmt
@@ -26,7 +26,7 @@ from eventstore.store import Metadata
 from ..events import ChipsInCirculationRecorded
 from ..models import ChipCirculationDay
 from ..selectors import chip_liability_list, circulation_state
-from ._common import Result, casino_get, require_role
+from ._common import Result, casino_get
 
 RECORD_ROLES = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, SYSTEM_ACTOR)
 

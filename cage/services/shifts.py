@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cage.roles import CAGE_ROLES, SUPERVISOR_ROLES
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, gettext_noop
 from casino.money import fmt
 from eventstore import store
@@ -45,8 +47,6 @@ from ..models import (
     ShiftStatus,
 )
 from ._common import (
-    CAGE_ROLES,
-    SUPERVISOR_ROLES,
     Result,
     alert_if_crossed,
     append,
@@ -57,7 +57,6 @@ from ._common import (
     count_of,
     expected,
     holdings,
-    require_role,
     shift_get,
     text,
 )

@@ -19,6 +19,8 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from cage.roles import CAGE_ROLES
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
 from casino.models import Casino
 from casino.money import counts_as_data, counts_value, fmt
@@ -30,7 +32,6 @@ from .. import inventory as inv
 from ..events import CreditReceived, FillIssued, SlipRefused
 from ..models import CageKind, CageSlip, Shift
 from ._common import (
-    CAGE_ROLES,
     Result,
     append,
     casino_get,
@@ -38,7 +39,6 @@ from ._common import (
     chip_counts,
     chip_set_code,
     require_open,
-    require_role,
     shift_get,
     text,
 )

@@ -14,6 +14,8 @@ import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 
+from cage.roles import CAGE_ROLES, SUPERVISOR_ROLES
+from casino.context import require_role
 from casino.errors import (
     Conflict,
     InvalidCommand,
@@ -31,7 +33,7 @@ from compliance.services.screening import (
     movement_check,
 )
 from compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
-from eventstore.commands import command
+from eventstore.commands import command, in_command
 from eventstore.store import Metadata
 
 from .. import inventory as inv
@@ -50,8 +52,6 @@ from ..events import (
 )
 from ..models import Adjustment, AdjustmentStatus, CageKind, CasinoCheque, Shift, ShiftStatus
 from ._common import (
-    CAGE_ROLES,
-    SUPERVISOR_ROLES,
     Result,
     append,
     cage_get,
@@ -66,7 +66,6 @@ from ._common import (
     must_equal,
     new_id,
     require_open,
-    require_role,
     shift_get,
     text,
 )
@@ -292,6 +291,7 @@ def transfer_send(
             "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
 
 
+@in_command
 def jackpot_payout_record(
     *, shift_id: str, prize_id: str, pool_id: str, round_id: str, winner: str, amount: Decimal,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,

@@ -17,14 +17,13 @@ Every form carries a fresh idempotency key, so a double submit records nothing t
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,12 +32,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from casino.context import person_metadata
+from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED
 from casino.errors import DomainError, InvalidCommand, NotFound
-from casino.models import ChipSet, Membership, Role
+from casino.models import ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
+from edge.web.acting import command_metadata, require_roles
 from edge.web.money import money_input, money_text
 from edge.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from edge.web.refusals import refusal_text
@@ -54,36 +54,7 @@ from ..slip_pdf import SlipPrint, slip_pdf
 from . import grids
 from .references import said
 
-CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
-READ_ROLES = (Role.CAGE_SUPERVISOR, Role.CASHIER, Role.ACCOUNTANT, Role.REGULATOR,
-              Role.ADMINISTRATOR)
-SEES_EXPECTED = (Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
-
-
-# --- who is acting ------------------------------------------------------------------------------
-
-
-def _roles(request: HttpRequest, casino: str) -> set[str]:
-    user = request.user
-    if not user.is_authenticated:
-        return set()
-    return set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
-               .values_list("role", flat=True))
-
-
-def _require(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:
-    held = _roles(request, casino)
-    if not held & set(roles):
-        raise PermissionDenied(f"you need one of these roles in {casino}: {', '.join(roles)}")
-    return held
-
-
-def _metadata(request: HttpRequest, casino: str, roles: Sequence[str]) -> Metadata:
-    held = _require(request, casino, roles)
-    asked = request.POST.get("role", "")
-    role = asked if asked in held and asked in roles else next(r for r in roles if r in held)
-    return person_metadata(username=request.user.get_username(), role=role, casino=casino,
-                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
+# --- who is acting: ``edge.web.acting`` (the roles a page needs, a posted command's metadata) ----
 
 
 def _sees_expected(held: set[str]) -> bool:
@@ -137,9 +108,9 @@ def casino_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
-    held = _require(request, casino, READ_ROLES)
+    held = require_roles(request, casino, READ_ROLES)
     if request.method == "POST":
-        meta = _metadata(request, casino, CAGE_ROLES)
+        meta = command_metadata(request, casino, CAGE_ROLES)
         code = request.POST.get("cage", "")
         blind = request.POST.get("blind") == "1"
 
@@ -205,7 +176,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     if action in ("approve_adjustment", "reject_adjustment", "into_service", "out_of_service",
                   "resolve_dispute"):
         roles = (Role.CAGE_SUPERVISOR,)
-    meta = _metadata(request, casino, roles)
+    meta = command_metadata(request, casino, roles)
     p = request.POST
     sid = str(shift.id)
     the_casino = _found(lambda: selectors.casino_get(casino))
@@ -272,7 +243,7 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
     """The cage terminal: the shift's movements, the pit's slips waiting, and a form with
     denomination grids for every movement. A refusal draws the page again with the form as it
     was typed and the reason beside it; nothing is recorded."""
-    held = _require(request, casino, READ_ROLES)
+    held = require_roles(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     if request.method == "POST":
         form = request.POST.get("form", "") or request.POST.get("action", "")
@@ -394,7 +365,7 @@ FORM_FIELDS = {
 @login_required
 def slip_print(request: HttpRequest, casino: str, shift: uuid.UUID, version: int) -> HttpResponse:
     """The fill or credit slip of a shift's movement, as a PDF to print and sign."""
-    _require(request, casino, READ_ROLES)
+    require_roles(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     entry = found.entries.filter(version=version,
                                  event_type__in=("FillIssued", "CreditReceived")).first()
@@ -473,12 +444,12 @@ def _typed_counts(request: HttpRequest, cash_fields: list[tuple[str, str]],
 def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
     """The blind count: one required box per denomination, empty (no zero typed for you), and
     nothing about what should be there, for a recount too (not even the previous count)."""
-    _require(request, casino, CAGE_ROLES)
+    require_roles(request, casino, CAGE_ROLES)
     found = _shift(casino, shift)
     cash_fields, chip_fields = _count_fields(casino)
     typed: dict[str, str] = {}
     if request.method == "POST":
-        meta = _metadata(request, casino, CAGE_ROLES)
+        meta = command_metadata(request, casino, CAGE_ROLES)
         cash, chips = _typed_counts(request, cash_fields, chip_fields)
         if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
                                                    chips=chips, metadata=meta),
@@ -503,12 +474,12 @@ def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRespo
 @require_http_methods(["GET", "POST"])
 def opening_dispute_form(request: HttpRequest, casino: str, code: str) -> HttpResponse:
     """The next cashier disputes the previous closing count: it beside their full count."""
-    held = _require(request, casino, CAGE_ROLES)
+    held = require_roles(request, casino, CAGE_ROLES)
     previous = _found(lambda: selectors.previous_count(casino=casino, cage=code))
     cash_fields, chip_fields = _count_fields(casino)
     typed: dict[str, str] = {}
     if request.method == "POST":
-        meta = _metadata(request, casino, CAGE_ROLES)
+        meta = command_metadata(request, casino, CAGE_ROLES)
         cash, chips = _typed_counts(request, cash_fields, chip_fields)
         if _run(request, lambda: cage.shift_opening_dispute(
                 cage=code, previous_shift=request.POST.get("previous_shift", ""), cash=cash,
@@ -534,22 +505,22 @@ def opening_dispute_form(request: HttpRequest, casino: str, code: str) -> HttpRe
 @require_http_methods(["GET", "POST"])
 def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
     """After the count: expected, counted and variance by denomination; explain, approve, close."""
-    held = _require(request, casino, READ_ROLES)
+    held = require_roles(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     if request.method == "POST":
         action = request.POST.get("action", "")
         sid = str(found.id)
         if action == "approve":
-            meta = _metadata(request, casino, (Role.CAGE_SUPERVISOR,))
+            meta = command_metadata(request, casino, (Role.CAGE_SUPERVISOR,))
             _run(request, lambda: cage.variance_approve(shift_id=sid, note=request.POST.get(
                 "note", ""), metadata=meta), _("variance approved"))
         elif action == "explain":
-            meta = _metadata(request, casino, CAGE_ROLES)
+            meta = command_metadata(request, casino, CAGE_ROLES)
             _run(request, lambda: cage.variance_explain(
                 shift_id=sid, explanation=request.POST.get("explanation", ""), metadata=meta),
                 _("explanation recorded"))
         elif action == "close":
-            meta = _metadata(request, casino, CAGE_ROLES)
+            meta = command_metadata(request, casino, CAGE_ROLES)
             task = _send_shift_close(request, found, meta)
             if task is not None:  # a worker closes it: the page follows its progress
                 return redirect(reverse("cage:variance", args=[casino, found.id])
@@ -620,7 +591,7 @@ def shift_closing(request: HttpRequest, casino: str, shift: uuid.UUID,
                   task: uuid.UUID) -> HttpResponse:
     """The close's progress, polled by the variance page (htmx) every second. Once it is done,
     an htmx request is sent to the variance page again (``HX-Redirect``), the answer said."""
-    _require(request, casino, READ_ROLES)
+    require_roles(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     progress = _close_progress(found, str(task))
     if progress.done and request.headers.get("HX-Request"):
@@ -640,7 +611,7 @@ def shift_closing(request: HttpRequest, casino: str, shift: uuid.UUID,
 @login_required
 def shift_reconciliation(request: HttpRequest, casino: str, shift: uuid.UUID,
                          fmt_: str = "html") -> HttpResponse:
-    held = _require(request, casino, READ_ROLES)
+    held = require_roles(request, casino, READ_ROLES)
     found = _shift(casino, shift)
     if _sight(request, found, held) == selectors.SIGHT_NONE:
         messages.error(request, _("the shift is counted blind: its reconciliation is shown to "
@@ -657,7 +628,7 @@ def shift_reconciliation(request: HttpRequest, casino: str, shift: uuid.UUID,
 @login_required
 def day_reconciliation(request: HttpRequest, casino: str, day: str,
                        fmt_: str = "html") -> HttpResponse:
-    _require(request, casino, SEES_EXPECTED)
+    require_roles(request, casino, SEES_EXPECTED)
     gaming_day = _found(lambda: selectors.parse_day(day))
     report = reports.gaming_day_reconciliation(casino=casino, gaming_day=gaming_day)
     if fmt_ == "csv":
@@ -676,7 +647,7 @@ def _csv(report: reports.Reconciliation, filename: str) -> HttpResponse:
 @login_required
 def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
     # the cages' part is their live shifts' expected contents: not for cashiers counting blind
-    _require(request, casino, SEES_EXPECTED)
+    require_roles(request, casino, SEES_EXPECTED)
     return render(request, "cage/circulation.html", {
         "casino": _found(lambda: selectors.casino_get(casino)),
         "figure": selectors.chips_in_circulation(casino=casino),
@@ -702,13 +673,13 @@ def _pit() -> Any:
 def count_room(request: HttpRequest, casino: str) -> HttpResponse:
     """Boxes of closed sessions to count (first counter), to confirm (second counter, counting
     again), and drop variances found at the cage, to send for approval with a reason."""
-    held = _require(request, casino, READ_ROLES)
+    held = require_roles(request, casino, READ_ROLES)
     pit_services, pit_selectors = _pit()
     cash_fields, _chips = _count_fields(casino)
     if request.method == "POST":
         action = request.POST.get("action", "")
         session_id = request.POST.get("session_id", "")
-        meta = _metadata(request, casino, CAGE_ROLES)
+        meta = command_metadata(request, casino, CAGE_ROLES)
         if action in ("count", "confirm"):
             try:
                 cash = {label: _pieces(request, name) for name, label in cash_fields}

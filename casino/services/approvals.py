@@ -1,12 +1,15 @@
 """Four eyes, recorded: a change after the fact is asked for, then approved (and applied) or
 refused by another person.
 
-Each kind of change registers a *procedure* here (``procedure(KIND, prepare=…, apply=…)``), from
-its own app's services: ``prepare`` checks the request (the thing exists in this casino, it needs
-an approval now) and says what will happen; ``apply`` records the change itself, with the
-approval's id, when the second person approves. Applying runs inside the approval's unit of
-work: if the change is refused at that moment (the thing moved on meanwhile), the approval is
-not recorded either.
+An approval procedure is a pair of commands: ``approval_request`` (the first person) and
+``approval_grant`` (the second), with ``approval_refuse`` and ``approval_withdraw`` beside them.
+Each kind of change registers its two steps here (``procedure(KIND, prepare=…, apply=…)``), from
+its own app's services; both are in-command helpers (``eventstore.commands.in_command``), never
+commands of their own. ``prepare``, a step of ``approval_request``, checks the request (the thing
+exists in this casino, it needs an approval now) and says what will happen; ``apply``, a step of
+``approval_grant``, records the change itself, with the approval's id, when the second person
+approves. Applying runs inside the approval's unit of work: if the change is refused at that
+moment (the thing moved on meanwhile), the approval is not recorded either.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.events import ApprovalGranted, ApprovalRefused, ApprovalRequested, ApprovalWithdrawn
 from casino.models import Approval, ApprovalStatus
 from eventstore import store
-from eventstore.commands import command
+from eventstore.commands import command, in_command
 from eventstore.store import Metadata
 
 Result = dict[str, Any]
@@ -43,12 +46,16 @@ class Prepared:
     private_names: tuple[str, ...] = ()
 
 
+# the step of ``approval_request``: (subject, details, metadata) -> what will change
 Prepare = Callable[[str, Mapping[str, Any], Metadata], Prepared]
+# the step of ``approval_grant``: (the approval, metadata) -> the change's answer
 Apply = Callable[[Approval, Metadata], Result]
 
 
 @dataclass(frozen=True)
 class Procedure:
+    """A kind of change and its two steps, each run inside its command of the pair."""
+
     kind: rules.Kind
     prepare: Prepare
     apply: Apply
@@ -58,9 +65,10 @@ PROCEDURES: dict[str, Procedure] = {}
 
 
 def procedure(kind: rules.Kind, *, prepare: Prepare, apply: Apply) -> rules.Kind:
+    """Register ``kind``'s two steps; each runs only inside its command (``in_command``)."""
     if kind.name in PROCEDURES and PROCEDURES[kind.name].kind != kind:
         raise TypeError(f"approval kind {kind.name} is registered twice")
-    PROCEDURES[kind.name] = Procedure(kind, prepare, apply)
+    PROCEDURES[kind.name] = Procedure(kind, in_command(prepare), in_command(apply))
     return kind
 
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from typing import Any
 
-from casino.errors import InvalidCommand, NotAllowed, NotFound
+from casino.errors import InvalidCommand, NotFound
 from casino.models import Casino, Role
-from eventstore.store import Metadata
 
 from ..models import Patron
 
@@ -19,13 +17,6 @@ Result = dict[str, Any]
 REGISTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.PIT_BOSS, Role.COMPLIANCE_OFFICER)
 # Who sees alerts, reports and personal data: the compliance officer only (no tipping off).
 COMPLIANCE_ROLES = (Role.COMPLIANCE_OFFICER,)
-
-
-def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
-    if metadata.role not in roles:
-        raise NotAllowed("{action} needs one of these roles: {roles} "
-                         "(you act as {value})",
-                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
 
 
 def casino_get(code: str) -> Casino:

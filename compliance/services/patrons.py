@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.inputs import text
 from eventstore import store
@@ -35,7 +36,6 @@ from ._common import (
     casino_get,
     jurisdiction,
     patron_get,
-    require_role,
 )
 from .keys import data_key_of, document_indexes, master_key
 

@@ -10,6 +10,7 @@ import uuid
 
 from django.utils import timezone
 
+from casino.context import require_role
 from casino.errors import (
     Conflict,
     InvalidCommand,
@@ -27,7 +28,7 @@ from .. import vault
 from ..events import SuspiciousReportDrafted, SuspiciousReportReviewed, SuspiciousReportSent
 from ..models import AlertStatus, AmlAlert, PatronVault, ReportNarrative, ReportStatus
 from ..models import SuspiciousReport as Report
-from ._common import COMPLIANCE_ROLES, Result, casino_get, require_role
+from ._common import COMPLIANCE_ROLES, Result, casino_get
 from .keys import data_key_of
 
 # Messages tests and screens rely on.

@@ -6,13 +6,12 @@ tipping off)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -20,14 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError, InvalidCommand, NotFound
 from casino.models import Casino
-from casino.selectors import roles_in
 from casino.services.approvals import approval_request
+from edge.web.acting import command_metadata, require_roles
 from edge.web.money import money_input
 from edge.web.refusals import refusal_text
-from eventstore.store import Metadata
 
 from .. import selectors
 from .. import services as compliance
@@ -48,19 +45,6 @@ FIELD_WORDS = {
     "pep": pgettext_lazy("patron", "Politically exposed person"),
     "document_image": pgettext_lazy("patron", "Document image"),
 }
-
-def _require(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:
-    held = roles_in(request.user, casino)
-    if not held & set(roles):
-        raise PermissionDenied(f"you need one of these roles in {casino}: {', '.join(roles)}")
-    return held
-
-
-def _metadata(request: HttpRequest, casino: str, roles: Sequence[str]) -> Metadata:
-    held = _require(request, casino, roles)
-    role = next(r for r in roles if r in held)
-    return person_metadata(username=request.user.get_username(), role=role, casino=casino,
-                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
 
 
 def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str
@@ -88,7 +72,7 @@ def _page(request: HttpRequest, template: str, casino: Casino, **context: Any) -
 @login_required
 @require_http_methods(["GET"])
 def alerts(request: HttpRequest, casino: str) -> HttpResponse:
-    _require(request, casino, COMPLIANCE_ROLES)
+    require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     day = request.GET.get("day") or None
     found = _found(lambda: selectors.alert_list(
@@ -100,10 +84,10 @@ def alerts(request: HttpRequest, casino: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def reports(request: HttpRequest, casino: str) -> HttpResponse:
-    _require(request, casino, COMPLIANCE_ROLES)
+    require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     if request.method == "POST":
-        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        meta = command_metadata(request, casino, COMPLIANCE_ROLES)
         done = _run(request, lambda: compliance.suspicious_report_draft(
             alert_ids=request.POST.getlist("alert_ids"),
             narrative=request.POST.get("narrative", ""), metadata=meta),
@@ -118,11 +102,11 @@ def reports(request: HttpRequest, casino: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse:
-    _require(request, casino, COMPLIANCE_ROLES)
+    require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     found = _found(lambda: selectors.report_get(casino, report))
     if request.method == "POST":
-        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        meta = command_metadata(request, casino, COMPLIANCE_ROLES)
         action = request.POST.get("action", "")
         if action == "review":
             _run(request, lambda: compliance.suspicious_report_review(
@@ -144,7 +128,7 @@ def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse
 @login_required
 @require_http_methods(["GET"])
 def patrons(request: HttpRequest, casino: str) -> HttpResponse:
-    _require(request, casino, COMPLIANCE_ROLES)
+    require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     return _page(request, "compliance/patrons.html", the_casino,
                  patrons=selectors.patron_list(casino)[:500])
@@ -153,11 +137,11 @@ def patrons(request: HttpRequest, casino: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def patron(request: HttpRequest, casino: str, patron: uuid.UUID) -> HttpResponse:
-    _require(request, casino, COMPLIANCE_ROLES)
+    require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     found = _found(lambda: selectors.patron_get(casino, patron))
     if request.method == "POST":
-        meta = _metadata(request, casino, COMPLIANCE_ROLES)
+        meta = command_metadata(request, casino, COMPLIANCE_ROLES)
         action = request.POST.get("action", "shred")
         if action == "correct":  # asked here, approved by another person (docs/approvals.md)
             _run(request, lambda: approval_request(
@@ -205,14 +189,14 @@ def _back(request: HttpRequest, patron_id: str) -> str:
 def patron_pick(request: HttpRequest, casino: str) -> HttpResponse:
     """Find the patron by the document they show, or register (and verify) them: back to the
     cage form with their id filled in."""
-    _require(request, casino, REGISTER_ROLES)
+    require_roles(request, casino, REGISTER_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
     found = None
     name = None
     searched = all(request.GET.get(n) for n in ("document_type", "document_number",
                                                  "document_country"))
     if request.method == "POST":
-        meta = _metadata(request, casino, REGISTER_ROLES)
+        meta = command_metadata(request, casino, REGISTER_ROLES)
         fields = ("name", "document_type", "document_number", "document_country",
                   "date_of_birth", "nationality", "address", "document_image")
         done = _run(request, lambda: compliance.patron_register(

@@ -3,7 +3,8 @@
 A command API names the roles that may call it. The caller says which casino it acts in (URL
 or body) and may send an ``Idempotency-Key`` header; the metadata of the events it records
 then carries the user, the role they act in, the casino, the request id and that key.
-``CommandApi`` is the one base of the command endpoints (the cage's, the compliance officer's).
+``CommandApi`` is the one base of every command endpoint (the cage's, the pit's, the
+compliance officer's, ...).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +25,9 @@ from casino.models import Membership
 from eventstore.store import Metadata
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY = OpenApiParameter(IDEMPOTENCY_HEADER, str, OpenApiParameter.HEADER,
+                               description="a retry with the same key answers as the first "
+                                           "time and records nothing")
 
 
 def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
@@ -76,40 +80,62 @@ def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Met
 
 
 class CommandApi(APIView):
-    """Base of the command APIs of every app: the input's shape (``InputSerializer``), the role
-    and the metadata, then one service call (``command``); 201 with its answer. Each app's base
-    names the roles that may call it (``roles``); a refusal is the one error body
-    (``edge.api.errors``)."""
+    """The one base of the command endpoints of every app: the casino (``casino``), the role
+    and the metadata, the input's shape (``InputSerializer``), then one service call
+    (``command``); 201 with its answer (200 where ``created`` is False: a change to something
+    that exists, as the pit's). Each app's base names the roles that may call it (``roles``);
+    ``OutputSerializer`` is the answer's schema; a refusal is the one error body
+    (``edge.api.errors``). An operation without an ``InputSerializer`` of its own takes no body.
+    """
 
     roles: ClassVar[tuple[str, ...]] = ()
+    created: ClassVar[bool] = True
+    OutputSerializer: ClassVar[type[serializers.Serializer[Any]] | None] = None
 
     class InputSerializer(serializers.Serializer[Any]):
         pass
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def casino(self, request: Request, **kwargs: Any) -> str:
+        """The casino the command acts in: the URL's, unless the operation reads it from the
+        thing the URL names (the pit's session or round)."""
+        return str(kwargs["casino"])
+
+    def acting_roles(self, request: Request, **kwargs: Any) -> Sequence[str]:
+        """The roles that may call it: ``roles``, unless they depend on what is asked (an
+        approval's kind decides who may ask and who may decide)."""
+        return self.roles
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each command's POST its own schema (its input serializer) in the OpenAPI."""
+        """Give each command's POST its own schema (its input, its answer) in the OpenAPI."""
         super().__init_subclass__(**kwargs)
 
-        def post(self: CommandApi, request: Request, casino: str, **kw: Any) -> Response:
-            return self.run(request, casino, **kw)
+        def post(self: CommandApi, request: Request, **kw: Any) -> Response:
+            return self.run(request, **kw)
 
         post.__doc__ = cls.__doc__
-        # the OpenAPI component is named after the operation (``ChipsSellInput``)
-        named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
-                     (cls.InputSerializer,), {"__module__": cls.__module__})
-        cls.post = extend_schema(request=named,  # type: ignore[method-assign]
-                                 responses={201: dict})(post)
+        # the OpenAPI component is named after the operation (``ChipsSellApiInput``), as every
+        # nested serializer is (``edge.api.schema``), even when the input is shared
+        named = (None if cls.InputSerializer is CommandApi.InputSerializer else
+                 type("InputSerializer", (cls.InputSerializer,),
+                      {"__module__": cls.__module__,
+                       "__qualname__": f"{cls.__qualname__}.InputSerializer"}))
+        answered = status.HTTP_201_CREATED if cls.created else status.HTTP_200_OK
+        cls.post = extend_schema(  # type: ignore[method-assign]
+            request=named, responses={answered: cls.OutputSerializer or dict},
+            parameters=[IDEMPOTENCY])(post)
 
-    def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        return self.run(request, casino, **kwargs)
+    def post(self, request: Request, **kwargs: Any) -> Response:
+        return self.run(request, **kwargs)
 
-    def run(self, request: Request, casino: str, **kwargs: Any) -> Response:
-        metadata = request_metadata(request, casino, self.roles)
+    def run(self, request: Request, **kwargs: Any) -> Response:
+        casino = self.casino(request, **kwargs)
+        metadata = request_metadata(request, casino, self.acting_roles(request, **kwargs))
         params = self.InputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         result = self.command(dict(params.validated_data), metadata,
-                              **{k: str(v) for k, v in kwargs.items()})
-        return Response(result, status=status.HTTP_201_CREATED)
+                              **{k: str(v) for k, v in kwargs.items() if k != "casino"})
+        return Response(result, status=status.HTTP_201_CREATED if self.created
+                        else status.HTTP_200_OK)

@@ -8,9 +8,8 @@ accountant, the regulator and the administrator. Every refusal has the one error
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -18,32 +17,22 @@ from drf_spectacular.utils import (
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand, NotAllowed, gettext_noop
-from casino.models import Role
 from casino.selectors import casino_codes_for
-from edge.api.base import remember_roles, request_metadata
+from edge.api.base import CommandApi, remember_roles
 from eventstore.store import Metadata
 from games import selectors, services
+from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
 
-COMMAND_ROLES = (Role.PIT_BOSS,)
-COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)  # the count room
 DROP_COUNT_AT_CLOSE = gettext_noop("drop_count: the drop box is no longer counted at the close; two "
                                    "counters count it in the count room (POST …/drop-box/count/)")
-READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 
 Result = dict[str, Any]
-ResultSerializer = inline_serializer(
-    "PitCommandResult", {"round_id": serializers.CharField(required=False),
-                         "session_id": serializers.CharField(required=False),
-                         "version": serializers.IntegerField(required=False)})
-IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
-                               description="a retry with the same key answers as the first "
-                                           "time and records nothing")
 
 
 @extend_schema_field({"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$", "example": "10.50"})
@@ -63,16 +52,6 @@ def _reader(request: Request, casino: str) -> None:
     if casino not in casino_codes_for(request.user, *READ_ROLES):
         raise NotAllowed("you may not read the pit of casino {casino!r}",
                          params={"casino": casino})
-
-
-def _command(request: Request, casino: str, serializer: type[serializers.Serializer[Any]],
-             call: Callable[[Metadata, dict[str, Any]], Result], created: bool = False,
-             roles: tuple[str, ...] = COMMAND_ROLES) -> Response:
-    metadata = request_metadata(request, casino, roles)
-    data = serializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    result = call(metadata, dict(data.validated_data))
-    return Response(result, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 def _session_casino(request: Request, session_id: str) -> str:
@@ -304,10 +283,33 @@ class RoundDetailApi(APIView):
         return Response(data)
 
 
+class ReplayLineOutput(serializers.Serializer[Any]):
+    status = serializers.CharField()
+    stake = serializers.CharField()
+    win = serializers.CharField()
+
+
+class ReplayBetOutput(serializers.Serializer[Any]):
+    bet_id = serializers.CharField()
+    recorded = ReplayLineOutput(help_text="as settled when the round was played")
+    replayed = ReplayLineOutput(help_text="as the rules engine settles it now")
+    matches = serializers.BooleanField()
+
+
 class RoundReplayApi(APIView):
     """Settle the round again with the rules engine and compare with its recorded settlements."""
 
-    @extend_schema(responses={200: dict})
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        game = serializers.CharField()
+        status = serializers.CharField()
+        bets = ReplayBetOutput(many=True)
+        matches = serializers.BooleanField(allow_null=True,
+                                           help_text="null: the round is not settled")
+        reason = serializers.CharField(required=False,
+                                       help_text="why nothing was compared, when nothing was")
+
+    @extend_schema(responses=OutputSerializer)
     def get(self, request: Request, round_id: str) -> Response:
         from games.replay import round_replay
 
@@ -344,7 +346,15 @@ class SlipListApi(APIView):
 class SlipMissingApi(APIView):
     """Slip numbers missing between the first and the last used, per series."""
 
-    @extend_schema(parameters=[SlipFilter], responses={200: dict})
+    class SeriesOutput(serializers.Serializer[Any]):
+        series = serializers.CharField(help_text="the numbers' prefix")
+        first = serializers.CharField()
+        last = serializers.CharField()
+        missing = serializers.ListField(child=serializers.CharField())
+
+    @extend_schema(parameters=[SlipFilter], responses=inline_serializer(
+        "SlipMissingOutput", {"fill": SeriesOutput(many=True, required=False),
+                              "credit": SeriesOutput(many=True, required=False)}))
     def get(self, request: Request) -> Response:
         params = SlipFilter(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -398,7 +408,27 @@ class GamingDayResultApi(APIView):
         gaming_day = serializers.DateField(required=False)
         by = serializers.ChoiceField(choices=["table", "game"], default="table")
 
-    @extend_schema(parameters=[FilterSerializer], responses={200: dict})
+    class OutputSerializer(serializers.Serializer[Any]):
+        """Amounts as strings; ``table`` and the opening, closing and late amounts by table,
+        ``tables`` by game."""
+
+        gaming_day = serializers.CharField()
+        table = serializers.CharField(required=False)
+        game = serializers.CharField()
+        tables = serializers.CharField(required=False)
+        sessions = serializers.CharField()
+        rounds = serializers.CharField()
+        opening_amount = serializers.CharField(required=False, allow_null=True)
+        closing_amount = serializers.CharField(required=False, allow_null=True)
+        fills = serializers.CharField(allow_null=True)
+        credits = serializers.CharField(allow_null=True)
+        drop = serializers.CharField(allow_null=True)
+        handle = serializers.CharField(allow_null=True)
+        round_result = serializers.CharField(allow_null=True)
+        table_win = serializers.CharField(allow_null=True)
+        late_amount = serializers.CharField(required=False, allow_null=True)
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer(many=True))
     def get(self, request: Request) -> Response:
         params = self.FilterSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -417,25 +447,68 @@ class GamingDayResultApi(APIView):
                          for row in rows])
 
 
+# --- commands -----------------------------------------------------------------------------------
+# The pit's commands: ``edge.api.base.CommandApi``, as the cage's, with the pit boss's role.
+# The casino is the one of the table, session or round the URL names; a change to what exists
+# answers 200, what records something new 201.
+
+
+class PitCommandApi(CommandApi):
+    roles: ClassVar[tuple[str, ...]] = COMMAND_ROLES
+
+
+class SessionCommandApi(PitCommandApi):
+    """A command on the session the URL names (``session_id``), in that session's casino."""
+
+    def casino(self, request: Request, **kwargs: Any) -> str:
+        return _session_casino(request, kwargs["session_id"])
+
+
+class RoundCommandApi(PitCommandApi):
+    """A command on the round the URL names (``round_id``), in that round's casino."""
+
+    def casino(self, request: Request, **kwargs: Any) -> str:
+        return _round_casino(request, kwargs["round_id"])
+
+
+class JackpotCoupOutput(serializers.Serializer[Any]):
+    """The pool's coup, recorded with the round when it had jackpot chips."""
+
+    pool_id = serializers.CharField()
+    contributions = serializers.CharField()
+    paid = serializers.CharField()
+    pool_after = serializers.CharField()
+    void = serializers.BooleanField()
+    prizes = serializers.ListField(child=serializers.DictField(), help_text=(
+        "each prize awarded: prize_id (the cage pays it by it), seat, player, combination, "
+        "amount"))
+
+
 # --- commands: sessions -------------------------------------------------------------------------
 
 
-class TableSessionOpenApi(APIView):
+class TableSessionOpenApi(PitCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         opening = serializers.DictField(child=serializers.IntegerField(min_value=0),
                                         required=False, allow_null=True,
                                         help_text="pieces by denomination; omit to roll over")
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, casino: str, code: str) -> Response:
-        return _command(request, casino, self.InputSerializer, lambda meta, data:
-                        services.table_session_open(casino=casino, table=code,
-                                                    opening=data.get("opening"), metadata=meta),
-                        created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        session_id = serializers.CharField()
+        table = serializers.CharField()
+        opening_amount = serializers.CharField()
+        roll_difference = serializers.DictField(
+            child=serializers.IntegerField(),
+            help_text="pieces by denomination against the previous closing count")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.table_session_open(casino=metadata.casino, table=kwargs["code"],
+                                           opening=data.get("opening"), metadata=metadata)
 
 
-class TableSessionCloseApi(APIView):
+class TableSessionCloseApi(SessionCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         closing = serializers.DictField(child=serializers.IntegerField(min_value=0))
 
@@ -444,38 +517,69 @@ class TableSessionCloseApi(APIView):
                 raise InvalidCommand(DROP_COUNT_AT_CLOSE, field="drop_count")
             return attrs
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: services.table_session_close(
-                            session_id=session_id, closing=data["closing"], metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        session_id = serializers.CharField()
+        closing_amount = serializers.CharField()
+        drop = serializers.CharField(allow_null=True)
+        table_win = serializers.CharField(allow_null=True)
+        round_result = serializers.CharField()
+        drop_box = serializers.CharField()
+        variance = serializers.CharField(allow_null=True)
+        variance_state = serializers.CharField(help_text="none or awaiting_approval")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.table_session_close(session_id=kwargs["session_id"],
+                                            closing=data["closing"], metadata=metadata)
 
 
 # --- commands: the count room (cashiers and cage supervisors) -----------------------------------
 
 
-class DropBoxCountApi(APIView):
+class DropBoxCountApi(SessionCommandApi):
     """The first counter records the count of a closed session's drop box; ``confirm/``: the
     second counter counts it too and confirms it."""
+
+    roles = COUNTER_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         cash = serializers.DictField(child=serializers.IntegerField(min_value=0),
                                      help_text="notes and coins by denomination ({} if empty)")
 
-    confirm = False
+    class OutputSerializer(serializers.Serializer[Any]):
+        count_id = serializers.CharField()
+        session_id = serializers.CharField()
+        table = serializers.CharField()
+        count_number = serializers.IntegerField()
+        amount = serializers.CharField()
+        status = serializers.CharField()
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        service = services.drop_box_count_confirm if self.confirm else services.drop_box_count
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: service(session_id=session_id, cash=data["cash"],
-                                                   metadata=meta),
-                        created=not self.confirm, roles=COUNTER_ROLES)
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.drop_box_count(session_id=kwargs["session_id"], cash=data["cash"],
+                                       metadata=metadata)
 
 
 class DropBoxConfirmApi(DropBoxCountApi):
-    confirm = True
+    """The second counter counts a drop box too and confirms it: the session's drop, win and
+    hold are known now."""
+
+    created = False
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        count_id = serializers.CharField()
+        session_id = serializers.CharField()
+        table = serializers.CharField()
+        amount = serializers.CharField()
+        status = serializers.CharField()
+        counted_by = serializers.ListField(child=serializers.CharField())
+        drop = serializers.CharField(allow_null=True)
+        table_win = serializers.CharField(allow_null=True)
+        hold_percent = serializers.CharField(allow_null=True)
+        variance = serializers.CharField(allow_null=True)
+        variance_state = serializers.CharField(help_text="none or awaiting_approval")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.drop_box_count_confirm(session_id=kwargs["session_id"],
+                                               cash=data["cash"], metadata=metadata)
 
 
 class DropBoxOutput(serializers.Serializer[Any]):
@@ -520,40 +624,53 @@ class SlipInput(serializers.Serializer[Any]):
     chips = serializers.DictField(child=serializers.IntegerField(min_value=0))
 
 
-class FillRequestApi(APIView):
-    InputSerializer = SlipInput
-
-    @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), SlipInput,
-                        lambda meta, data: services.fill_request(
-                            session_id=session_id, slip=data["slip"], chips=data["chips"],
-                            metadata=meta), created=True)
+class SlipRequestOutput(serializers.Serializer[Any]):
+    session_id = serializers.CharField()
+    kind = serializers.CharField(help_text="fill or credit")
+    slip = serializers.CharField()
+    amount = serializers.CharField()
 
 
-class CreditRequestApi(APIView):
-    InputSerializer = SlipInput
+class FillRequestApi(SessionCommandApi):
+    class InputSerializer(SlipInput):
+        pass
 
-    @extend_schema(request=SlipInput, responses={201: ResultSerializer}, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), SlipInput,
-                        lambda meta, data: services.credit_request(
-                            session_id=session_id, slip=data["slip"], chips=data["chips"],
-                            metadata=meta), created=True)
+    OutputSerializer = SlipRequestOutput
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.fill_request(session_id=kwargs["session_id"], slip=data["slip"],
+                                     chips=data["chips"], metadata=metadata)
 
 
-class SlipVoidApi(APIView):
+class CreditRequestApi(SessionCommandApi):
+    class InputSerializer(SlipInput):
+        pass
+
+    OutputSerializer = SlipRequestOutput
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.credit_request(session_id=kwargs["session_id"], slip=data["slip"],
+                                       chips=data["chips"], metadata=metadata)
+
+
+class SlipVoidApi(PitCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField()
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, casino: str, kind: str, number: str) -> Response:
-        return _command(request, casino, self.InputSerializer, lambda meta, data:
-                        services.slip_void(casino=casino, kind=kind, slip=number,
-                                           reason=data["reason"], metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        kind = serializers.CharField()
+        slip = serializers.CharField()
+        status = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.slip_void(casino=metadata.casino, kind=kwargs["kind"],
+                                  slip=kwargs["number"], reason=data["reason"],
+                                  metadata=metadata)
 
 
-class DropRecordApi(APIView):
+class DropRecordApi(SessionCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         amount = AmountField()
         seat = serializers.IntegerField(required=False, allow_null=True)
@@ -562,17 +679,18 @@ class DropRecordApi(APIView):
                                        help_text="the identified patron's id (at the "
                                                  "anti-money-laundering threshold)")
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: services.drop_record(
-                            session_id=session_id, amount=data["amount"], seat=data.get("seat"),
-                            player=data["player"], patron=data["patron"], metadata=meta),
-                        created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        session_id = serializers.CharField()
+        amount = serializers.CharField()
+        patron_id = serializers.CharField(allow_null=True)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.drop_record(session_id=kwargs["session_id"], amount=data["amount"],
+                                    seat=data.get("seat"), player=data["player"],
+                                    patron=data["patron"], metadata=metadata)
 
 
-class ColourChipsIssueApi(APIView):
+class ColourChipsIssueApi(SessionCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         colour = serializers.CharField(max_length=32)
         player = serializers.CharField(max_length=100)
@@ -583,25 +701,34 @@ class ColourChipsIssueApi(APIView):
                                        help_text="paid in cash: the identified patron's id (at "
                                                  "the anti-money-laundering threshold)")
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: services.colour_chips_issue(
-                            session_id=session_id, metadata=meta, **data), created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        colour = serializers.CharField()
+        player = serializers.CharField()
+        chips = serializers.IntegerField()
+        amount = serializers.CharField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.colour_chips_issue(session_id=kwargs["session_id"], metadata=metadata,
+                                           **data)
 
 
-class ColourChipsExchangeApi(APIView):
+class ColourChipsExchangeApi(SessionCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         colour = serializers.CharField(max_length=32)
         chips = serializers.IntegerField(min_value=1)
         late = serializers.BooleanField(default=False)
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: services.colour_chips_exchange(
-                            session_id=session_id, metadata=meta, **data))
+    class OutputSerializer(serializers.Serializer[Any]):
+        colour = serializers.CharField()
+        chips = serializers.IntegerField()
+        amount = serializers.CharField()
+        late = serializers.BooleanField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.colour_chips_exchange(session_id=kwargs["session_id"],
+                                              metadata=metadata, **data)
 
 
 # --- commands: rounds ---------------------------------------------------------------------------
@@ -610,25 +737,27 @@ _BETS_HELP = ('bets: [{"seat": 1, "player": "Rita", "type": "straight", "numbers
               '"amount": "10.00"}]: the seat, the player, the engine\'s bet fields')
 
 
-class RoundOpenApi(APIView):
+class RoundOpenApi(SessionCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         bets = serializers.ListField(child=serializers.DictField(), default=list,
                                      help_text=_BETS_HELP)
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        return _command(request, _session_casino(request, session_id), self.InputSerializer,
-                        lambda meta, data: services.round_open(
-                            session_id=session_id, bets=data["bets"], metadata=meta),
-                        created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        number = serializers.IntegerField()
+        version = serializers.IntegerField()
+        bets = serializers.ListField(child=serializers.CharField(), help_text="the bets' ids")
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.round_open(session_id=kwargs["session_id"], bets=data["bets"],
+                                   metadata=metadata)
 
 
 _JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "Rita", "amount": "1.00"}]: one chip of '
                  "exactly the pool's bet per player, on the seat of that player's main bet")
 
 
-class RoundRecordApi(APIView):
+class RoundRecordApi(SessionCommandApi):
     """A whole round in one command (an electronic table): bets, jackpot chips, outcome,
     settlement, and the pool's coup."""
 
@@ -638,33 +767,36 @@ class RoundRecordApi(APIView):
         jackpot_bets = serializers.ListField(child=serializers.DictField(), required=False,
                                              help_text=_JACKPOT_HELP)
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, session_id: str) -> Response:
-        def call(meta: Metadata, data: dict[str, Any]) -> Result:
-            extra = {"jackpot_bets": data["jackpot_bets"]} if data.get("jackpot_bets") else {}
-            return services.round_record(session_id=session_id, bets=data["bets"],
-                                         outcome=data["outcome"], metadata=meta, **extra)
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        number = serializers.IntegerField()
+        result = serializers.CharField()
+        prizes = serializers.CharField()
+        handle = serializers.CharField()
+        jackpot = JackpotCoupOutput(required=False)
 
-        return _command(request, _session_casino(request, session_id), self.InputSerializer, call,
-                        created=True)
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        extra = {"jackpot_bets": data["jackpot_bets"]} if data.get("jackpot_bets") else {}
+        return services.round_record(session_id=kwargs["session_id"], bets=data["bets"],
+                                     outcome=data["outcome"], metadata=metadata, **extra)
 
 
-class BetPlaceApi(APIView):
+class BetPlaceApi(RoundCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         bets = serializers.ListField(child=serializers.DictField(), min_length=1,
                                      help_text=_BETS_HELP)
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.bet_place(round_id=round_id,
-                                                              bets=data["bets"], metadata=meta),
-                        created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        bets = serializers.ListField(child=serializers.CharField(), help_text="the bets' ids")
+        version = serializers.IntegerField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.bet_place(round_id=kwargs["round_id"], bets=data["bets"],
+                                  metadata=metadata)
 
 
-class JackpotBetPlaceApi(APIView):
+class JackpotBetPlaceApi(RoundCommandApi):
     """Jackpot chips (apostas no acumulado), before «jogo feito, nada mais» (BJ n.º 48,
     SP n.º 16)."""
 
@@ -672,53 +804,69 @@ class JackpotBetPlaceApi(APIView):
         bets = serializers.ListField(child=serializers.DictField(), min_length=1,
                                      help_text=_JACKPOT_HELP)
 
-    @extend_schema(request=InputSerializer, responses={201: ResultSerializer},
-                   parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.jackpot_bet_place(
-                            round_id=round_id, bets=data["bets"], metadata=meta), created=True)
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        pool_id = serializers.CharField()
+        jackpot_bets = serializers.ListField(child=serializers.CharField(),
+                                             help_text="the jackpot bets' ids")
+        version = serializers.IntegerField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.jackpot_bet_place(round_id=kwargs["round_id"], bets=data["bets"],
+                                          metadata=metadata)
 
 
-class BetWithdrawApi(APIView):
+class BetWithdrawApi(RoundCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField(required=False, allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str, bet_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.bet_withdraw(
-                            round_id=round_id, bet_id=bet_id, reason=data["reason"],
-                            metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        bet_id = serializers.CharField()
+        withdrawn = serializers.BooleanField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.bet_withdraw(round_id=kwargs["round_id"], bet_id=kwargs["bet_id"],
+                                     reason=data["reason"], metadata=metadata)
 
 
-class EmptyInput(serializers.Serializer[Any]):
-    pass
+class RoundStatusOutput(serializers.Serializer[Any]):
+    round_id = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
 
 
-class RoundCloseBettingApi(APIView):
+class RoundCloseBettingApi(RoundCommandApi):
     """«Jogo feito. Nada mais.»"""
 
-    @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), EmptyInput, lambda meta, data:
-                        services.round_close_betting(round_id=round_id, metadata=meta))
+    created = False
+    OutputSerializer = RoundStatusOutput
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.round_close_betting(round_id=kwargs["round_id"], metadata=metadata)
 
 
-class DealRecordApi(APIView):
+class DealRecordApi(RoundCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         upcard = serializers.CharField(max_length=2)
         seats = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.deal_record(
-                            round_id=round_id, upcard=data["upcard"], seats=data["seats"],
-                            metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        version = serializers.IntegerField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.deal_record(round_id=kwargs["round_id"], upcard=data["upcard"],
+                                    seats=data["seats"], metadata=metadata)
 
 
-class DecisionRecordApi(APIView):
+class DecisionRecordApi(RoundCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         seat = serializers.IntegerField(min_value=1)
         hand = serializers.IntegerField(min_value=1, default=1)
@@ -728,51 +876,74 @@ class DecisionRecordApi(APIView):
         amount = AmountField(required=False, allow_null=True, default=None)
         followers = serializers.ListField(child=serializers.CharField(), default=list)
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.decision_record(round_id=round_id,
-                                                                    metadata=meta, **data))
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        decision = serializers.CharField()
+        bets = serializers.ListField(child=serializers.CharField(),
+                                     help_text="the ids of the bets it placed (a double, a split)")
+        version = serializers.IntegerField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.decision_record(round_id=kwargs["round_id"], metadata=metadata, **data)
 
 
-class OutcomeRecordApi(APIView):
+class OutcomeRecordApi(RoundCommandApi):
+    created = False
+    OutputSerializer = RoundStatusOutput
+
     class InputSerializer(serializers.Serializer[Any]):
         outcome = serializers.DictField(help_text="the game's own form: {\"number\": 17}, "
                                                   "{\"dice\": [3, 4]} ...")
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.outcome_record(
-                            round_id=round_id, outcome=data["outcome"], metadata=meta))
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.outcome_record(round_id=kwargs["round_id"], outcome=data["outcome"],
+                                       metadata=metadata)
 
 
-class RoundSettleApi(APIView):
-    @extend_schema(request=None, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), EmptyInput, lambda meta, data:
-                        services.round_settle(round_id=round_id, metadata=meta))
+class RoundSettleApi(RoundCommandApi):
+    created = False
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        result = serializers.CharField()
+        prizes = serializers.CharField()
+        handle = serializers.CharField()
+        version = serializers.IntegerField()
+        jackpot = JackpotCoupOutput(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.round_settle(round_id=kwargs["round_id"], metadata=metadata)
 
 
-class RoundVoidApi(APIView):
+class RoundVoidApi(RoundCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField()
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.round_void(
-                            round_id=round_id, reason=data["reason"], metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        status = serializers.CharField()
+        jackpot = JackpotCoupOutput(required=False)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.round_void(round_id=kwargs["round_id"], reason=data["reason"],
+                                   metadata=metadata)
 
 
-class RoundCorrectApi(APIView):
+class RoundCorrectApi(RoundCommandApi):
+    created = False
+
     class InputSerializer(serializers.Serializer[Any]):
         outcome = serializers.DictField()
         reason = serializers.CharField()
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, round_id: str) -> Response:
-        return _command(request, _round_casino(request, round_id), self.InputSerializer,
-                        lambda meta, data: services.round_correct(
-                            round_id=round_id, outcome=data["outcome"], reason=data["reason"],
-                            metadata=meta))
+    class OutputSerializer(serializers.Serializer[Any]):
+        round_id = serializers.CharField()
+        result = serializers.CharField()
+        previous_result = serializers.CharField()
+        version = serializers.IntegerField()
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+        return services.round_correct(round_id=kwargs["round_id"], outcome=data["outcome"],
+                                      reason=data["reason"], metadata=metadata)

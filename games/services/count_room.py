@@ -28,10 +28,9 @@ from eventstore import store
 from eventstore.store import Metadata
 from games.events import DropBoxCountConfirmed, DropBoxCounted, DropVarianceApproved
 from games.models import DropBox, DropBoxStatus, Round, SessionStatus, Table, TableSession
+from games.roles import COUNTER_ROLES
 
 from ._common import Result, command
-
-COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 
 # Messages tests and screens rely on.
 NOT_A_COUNTER = gettext_noop("counting a drop box needs one of these roles: cashier, cage_supervisor "

@@ -22,7 +22,7 @@ from typing import Any
 
 from casino.errors import Conflict, InvalidCommand
 from casino.money import fmt, parse_amount
-from eventstore import store
+from eventstore.commands import in_command
 from eventstore.store import Metadata
 from games.events import JackpotBetPlaced
 from games.models import JackpotBet, JackpotBetStatus, Round, Table
@@ -45,12 +45,13 @@ ARTICLE = {
 _FIELDS = frozenset({"seat", "player", "amount", "id", "type", "cards"})
 
 
+@in_command
 def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
     """The options a round of ``table`` opens with, and the pool its jackpot chips feed.
 
     Blackjack and stud poker: the table's options with ``jackpot`` set to the configuration in
     force in the pool the table feeds, or without ``jackpot`` when it feeds none (a jackpot typed
-    into a table's options is never used). Must run in the opening command's transaction.
+    into a table's options is never used). A step of the command that opens the round.
     """
     if table.game not in JACKPOT_GAMES:
         return dict(table.options), None
@@ -62,11 +63,10 @@ def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
         return options, None
     # The trap: a pool's change takes effect at the moment it is recorded, a round's
     # configuration is the one in force when the round is recorded open. Reading the pool under
-    # the store's append lock (which every command holds from its first round trip; taken here
-    # for a caller outside any command) means no change can be recorded between this read and
-    # the round's opening: the jackpot bets are checked, and the coup paid
+    # the store's append lock (which the opening command holds from its first round trip:
+    # ``@in_command``) means no change can be recorded between this read and the round's
+    # opening: the jackpot bets are checked, and the coup paid
     # (``jackpots.services.coups._config_for_round``), with this same configuration.
-    store.lock_appends(table.casino_id)
     found = table_pool_at(table.casino_id, table.code)
     if found is None:
         return options, None
@@ -188,6 +188,7 @@ def round_jackpot_bets(the_round: Round) -> list[JackpotBet]:
                                           status=JackpotBetStatus.PLACED).order_by("id"))
 
 
+@in_command
 def coup_record(*, round_id: str, bets: Sequence[dict[str, Any]], pool_id: str,
                 metadata: Metadata) -> dict[str, Any]:
     """Record the round's coup in its pool, in the caller's transaction (right after the

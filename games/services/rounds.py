@@ -25,6 +25,7 @@ from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, get
 from casino.models import Approval, Role
 from casino.money import fmt
 from eventstore import reads, store
+from eventstore.commands import in_command
 from eventstore.events import Event
 from eventstore.store import Metadata
 from games.events import (
@@ -186,16 +187,13 @@ def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata
     check_casino(metadata, session.casino_id)
     new_id = round_id or str(uuid.uuid4())
 
-    def handler() -> Result:
-        options, _pool = jp.round_options(table)
-        events, placed = _open_events(table, session, new_id, bets, options)
-        answer: Result = {"round_id": new_id, "number": session.rounds + 1,
-                          "version": len(events), "bets": [b.bet_id for b in placed]}
-        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
-                     answer=answer)
-        return answer
-
-    return handler()
+    options, _pool = jp.round_options(table)
+    events, placed = _open_events(table, session, new_id, bets, options)
+    answer: Result = {"round_id": new_id, "number": session.rounds + 1,
+                      "version": len(events), "bets": [b.bet_id for b in placed]}
+    store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
+                 answer=answer)
+    return answer
 
 
 def _round_for_command(round_id: str, metadata: Metadata) -> tuple[Round, Table]:
@@ -244,21 +242,18 @@ def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metada
     """Place bets while betting is open (seat, player, type, amount, the type's fields)."""
     the_round, table = _round_for_command(round_id, metadata)
 
-    def handler() -> Result:
-        _refuse_state(the_round, RoundStatus.BETTING)
-        existing = list(Bet.objects.filter(round_id=the_round.round_id).order_by("id"))
-        views = [_view(b) for b in existing if not b.withdrawn]
-        used = {b.bet_id for b in existing}
-        # withdrawn bets keep their ids: placeholders that no limit reads
-        taken = [BetView(bet_id=u, seat=0, player="", bet_type="", amount=Decimal(0), bet={})
-                 for u in used - {v.bet_id for v in views}]
-        new = bet_rules.new_bets(_table_rules(table), the_round.options, bets, views + taken)
-        store.append(the_round.stream, [_placed(b, str(the_round.round_id)) for b in new],
-                     expected_version=the_round.version, metadata=metadata)
-        return {"round_id": str(the_round.round_id), "bets": [b.bet_id for b in new],
-                "version": the_round.version + len(new)}
-
-    return handler()
+    _refuse_state(the_round, RoundStatus.BETTING)
+    existing = list(Bet.objects.filter(round_id=the_round.round_id).order_by("id"))
+    views = [_view(b) for b in existing if not b.withdrawn]
+    used = {b.bet_id for b in existing}
+    # withdrawn bets keep their ids: placeholders that no limit reads
+    taken = [BetView(bet_id=u, seat=0, player="", bet_type="", amount=Decimal(0), bet={})
+             for u in used - {v.bet_id for v in views}]
+    new = bet_rules.new_bets(_table_rules(table), the_round.options, bets, views + taken)
+    store.append(the_round.stream, [_placed(b, str(the_round.round_id)) for b in new],
+                 expected_version=the_round.version, metadata=metadata)
+    return {"round_id": str(the_round.round_id), "bets": [b.bet_id for b in new],
+            "version": the_round.version + len(new)}
 
 
 @command("jackpot_bet_place", reads=round_reads)
@@ -271,25 +266,22 @@ def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata
     (``JackpotBetPlaced``), decided by the pool's coup when the round settles."""
     the_round, table = _round_for_command(round_id, metadata)
 
-    def handler() -> Result:
-        pool_id = jp.round_pool(the_round)  # a game without jackpots: no_jackpot, whatever the state
-        if the_round.status != RoundStatus.BETTING:
-            raise jp.too_late(table.game, the_round.status)
-        rid = str(the_round.round_id)
-        rows = Bet.objects.filter(round_id=the_round.round_id)
-        placed = list(JackpotBet.objects.filter(round_id=the_round.round_id))
-        events = jp.new_jackpot_bets(
-            game=table.game, seats=table.seats, options=the_round.options, round_id=rid,
-            pool_id=pool_id, specs=bets,
-            main_bets=[(b.seat, b.player, b.bet_type) for b in rows if not b.withdrawn],
-            placed=[(j.seat, j.player) for j in placed],
-            used_ids={b.bet_id for b in rows} | {j.bet_id for j in placed})
-        store.append(the_round.stream, events, expected_version=the_round.version,
-                     metadata=metadata)
-        return {"round_id": rid, "pool_id": pool_id, "jackpot_bets": [e.bet_id for e in events],
-                "version": the_round.version + len(events)}
-
-    return handler()
+    pool_id = jp.round_pool(the_round)  # a game without jackpots: no_jackpot, whatever the state
+    if the_round.status != RoundStatus.BETTING:
+        raise jp.too_late(table.game, the_round.status)
+    rid = str(the_round.round_id)
+    rows = Bet.objects.filter(round_id=the_round.round_id)
+    placed = list(JackpotBet.objects.filter(round_id=the_round.round_id))
+    events = jp.new_jackpot_bets(
+        game=table.game, seats=table.seats, options=the_round.options, round_id=rid,
+        pool_id=pool_id, specs=bets,
+        main_bets=[(b.seat, b.player, b.bet_type) for b in rows if not b.withdrawn],
+        placed=[(j.seat, j.player) for j in placed],
+        used_ids={b.bet_id for b in rows} | {j.bet_id for j in placed})
+    store.append(the_round.stream, events, expected_version=the_round.version,
+                 metadata=metadata)
+    return {"round_id": rid, "pool_id": pool_id, "jackpot_bets": [e.bet_id for e in events],
+            "version": the_round.version + len(events)}
 
 
 @command("bet_withdraw", reads=round_reads)
@@ -315,15 +307,12 @@ def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
     """«Jogo feito. Nada mais.»: no initial bet is taken after this."""
     the_round = _round_only(round_id, metadata)
 
-    def handler() -> Result:
-        _refuse_state(the_round, RoundStatus.BETTING)
-        answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.CLOSED,
-                          "version": the_round.version + 1}
-        store.append(the_round.stream, [BettingClosed(round_id=str(the_round.round_id))],
-                     expected_version=the_round.version, metadata=metadata, answer=answer)
-        return answer
-
-    return handler()
+    _refuse_state(the_round, RoundStatus.BETTING)
+    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.CLOSED,
+                      "version": the_round.version + 1}
+    store.append(the_round.stream, [BettingClosed(round_id=str(the_round.round_id))],
+                 expected_version=the_round.version, metadata=metadata, answer=answer)
+    return answer
 
 
 @command("deal_record")
@@ -402,28 +391,25 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
     """Settle the round from the rules engine: one ``BetSettled`` per bet."""
     the_round, table = _round_for_command(round_id, metadata)
 
-    def handler() -> Result:
-        _refuse_state(the_round, RoundStatus.OUTCOME)
-        _refuse_void_asked(the_round)
-        bets = _bets_of(the_round.round_id)
-        assert the_round.outcome is not None
-        settled = settlement_rules.settle(table.game, the_round.options, the_round.outcome, bets,
-                                          the_round.play)
-        plan = _settlement(table, str(the_round.round_id), str(the_round.session_id), settled,
-                           bets)
-        answer: Result = {"round_id": str(the_round.round_id), "result": str(plan.result),
-                          "prizes": str(plan.prizes), "handle": str(plan.handle),
-                          "version": the_round.version + len(plan.events)}
-        chips = jp.round_jackpot_bets(the_round)  # the pool's coup decides them, not the append
-        store.append(the_round.stream, plan.events, expected_version=the_round.version,
-                     metadata=metadata, answer=None if chips else answer)
-        if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
-            answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
-                                               bets=jp.chip_specs(chips),
-                                               pool_id=chips[0].pool_id, metadata=metadata)
-        return answer
-
-    return handler()
+    _refuse_state(the_round, RoundStatus.OUTCOME)
+    _refuse_void_asked(the_round)
+    bets = _bets_of(the_round.round_id)
+    assert the_round.outcome is not None
+    settled = settlement_rules.settle(table.game, the_round.options, the_round.outcome, bets,
+                                      the_round.play)
+    plan = _settlement(table, str(the_round.round_id), str(the_round.session_id), settled,
+                       bets)
+    answer: Result = {"round_id": str(the_round.round_id), "result": str(plan.result),
+                      "prizes": str(plan.prizes), "handle": str(plan.handle),
+                      "version": the_round.version + len(plan.events)}
+    chips = jp.round_jackpot_bets(the_round)  # the pool's coup decides them, not the append
+    store.append(the_round.stream, plan.events, expected_version=the_round.version,
+                 metadata=metadata, answer=None if chips else answer)
+    if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
+        answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
+                                           bets=jp.chip_specs(chips),
+                                           pool_id=chips[0].pool_id, metadata=metadata)
+    return answer
 
 
 _VOID_ASKED_SQL = (f"SELECT {reads.columns(Approval, 'a')} FROM casino_approval AS a "
@@ -466,16 +452,14 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
     if not reason.strip():
         raise InvalidCommand("say why the round is void", field="reason")
 
-    def handler() -> Result:
-        _refuse_state(the_round, RoundStatus.BETTING, RoundStatus.CLOSED, RoundStatus.OUTCOME)
-        if the_round.status == RoundStatus.OUTCOME:
-            raise Conflict(VOID_NEEDS_APPROVAL, code="approval_required", kind="round_void",
-                           round=str(the_round.round_id))
-        return void_round(the_round, reason=reason.strip(), metadata=metadata)
-
-    return handler()
+    _refuse_state(the_round, RoundStatus.BETTING, RoundStatus.CLOSED, RoundStatus.OUTCOME)
+    if the_round.status == RoundStatus.OUTCOME:
+        raise Conflict(VOID_NEEDS_APPROVAL, code="approval_required", kind="round_void",
+                       round=str(the_round.round_id))
+    return void_round(the_round, reason=reason.strip(), metadata=metadata)
 
 
+@in_command
 def void_round(the_round: Round, *, reason: str, metadata: Metadata, reason_code: str = "",
                approval_id: str | None = None, requested_by: str = "") -> Result:
     """Record the void of ``the_round`` (locked, its state checked by the caller): bets carried
@@ -585,47 +569,44 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
     check_casino(metadata, session.casino_id)
     new_id = round_id or str(uuid.uuid4())
 
-    def handler() -> Result:
-        options, pool_id = jp.round_options(table)
-        initial = [b for b in bets if b.get("type") not in DECISION_STAKES.get(table.game, ())]
-        later = [b for b in bets if b.get("type") in DECISION_STAKES.get(table.game, ())]
-        events, placed = _open_events(table, session, new_id, initial, options, whole=True)
-        if later:
-            decided = bet_rules.new_bets(_table_rules(table), options, later, placed,
-                                     stage="decision", whole=True)
-            events += [_placed(b, new_id) for b in decided]
-            placed += decided
-        chips: list[JackpotBetPlaced] = []
-        if jackpot_bets:
-            if pool_id is None:
-                raise Conflict("table {code} feeds no jackpot pool: there is no jackpot "
-                               "to bet on",
-                               params={"code": table.code}, code="no_jackpot", table=table.code)
-            chips = jp.new_jackpot_bets(
-                game=table.game, seats=table.seats, options=options, round_id=new_id,
-                pool_id=pool_id, specs=jackpot_bets,
-                main_bets=[(b.seat, b.player, b.bet_type) for b in placed], placed=[],
-                used_ids={b.bet_id for b in placed}, allow_cards=True)
-            events += chips
-        events.append(BettingClosed(round_id=new_id))
-        point = session.craps_point if table.game == "craps" else None
-        prepared = outcomes.prepare_outcome(table.game, outcome, point, {})
-        settled = settlement_rules.settle(table.game, options, prepared, placed, {})
-        events.append(OutcomeRecorded(round_id=new_id, outcome=prepared))
-        plan = _settlement(table, new_id, str(session.session_id), settled, placed)
-        events += plan.events
-        answer: Result = {"round_id": new_id, "number": session.rounds + 1,
-                          "result": str(plan.result), "prizes": str(plan.prizes),
-                          "handle": str(plan.handle)}
-        store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
-                     answer=None if chips else answer)
-        if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
-            assert pool_id is not None
-            given = [{"id": c.bet_id, "seat": c.seat, "player": c.player, "amount": fmt(c.amount)}
-                     | ({"cards": spec["cards"]} if "cards" in spec else {})
-                     for c, spec in zip(chips, jackpot_bets, strict=True)]
-            answer["jackpot"] = jp.coup_record(round_id=new_id, bets=given, pool_id=pool_id,
-                                               metadata=metadata)
-        return answer
-
-    return handler()
+    options, pool_id = jp.round_options(table)
+    initial = [b for b in bets if b.get("type") not in DECISION_STAKES.get(table.game, ())]
+    later = [b for b in bets if b.get("type") in DECISION_STAKES.get(table.game, ())]
+    events, placed = _open_events(table, session, new_id, initial, options, whole=True)
+    if later:
+        decided = bet_rules.new_bets(_table_rules(table), options, later, placed,
+                                 stage="decision", whole=True)
+        events += [_placed(b, new_id) for b in decided]
+        placed += decided
+    chips: list[JackpotBetPlaced] = []
+    if jackpot_bets:
+        if pool_id is None:
+            raise Conflict("table {code} feeds no jackpot pool: there is no jackpot "
+                           "to bet on",
+                           params={"code": table.code}, code="no_jackpot", table=table.code)
+        chips = jp.new_jackpot_bets(
+            game=table.game, seats=table.seats, options=options, round_id=new_id,
+            pool_id=pool_id, specs=jackpot_bets,
+            main_bets=[(b.seat, b.player, b.bet_type) for b in placed], placed=[],
+            used_ids={b.bet_id for b in placed}, allow_cards=True)
+        events += chips
+    events.append(BettingClosed(round_id=new_id))
+    point = session.craps_point if table.game == "craps" else None
+    prepared = outcomes.prepare_outcome(table.game, outcome, point, {})
+    settled = settlement_rules.settle(table.game, options, prepared, placed, {})
+    events.append(OutcomeRecorded(round_id=new_id, outcome=prepared))
+    plan = _settlement(table, new_id, str(session.session_id), settled, placed)
+    events += plan.events
+    answer: Result = {"round_id": new_id, "number": session.rounds + 1,
+                      "result": str(plan.result), "prizes": str(plan.prizes),
+                      "handle": str(plan.handle)}
+    store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
+                 answer=None if chips else answer)
+    if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
+        assert pool_id is not None
+        given = [{"id": c.bet_id, "seat": c.seat, "player": c.player, "amount": fmt(c.amount)}
+                 | ({"cards": spec["cards"]} if "cards" in spec else {})
+                 for c, spec in zip(chips, jackpot_bets, strict=True)]
+        answer["jackpot"] = jp.coup_record(round_id=new_id, bets=given, pool_id=pool_id,
+                                           metadata=metadata)
+    return answer

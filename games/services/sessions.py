@@ -20,6 +20,7 @@ from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from casino.selectors import carried_to
 from eventstore import store
+from eventstore.commands import in_command
 from eventstore.store import Metadata
 from games.events import (
     ColourChipsExchanged,
@@ -67,33 +68,30 @@ def table_session_open(
     the_casino = casino_get(casino)
     the_table = table_get(casino, table, lock=True)
 
-    def handler() -> Result:
-        if the_table.open_session_id is not None:
-            raise Conflict("table {table} already has an open session", params={"table": table},
-                           code="session_open", session=str(the_table.open_session_id))
-        previous = the_table.last_closing
-        if opening is None:
-            if previous is None:
-                raise InvalidCommand("this table has never closed: count the opening float",
-                                     field="opening")
-            counted, amount = chips(the_table, previous, field="opening", allow_empty=True)
-        else:
-            counted, amount = chips(the_table, opening, field="opening", allow_empty=True)
-        difference = chips_add(counted, previous or {}, -1) if previous is not None else {}
-        new_id = session_id or str(uuid.uuid4())
-        event = TableSessionOpened(
-            session_id=new_id, casino=casino, table=table, game=the_table.game,
-            gaming_day=the_casino.gaming_day(timezone.now()), opening=counted,
-            opening_amount=amount,
-            previous_session_id=(str(the_table.last_session_id)
-                                 if the_table.last_session_id else None),
-            previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
-        )
-        store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
-        return {"session_id": new_id, "table": table, "opening_amount": str(amount),
-                "roll_difference": difference}
-
-    return handler()
+    if the_table.open_session_id is not None:
+        raise Conflict("table {table} already has an open session", params={"table": table},
+                       code="session_open", session=str(the_table.open_session_id))
+    previous = the_table.last_closing
+    if opening is None:
+        if previous is None:
+            raise InvalidCommand("this table has never closed: count the opening float",
+                                 field="opening")
+        counted, amount = chips(the_table, previous, field="opening", allow_empty=True)
+    else:
+        counted, amount = chips(the_table, opening, field="opening", allow_empty=True)
+    difference = chips_add(counted, previous or {}, -1) if previous is not None else {}
+    new_id = session_id or str(uuid.uuid4())
+    event = TableSessionOpened(
+        session_id=new_id, casino=casino, table=table, game=the_table.game,
+        gaming_day=the_casino.gaming_day(timezone.now()), opening=counted,
+        opening_amount=amount,
+        previous_session_id=(str(the_table.last_session_id)
+                             if the_table.last_session_id else None),
+        previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
+    )
+    store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
+    return {"session_id": new_id, "table": table, "opening_amount": str(amount),
+            "roll_difference": difference}
 
 
 def _slip_number(slip: str) -> str:
@@ -130,15 +128,12 @@ def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, 
     session = session_get(session_id, lock=True, open_only=False)
     check_casino(metadata, session.casino_id)
 
-    def handler() -> Result:
-        number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
-        if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_AFTER_CLOSE, params=dict(table=session.table,
-                                                         kind=status_words(kind, "slip kind")),
-                           code="approval_required", kind="late_slip", slip=number)
-        return record_slip(session, table, kind, number, counted, amount, metadata)
-
-    return handler()
+    number, table, counted, amount = slip_request_checked(session, kind, slip, chip_counts)
+    if session.status != SessionStatus.OPEN:
+        raise Conflict(SLIP_AFTER_CLOSE, params=dict(table=session.table,
+                                                     kind=status_words(kind, "slip kind")),
+                       code="approval_required", kind="late_slip", slip=number)
+    return record_slip(session, table, kind, number, counted, amount, metadata)
 
 
 def _carried(session: TableSession) -> dt.date | None:
@@ -146,6 +141,7 @@ def _carried(session: TableSession) -> dt.date | None:
     return carried_to(casino=session.casino_id, gaming_day=session.gaming_day)
 
 
+@in_command
 def record_slip(session: TableSession, table: Table, kind: str, number: str,
                 counted: dict[str, int], amount: Decimal, metadata: Metadata, *,
                 approval_id: str | None = None) -> Result:
@@ -219,17 +215,15 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
     found = slip_voidable(casino, kind, slip)
     session = session_get(str(found.session_id), lock=True, open_only=False)
 
-    def handler() -> Result:
-        if session.status != SessionStatus.OPEN:
-            raise Conflict(SLIP_VOID_NEEDS_APPROVAL, params=dict(table=session.table,
-                                                                 kind=status_words(kind, "slip kind"),
-                                                           slip=slip),
-                           code="approval_required", kind="slip_void", slip=slip)
-        return void_slip(session, found, reason=reason.strip(), metadata=metadata)
-
-    return handler()
+    if session.status != SessionStatus.OPEN:
+        raise Conflict(SLIP_VOID_NEEDS_APPROVAL, params=dict(table=session.table,
+                                                             kind=status_words(kind, "slip kind"),
+                                                       slip=slip),
+                       code="approval_required", kind="slip_void", slip=slip)
+    return void_slip(session, found, reason=reason.strip(), metadata=metadata)
 
 
+@in_command
 def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Metadata,
               reason_code: str = "", approval_id: str | None = None) -> Result:
     """Record the void of slip ``found`` of ``session`` (locked); on a closed session the event
@@ -263,18 +257,15 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
                              kind=BUY_IN, amount=value, cash=value,
                              where=f"table {session.table}")
 
-    def handler() -> Result:
-        store.append(session.stream,
-                     [DropRecorded(session_id=str(session.session_id), table=session.table,
-                                   amount=value, seat=seat, player=player,
-                                   patron_id=checked.patron_id)],
-                     expected_version=session.version, metadata=metadata)
-        alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
-                     where=f"table {session.table}", metadata=metadata)
-        return {"session_id": str(session.session_id), "amount": str(value),
-                "patron_id": checked.patron_id or None}
-
-    return handler()
+    store.append(session.stream,
+                 [DropRecorded(session_id=str(session.session_id), table=session.table,
+                               amount=value, seat=seat, player=player,
+                               patron_id=checked.patron_id)],
+                 expected_version=session.version, metadata=metadata)
+    alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                 where=f"table {session.table}", metadata=metadata)
+    return {"session_id": str(session.session_id), "amount": str(value),
+            "patron_id": checked.patron_id or None}
 
 
 def _text(value: Decimal | None) -> str | None:
@@ -347,14 +338,11 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
         events.append(DropRecorded(session_id=str(session.session_id), table=session.table,
                                    amount=amount, player=player, patron_id=checked.patron_id))
 
-    def handler() -> Result:
-        store.append(session.stream, events, expected_version=session.version, metadata=metadata)
-        if checked is not None:
-            alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
-                         where=f"table {session.table}", metadata=metadata)
-        return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
-
-    return handler()
+    store.append(session.stream, events, expected_version=session.version, metadata=metadata)
+    if checked is not None:
+        alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
+                     where=f"table {session.table}", metadata=metadata)
+    return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
 
 
 @command("colour_chips_exchange")
@@ -375,15 +363,12 @@ def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: boo
     value = _straight_limits(table)[0] if late else Decimal(held["value"])
     amount = value * chips
 
-    def handler() -> Result:
-        store.append(session.stream,
-                     [ColourChipsExchanged(session_id=str(session.session_id),
-                                           table=session.table, colour=colour, chips=chips,
-                                           chip_value=value, amount=amount, late=late)],
-                     expected_version=session.version, metadata=metadata)
-        return {"colour": colour, "chips": chips, "amount": str(amount), "late": late}
-
-    return handler()
+    store.append(session.stream,
+                 [ColourChipsExchanged(session_id=str(session.session_id),
+                                       table=session.table, colour=colour, chips=chips,
+                                       chip_value=value, amount=amount, late=late)],
+                 expected_version=session.version, metadata=metadata)
+    return {"colour": colour, "chips": chips, "amount": str(amount), "late": late}
 
 
 @command("table_session_close")
@@ -397,31 +382,28 @@ def table_session_close(*, session_id: str, closing: dict[str, int], metadata: M
     table = table_get(session.casino_id, session.table, lock=True)
     counted, amount = chips(table, closing, field="closing", allow_empty=True)
 
-    def handler() -> Result:
-        if session.current_round_id is not None:
-            raise Conflict("a round is in progress: settle or void it before closing",
-                           code="round_in_progress", round=str(session.current_round_id))
-        if session.game == "craps" and session.pending_bets:
-            raise Conflict("{n_pending_bets} craps bets are still working: play on "
-                           "until they are decided",
-                           params={"n_pending_bets": len(session.pending_bets)}, code="bets_working")
-        if session.colour_chips:
-            raise Conflict("colour chips are still out ({colours}): exchange them first (n.º 15)",
-                           params={"colours": ", ".join(sorted(session.colour_chips))},
-                           code="colour_chips_out")
-        basis, version = drop_definition_current(session.casino_id)
-        store.append(session.stream, [
-            TableSessionClosed(session_id=str(session.session_id), table=session.table,
-                               closing=counted, closing_amount=amount, drop_basis=basis,
-                               drop_definition_version=version),
-        ], expected_version=session.version, metadata=metadata)
-        session.refresh_from_db()
-        return {"session_id": str(session.session_id), "closing_amount": str(amount),
-                "drop": _text(session.drop), "table_win": _text(session.table_win),
-                "round_result": str(session.round_result),
-                "drop_box": "to be counted in the count room",
-                # a variance of any size waits for a second person (docs/approvals.md)
-                "variance": _text(session.variance),
-                "variance_state": "awaiting_approval" if session.variance else "none"}
-
-    return handler()
+    if session.current_round_id is not None:
+        raise Conflict("a round is in progress: settle or void it before closing",
+                       code="round_in_progress", round=str(session.current_round_id))
+    if session.game == "craps" and session.pending_bets:
+        raise Conflict("{n_pending_bets} craps bets are still working: play on "
+                       "until they are decided",
+                       params={"n_pending_bets": len(session.pending_bets)}, code="bets_working")
+    if session.colour_chips:
+        raise Conflict("colour chips are still out ({colours}): exchange them first (n.º 15)",
+                       params={"colours": ", ".join(sorted(session.colour_chips))},
+                       code="colour_chips_out")
+    basis, version = drop_definition_current(session.casino_id)
+    store.append(session.stream, [
+        TableSessionClosed(session_id=str(session.session_id), table=session.table,
+                           closing=counted, closing_amount=amount, drop_basis=basis,
+                           drop_definition_version=version),
+    ], expected_version=session.version, metadata=metadata)
+    session.refresh_from_db()
+    return {"session_id": str(session.session_id), "closing_amount": str(amount),
+            "drop": _text(session.drop), "table_win": _text(session.table_win),
+            "round_result": str(session.round_result),
+            "drop_box": "to be counted in the count room",
+            # a variance of any size waits for a second person (docs/approvals.md)
+            "variance": _text(session.variance),
+            "variance_state": "awaiting_approval" if session.variance else "none"}

@@ -120,17 +120,14 @@ def table_configure(
     if not name.strip():
         raise InvalidCommand("the table needs a name", field="name")
 
-    def handler() -> Result:
-        if Table.objects.filter(casino_id=casino, code=code).exists():
-            raise Conflict("table {code!r} already exists in {casino}",
-                           params={"code": code, "casino": casino}, field="code")
-        event = TableConfigured(casino=casino, code=code, name=name.strip(), game=game,
-                                options=checked_options, seats=checked_seats, chip_set=chip_set,
-                                limits=checked_limits, max_prize_per_coup=cap)
-        store.append(f"table/{casino}.{code}", [event], expected_version=0, metadata=metadata)
-        return {"casino": casino, "table": code, "version": 1}
-
-    return handler()
+    if Table.objects.filter(casino_id=casino, code=code).exists():
+        raise Conflict("table {code!r} already exists in {casino}",
+                       params={"code": code, "casino": casino}, field="code")
+    event = TableConfigured(casino=casino, code=code, name=name.strip(), game=game,
+                            options=checked_options, seats=checked_seats, chip_set=chip_set,
+                            limits=checked_limits, max_prize_per_coup=cap)
+    store.append(f"table/{casino}.{code}", [event], expected_version=0, metadata=metadata)
+    return {"casino": casino, "table": code, "version": 1}
 
 
 @command("table_change_limits")
@@ -149,14 +146,11 @@ def table_change_limits(
     checked = _check_limits(table.game, table.options, limits)
     cap = _check_prize_cap(table.game, max_prize_per_coup)
 
-    def handler() -> Result:
-        store.append(table.stream,
-                     [TableLimitsChanged(limits=checked, max_prize_per_coup=cap,
-                                         reason=reason.strip())],
-                     expected_version=table.version, metadata=metadata)
-        return {"casino": casino, "table": code, "version": table.version + 1}
-
-    return handler()
+    store.append(table.stream,
+                 [TableLimitsChanged(limits=checked, max_prize_per_coup=cap,
+                                     reason=reason.strip())],
+                 expected_version=table.version, metadata=metadata)
+    return {"casino": casino, "table": code, "version": table.version + 1}
 
 
 @command("table_change_options")

@@ -28,11 +28,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
-from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership, Role
+from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership
 from casino.selectors import approval_list, casino_codes_for
 from casino.services.approvals import approval_request
+from edge.web.acting import command_metadata
 from edge.web.progress import answer_text
 from eventstore.store import Metadata
 from games import engine, selectors, services
@@ -48,13 +48,12 @@ from games.models import (
     Table,
     TableSession,
 )
+from games.roles import COMMAND_ROLES, READ_ROLES
 from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
 
 from . import forms, hands, labels
 from .errors import refusal_text
 
-READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
-COMMAND_ROLES = (Role.PIT_BOSS,)
 REFUSALS = (DomainError,)  # the store's and the commands' refusals are DomainErrors too
 
 Done = tuple[str, str]  # the message to show, where to go next
@@ -81,13 +80,6 @@ def _may_act(request: HttpRequest, casino: str) -> bool:
     return request.user.is_authenticated and Membership.objects.filter(
         user_id=request.user.pk, casino_id=casino, role__in=COMMAND_ROLES).exists()
 
-
-def _metadata(request: HttpRequest, casino: str) -> Metadata:
-    if not _may_act(request, casino):
-        raise PermissionDenied(_("Recording at the pit needs the pit boss role in this casino."))
-    return person_metadata(username=request.user.get_username(), role=Role.PIT_BOSS,
-                           casino=casino,
-                           idempotency_key=request.POST.get("idempotency_key", "").strip()[:200])
 
 
 def _found(read: Callable[[], Any]) -> Any:
@@ -133,7 +125,9 @@ def _act(request: HttpRequest, casino: str, actions: Mapping[str, Callable[[Meta
     handler = actions.get(action)
     if handler is None:
         return failed(where, _("This form is not one of this page's: reload the page."))
-    metadata = _metadata(request, casino)
+    metadata = command_metadata(
+        request, casino, COMMAND_ROLES,
+        refusal=_("Recording at the pit needs the pit boss role in this casino."))
     try:
         done, url = handler(metadata)
     except REFUSALS as error:

@@ -12,22 +12,25 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import serializers, status
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.models import Role
 from casino.money import fmt
-from edge.api.base import acting_role, request_metadata
+from edge.api.base import CommandApi, acting_role
+from eventstore.store import Metadata
 from jackpots import selectors, services
 from jackpots.models import METERS, JackpotConfigVersion, JackpotMeterReading, JackpotPrize
+from jackpots.roles import PAY_ROLES, READ_ROLES
 from jackpots.rules import pay_coup
 
-READ_ROLES = (Role.PIT_BOSS, Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT,
-              Role.REGULATOR, Role.ADMINISTRATOR)
-PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 AS_OF = OpenApiParameter("as_of", str, description="ISO 8601 date-time: the pool as it stood "
                                                    "then (default: now)")
 
@@ -213,9 +216,12 @@ class AmountField(serializers.Field):  # type: ignore[type-arg]
         return value
 
 
-class JackpotPrizePayApi(APIView):
+@extend_schema_view(post=extend_schema(operation_id="jackpot_prize_pay"))
+class JackpotPrizePayApi(CommandApi):
     """The cage pays an awarded prize out of an open window (cash, chips or both): all it still
     owes, or ``amount`` of it (an instalment); never more than it owes."""
+
+    roles = PAY_ROLES
 
     class InputSerializer(serializers.Serializer[Any]):
         shift_id = serializers.CharField(max_length=64)
@@ -225,15 +231,8 @@ class JackpotPrizePayApi(APIView):
         chips = CountsField(required=False)
         chip_set = serializers.CharField(required=False, max_length=64)
 
-    @extend_schema(request=InputSerializer, responses={201: dict},
-                   operation_id="jackpot_prize_pay")
-    def post(self, request: Request, casino: str, prize: str) -> Response:
-        metadata = request_metadata(request, casino, PAY_ROLES)
-        params = self.InputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
-        result = services.jackpot_prize_pay(prize_id=prize, metadata=metadata,
-                                            **params.validated_data)
-        return Response(result, status=status.HTTP_201_CREATED)
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return services.jackpot_prize_pay(prize_id=kwargs["prize"], metadata=metadata, **data)
 
 
 class TableJackpotOptionApi(APIView):

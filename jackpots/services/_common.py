@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.money import fmt
-from eventstore.store import ConcurrencyError, Metadata, lock_appends
+from eventstore.commands import in_command
+from eventstore.store import ConcurrencyError
 from jackpots.models import JackpotPool
 from jackpots.rules import RoundError
 
@@ -46,13 +46,6 @@ def concurrent(exc: ConcurrencyError) -> Conflict:
     )
 
 
-def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
-    if metadata.role not in roles:
-        raise NotAllowed("{action} needs one of these roles: {roles} "
-                         "(you act as {value})",
-                         params={"action": action, "roles": ', '.join(roles), "value": metadata.role or 'nobody'})
-
-
 def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
     query = JackpotPool.objects.filter(casino_id=casino, pool_id=pool_id)
     if lock:
@@ -65,8 +58,10 @@ def pool_get(casino: str, pool_id: str, *, lock: bool = False) -> JackpotPool:
     return pool
 
 
+@in_command
 def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
-    """The pool, read for a write: under the event store's append lock first, then its row lock.
+    """The pool, read for a write, in a command: under the event store's append lock first
+    (the command's), then its row lock.
 
     The lock-order trap: the pit settles a round by appending its events (which takes the store's
     append lock) and then records the coup here. Were this to lock the pool's row first and the
@@ -74,10 +69,9 @@ def pool_for_update(casino: str, pool_id: str) -> JackpotPool:
     round settling (append lock held, waiting for the pool row) would deadlock. Taking the append
     lock first gives one order everywhere; reads made after it see every committed append
     (``eventstore.store``'s module docstring), so the meter read here is current. Every
-    command holds the append lock from its first round trip (``eventstore.commands``);
-    ``lock_appends`` takes the casino's only for a caller outside any command.
+    command holds the append lock from its first round trip (``eventstore.commands``), and this
+    runs only inside one (``@in_command``).
     """
-    lock_appends(casino)
     return pool_get(casino, pool_id, lock=True)
 
 

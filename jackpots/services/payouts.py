@@ -10,18 +10,17 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
+from casino.context import require_role
 from casino.errors import Conflict, NotFound, gettext_noop
-from casino.models import Role
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
 from eventstore.store import Metadata
 from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
+from jackpots.roles import PAY_ROLES
 
-from ._common import Result, pool_for_update, require_role, text
-
-PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
+from ._common import Result, pool_for_update, text
 
 # Messages tests and screens rely on.
 NOT_A_HIT = gettext_noop("there is no jackpot hit {prize!r} in {casino}: a jackpot is paid only against a "

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
@@ -33,7 +34,6 @@ from ._common import (
     parse_date,
     parse_percent,
     pool_for_update,
-    require_role,
     rules_error,
     text,
 )

@@ -23,21 +23,19 @@ from django.views.decorators.http import require_http_methods
 
 from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
-from casino.models import Casino, Role
+from casino.models import Casino
 from casino.selectors import approval_list, roles_in
 from casino.services.approvals import approval_request
 from edge.web.money import money_input
 from edge.web.refusals import refusal_text
 from jackpots import selectors
+from jackpots.roles import READ_ROLES
 from jackpots.services.approvals import METER_CORRECTION
-
-READ_ROLES = frozenset({Role.PIT_BOSS, Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT,
-                        Role.REGULATOR, Role.ADMINISTRATOR})
 
 
 def _may_read(request: HttpRequest, casino: str) -> set[str]:
     held = roles_in(request.user, casino)
-    if not held & READ_ROLES:
+    if not held & set(READ_ROLES):
         raise PermissionDenied
     return held
 

@@ -20,10 +20,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError, NotAllowed, NotFound
-from casino.models import Casino, GamingDaySeal, Role
+from casino.models import Casino, GamingDaySeal
 from casino.selectors import roles_in
+from edge.web.acting import command_metadata
 from edge.web.history_links import history_url
 from edge.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from edge.web.refusals import refusal_text
@@ -112,7 +112,7 @@ def reconciliation_page(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "ledger/reconciliation.html", context)
 
 
-CLOSE_PAGE_ROLES = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+CLOSE_PAGE_ROLES = closes.CLOSE_PEOPLE  # the service's rule (reporting.closes)
 
 
 @login_required
@@ -306,18 +306,16 @@ def _tax_month(request: HttpRequest, casino: Casino) -> str:
     return text
 
 
-TAX_PAGE_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
+TAX_PAGE_ROLES = taxes.TAX_ROLES  # the service's rule (ledger.taxes)
 
 
 def _accountant(request: HttpRequest, casino: str) -> Metadata | None:
     """The metadata of the posted form's command when the user is an accountant or an
     administrator of ``casino`` (the roles of the tax and bank pages); else None."""
-    held = roles_in(request.user, casino) & set(TAX_PAGE_ROLES)
-    if not held:
+    held = roles_in(request.user, casino)
+    if not held & set(TAX_PAGE_ROLES):
         return None
-    return person_metadata(username=request.user.get_username(), role=sorted(held)[0],
-                           casino=casino,
-                           idempotency_key=request.POST.get("idempotency_key", "")[:200])
+    return command_metadata(request, casino, TAX_PAGE_ROLES, held=held)
 
 
 def _tax_act(request: HttpRequest, casino: str, month: str) -> str:

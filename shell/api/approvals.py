@@ -7,24 +7,24 @@ their reasons); the person acting is the one logged in, never a name in the body
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.approvals import Kind
 from casino.errors import NotAllowed
 from casino.models import Approval, ApprovalStatus, Role
 from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
-from edge.api.base import request_metadata
+from edge.api.base import CommandApi
+from eventstore.store import Metadata
 
 READ_ROLES = tuple(Role)
-IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
-                               description="a retry with the same key answers as the first "
-                                           "time and records nothing")
 
 
 class ApprovalSerializer(serializers.ModelSerializer[Approval]):
@@ -56,7 +56,20 @@ class ApprovalKindListApi(APIView):
         } for p in sorted(service.PROCEDURES.values(), key=lambda p: p.kind.name)])
 
 
-class ApprovalListApi(APIView):
+class ApprovalAnswerOutput(serializers.Serializer[Any]):
+    approval_id = serializers.CharField()
+    status = serializers.CharField(help_text="requested, granted, refused or withdrawn")
+    kind = serializers.CharField()
+    subject = serializers.CharField()
+    summary = serializers.CharField(required=False, help_text="asked: what will change")
+    applied = serializers.DictField(required=False,
+                                    help_text="granted: the change's own answer, as recorded")
+
+
+class ApprovalListApi(CommandApi):
+    """GET: the requests; POST: ask for a change after the fact (the kind decides who may ask).
+    Nothing moves until another person approves."""
+
     class FilterSerializer(serializers.Serializer[Any]):
         casino = serializers.CharField()
         status = serializers.ChoiceField(choices=ApprovalStatus.choices, required=False)
@@ -71,6 +84,9 @@ class ApprovalListApi(APIView):
         explanation = serializers.CharField()
         details = serializers.DictField(required=False, default=dict)
 
+    OutputSerializer = ApprovalAnswerOutput
+    _kind: Kind
+
     @extend_schema(parameters=[FilterSerializer], responses=ApprovalSerializer(many=True))
     def get(self, request: Request) -> Response:
         params = self.FilterSerializer(data=request.query_params)
@@ -79,17 +95,21 @@ class ApprovalListApi(APIView):
         _reader(request, filters["casino"])
         return Response(ApprovalSerializer(approval_list(**filters), many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: dict}, parameters=[IDEMPOTENCY])
-    def post(self, request: Request) -> Response:
+    def casino(self, request: Request, **kwargs: Any) -> str:
+        """The casino the body names; the body's shape is checked first, for its kind decides
+        who may ask."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        body = dict(data.validated_data)
-        kind = service.procedure_of(body["kind"]).kind
-        metadata = request_metadata(request, body["casino"], sorted(kind.request_roles))
-        result = service.approval_request(
-            kind=body["kind"], subject=body["subject"], reason=body["reason"],
-            explanation=body["explanation"], details=body["details"], metadata=metadata)
-        return Response(result, status=status.HTTP_201_CREATED)
+        self._kind = service.procedure_of(data.validated_data["kind"]).kind
+        return str(data.validated_data["casino"])
+
+    def acting_roles(self, request: Request, **kwargs: Any) -> Sequence[str]:
+        return sorted(self._kind.request_roles)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        return service.approval_request(
+            kind=data["kind"], subject=data["subject"], reason=data["reason"],
+            explanation=data["explanation"], details=data["details"], metadata=metadata)
 
 
 class ApprovalDetailApi(APIView):
@@ -100,29 +120,35 @@ class ApprovalDetailApi(APIView):
         return Response(ApprovalSerializer(approval).data)
 
 
-class _Decision(APIView):
-    decision = ""
+class _Decision(CommandApi):
+    """A decision on a request, in the approval's casino: its kind decides who may grant or
+    refuse; only the person who asked may withdraw."""
+
+    decision: ClassVar[str] = ""
+    created = False
+    OutputSerializer = ApprovalAnswerOutput
+    _approval: Approval
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer, responses={200: dict}, parameters=[IDEMPOTENCY])
-    def post(self, request: Request, approval_id: str) -> Response:
-        approval = approval_get(approval_id=approval_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        note = data.validated_data["note"]
+    def casino(self, request: Request, **kwargs: Any) -> str:
+        self._approval = approval_get(approval_id=kwargs["approval_id"])
+        self.InputSerializer(data=request.data).is_valid(raise_exception=True)  # before the role
+        return self._approval.casino_id
+
+    def acting_roles(self, request: Request, **kwargs: Any) -> Sequence[str]:
         if self.decision == "withdraw":
-            metadata = request_metadata(request, approval.casino_id, READ_ROLES)
-            return Response(service.approval_withdraw(approval_id=approval_id, note=note,
-                                                      metadata=metadata))
-        kind = service.procedure_of(approval.kind).kind
-        metadata = request_metadata(request, approval.casino_id, sorted(kind.approve_roles))
+            return READ_ROLES
+        return sorted(service.procedure_of(self._approval.kind).kind.approve_roles)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+        approval_id, note = kwargs["approval_id"], data["note"]
         if self.decision == "grant":
-            return Response(service.approval_grant(approval_id=approval_id, note=note,
-                                                   metadata=metadata))
-        return Response(service.approval_refuse(approval_id=approval_id, note=note,
-                                                metadata=metadata))
+            return service.approval_grant(approval_id=approval_id, note=note, metadata=metadata)
+        if self.decision == "refuse":
+            return service.approval_refuse(approval_id=approval_id, note=note, metadata=metadata)
+        return service.approval_withdraw(approval_id=approval_id, note=note, metadata=metadata)
 
 
 class ApprovalGrantApi(_Decision):

@@ -17,15 +17,17 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cage import roles as cage_roles
 from casino.models import Casino, Membership, Role
+from games import roles as games_roles
+from jackpots import roles as jackpots_roles
 
-PIT_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
-CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.REGULATOR,
-              Role.ADMINISTRATOR)
+# who sees an area's link: who may read it (the area's own rule)
+PIT_ROLES = games_roles.READ_ROLES
+CAGE_ROLES = cage_roles.READ_ROLES
 LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
-JACKPOT_ROLES = (Role.PIT_BOSS, Role.CASHIER, Role.CAGE_SUPERVISOR, Role.ACCOUNTANT,
-                 Role.REGULATOR, Role.ADMINISTRATOR)
+JACKPOT_ROLES = jackpots_roles.READ_ROLES
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
