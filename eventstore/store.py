@@ -250,10 +250,12 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
 
     One statement (the ``event_append_begin`` function, sql/0005_head_with_the_lock.sql) whose
     query starts after the lock is granted, so what it reads is current for as long as the lock
-    is held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
-    so do the reads ``ahead``, whose rows the current unit of work keeps for the command. The
-    same row gives the head the command's first append will go after (``UnitOfWork.head``):
-    the casino's last sequence and hash, and the store's last position, a guess that the
+    is held. The savepoint of a nested command (ADR 0011) and the reads ``ahead`` go in the same
+    round trip (a pipeline); the current unit of work keeps their rows for the command. (Where
+    the transaction has not begun, psycopg sends its BEGIN first and waits for it: one wait on
+    the loopback, far inside the drift; ADR 0011's amendment, superseded.) The same row gives
+    the head the command's first append will go after (``UnitOfWork.head``): the casino's last
+    sequence and hash, and the store's last position, a guess that the
     append's INSERT checks under the position lock.
     """
     raw = wire.raw_connection()
@@ -261,9 +263,8 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
     arguments = [append_lock_key(casino), casino, key]
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
-            if (ahead or savepoint is not None
-                    or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE):
-                with wire.beginning(raw):
+            if ahead or savepoint is not None:
+                with raw.pipeline():
                     if savepoint is not None:
                         with psycopg.RawCursor(raw) as mark:
                             mark.execute(f"SAVEPOINT {savepoint.name}")
