@@ -282,13 +282,17 @@ def _young_collections_only() -> Iterator[None]:
 
 
 def selected(names: Sequence[str] | None = None) -> list[Projection]:
-    """The projections named (every one without ``names``), in the order they run live: a
-    projection that reads another's rows (the gaming days read the table sessions) replays
-    after it, as it runs after it on an append, whatever order the names come in."""
+    """The projections named (every one without ``names``) and those they replay with, in the
+    order they run live. A projection that adds what another's handlers make of an event (the
+    gaming days, of the table sessions') says so in ``replays_with``: replayed alone, against
+    the other's live rows as the last event left them, it would add its changes twice."""
     unknown = [n for n in names or () if n not in registry.projections]
     if unknown:
         raise KeyError(f"unknown projection(s): {', '.join(unknown)}")
-    return [p for p in registry.projections.values() if not names or p.name in names]
+    wanted = set(names or ())
+    for name in names or ():
+        wanted.update(getattr(registry.projections[name], "replays_with", ()))
+    return [p for p in registry.projections.values() if not names or p.name in wanted]
 
 
 @transaction.atomic
