@@ -328,29 +328,23 @@ class Writer:
         self._segments[floor if floor > self._wide else self._wide].append(entry)
 
     def _barrier(self, change: Sql | Update) -> None:
-        reach: frozenset[type[models.Model]] | None
-        if isinstance(change, Update):
-            entry: _Row | Sql = _Row("update", change.model, change.key, {}, dict(change.set),
-                                     dict(change.add),
-                                     {c: list(v) for c, v in change.extend.items()})
-            reach = frozenset({change.model})
-        else:
-            entry = change
-            reach = None  # a statement may read or write any table
-        self._segments.append([entry])
+        self._segments.append([change if isinstance(change, Sql) else _Row(
+            "update", change.model, change.key, {}, dict(change.set), dict(change.add),
+            {c: list(v) for c, v in change.extend.items()})])
         self._segments.append([])
         after = len(self._segments) - 1
-        # What a handler may read of the rows no longer merged into stays readable from memory.
-        self._keep_inserted(reach)
-        if reach is None:
+        if isinstance(change, Sql):  # it may read or write any table
+            # What a handler may read of the rows no longer merged into stays readable.
+            self._keep_inserted()
             self._index.clear()
             self._wide = after
             self._known.clear()  # it may change any row
-        else:
-            for model in reach:
-                self._index.pop(model, None)
-                self._floor[model] = after
-            for known in [k for k in self._known if k[0] is change.model]:
+        else:  # it reaches its own model only
+            model = change.model
+            self._keep_inserted(frozenset({model}))
+            self._index.pop(model, None)
+            self._floor[model] = after
+            for known in [k for k in self._known if k[0] is model]:
                 del self._known[known]
         self.pending += 1
 
