@@ -64,7 +64,7 @@ Way = Callable[[range], None]
 def run(rounds: int, passes: int) -> None:
     from django.db import connection
 
-    from eventstore import store
+    import eventstore
 
     ways, closers = _ways(rounds)
     total = rounds * EVENTS_PER_ROUND
@@ -88,9 +88,9 @@ def run(rounds: int, passes: int) -> None:
 
     # Follower reads by position.
     start = time.perf_counter()
-    count = sum(1 for _ in store.read_all(page_size=5000))
+    count = sum(1 for _ in eventstore.read_all(page_size=5000))
     elapsed = time.perf_counter() - start
-    print(f"{'follow':<10}{rate(count, elapsed)}   (store.read_all, pages of 5000)")
+    print(f"{'follow':<10}{rate(count, elapsed)}   (eventstore.read_all, pages of 5000)")
     start = time.perf_counter()
     after, count = 0, 0
     with raw.cursor() as cur:

@@ -43,8 +43,8 @@ def run(tables: int, rounds: int, runs: int) -> None:
     from django.db import transaction
     from django.test import override_settings
 
+    import eventstore
     from demo.day import play_day
-    from eventstore import projections
     from eventstore.models import StoredEvent
 
     started = time.perf_counter()
@@ -70,14 +70,14 @@ def run(tables: int, rounds: int, runs: int) -> None:
 
     def rebuild_all() -> int:
         with transaction.atomic():
-            return projections.rebuild()
+            return eventstore.rebuild()
 
     def rebuild_one() -> int:
         with transaction.atomic():
-            return projections.rebuild(casino="lisboa")
+            return eventstore.rebuild(casino="lisboa")
 
     def check() -> int:
-        differences = projections.check()
+        differences = eventstore.check()
         assert differences == [], differences
         return events
 

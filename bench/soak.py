@@ -438,7 +438,7 @@ def invariants(accepted: int, tally: Tally) -> list[str]:
     """Every invariant after the day; the differences found (none when all hold)."""
     from django.db import connection
 
-    from eventstore import projections
+    import eventstore
     from eventstore.models import CommandRecord
     from eventstore.verify import verify_chain
     from games.models import TableSession
@@ -450,7 +450,7 @@ def invariants(accepted: int, tally: Tally) -> list[str]:
     print(f"  events verify: {chain.ok} ({chain.checked:,} events)")
     if not chain.ok:
         found.append(f"hash chain broken at {chain.bad_position}: {chain.reason}")
-    differences = projections.check()
+    differences = eventstore.check()
     print(f"  projections rebuilt equal live: {not differences}")
     found += [f"projection {d.projection} table {d.table} differs" for d in differences]
     with connection.cursor() as cursor:

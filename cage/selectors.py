@@ -11,9 +11,9 @@ from decimal import Decimal
 
 from django.db.models import Count, QuerySet, Sum
 
+import eventstore
 from casino.errors import InvalidCommand, NotFound
 from casino.models import Casino
-from eventstore import store
 
 from . import circulation
 from . import inventory as inv
@@ -331,7 +331,7 @@ def circulation_state(*, casino: str, before: dt.datetime | None = None) -> circ
         days = days.filter(as_at__lte=before)
     last = days.order_by("-position").first()
     state = circulation.State.from_data(last.state) if last is not None else circulation.State()
-    events = store.read_casino(casino, circulation.EVENT_TYPES, before=before,
+    events = eventstore.read_casino(casino, circulation.EVENT_TYPES, before=before,
                                after=state.position)
     return circulation.fold(((e.event_type, e.event, e.position) for e in events), state)
 

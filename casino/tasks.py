@@ -10,10 +10,10 @@ from casino.retries import RETRY
 @shared_task(name="casino.projections_check", **RETRY)
 def projections_check_task(names: list[str] | None = None) -> dict[str, object]:
     """Rebuild the projections beside the live ones, on a snapshot, in a rolled-back
-    transaction, and report any difference (``projections.check``)."""
-    from eventstore import projections
+    transaction, and report any difference (``eventstore.check``)."""
+    import eventstore
 
-    differences = projections.check(names)
+    differences = eventstore.check(names)
     return {
         "ok": not differences,
         "differences": [

@@ -11,9 +11,7 @@ the writer (``writer.Writer``) merges them and sends them. Four kinds:
 * ``Upsert(Model, key, values, add=…, set=…)``: insert the row, or, if one with ``key`` exists
   (a unique constraint), add to and set its columns;
 * ``Sql(query, params)``: the one escape hatch, a statement sent as it is, in order (``%s``
-  placeholders). Declared with the models it ``writes`` and ``reads``, changes of other models
-  may be sent before or after it (they are grouped with their like); otherwise everything
-  before it is sent before it and everything after, after.
+  placeholders): everything before it is sent before it and everything after, after.
 
 Changes to one row merge: an ``Update`` of a row inserted by an earlier change of the same batch
 changes that ``Insert``; two updates of one row become one. So the order in which a service
@@ -66,12 +64,6 @@ class Upsert:
 class Sql:
     query: str
     params: Sequence[Any] = ()
-    # The models whose rows it may change (None: any): rows of others read before it are still
-    # current after it.
-    writes: tuple[type, ...] | None = None
-    # The models whose rows it reads (None: any). With ``writes``, its reach: the writer checks
-    # that every table its text names is in it (``writer.ProjectionError`` otherwise).
-    reads: tuple[type, ...] | None = None
 
 
 Change = Insert | Update | Upsert | Sql

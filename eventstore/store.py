@@ -38,25 +38,17 @@ anew. docs/adr/0010-head-with-the-lock.md.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import hashlib
-import json
-import operator
-import queue
-import re
-import threading
-from collections.abc import Collection, Generator, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
 from django.utils import timezone
-from psycopg.types.json import set_json_loads
 
 from casino.errors import Conflict, gettext_noop
 
@@ -258,10 +250,12 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
 
     One statement (the ``event_append_begin`` function, sql/0005_head_with_the_lock.sql) whose
     query starts after the lock is granted, so what it reads is current for as long as the lock
-    is held. When the transaction has not started yet, its BEGIN goes in the same round trip, and
-    so do the reads ``ahead``, whose rows the current unit of work keeps for the command. The
-    same row gives the head the command's first append will go after (``UnitOfWork.head``):
-    the casino's last sequence and hash, and the store's last position, a guess that the
+    is held. The savepoint of a nested command (ADR 0011) and the reads ``ahead`` go in the same
+    round trip (a pipeline); the current unit of work keeps their rows for the command. (Where
+    the transaction has not begun, psycopg sends its BEGIN first and waits for it: one wait on
+    the loopback, far inside the drift; ADR 0011's amendment, superseded.) The same row gives
+    the head the command's first append will go after (``UnitOfWork.head``): the casino's last
+    sequence and hash, and the store's last position, a guess that the
     append's INSERT checks under the position lock.
     """
     raw = wire.raw_connection()
@@ -269,9 +263,8 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
     arguments = [append_lock_key(casino), casino, key]
     try:
         with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
-            if (ahead or savepoint is not None
-                    or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE):
-                with wire.beginning(raw):
+            if ahead or savepoint is not None:
+                with raw.pipeline():
                     if savepoint is not None:
                         with psycopg.RawCursor(raw) as mark:
                             mark.execute(f"SAVEPOINT {savepoint.name}")
@@ -557,314 +550,7 @@ def record_values(answer_slot: unit.Answer, answer: Any) -> list[Any]:
             canonical_text(answer)]
 
 
-_SELECT = """
-SELECT position, stream, version, event_type, schema_version, data, metadata, recorded_at,
-       prev_hash, hash, sequence
-FROM event
-"""
-
-
-def _row(row: tuple[Any, ...]) -> RecordedEvent:
-    # Django's psycopg setup hands jsonb back as text (JSONField parses it): parse it here.
-    (position, stream, version, event_type, schema_version, data, meta, at, prev, digest,
-     sequence) = row
-    return RecordedEvent(
-        position,
-        stream,
-        version,
-        event_type,
-        schema_version,
-        json.loads(data) if isinstance(data, str) else data,
-        json.loads(meta) if isinstance(meta, str) else meta,
-        at,
-        prev,
-        digest,
-        sequence,
-    )
-
-
-def read_stream(stream: str) -> list[RecordedEvent]:
-    with connection.cursor() as cursor:
-        cursor.execute(_SELECT + " WHERE stream = %s ORDER BY version", [stream])
-        return [_row(r) for r in cursor.fetchall()]
-
-
 def stream_version(stream: str) -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT coalesce(max(version), 0) FROM event WHERE stream = %s", [stream])
-        return int(cursor.fetchone()[0])
-
-
-def read_page(after: int = 0, limit: int = 1000, *, casino: str | None = None) -> list[RecordedEvent]:
-    """Events with ``position > after``, in order: a keyset page for followers."""
-    with connection.cursor() as cursor:
-        if casino is None:
-            cursor.execute(
-                _SELECT + " WHERE position > %s ORDER BY position LIMIT %s", [after, limit]
-            )
-        else:
-            cursor.execute(
-                _SELECT + " WHERE casino_id = %s AND position > %s ORDER BY position LIMIT %s",
-                [casino, after, limit],
-            )
-        return [_row(r) for r in cursor.fetchall()]
-
-
-def read_casino(casino: str, types: Collection[str], *, before: datetime | None = None,
-                after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
-    """A casino's events of ``types``, by position, recorded before ``before`` if given (one
-    page in memory at a time)."""
-    sql = _SELECT + " WHERE casino_id = %s AND event_type = ANY(%s) AND position > %s"
-    if before is not None:
-        sql += " AND recorded_at < %s"
-    sql += " ORDER BY position LIMIT %s"
-    wanted = sorted(types)
-    while True:
-        params: list[Any] = [casino, wanted, after]
-        if before is not None:
-            params.append(before)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, page_size])
-            page = [_row(r) for r in cursor.fetchall()]
-        if not page:
-            return
-        yield from page
-        after = page[-1].position
-
-
-def read_chain(casino: str, first: int = 1, last: int | None = None, *,
-               page_size: int = 5000) -> Iterator[RecordedEvent]:
-    """``casino``'s chain from its event ``first`` to ``last`` (sequence numbers, both included;
-    to its end without ``last``), in order, one page in memory at a time."""
-    sql = _SELECT + " WHERE casino_id = %s AND sequence >= %s AND sequence <= %s " \
-        "ORDER BY sequence LIMIT %s"
-    upper = last if last is not None else 2**62
-    while first <= upper:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [casino, first, upper, page_size])
-            page = [_row(r) for r in cursor.fetchall()]
-        if not page:
-            return
-        yield from page
-        first = page[-1].sequence + 1
-
-
-# The exported event (``RecordedEvent.as_export``) as PostgreSQL writes it: JSON text ready to
-# write, with ``recorded_at`` as ``hashing.format_time`` writes it. Key order and spacing differ
-# from ``json.dumps``; the values are the same (jsonb's own text for data and metadata), and the
-# hash is computed over their canonical JSON, never over this text.
-_EXPORT_LINE = """
-SELECT event_type, json_build_object(
-    'position', position, 'sequence', sequence, 'stream', stream, 'version', version,
-    'type', event_type, 'schema_version', schema_version, 'data', data, 'metadata', metadata,
-    'recorded_at', to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-    'prev_hash', prev_hash, 'hash', hash)::text
-FROM event WHERE casino_id = %s AND sequence >= %s AND sequence <= %s ORDER BY sequence LIMIT %s
-"""
-
-
-def export_chain(casino: str, first: int, last: int, *, page_size: int = 10_000
-                 ) -> Iterator[list[tuple[str, str]]]:
-    """``casino``'s events ``first`` to ``last`` (sequence numbers) as exported, a page at a
-    time: (event type, the event's JSON text) each, built by the server (a day's archive writes
-    tens of thousands of them: no decoding and encoding again here)."""
-    raw = wire.raw_connection()
-    while first <= last:
-        with connections[DEFAULT_DB_ALIAS].wrap_database_errors, psycopg.Cursor(raw) as cursor:
-            cursor.execute(_EXPORT_LINE, [casino, first, last, page_size], prepare=True)
-            rows: list[tuple[str, str]] = cursor.fetchall()
-        if not rows:
-            return
-        yield rows
-        first += len(rows)
-
-
-def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
-    """Every event after ``after``, by position, page by page (constant memory)."""
-    while True:
-        page = read_page(after, page_size)
-        if not page:
-            return
-        yield from page
-        after = page[-1].position
-
-
-_TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
-    psycopg.adapters.types["timestamptz"].oid, psycopg.pq.Format.TEXT)
-assert _TIMESTAMPTZ_LOADER is not None
-
-
-def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None = None,
-                 page_size: int = 10_000, snapshot_id: str | None = None
-                 ) -> Generator[list[RecordedEvent], None, None]:
-    """Every event (or one casino's; or only those of ``event_types``), by position, a page at a
-    time: the replay's read, on the driver's own cursor (jsonb parsed by the C decoder, no
-    per-row ORM work).
-
-    A page is a range of positions, read without ORDER BY and put in order here: the server
-    then needs no sort, whatever its statistics of the table say (a LIMIT page of a table never
-    analysed was read by a sort spilled to disk: about half a rebuild's time).
-
-    A replay of more than one page reads ahead, on a second connection, while the caller works
-    on the page before, when that connection sees every event this transaction sees (the same
-    last position: events are never changed, and positions have no gaps): the server finds the
-    next page while the handlers run. Otherwise (this transaction's own events not yet
-    committed, as in a test) the pages are read here, one after the other. With
-    ``snapshot_id`` (this transaction's, ``pg_export_snapshot()``), the second connection takes
-    this transaction's snapshot: it sees the same events even where no lock keeps others from
-    committing meanwhile (``projections.check``)."""
-    head = head_position()
-    where, first = ["position > %s AND position <= %s"], list[Any]()
-    if casino is not None:
-        where.insert(0, "casino_id = %s")
-        first.append(casino)
-    if event_types is not None:
-        where.insert(0, "event_type = ANY(%s)")
-        first.insert(0, sorted(event_types))
-    query = _REPLAY_SELECT + f" WHERE {' AND '.join(where)}"
-    pages = [[*first, after, after + page_size] for after in range(0, head, page_size)]
-    ahead = _second_reader(head, snapshot_id) if len(pages) > 1 else None
-    if ahead is None:
-        raw = wire.raw_connection()
-        for params in pages:
-            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
-                page = _page(raw, query, params)
-            if page:
-                yield page
-        return
-    yield from _read_ahead(ahead, query, pages)
-
-
-def _page(raw: psycopg.Connection[Any], query: str, params: list[Any]) -> list[RecordedEvent]:
-    with psycopg.Cursor(raw) as cursor:
-        # The driver's own loaders, not the ones Django sets on its connection: the C
-        # timestamptz loader (the session's time zone is UTC, as Django's), orjson for jsonb.
-        set_json_loads(orjson.loads, cursor)
-        cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
-        cursor.execute(query, params, prepare=True)
-        rows = cursor.fetchall()
-    rows.sort(key=_POSITION)
-    return [_replayed(row) for row in rows]
-
-
-def _second_reader(head: int, snapshot_id: str | None = None
-                   ) -> psycopg.Connection[Any] | None:
-    """A second connection to the store that sees the same events as this transaction (its
-    snapshot holds ``head``; ``snapshot_id``'s, if given), or None."""
-    db = connections[DEFAULT_DB_ALIAS]
-    try:
-        raw: psycopg.Connection[Any] = db.get_new_connection(db.get_connection_params())
-    except (DatabaseError, psycopg.Error):
-        return None
-    try:
-        raw.autocommit = True
-        zone = wire.raw_connection().info.parameter_status("TimeZone") or "UTC"
-        raw.execute("SELECT set_config('TimeZone', %s, false)", [zone])
-        raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        if snapshot_id is not None:
-            raw.execute(take_snapshot(snapshot_id))
-        seen = raw.execute("SELECT coalesce(max(position), 0) FROM event").fetchone()
-        if seen is not None and int(seen[0]) == head:
-            return raw
-    except psycopg.Error:
-        pass
-    raw.close()
-    return None
-
-
-_DONE = object()
-
-
-def _read_ahead(raw: psycopg.Connection[Any], query: str, pages: list[list[Any]]
-                ) -> Generator[list[RecordedEvent], None, None]:
-    """``pages`` read on ``raw`` by a thread of its own, at most two pages ahead of the
-    caller."""
-    found: queue.Queue[Any] = queue.Queue(maxsize=2)
-    stop = threading.Event()
-
-    def read() -> None:
-        try:
-            for params in pages:
-                if stop.is_set():
-                    return
-                found.put(_page(raw, query, params))
-        except BaseException as error:  # given to the caller, raised there
-            found.put(error)
-            return
-        found.put(_DONE)
-
-    reader = threading.Thread(target=read, name="replay-read-ahead", daemon=True)
-    reader.start()
-    try:
-        while (page := found.get()) is not _DONE:
-            if isinstance(page, BaseException):
-                with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
-                    raise page
-            if page:
-                yield page
-    finally:
-        stop.set()
-        while reader.is_alive():  # a page it waits to hand over
-            with contextlib.suppress(queue.Empty):
-                found.get(timeout=0.05)
-        reader.join()
-        raw.close()
-
-
-_POSITION = operator.itemgetter(0)
-_FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
-# The replay's read: ``_SELECT`` with the metadata as its text, parsed when first read
-# (``_Replayed``).
-_REPLAY_SELECT = _SELECT.replace(" metadata,", " metadata::text,")
-assert _REPLAY_SELECT != _SELECT
-_REPLAY_FIELDS = tuple("_metadata_text" if name == "metadata" else name for name in _FIELDS)
-
-
-class _Replayed(RecordedEvent):
-    """A replayed ``RecordedEvent`` whose metadata is parsed when first read: the handlers of
-    most events (a bet placed or settled) never read it, and parsing every event's took a
-    sixth of a rebuild's read. Equal to the ``RecordedEvent`` of the same event read any other
-    way (``read_stream``), field by field."""
-
-    @cached_property
-    def metadata(self) -> JSON:
-        parsed: JSON = orjson.loads(self.__dict__.pop("_metadata_text"))
-        return parsed
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RecordedEvent):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
-
-
-def _replayed(row: tuple[Any, ...]) -> RecordedEvent:
-    """A ``_Replayed`` from a row of ``_REPLAY_SELECT``, as ``_recorded`` makes one."""
-    made: RecordedEvent = object.__new__(_Replayed)
-    made.__dict__.update(zip(_REPLAY_FIELDS, row, strict=True))
-    return made
-
-
-def _recorded(row: tuple[Any, ...]) -> RecordedEvent:
-    """A ``RecordedEvent`` from a row of ``_SELECT`` without the frozen dataclass's ``__init__``
-    (one ``object.__setattr__`` per field): a rebuild makes one per event of the store."""
-    made: RecordedEvent = object.__new__(RecordedEvent)
-    made.__dict__.update(zip(_FIELDS, row, strict=True))
-    return made
-
-
-def take_snapshot(snapshot_id: str) -> str:
-    """The statement that makes a transaction, as its first, see what the transaction that
-    exported ``snapshot_id`` (``pg_export_snapshot()``) sees. A snapshot's name is hexadecimal
-    digits and dashes; the statement takes no parameter, so it is checked and written in."""
-    if not _SNAPSHOT_ID.fullmatch(snapshot_id):
-        raise ValueError(f"not a snapshot's name: {snapshot_id!r}")
-    return f"SET TRANSACTION SNAPSHOT '{snapshot_id}'"
-
-
-_SNAPSHOT_ID = re.compile(r"[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+")
-
-
-def head_position() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT coalesce(max(position), 0) FROM event")
         return int(cursor.fetchone()[0])

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from django.db import connection
 
 from .hashing import GENESIS_HASH, event_hash, format_time
-from .store import RecordedEvent, read_all, read_chain
+from .history import read_all, read_chain
+from .store import RecordedEvent
 
 
 @dataclass(frozen=True)

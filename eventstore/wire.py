@@ -102,38 +102,6 @@ def run_on(raw: psycopg.Connection[Any], statements: Sequence[Statement],
         cursor.execute(numbered(query), params, prepare=True)
 
 
-@contextmanager
-def beginning(raw: psycopg.Connection[Any]) -> Iterator[None]:
-    """A pipeline whose first statement begins the caller's transaction, when it has not begun.
-
-    psycopg begins a transaction on its own before the first statement of one, and in a
-    pipeline it then waits for that ``BEGIN`` (a sync of its own: a round trip for nothing). Here
-    the ``BEGIN`` is the pipeline's first statement instead, sent with the rest: psycopg's own is
-    held back for the pipeline (its private ``_autocommit`` set, as its public setter refuses to
-    inside a transaction, and put back however the pipeline ends). The transaction is then
-    psycopg's as if it had begun it: ``commit`` and ``rollback`` end it.
-    """
-    if raw.autocommit or raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        with raw.pipeline():
-            yield
-        return
-    begin = "BEGIN"
-    if raw.isolation_level is not None:
-        begin += " ISOLATION LEVEL " + raw.isolation_level.name.replace("_", " ")
-    if raw.read_only is not None:
-        begin += " READ ONLY" if raw.read_only else " READ WRITE"
-    if raw.deferrable is not None:
-        begin += " DEFERRABLE" if raw.deferrable else " NOT DEFERRABLE"
-    raw._autocommit = True
-    try:
-        with raw.pipeline():
-            with psycopg.RawCursor(raw) as cursor:
-                cursor.execute(begin)
-            yield
-    finally:
-        raw._autocommit = False
-
-
 class EarlyPipeline:
     """A pipeline whose first statements are sent at once, so the server runs them while Python
     prepares the next ones; ``finish`` sends those and waits once for all.

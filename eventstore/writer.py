@@ -11,12 +11,12 @@ place.
 The order trap. Merged and grouped changes are sent in another order than they were made. That
 is safe between changes of different rows (no projection table has a trigger reading another),
 and changes of one row are merged into one. What could read or touch rows it does not name by
-their key — a ``Sql`` statement, an update whose key is no unique key of the table — is a
-barrier: what was pending before it of the models it reaches is sent before it, what comes
-after, after. A ``Sql`` that declares the models it reads and writes, or such an update (it
-reaches its own model), lets the changes of every other model pass it, grouped with their like
-(a rebuild's closing of a session, its gaming day worked out again, would otherwise cut the
-day's bets into as many COPYs as sessions). One that does not declare them reaches every model.
+their key is a barrier: what was pending before it of the models it reaches is sent before it,
+what comes after, after. A ``Sql`` statement reaches every model; an update whose key is no
+unique key of the table reaches its own model, and the changes of every other model pass it,
+grouped with their like. No projection sends a ``Sql`` in a rebuild's bulk (the gaming days
+are summed by ``Upsert``: a statement at each session's close cut the day's bets into as many
+COPYs as sessions, ADR 0014, superseded).
 
 Reads. The writer is flushed before any query a handler makes through the ORM (``guard``), and
 ``Reader`` serves a row still pending as an insert from memory, so a handler always reads the
@@ -26,7 +26,6 @@ tables as if every event before it had been written at once, without declaring w
 from __future__ import annotations
 
 import functools
-import re
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -35,7 +34,6 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from django.apps import apps
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
@@ -330,35 +328,23 @@ class Writer:
         self._segments[floor if floor > self._wide else self._wide].append(entry)
 
     def _barrier(self, change: Sql | Update) -> None:
-        reach: frozenset[type[models.Model]] | None
-        if isinstance(change, Update):
-            entry: _Row | Sql = _Row("update", change.model, change.key, {}, dict(change.set),
-                                     dict(change.add),
-                                     {c: list(v) for c, v in change.extend.items()})
-            reach = frozenset({change.model})
-        else:
-            entry = change
-            reach = _reach(change)
-        self._segments.append([entry])
+        self._segments.append([change if isinstance(change, Sql) else _Row(
+            "update", change.model, change.key, {}, dict(change.set), dict(change.add),
+            {c: list(v) for c, v in change.extend.items()})])
         self._segments.append([])
         after = len(self._segments) - 1
-        # What a handler may read of the rows no longer merged into stays readable from memory.
-        self._keep_inserted(reach)
-        if reach is None:
+        if isinstance(change, Sql):  # it may read or write any table
+            # What a handler may read of the rows no longer merged into stays readable.
+            self._keep_inserted()
             self._index.clear()
             self._wide = after
-        else:
-            for model in reach:
-                self._index.pop(model, None)
-                self._floor[model] = after
-        if isinstance(change, Sql) and change.writes is None:
             self._known.clear()  # it may change any row
-        elif isinstance(change, Sql):
-            written = change.writes or ()
-            for known in [k for k in self._known if k[0] in written]:
-                del self._known[known]
-        else:
-            for known in [k for k in self._known if k[0] is change.model]:
+        else:  # it reaches its own model only
+            model = change.model
+            self._keep_inserted(frozenset({model}))
+            self._index.pop(model, None)
+            self._floor[model] = after
+            for known in [k for k in self._known if k[0] is model]:
                 del self._known[known]
         self.pending += 1
 
@@ -441,36 +427,6 @@ class Writer:
     def clear(self) -> None:
         self._reset()
         self._known.clear()
-
-
-def _reach(change: Sql) -> frozenset[type[models.Model]] | None:
-    """The models a statement reads or writes, as it declares them (None: any). Every table its
-    text names must be among them: a declaration that leaves one out is refused, not trusted."""
-    if change.reads is None or change.writes is None:
-        return None
-    reach: frozenset[type[models.Model]] = frozenset(
-        (*change.reads, *change.writes))
-    missing = _tables_named(change.query) - {m._meta.db_table for m in reach}
-    if missing:
-        raise ProjectionError(
-            f"a statement names {', '.join(sorted(missing))}, which it does not declare in its "
-            f"reads or writes: {change.query.strip()[:80]}")
-    return reach
-
-
-@functools.lru_cache(maxsize=256)
-def _tables_named(query: str) -> frozenset[str]:
-    """The tables of this project's models that ``query``'s text names (a statement's text is
-    one of a few constants: worked out once each)."""
-    return frozenset(_WORD.findall(query)) & _all_tables()
-
-
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@functools.cache
-def _all_tables() -> frozenset[str]:
-    return frozenset(m._meta.db_table for m in apps.get_models(include_auto_created=True))
 
 
 def _apply(row: dict[str, Any], change: Update | Upsert) -> None:

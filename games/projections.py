@@ -20,8 +20,9 @@ replay in event order reproduces.
 
 from __future__ import annotations
 
+import functools
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +156,134 @@ def close_figures(s: dict[str, Any]) -> dict[str, Any]:
         "win_handle_percent": ((win / s["handle"] * HUNDRED).quantize(Decimal("0.0001"))
                                if s["handle"] else None),
     }
+
+
+@register
+class GamingDayProjection(Projection):
+    """Results by table and gaming day, summed over the table's closed sessions that day: a
+    session adds its figures when it closes, and what moves them afterwards (a late fill, a
+    credit or a void after the close, the drop box's count); a late change to a sealed day's
+    session is carried into the day it is booked in (``CarriedCorrection``).
+
+    What an event moves in a session is what the session's projection makes of it
+    (``TableSessionProjection``, asked here, its own change left to it): this projection runs
+    before it on each event (registered first), so the row it reads is the session before the
+    event. Each change is an ``Upsert`` that adds to the day's row: no statement reads the
+    sessions back, so nothing in a rebuild waits for them (the sum by SQL it replaces was a
+    barrier: ADR 0014, superseded). Rebuilt or checked, it replays with the sessions
+    (``replays_with``)."""
+
+    name = "gaming_days"
+    models = (GamingDayResult, CarriedCorrection)
+    replays_with = ("table_sessions",)
+
+    @handles("TableSessionClosed")
+    def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent, *,
+               reader: Reader) -> Changes:
+        yield from _moved(_sessions().closed(event, recorded, reader=reader), reader)
+
+    @handles("FillIssued")
+    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
+                  reader: Reader) -> Changes:
+        if _carried(event):
+            yield from self._carry(event, recorded, reader, "fill", -event.amount)
+            return
+        yield from _moved(_sessions().fill_issued(event, recorded, reader=reader), reader)
+
+    @handles("CreditRequested")
+    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
+                    reader: Reader) -> Changes:
+        if _carried(event):
+            yield from self._carry(event, recorded, reader, "credit", event.amount)
+        elif event.after_close:  # a late slip, approved: the closed session's figures move
+            yield from _moved(_sessions().credit_requested(event, recorded, reader=reader),
+                              reader)
+
+    @handles("SlipVoided")
+    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
+                  reader: Reader) -> Changes:
+        if not _carried(event):
+            yield from _moved(_sessions().slip_voided(event, recorded, reader=reader), reader)
+        elif event.kind == SlipKind.CREDIT:
+            yield from self._carry(event, recorded, reader, "credit", -event.amount)
+        else:  # a fill voided was never issued: listed, nothing moves
+            yield from self._carry(event, recorded, reader, "fill", ZERO)
+
+    @handles("FillRequested")
+    def late_fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,
+                            reader: Reader) -> Changes:
+        if _carried(event):  # listed; the win moves when the cage issues it (a late fill)
+            yield from self._carry(event, recorded, reader, "fill", ZERO)
+
+    def _carry(self, event: CarriedEvent, recorded: RecordedEvent, reader: Reader, kind: str,
+               win_change: Decimal) -> Changes:
+        """A late change to a session of a sealed day, booked in ``event.booked_day``: that
+        day's table win takes it, listed with what it corrects; the sealed day stays as
+        signed."""
+        session = reader.row(TableSession, session_id=event.session_id)
+        assert session is not None
+        assert event.booked_day is not None
+        casino = _casino(recorded)
+        if win_change:
+            yield Upsert(GamingDayResult, {"casino_id": casino,
+                                           "gaming_day": event.booked_day,
+                                           "table": event.table},
+                         values={"game": session["game"]},
+                         add={"table_win": win_change, "carried_win": win_change})
+        yield Insert(CarriedCorrection, dict(
+            casino_id=casino, booked_day=event.booked_day, table=event.table,
+            corrects_day=event.gaming_day, session_id=event.session_id,
+            event_type=recorded.event_type, kind=kind, slip=event.slip, win_change=win_change,
+            approval_id=event.approval_id or "", position=recorded.position,
+            recorded_at=recorded.recorded_at))
+
+    @handles("DropBoxCountConfirmed")
+    def box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent, *,
+                    reader: Reader) -> Changes:
+        yield from _moved(_sessions().drop_box_counted(event, recorded, reader=reader), reader)
+
+
+def _day_figures(s: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a session adds to its table's gaming day, by the day's column: nothing until it
+    closes; a drop and a win not known yet (the box in the count room) count as nothing."""
+    if s is None or s["status"] != SessionStatus.CLOSED:
+        return {}
+    return {"sessions": 1, "rounds": s["rounds"] - s["rounds_voided"],
+            "opening_amount": s["opening_amount"], "closing_amount": s["closing_amount"] or ZERO,
+            "fills": s["fills_amount"], "credits": s["credits_amount"],
+            "drop": s["drop"] or ZERO, "handle": s["handle"], "round_result": s["round_result"],
+            "table_win": s["table_win"] or ZERO, "late_amount": s["late_amount"]}
+
+
+def _moved(changes: Iterable[Change] | None, reader: Reader) -> Changes:
+    """What the sessions' ``changes`` move in their gaming days: each session's figures after
+    the change less its figures before (the row as it stands, this event not yet applied),
+    added to the day's row (made if it is the day's first closed session)."""
+    for change in changes or ():
+        if not (isinstance(change, Update) and change.model is TableSession):
+            continue
+        before = reader.row(TableSession, **change.key)
+        assert before is not None
+        after = dict(before)
+        after.update(change.set)
+        for column, value in change.add.items():
+            after[column] = (after[column] or 0) + value
+        now, then = _day_figures(after), _day_figures(before)
+        moved = {column: value - then.get(column, 0) for column, value in now.items()}
+        moved = {column: value for column, value in moved.items() if value}
+        if not now or not moved:
+            continue
+        yield Upsert(GamingDayResult, {"casino_id": after["casino_id"],
+                                       "gaming_day": after["gaming_day"],
+                                       "table": after["table"]},
+                     values={"game": after["game"]}, set={"game": after["game"]}, add=moved)
+
+
+@functools.cache
+def _sessions() -> TableSessionProjection:
+    """The sessions' projection, asked what an event changes in a session (never registered:
+    the registered one writes its own changes)."""
+    return TableSessionProjection()
 
 
 @register
@@ -455,8 +584,7 @@ class RoundProjection(Projection):
             "FROM r",
             [recorded.version, event.round_id, event.round_id, event.bet_id, event.seat,
              event.player, values["bet_type"], _jsonb(event.bet), event.amount, values["stage"],
-             event.base, values["hand_key"], values["carried_from"]], writes=(Round, Bet),
-            reads=(Round,))
+             event.base, values["hand_key"], values["carried_from"]])
 
     @handles("JackpotBetPlaced")
     def jackpot_bet(self, event: ev.JackpotBetPlaced, recorded: RecordedEvent, *,
@@ -579,121 +707,6 @@ def _carried(event: CarriedEvent) -> bool:
 def _jsonb(value: Any) -> str:
     """A JSON value as the text a ``%s::jsonb`` parameter takes."""
     return canonical_text(value)
-
-
-# A table's gaming day worked out again from its closed sessions, on the server, in the writer's
-# order (after every change made before it): ``me`` is the session whose close or late change
-# asks for it, if that session is closed.
-_GAMING_DAY_SQL = """
-WITH me AS ({me}),
-figures AS (
-    SELECT me.casino_id, me.gaming_day, me."table", me.game, count(s.session_id) AS sessions,
-           coalesce(sum(s.rounds - s.rounds_voided), 0) AS rounds,
-           coalesce(sum(s.opening_amount), 0) AS opening, coalesce(sum(s.closing_amount), 0)
-           AS closing, coalesce(sum(s.fills_amount), 0) AS fills,
-           coalesce(sum(s.credits_amount), 0) AS credits, coalesce(sum(s."drop"), 0) AS dropped,
-           coalesce(sum(s.handle), 0) AS handle, coalesce(sum(s.round_result), 0) AS result,
-           coalesce(sum(s.table_win), 0) AS win, coalesce(sum(s.late_amount), 0) AS late
-      FROM me JOIN games_tablesession AS s
-        ON s.casino_id = me.casino_id AND s.gaming_day = me.gaming_day AND s."table" = me."table"
-       AND s.status = 'closed'
-     GROUP BY me.casino_id, me.gaming_day, me."table", me.game
-)
-INSERT INTO games_gamingdayresult (casino_id, gaming_day, "table", game, sessions, rounds,
-                                   opening_amount, closing_amount, fills, credits, "drop",
-                                   handle, round_result, table_win, late_amount, carried_win)
-SELECT casino_id, gaming_day, "table", game, sessions, rounds, opening, closing, fills, credits,
-       dropped, handle, result, win, late, 0 FROM figures
-ON CONFLICT (casino_id, gaming_day, "table") DO UPDATE SET
-    game = EXCLUDED.game, sessions = EXCLUDED.sessions, rounds = EXCLUDED.rounds,
-    opening_amount = EXCLUDED.opening_amount, closing_amount = EXCLUDED.closing_amount,
-    fills = EXCLUDED.fills, credits = EXCLUDED.credits, "drop" = EXCLUDED."drop",
-    handle = EXCLUDED.handle, round_result = EXCLUDED.round_result,
-    table_win = EXCLUDED.table_win + games_gamingdayresult.carried_win,
-    late_amount = EXCLUDED.late_amount
-"""
-_SESSION = ("SELECT casino_id, gaming_day, \"table\", game FROM games_tablesession "
-            "WHERE session_id = %s AND status = 'closed'")
-_FILL_SLIP = ("SELECT t.casino_id, t.gaming_day, t.\"table\", t.game FROM games_slip AS sl "
-              "JOIN games_tablesession AS t ON t.session_id = sl.session_id "
-              "WHERE sl.casino_id = %s AND sl.kind = 'fill' AND sl.number = %s "
-              "AND t.status = 'closed'")
-
-
-@register
-class GamingDayProjection(Projection):
-    """Results by table and gaming day, summed over the table's closed sessions that day: worked
-    out again when a session closes, and when a closed session's figures change (a late fill, a
-    slip voided after the close)."""
-
-    name = "gaming_days"
-    models = (GamingDayResult, CarriedCorrection)
-
-    @handles("TableSessionClosed")
-    def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent) -> Changes:
-        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
-
-    @handles("FillIssued")
-    def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
-                  reader: Reader) -> Changes:
-        if _carried(event):
-            yield from self._carry(event, recorded, reader, "fill", -event.amount)
-            return
-        yield self._recompute(_FILL_SLIP, [_casino(recorded), str(event.slip)])
-
-    @handles("CreditRequested")
-    def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
-                    reader: Reader) -> Changes:
-        if _carried(event):
-            yield from self._carry(event, recorded, reader, "credit", event.amount)
-        elif event.after_close:  # a late slip, approved: the closed session's figures move
-            yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
-
-    @handles("SlipVoided")
-    def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
-                  reader: Reader) -> Changes:
-        if not _carried(event):
-            yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
-        elif event.kind == SlipKind.CREDIT:
-            yield from self._carry(event, recorded, reader, "credit", -event.amount)
-        else:  # a fill voided was never issued: listed, nothing moves
-            yield from self._carry(event, recorded, reader, "fill", ZERO)
-
-    @handles("FillRequested")
-    def late_fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,
-                            reader: Reader) -> Changes:
-        if _carried(event):  # listed; the win moves when the cage issues it (a late fill)
-            yield from self._carry(event, recorded, reader, "fill", ZERO)
-
-    def _carry(self, event: CarriedEvent, recorded: RecordedEvent, reader: Reader, kind: str,
-               win_change: Decimal) -> Changes:
-        """A late change to a session of a sealed day, booked in ``event.booked_day``: that
-        day's table win takes it, listed with what it corrects; the sealed day stays as
-        signed."""
-        session = reader.row(TableSession, session_id=event.session_id)
-        assert session is not None
-        assert event.booked_day is not None
-        casino = _casino(recorded)
-        if win_change:
-            yield Upsert(GamingDayResult, {"casino_id": casino,
-                                           "gaming_day": event.booked_day,
-                                           "table": event.table},
-                         values={"game": session["game"]},
-                         add={"table_win": win_change, "carried_win": win_change})
-        yield Insert(CarriedCorrection, dict(
-            casino_id=casino, booked_day=event.booked_day, table=event.table,
-            corrects_day=event.gaming_day, session_id=event.session_id,
-            event_type=recorded.event_type, kind=kind, slip=event.slip, win_change=win_change,
-            approval_id=event.approval_id or "", position=recorded.position,
-            recorded_at=recorded.recorded_at))
-
-    @handles("DropBoxCountConfirmed")
-    def box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent) -> Changes:
-        yield self._recompute(_SESSION, [uuid.UUID(str(event.session_id))])
-
-    def _recompute(self, me: str, params: list[Any]) -> Sql:
-        return Sql(_GAMING_DAY_SQL.format(me=me), params, writes=(GamingDayResult,),
-                   reads=(TableSession, Slip))
 
 
 @register

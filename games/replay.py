@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from eventstore import store
+import eventstore
 from games import engine
 from games.models import RoundStatus
 from games.rules.settlement import engine_round
@@ -28,7 +28,7 @@ def round_replay(*, round_id: str) -> dict[str, Any]:
         answer.update(matches=None, reason="the round is not settled: nothing to replay")
         return answer
     recorded: dict[str, dict[str, Any]] = {}
-    for event in store.read_stream(f"round/{the_round.round_id}"):
+    for event in eventstore.read_stream(f"round/{the_round.round_id}"):
         if event.event_type == "BetSettled":
             recorded[event.data["bet_id"]] = event.data
     outcome = the_round.settled_outcome or the_round.outcome or {}

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import eventstore
 from cage import circulation
-from eventstore import store
 
 Figures = dict[str, str]
 
@@ -28,7 +28,7 @@ def _fold(casino: str, at: dt.datetime, pick: Callable[[circulation.State], Figu
     state = circulation.State()
     before = pick(state)
     answer = AsOf(before)
-    for e in store.read_casino(casino, circulation.EVENT_TYPES, before=at):
+    for e in eventstore.read_casino(casino, circulation.EVENT_TYPES, before=at):
         state.apply(e.event_type, e.event, e.position)
         answer.events += 1
         now = pick(state)

@@ -34,9 +34,9 @@ from casino.errors import InvalidCommand, NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import GamingDaySeal
 from casino.money import fmt
+from eventstore import read_stream
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
-from eventstore.store import read_stream
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from jackpots.models import JackpotPool
 from ledger.models import DayClose, Period

@@ -25,8 +25,8 @@ from typing import IO, Any
 
 from casino.errors import Conflict, NotFound, gettext_noop
 from casino.models import Casino, GamingDaySeal
+from eventstore import export_chain, read_stream
 from eventstore.hashing import canonical_json
-from eventstore.store import export_chain, read_stream
 from reporting.seals import seal_public_key
 
 from .close_report import close_report

@@ -22,8 +22,8 @@ from lxml import etree
 from casino.errors import NotFound, gettext_noop
 from casino.models import Casino, GamingDaySeal
 from casino.money import fmt
+from eventstore import read_stream
 from eventstore.hashing import format_time
-from eventstore.store import read_stream
 
 from .closes import stream as close_stream
 

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+import eventstore
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.models import Approval, Casino, Role
@@ -73,7 +74,7 @@ def table_staff(session: TableSession) -> dict[str, str]:
     voided its slips, issued colour chips, closed it) and whoever opened one of its rounds or
     recorded a round's outcome. Person -> what they did first (for the refusal)."""
     staff: dict[str, str] = {}
-    for recorded in store.read_stream(session.stream):
+    for recorded in eventstore.read_stream(session.stream):
         actor = str(recorded.metadata.get("actor", ""))
         if actor:
             staff.setdefault(actor, recorded.event_type)

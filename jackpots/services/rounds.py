@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from casino.errors import Conflict, InvalidCommand, NotFound
+from eventstore import read_stream
 from eventstore.commands import command
-from eventstore.store import Metadata, read_stream
+from eventstore.store import Metadata
 from jackpots.models import JackpotTable
 
 from ._common import Result

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from casino.errors import NotAllowed
 from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
-from eventstore.store import read_page
+from eventstore import read_page
 from reporting.seals import seal_public_key
 
 READ_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR, Role.ACCOUNTANT)

@@ -33,8 +33,9 @@ from casino.models import Casino, Membership, Role
 from edge.web.history_links import KINDS
 from edge.web.labels import FIELDS, label
 from edge.web.money import money_text
+from eventstore import read_stream
 from eventstore.events import Event
-from eventstore.store import RecordedEvent, read_stream
+from eventstore.store import RecordedEvent
 
 # Fields of the labelled events that a history leaves out, and why.
 _ID = "an id: the thing it names has its own page"

@@ -17,12 +17,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
+import eventstore
 from cage import selectors
 from cage import services as cage
 from cage.models import OpeningDispute, Shift, ShiftStatus
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Membership, Role
-from eventstore import projections
 from eventstore.models import StoredEvent
 from ledger import reports
 
@@ -320,7 +320,7 @@ def test_a_dispute_waits_for_a_supervisor_who_chooses_the_disputed_count(window:
     # the cage and the ledger agree: 50.00 less cash, 25.00 less chips, 75.00 to over/short
     assert cage_holdings() == window_balances() == (D("4450.00"), D("8675.00"))
     assert reports.account_balance(casino=CASINO, code="7881.w1") == D("75.00")
-    assert projections.check() == []  # the cage and the ledger rebuilt from the events
+    assert eventstore.check() == []  # the cage and the ledger rebuilt from the events
 
 
 def test_a_supervisor_may_keep_the_previous_count_and_never_resolves_their_own_dispute(

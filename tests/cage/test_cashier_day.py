@@ -7,11 +7,11 @@ from decimal import Decimal
 
 import pytest
 
+import eventstore
 from cage import reports, selectors
 from cage import services as cage
 from cage.models import Shift, ShiftStatus
 from casino.errors import Conflict, NotAllowed
-from eventstore import projections
 from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 
@@ -133,7 +133,7 @@ def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit,
     expected_opening |= {("chips", D(d)): n for d, n in drawer.chips.items() if n}
     assert {k: v for k, v in opening.items() if v} == expected_opening
 
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: Pit,
@@ -196,7 +196,7 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
     opening = {f.denomination: f.opening
                for f in selectors.shift_figures(Shift.objects.get(id=day3)) if f.kind == "cash"}
     assert opening[D("20.00")] == drawer.cash["20.00"] - 1
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str, hit: Hit,
@@ -248,4 +248,4 @@ def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str,
     assert again["recorded"] is False
     assert again["in_circulation"] == recorded["in_circulation"]
     assert StoredEvent.objects.filter(event_type="ChipsInCirculationRecorded").count() == 1
-    assert projections.check() == []
+    assert eventstore.check() == []

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from django.db.models import Sum
 
+import eventstore
 from cage import inventory as inv
 from cage import services as cage
 from cage.models import Shift
@@ -195,7 +196,6 @@ def test_a_box_of_a_session_or_table_that_does_not_exist_is_refused(window: str,
 @pytest.mark.django_db(transaction=True)
 def test_rebuilding_the_count_room_from_events_equals_the_live_tables(window: str,
                                                                      counted: Pit) -> None:
-    from eventstore import projections
 
     cage.drop_box_receive(shift_id=window, session_id=counted.session_id, cash=RECEIVED,
                           metadata=ana())
@@ -203,5 +203,5 @@ def test_rebuilding_the_count_room_from_events_equals_the_live_tables(window: st
                              reason="counterfeit", explanation="a false 500 taken out",
                              metadata=ana())
     approval_grant(approval_id=asked["approval_id"], metadata=carla())
-    assert projections.check(["drop_boxes", "table_sessions", "gaming_days"]) == []
-    assert projections.check() == []
+    assert eventstore.check(["drop_boxes", "table_sessions", "gaming_days"]) == []
+    assert eventstore.check() == []

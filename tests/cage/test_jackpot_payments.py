@@ -18,13 +18,13 @@ from django.db.models import Sum
 from django.test import Client
 from rest_framework.test import APIClient
 
+import eventstore
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Membership, Role
 from casino.services.casinos import casino_register
-from eventstore import projections
+from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import read_stream
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_prize_pay
 from jackpots.services.payouts import NOT_A_HIT
@@ -129,7 +129,7 @@ def test_instalments_add_up_to_what_the_hit_owes_and_never_more(window: str, hit
     paid_out = [r.data["amount"] for r in read_stream(f"shift/{window}")
                 if r.event_type == "JackpotPaid"]
     assert paid_out == ["1500.00", "100.00", "50.00", "100.00"]
-    assert projections.check(["jackpots", "cage", "ledger"]) == []
+    assert eventstore.check(["jackpots", "cage", "ledger"]) == []
 
 
 @pytest.mark.parametrize(("kwargs", "error", "field"), [

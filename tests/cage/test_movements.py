@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
+import eventstore
 from cage import selectors
 from cage import services as cage
 from cage.models import Adjustment, AdjustmentStatus, Shift
 from casino.models import Casino
-from eventstore import projections
 from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 
@@ -192,5 +192,5 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     cage.cage_minimum_cash_change(code="main", minimum_cash="25000.00",
                                   reason="new regulation", metadata=carla())
 
-    assert projections.check(["cage"]) == []
-    assert projections.check() == []
+    assert eventstore.check(["cage"]) == []
+    assert eventstore.check() == []

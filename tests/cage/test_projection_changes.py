@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import eventstore
 from cage import events as ev
 from cage import services as cage
 from cage.models import (
@@ -37,7 +38,7 @@ from casino.context import person_metadata, system_metadata
 from casino.models import Casino, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore import projections
+from eventstore import replay as replaying
 from eventstore import store as event_store
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.events import Event
@@ -402,11 +403,11 @@ def test_a_shifts_day_rebuilt_one_casino_at_a_time_equals_live(
     others = porto_rows()
     assert others[ShiftLine._meta.db_table]  # Porto has cage rows to lose
 
-    projections.rebuild(["cage"], casino=CASINO)
+    eventstore.rebuild(["cage"], casino=CASINO)
 
     assert snapshot() == live
     assert porto_rows() == others
-    assert projections.check(["cage"]) == []
+    assert eventstore.check(["cage"]) == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -424,16 +425,16 @@ def test_a_replay_sent_a_few_events_at_a_time_equals_live(
     cage.shift_count(shift_id=window, **whole({"100.00": 21}), metadata=ana())
     cage.shift_count(shift_id=window, **whole({"100.00": 21, "50.00": 19}), metadata=ana())
 
-    pages = event_store.replay_pages
+    pages = eventstore.replay_pages
 
     def small_pages(*, casino: str | None = None, snapshot_id: str | None = None
                     ) -> Iterator[list[RecordedEvent]]:
         return pages(casino=casino, page_size=page_size, snapshot_id=snapshot_id)
 
-    monkeypatch.setattr(projections, "replay_pages", small_pages)
-    monkeypatch.setattr(projections, "REPLAY_BATCH", 1)
-    assert projections.check(["cage"]) == []
-    assert projections.check(["cage"], casino=CASINO) == []
+    monkeypatch.setattr(replaying, "replay_pages", small_pages)
+    monkeypatch.setattr(replaying, "REPLAY_BATCH", 1)
+    assert eventstore.check(["cage"]) == []
+    assert eventstore.check(["cage"], casino=CASINO) == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -444,12 +445,12 @@ def test_the_check_compares_rows_with_nulls_and_finds_a_null_filled_behind_the_e
     # live, and its rebuilt row (still NULL) one only rebuilt: the server's one-pass comparison
     # finds the table, the rows say how.
     assert Shift.objects.filter(counted_at__isnull=True, closed_at__isnull=True).count() == 2
-    assert projections.check(["cage"]) == []
+    assert eventstore.check(["cage"]) == []
 
     written = dt.datetime(2026, 12, 6, 3, 0, tzinfo=dt.UTC)
     Shift.objects.filter(id=window).update(counted_at=written)
 
-    (found,) = projections.check(["cage"])
+    (found,) = eventstore.check(["cage"])
     assert found.table == Shift._meta.db_table
     (live,), (rebuilt,) = found.only_live, found.only_rebuilt
     differing = [(a, b) for a, b in zip(live, rebuilt, strict=True) if a != b]

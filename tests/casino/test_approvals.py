@@ -15,13 +15,13 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+import eventstore
 from casino import approvals as rules
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Casino, Membership, Role
 from casino.services import approvals as service
 from casino.services.casinos import casino_record_settings, casino_register
-from eventstore import projections
 from eventstore.store import Metadata
 
 CASINO = "lisboa"
@@ -184,7 +184,7 @@ def test_approvals_rebuild_equal_to_live(casino: Casino) -> None:
     granted = ask()
     service.approval_grant(approval_id=granted["approval_id"], metadata=RUI)
     ask(name="Casino Lisboa SA")
-    assert projections.check(["approvals"]) == []
+    assert eventstore.check(["approvals"]) == []
 
 
 def _client(name: str, role: str) -> APIClient:

@@ -24,13 +24,13 @@ from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
+import eventstore
 from casino import seal as rules
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import GamingDaySeal, Membership, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore import projections
 from eventstore.commands import run_command
 from eventstore.hashing import canonical_json, event_hash, format_time
 from eventstore.models import StoredEvent
@@ -522,7 +522,7 @@ def test_export_seal_key_names_a_casino_without_a_key(
 
 
 def test_the_seals_rebuild_from_their_events(sealed_day: dict[str, Any]) -> None:
-    assert projections.check(["seals"]) == []
+    assert eventstore.check(["seals"]) == []
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+import eventstore
 from eventstore import commands, store
 from eventstore.commands import IdempotencyConflict
 from eventstore.models import CommandRecord, StoredEvent
@@ -44,7 +45,7 @@ def test_append_numbers_versions_and_positions_and_keeps_metadata(meta: Metadata
         second = store.append("table/T1", counted(1, "7.50"), expected_version=2, metadata=meta)
     assert [e.version for e in first + second] == [1, 2, 3]
     assert [e.position for e in first + second] == [1, 2, 3]
-    events = store.read_stream("table/T1")
+    events = eventstore.read_stream("table/T1")
     assert events[2].event == ChipsCounted(table="T0", amount=Decimal("7.50"))
     assert events[0].metadata["actor"] == "ana"
     assert events[0].metadata["role"] == "pit_boss"
@@ -94,7 +95,7 @@ def test_two_connections_at_the_same_expected_version_exactly_one_wins(meta: Met
     a.join(10)
     b.join(10)
     assert sorted(outcomes) == ["a:ok", "b:conflict"]
-    assert [e.version for e in store.read_stream("round/R1")] == [1, 2]
+    assert [e.version for e in eventstore.read_stream("round/R1")] == [1, 2]
 
 
 def test_the_database_refuses_a_second_event_at_the_same_stream_version(meta: Metadata) -> None:
@@ -128,7 +129,7 @@ def test_concurrent_appenders_a_follower_by_position_sees_every_event_once(meta:
         try:
             while True:
                 finished = done.is_set()
-                page = store.read_page(after, 7)
+                page = eventstore.read_page(after, 7)
                 for e in page:
                     seen.append(e.position)
                     after = e.position

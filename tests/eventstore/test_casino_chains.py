@@ -18,6 +18,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
 
+import eventstore
 from eventstore import store
 from eventstore.commands import command
 from eventstore.hashing import GENESIS_HASH, event_hash, format_time
@@ -79,7 +80,7 @@ def _verify(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
 
 def test_each_casino_numbers_its_own_chain_and_links_to_its_own_last_event() -> None:
     _interleaved()
-    events = list(store.read_all())
+    events = list(eventstore.read_all())
     assert [(e.position, e.metadata["casino"], e.sequence) for e in events] == [
         (1, "lisboa", 1), (2, "lisboa", 2), (3, "macau", 1), (4, "lisboa", 3), (5, "lisboa", 4),
         (6, "macau", 2), (7, "macau", 3), (8, "lisboa", 5)]
@@ -230,7 +231,7 @@ def test_two_casinos_append_without_waiting_for_each_others_lock() -> None:
         thread.join(10)
     assert lisbon_done == [{"position": 5}]
     assert second_done == [{"position": 6}]
-    assert [(e.position, e.metadata["casino"], e.sequence) for e in store.read_all()] == [
+    assert [(e.position, e.metadata["casino"], e.sequence) for e in eventstore.read_all()] == [
         (1, "macau", 1), (2, "macau", 2), (3, "macau", 3), (4, "lisboa", 1), (5, "lisboa", 2),
         (6, "lisboa", 3)]
     assert verify_chain().ok
@@ -254,7 +255,7 @@ def test_the_global_position_stays_gapless_under_concurrent_appends_on_two_casin
         try:
             while True:
                 done = stop.is_set()
-                page = store.read_page(after, 50)
+                page = eventstore.read_page(after, 50)
                 followed.extend(e.position for e in page)
                 after = page[-1].position if page else after
                 if done and not page:
@@ -283,7 +284,7 @@ def test_the_global_position_stays_gapless_under_concurrent_appends_on_two_casin
     reader.join(30)
     assert lisbon_done == [40]  # 20 commands of 2 events each
     assert macau_done == [40]
-    events = list(store.read_all())
+    events = list(eventstore.read_all())
     assert [e.position for e in events] == list(range(1, 81))
     assert followed == list(range(1, 81))
     for casino in ("lisboa", "macau"):

@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+import eventstore
 from eventstore import store
 from eventstore.hashing import GENESIS_HASH, canonical_text, event_hash, format_time
 from eventstore.verify import legacy_last_position, verify_casino_chain, verify_chain
@@ -65,7 +66,7 @@ def test_an_old_database_migrates_without_changing_an_event_and_chains_on_by_cas
             cursor.execute("SELECT position, data, metadata, prev_hash, hash FROM event "
                            "ORDER BY position")
             assert cursor.fetchall() == before  # no event changed
-        assert [(e.position, e.sequence) for e in store.read_all()] == [
+        assert [(e.position, e.sequence) for e in eventstore.read_all()] == [
             (1, 1), (2, 1), (3, 2), (4, 3), (5, 2)]
         assert legacy_last_position() == 5
         assert verify_chain().ok
@@ -80,7 +81,7 @@ def test_an_old_database_migrates_without_changing_an_event_and_chains_on_by_cas
         with transaction.atomic():
             store.append("round/M9", counted(1), expected_version=0,
                          metadata=Metadata(actor="ana", role="pit_boss", casino="macau"))
-        lisbon, macau = store.read_page(5)
+        lisbon, macau = eventstore.read_page(5)
         assert (lisbon.position, lisbon.sequence, lisbon.prev_hash) == (6, 4, old[3][2])
         assert (macau.position, macau.sequence, macau.prev_hash) == (7, 3, old[4][2])
         assert verify_chain().ok

@@ -11,10 +11,11 @@ import psycopg
 import pytest
 from django.db import connection, connections
 
+import eventstore
 from casino.context import system_metadata
 from casino.models import Casino
 from casino.services.casinos import casino_change_settings
-from eventstore import projections
+from eventstore import compare, projections
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("casinos")]
 
@@ -30,7 +31,7 @@ def _live_casinos() -> list[tuple[str, str, int, int]]:
 
 def _closes_at(rows: list[tuple[Any, ...]]) -> list[tuple[str, int]]:
     """A difference's casino rows as (code, the hour its gaming day closes)."""
-    names = [f.attname for f in projections._compared_columns(Casino)]
+    names = [f.attname for f in compare._compared_columns(Casino)]
     return [(row[names.index("code")], row[names.index("gaming_day_closes_at")]) for row in rows]
 
 
@@ -58,15 +59,15 @@ def test_a_command_commits_and_a_screen_reads_while_a_check_runs(
     # events being replayed). Before ADR 0016 it held the position lock and had emptied the
     # live tables: the command waited for the check, and a screen's read for its TRUNCATE.
     replaying, release = threading.Event(), threading.Event()
-    replay = projections.replay
+    replay = compare.replay
 
     def held(*args: Any, **kwargs: Any) -> int:
         replaying.set()
         assert release.wait(30), "the test never let the check go on"
         return replay(*args, **kwargs)
 
-    monkeypatch.setattr(projections, "replay", held)
-    checker, checked = _on_a_thread(projections.check)
+    monkeypatch.setattr(compare, "replay", held)
+    checker, checked = _on_a_thread(eventstore.check)
     try:
         assert replaying.wait(30), "the check never reached its replay"
         command, outcome = _on_a_thread(lambda: casino_change_settings(
@@ -85,12 +86,12 @@ def test_a_command_commits_and_a_screen_reads_while_a_check_runs(
     assert checked == [[]]
     assert _live_casinos() == [("lisboa", "Casino Estoril", 5, 2),
                                ("macau", "Casino Lisboa Macau", 8, 2)]
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 def test_the_check_still_finds_a_row_written_behind_the_events_back() -> None:
     Casino.objects.filter(code="lisboa").update(gaming_day_closes_at=9)
-    (found,) = projections.check(["casino"])
+    (found,) = eventstore.check(["casino"])
     assert (found.projection, found.table) == ("casino", "casino_casino")
     assert _closes_at(found.only_live) == [("lisboa", 9)]
     assert _closes_at(found.only_rebuilt) == [("lisboa", 5)]
@@ -106,7 +107,7 @@ def test_after_a_check_this_connections_statements_write_the_live_tables_again()
     for closes in (1, 2, 3, 4, 5, 6):
         casino_change_settings(code="macau", gaming_day_closes_at=closes,
                                metadata=system_metadata("macau", job="test"))
-    assert projections.check() == []
+    assert eventstore.check() == []
     casino_change_settings(code="macau", gaming_day_closes_at=9,
                            metadata=system_metadata("macau", job="test"))
     assert ("macau", "Casino Macau", 9, 8) in _live_casinos()
@@ -114,13 +115,13 @@ def test_after_a_check_this_connections_statements_write_the_live_tables_again()
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_class WHERE relpersistence = 't'")
         assert cursor.fetchone()[0] == 0  # the check's temporary tables went with it
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 def test_a_check_of_one_casino_compares_that_casinos_rows_only() -> None:
     Casino.objects.filter(code="macau").update(gaming_day_closes_at=11)  # the other casino
-    assert projections.check(["casino"], casino="lisboa") == []
-    (found,) = projections.check(["casino"], casino="macau")
+    assert eventstore.check(["casino"], casino="lisboa") == []
+    (found,) = eventstore.check(["casino"], casino="macau")
     assert _closes_at(found.only_live) == [("macau", 11)]
     assert _closes_at(found.only_rebuilt) == [("macau", 7)]
 
@@ -138,7 +139,7 @@ def test_a_check_in_a_session_that_has_temporary_tables_already_replays_into_its
             casino_change_settings(code="macau", gaming_day_closes_at=closes,
                                    metadata=system_metadata("macau", job="test"))
         Casino.objects.filter(code="lisboa").update(gaming_day_closes_at=9)
-        (found,) = projections.check(["casino"])
+        (found,) = eventstore.check(["casino"])
         assert _closes_at(found.only_live) == [("lisboa", 9)]
         assert _closes_at(found.only_rebuilt) == [("lisboa", 5)]
         assert Casino.objects.get(code="macau").gaming_day_closes_at == 6
@@ -161,7 +162,7 @@ def test_a_statement_prepared_before_the_check_reads_the_checks_table_once_it_ex
             cursor.execute("SELECT count(*) FROM pg_prepared_statements "
                            "WHERE statement LIKE '%%casino_casino WHERE code <> $1%%'")
             assert cursor.fetchone()[0] == 1
-            projections._shadow([casino])
+            compare._shadow([casino])
             cursor.execute("SELECT count(*) FROM casino_casino WHERE code <> %s", ["-"])
             assert cursor.fetchone()[0] == 0  # the check's own table, empty
         transaction.set_rollback(True)

@@ -7,6 +7,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.db.utils import ProgrammingError
 
+import eventstore
 from eventstore import store
 from eventstore.commands import run_command
 from eventstore.hashing import GENESIS_HASH
@@ -44,12 +45,12 @@ def test_raw_sql_rewriting_history_is_refused(statement: str) -> None:
     with pytest.raises(IntegrityError, match="append-only"), transaction.atomic(), \
             connection.cursor() as cursor:
         cursor.execute(statement)
-    assert [e.position for e in store.read_page()] == [1, 2, 3]
+    assert [e.position for e in eventstore.read_page()] == [1, 2, 3]
 
 
 @pytest.mark.usefixtures("three_events")
 def test_an_insert_that_skips_a_position_or_breaks_its_casinos_chain_is_refused() -> None:
-    last = store.read_page()[-1]
+    last = eventstore.read_page()[-1]
     assert (last.position, last.sequence) == (3, 3)  # three events of Lisbon
     insert = (
         "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
@@ -72,7 +73,7 @@ def test_an_insert_that_skips_a_position_or_breaks_its_casinos_chain_is_refused(
     with transaction.atomic(), connection.cursor() as cursor:  # what does follow is taken
         cursor.execute(insert, [4, "macau", GENESIS_HASH, "b" * 64, 1])
         cursor.execute(insert.replace("round/R2", "round/R3"), [5, "lisboa", last.hash, "c" * 64, 4])
-    assert [(e.position, e.sequence) for e in store.read_page()] == [
+    assert [(e.position, e.sequence) for e in eventstore.read_page()] == [
         (1, 1), (2, 2), (3, 3), (4, 1), (5, 4)]
 
 
@@ -103,7 +104,7 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
             cursor.execute("SET LOCAL ROLE casino_app_test")
         store.append("round/R1", counted(1), expected_version=3,
                      metadata=Metadata(actor="app", role="system", casino="lisboa"))
-    assert store.head_position() == 4
+    assert eventstore.head_position() == 4
     # ...and run a command with an idempotency key (the lock function, the record sent with
     # the events) as that role.
     keyed = Metadata(actor="app", role="system", casino="lisboa", idempotency_key="app-1")
@@ -118,7 +119,7 @@ def test_the_application_role_cannot_rewrite_disable_triggers_or_alter_the_table
             cursor.execute("SET LOCAL ROLE casino_app_test")
         assert run_command(command="test", metadata=keyed, payload={}, handler=handler) == {
             "ok": True}
-    assert store.head_position() == 5
+    assert eventstore.head_position() == 5
 
 
 def test_setup_app_role_run_by_an_owner_who_may_not_create_roles_says_what_to_do() -> None:

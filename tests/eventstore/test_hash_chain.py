@@ -13,6 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 
+import eventstore
 from eventstore import store
 from eventstore.hashing import canonical_json, event_hash
 from eventstore.store import Metadata
@@ -73,7 +74,7 @@ def test_an_altered_event_fails_both_verifiers_at_its_position(tmp_path: Path) -
 
 @pytest.mark.usefixtures("five_events")
 def test_a_partial_export_verifies_from_an_anchor(tmp_path: Path) -> None:
-    anchor = store.read_page(2, 1)[0].hash
+    anchor = eventstore.read_page(2, 1)[0].hash
     path = _export(tmp_path, "--from-position", "4")
     lines = path.read_text().splitlines()
     assert [json.loads(line)["position"] for line in lines] == [4, 5]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
+import eventstore
 from eventstore import store
 from eventstore.commands import command
 from eventstore.models import CommandRecord
@@ -58,7 +59,7 @@ def test_an_append_after_another_casinos_goes_after_it_with_its_projection_and_r
     release.set()
     porto.join(10)
     assert porto_done == [{"casino": "porto"}]
-    assert [(e.position, e.metadata["casino"], e.sequence, e.stream) for e in store.read_all()] \
+    assert [(e.position, e.metadata["casino"], e.sequence, e.stream) for e in eventstore.read_all()] \
         == [(1, "macau", 1, "round/macau"), (2, "macau", 2, "casino/macau"),
             (3, "porto", 1, "round/porto"), (4, "porto", 2, "casino/porto")]
     assert sorted(Casino.objects.values_list("code", flat=True)) == ["macau", "porto"]

@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+import eventstore
 from casino.models import Casino
-from eventstore import projections
 from eventstore.events import Event
 from eventstore.store import RecordedEvent
 
@@ -41,7 +41,7 @@ def test_check_reports_a_projection_that_drifted_from_the_events() -> None:
     assert Casino.objects.get(code="macau").name == "Edited behind the events' back"
     call_command("rebuild_projections", "casino", stdout=StringIO())
     assert Casino.objects.get(code="macau").name == "Casino Macau"
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 @pytest.mark.usefixtures("casinos")
@@ -53,7 +53,7 @@ def test_check_reports_a_rebuilt_table_and_the_ledger_drifted_together() -> None
     Casino.objects.filter(code="lisboa").update(gaming_day_closes_at=9)
     LedgerSession.objects.create(session_id="S-behind", casino_id="macau", table="T9",
                                  game="french_roulette", drop_recorded="25.00")
-    found = projections.check()
+    found = eventstore.check()
     assert [(d.projection, d.table) for d in found] == [
         ("casino", "casino_casino"), ("ledger", "ledger_session")]
     casino, ledger = found
@@ -68,12 +68,12 @@ def test_check_reports_a_rebuilt_table_and_the_ledger_drifted_together() -> None
 def test_a_rebuild_of_one_projection_reads_only_the_events_it_handles() -> None:
     # The store holds three events: two casinos registered, one renamed. The casino projection
     # handles all three; the day closes none of them (only a closed gaming day).
-    assert projections.rebuild(["casino"]) == 3
-    assert projections.rebuild(["day_closes"]) == 0
-    assert projections.rebuild() == 3
+    assert eventstore.rebuild(["casino"]) == 3
+    assert eventstore.rebuild(["day_closes"]) == 0
+    assert eventstore.rebuild() == 3
     assert list(Casino.objects.order_by("code").values_list("code", "name")) == [
         ("lisboa", "Casino Estoril"), ("macau", "Casino Macau")]
-    assert projections.check() == []
+    assert eventstore.check() == []
 
 
 def test_an_unknown_projection_name_is_a_clear_error() -> None:

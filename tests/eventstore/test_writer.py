@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from eventstore.changes import Column, Insert, Sql, Update, Upsert
-from eventstore.writer import ProjectionError, Reader, Writer
+from eventstore.writer import Reader, Writer
 from games.models import Bet, Round, TableSession
 
 R1, R2 = str(uuid.uuid4()), str(uuid.uuid4())
@@ -95,54 +95,6 @@ def test_an_update_by_a_key_that_is_not_unique_is_a_barrier() -> None:
     assert [sql.split()[0] for sql, _ in sent] == ["INSERT", "UPDATE", "INSERT"]
     assert sent[1] == ('UPDATE "games_bet" SET "status" = %s WHERE "round_id" = %s',
                        ["returned", R1])
-
-
-_DAY_SQL = ("INSERT INTO games_gamingdayresult (casino_id, gaming_day, \"table\", game) "
-            "SELECT casino_id, gaming_day, \"table\", game FROM games_tablesession "
-            "WHERE session_id = %s")
-
-
-def test_a_statement_that_declares_its_reach_lets_other_models_pass_it() -> None:
-    from games.models import GamingDayResult
-
-    sent = statements(
-        Insert(Bet, {"round_id": R1, "bet_id": "b1", "status": ""}),
-        Insert(TableSession, {"session_id": S1, "rounds": 1}),
-        Sql(_DAY_SQL, [S1], writes=(GamingDayResult,), reads=(TableSession,)),
-        Insert(Bet, {"round_id": R1, "bet_id": "b2", "status": ""}),
-        Update(Bet, {"round_id": R1, "bet_id": "b1"}, set={"status": "won"}),
-        Update(TableSession, {"session_id": S1}, add={"rounds": 1}),
-    )
-    # The bets pass the statement (it neither reads nor writes games_bet): both in one INSERT,
-    # the later update merged into b1's. The session it reads is written before it, and its
-    # later change after it.
-    assert [sql.split()[2] if sql.startswith("INSERT") else sql.split()[1] for sql, _ in sent
-            ] == ['"games_bet"', '"games_tablesession"', "games_gamingdayresult",
-                  '"games_tablesession"']
-    bets = sent[0]
-    assert bets[0].count("), (") == 1  # two rows
-    names = [f.attname for f in Bet._meta.concrete_fields if f.attname != "id"]
-    rows = [dict(zip(names, bets[1][i:i + len(names)], strict=True))
-            for i in range(0, len(bets[1]), len(names))]
-    assert [(r["bet_id"], r["status"]) for r in rows] == [("b1", "won"), ("b2", "")]
-    assert sent[3] == ('UPDATE "games_tablesession" SET "rounds" = "rounds" + %s '
-                       'WHERE "session_id" = %s', [1, S1])
-
-
-def test_a_statement_that_names_a_table_it_does_not_declare_is_refused() -> None:
-    from games.models import GamingDayResult
-
-    writer = Writer()
-    with pytest.raises(ProjectionError, match="names games_tablesession, which it does not"):
-        writer.add([Sql(_DAY_SQL, [S1], writes=(GamingDayResult,), reads=())])
-    # Without a declaration it reaches every model: nothing passes it.
-    sent = statements(
-        Insert(Bet, {"round_id": R1, "bet_id": "b1", "status": ""}),
-        Sql(_DAY_SQL, [S1], writes=(GamingDayResult,)),
-        Insert(Bet, {"round_id": R1, "bet_id": "b2", "status": ""}),
-    )
-    assert [sql.split()[0] for sql, _ in sent] == ["INSERT", "INSERT", "INSERT"]
-    assert "games_gamingdayresult" in sent[1][0]
 
 
 def test_an_update_by_a_key_that_is_not_unique_lets_other_models_pass_it() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import eventstore
 from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
@@ -125,7 +126,7 @@ def cage(casino: str) -> Callable[[str], None]:
 
 
 def rebuild_differences() -> list[object]:
-    """``projections.check()`` over every projection (whose tables are migrated: another app's
+    """``eventstore.check()`` over every projection (whose tables are migrated: another app's
     work in progress may register projections before its migration lands), after firing the
     deferred constraint triggers pending in the test's transaction (the cage's: TRUNCATE refuses
     to run while any are pending)."""
@@ -139,4 +140,4 @@ def rebuild_differences() -> list[object]:
     names = [p.name for p in projections.registry.projections.values()
              if all(m._meta.db_table in tables for m in p.models)]
     assert {"tables", "table_sessions", "slips", "rounds", "gaming_days"} <= set(names)
-    return list(projections.check(names))
+    return list(eventstore.check(names))

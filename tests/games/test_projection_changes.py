@@ -189,18 +189,33 @@ def test_a_drop_definition_is_a_new_version_with_who_set_it() -> None:
                                 "reason": "as counted", "set_by": "ana", "set_at": AT})]
 
 
-def test_a_session_closing_works_its_gaming_day_out_again_on_the_server() -> None:
-    from eventstore.changes import Sql
+def test_a_session_closing_adds_its_figures_to_its_day_and_a_late_credit_what_it_moves() -> None:
+    from eventstore.changes import Upsert
     from games.models import GamingDayResult
     from games.projections import GamingDayProjection
 
-    event = ev.TableSessionClosed(session_id=SESSION, table="r1", closing={},
-                                  closing_amount=D("0.00"), drop_basis="counted",
+    day = dt.date(2026, 12, 1)
+    writer = Writer()
+    _open_session(writer, gaming_day=day, drop_counted=D("1000.00"),
+                  credits_amount=D("500.00"), fills_amount=D("100.00"),
+                  round_result=D("1150.00"), handle=D("4000.00"), rounds=12, rounds_voided=2)
+    close = ev.TableSessionClosed(session_id=SESSION, table="r1", closing={"100.00": 24},
+                                  closing_amount=D("2400.00"), drop_basis="counted",
                                   drop_definition_version=1)
-    (change,) = changes_of(GamingDayProjection(), event, stream=f"table_session/{SESSION}",
-                           version=8)
-    assert isinstance(change, Sql)
-    assert change.params == [uuid.UUID(SESSION)]
-    assert change.writes == (GamingDayResult,)  # rows of other tables read before stay current
-    assert "ON CONFLICT (casino_id, gaming_day, \"table\") DO UPDATE" in change.query
-    assert "s.status = 'closed'" in change.query
+    stream = f"table_session/{SESSION}"
+    (change,) = changes_of(GamingDayProjection(), close, stream=stream, version=5, writer=writer)
+    key = {"casino_id": "lisboa", "gaming_day": day, "table": "r1"}
+    game = {"game": "french_roulette"}
+    # win = 1000 + 2400 - 2600 + 500 - 100 = 1,200, as the session's own close works it out
+    assert change == Upsert(GamingDayResult, key, values=game, set=game, add={
+        "sessions": 1, "rounds": 10, "opening_amount": D("2600.00"),
+        "closing_amount": D("2400.00"), "fills": D("100.00"), "credits": D("500.00"),
+        "drop": D("1000.00"), "handle": D("4000.00"), "round_result": D("1150.00"),
+        "table_win": D("1200.00")})
+    writer.add(changes_of(TableSessionProjection(), close, stream=stream, version=5,
+                          writer=writer))
+    late = ev.CreditRequested(session_id=SESSION, table="r1", slip="C-9", chips={"100.00": 1},
+                              amount=D("100.00"), approval_id="A-1", after_close=True)
+    (change,) = changes_of(GamingDayProjection(), late, stream=stream, version=6, writer=writer)
+    assert change == Upsert(GamingDayResult, key, values=game, set=game, add={
+        "credits": D("100.00"), "table_win": D("100.00"), "late_amount": D("100.00")})

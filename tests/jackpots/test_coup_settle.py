@@ -15,9 +15,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from eventstore import projections
-from eventstore.store import read_stream
+from eventstore import read_stream
 from jackpots import selectors
 from jackpots.models import JackpotCoup, JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup
@@ -46,7 +46,7 @@ D = Decimal
 def jackpot_differences() -> list[Any]:
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    return list(projections.check(["jackpots"]))
+    return list(eventstore.check(["jackpots"]))
 
 
 def pool_of(pool_id: str) -> JackpotPool:

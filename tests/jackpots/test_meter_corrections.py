@@ -17,13 +17,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
+import eventstore
 from casino.context import person_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Membership, Role
 from casino.services.approvals import approval_grant, approval_request
-from eventstore import projections
+from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata, read_stream
+from eventstore.store import Metadata
 from jackpots import selectors
 from jackpots.models import JackpotMeterReading, JackpotPool
 
@@ -101,7 +102,7 @@ def test_the_meter_shown_anywhere_equals_the_ledgers_liability_after_a_correctio
     assert api.get(f"/api/v1/jackpots/{CASINO}/pools/{pool_id}/").json()["amount"] == "12300.00"
     page = _browser("ines2", Role.REGULATOR).get(f"/jackpots/{CASINO}/pools/{pool_id}/")
     assert 'data-meter="pool">12300.00' in page.content.decode()
-    assert projections.check(["jackpots", "ledger", "approvals"]) == []
+    assert eventstore.check(["jackpots", "ledger", "approvals"]) == []
 
 
 def test_a_pit_boss_neither_asks_nor_approves(make_pool) -> None:

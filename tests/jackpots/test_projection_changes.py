@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+import eventstore
 from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore import projections
 from eventstore.changes import Change, Insert, Sql, Update, Upsert
 from eventstore.events import Event
 from eventstore.store import RecordedEvent, append
@@ -488,8 +488,8 @@ def test_rebuilding_one_casino_leaves_the_others_jackpot_rows_untouched(
     assert other_before["JackpotPool"][0]["pool_id"] == other_pool
     mine_before = rows_of(CASINO, ids=False)
 
-    projections.rebuild(["jackpots"], casino=CASINO)
+    eventstore.rebuild(["jackpots"], casino=CASINO)
 
     assert rows_of(OTHER, ids=True) == other_before
     assert rows_of(CASINO, ids=False) == mine_before
-    assert projections.check(["jackpots"]) == []
+    assert eventstore.check(["jackpots"]) == []

@@ -23,9 +23,9 @@ from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import eventstore
 from casino.errors import InvalidCommand
-from eventstore import projections
-from eventstore.store import read_stream
+from eventstore import read_stream
 from jackpots.models import JackpotCoup, JackpotMeterReading, JackpotPool
 from jackpots.rules import pay_coup
 from jackpots.services import jackpot_coup_settle
@@ -144,4 +144,4 @@ def test_the_projection_rebuilds_to_what_is_live(make_pool) -> None:
     check_books(pool_id)
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-    assert list(projections.check(["jackpots"])) == []
+    assert list(eventstore.check(["jackpots"])) == []

@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 
 from casino.errors import Conflict, InvalidCommand
-from eventstore.store import read_stream
+from eventstore import read_stream
 from games.services import (
     deal_record,
     decision_record,

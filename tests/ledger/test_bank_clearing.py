@@ -22,12 +22,12 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+import eventstore
 from cage import services as cage
 from cage.models import Shift
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Membership, Role
 from compliance.services import patron_register
-from eventstore import projections
 from eventstore.models import StoredEvent
 from ledger import bank, reports
 from ledger.models import CardSettlement, ChequePresentation, JournalEntry
@@ -192,9 +192,9 @@ def test_after_both_the_projections_rebuild_equal_and_the_regulator_reads_the_en
     cheque_line, card_line = clearing_lines(cheques.window)
     assert (cheque_line.platform, cheque_line.ledger) == (D("1200.00"), D("1200.00"))
     assert (card_line.platform, card_line.ledger) == (D("0.00"), D("0.00"))
-    assert projections.check(["bank_clearings", "ledger", "cage"]) == []
-    assert projections.check(["bank_clearings"], casino=CASINO) == []
-    projections.rebuild(["bank_clearings"], casino=CASINO)  # emptied and replayed
+    assert eventstore.check(["bank_clearings", "ledger", "cage"]) == []
+    assert eventstore.check(["bank_clearings"], casino=CASINO) == []
+    eventstore.rebuild(["bank_clearings"], casino=CASINO)  # emptied and replayed
     assert [(p.number, p.bank_reference) for p in ChequePresentation.objects.all()] == [
         ("000123", "EXT 0412-7")]
     assert [(b.bank_reference, b.amount) for b in CardSettlement.objects.all()] == [

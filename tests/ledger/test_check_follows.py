@@ -16,9 +16,10 @@ from decimal import Decimal as D
 import pytest
 from django.db import connection
 
+import eventstore
 from casino.services.casinos import casino_change_settings
-from eventstore import projections
-from eventstore import store as event_store
+from eventstore import compare, projections
+from eventstore import replay as replaying
 from ledger.models import JournalEntry
 from ledger.postings import EVENT_TYPES
 
@@ -58,19 +59,20 @@ def test_the_ledger_is_replayed_from_what_it_follows_and_agrees(
     assert sales() == [(dt.date(2026, 11, 30), D("200.00")), (dt.date(2026, 12, 1), D("50.00"))]
     ledger = projections.registry.projections["ledger"]
     read: list[frozenset[str] | None] = []
-    pages = event_store.replay_pages
+    pages = eventstore.replay_pages
 
     def spied(**kwargs: object) -> object:
         types = kwargs.get("event_types")
         read.append(None if types is None else frozenset(types))  # type: ignore[arg-type]
         return pages(**kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(projections, "replay_pages", spied)
-    # as the process aside replays it (its own read), as this one does following the rebuild's
-    # read of every event, and for one casino (the rebuild reads that casino's, the ledger its own)
-    assert projections._in_memory_differences([ledger]) == []
-    assert projections.check(["ledger"]) == []
-    assert projections.check(casino=CASINO) == []
+    monkeypatch.setattr(replaying, "replay_pages", spied)
+    monkeypatch.setattr(compare, "replay_pages", spied)
+    # by its own read, as the check does following the rebuild's read of every event, and for
+    # one casino (the rebuild reads that casino's, the ledger its own)
+    assert compare._in_memory_differences([ledger]) == []
+    assert eventstore.check(["ledger"]) == []
+    assert eventstore.check(casino=CASINO) == []
     assert read == [ledger.follows, None, None, ledger.follows]
     assert ledger.follows is not None
     assert ledger.follows >= EVENT_TYPES | {"PeriodClosed", "CasinoRegistered",
@@ -92,6 +94,6 @@ def test_a_ledger_entry_moved_to_another_day_is_still_found() -> None:
                        "journal_entry_refuse_update_delete")
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
     ledger = projections.registry.projections["ledger"]
-    found = projections._in_memory_differences([ledger])
+    found = compare._in_memory_differences([ledger])
     assert [d.table for d in found] == ["journal_entry"]
-    assert [d.table for d in projections.check(["ledger"])] == ["journal_entry"]
+    assert [d.table for d in eventstore.check(["ledger"])] == ["journal_entry"]

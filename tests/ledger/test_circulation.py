@@ -15,6 +15,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import eventstore
 from cage import selectors
 from cage import services as cage
 from casino.errors import Conflict, DomainError
@@ -220,7 +221,6 @@ def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) 
     """The day's record keeps where every chip was: the next figure folds only the events after
     it, and equals a fold of every event from the start (and the ledger)."""
     from cage import circulation as pure
-    from eventstore import store
 
     day = dt.date(2026, 11, 30)
     clock.set(dt.datetime(2026, 11, 30, 20, 0, tzinfo=LISBON))
@@ -239,7 +239,7 @@ def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) 
     floor.sell({"25.00": 4}, {"100.00": 1})
     floor.spin("r1", [{"seat": 1, "type": "black", "amount": "20"}], 2)  # the player wins 20
     from_the_record = selectors.chips_in_circulation(casino=CASINO)
-    everything = pure.fold((e.event_type, e.event, e.position) for e in store.read_casino(
+    everything = pure.fold((e.event_type, e.event, e.position) for e in eventstore.read_casino(
         CASINO, pure.EVENT_TYPES)).figure()
     assert from_the_record == everything
     assert from_the_record.value == in_players_hands() == D("370.00")  # 300 + 100 - 50 + 20

@@ -14,12 +14,12 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+import eventstore
 from cage import services as cage
 from cage.models import Shift
 from casino.errors import Conflict
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.approvals import approval_grant, approval_request
-from eventstore import projections
 from eventstore.models import StoredEvent
 from ledger.models import DayClose, Period
 from reporting.closes import gaming_day_close, line_key
@@ -99,7 +99,7 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     assert again["already_closed"] is True
     assert again["totals"] == done["totals"]
     assert StoredEvent.objects.count() == events
-    assert projections.check(["day_closes", "ledger", "seals"]) == []
+    assert eventstore.check(["day_closes", "ledger", "seals"]) == []
 
 
 def test_a_day_not_over_is_refused(day: Floor, clock: Clock) -> None:
@@ -337,7 +337,7 @@ def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock, client: Clien
         (DAY, "C-9002", D("50.00"))]
     assert [e.approval for e in report.exceptions] == [asked["approval_id"]]
     assert close_report(casino=CASINO, gaming_day=DAY).exceptions == ()
-    assert projections.check(["drop_boxes", "table_sessions", "gaming_days", "ledger"]) == []
+    assert eventstore.check(["drop_boxes", "table_sessions", "gaming_days", "ledger"]) == []
     from django.contrib.auth.models import User
 
     from casino.models import Membership

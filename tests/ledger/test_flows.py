@@ -6,8 +6,8 @@ import datetime as dt
 from decimal import Decimal as D
 from typing import Any
 
+import eventstore
 from cage.models import Shift
-from eventstore import projections
 from eventstore.models import StoredEvent
 from eventstore.store import RecordedEvent
 from eventstore.writer import Reader, Writer
@@ -103,7 +103,7 @@ def test_a_day_at_a_roulette_table(floor: Floor) -> None:
     assert balance("1120.r1") == D("205.00")
     tb = everything()
     assert tb.balanced
-    assert projections.check(["ledger"]) == []
+    assert eventstore.check(["ledger"]) == []
 
 
 def test_the_cage_cash_account_follows_the_cage(floor: Floor) -> None:

@@ -16,8 +16,8 @@ from decimal import Decimal as D
 
 import pytest
 
+import eventstore
 from casino import gaming_day as gaming_days
-from eventstore import projections
 from games.models import GamingDayResult, TableSession
 from ledger.models import AccountDayBalance, JournalEntry
 
@@ -64,5 +64,5 @@ def test_a_session_across_the_boundary_counts_on_the_day_it_opened(
     late = JournalEntry.objects.filter(casino_id=CASINO, event_type="RoundSettled").latest(
         "number")
     assert (late.day, late.event_day) == (opened_day, opened_day)
-    assert projections.check(["ledger", "gaming_days"]) == []
+    assert eventstore.check(["ledger", "gaming_days"]) == []
 

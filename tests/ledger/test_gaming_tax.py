@@ -16,9 +16,9 @@ from decimal import Decimal as D
 import pytest
 from django.core.management import call_command
 
+import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Casino, Role
-from eventstore import projections
 from eventstore.models import StoredEvent
 from eventstore.store import Metadata
 from games.services import table_change_tax_class
@@ -121,7 +121,7 @@ def test_a_finished_month_is_accrued_as_a_liability_and_posted_when_paid(day: Fl
     assert reports.account_balance(casino=CASINO, code="2431.pt-iej-capital") == D("0.00")
     assert reports.account_balance(casino=CASINO, code="1210") == D("-6.50")
     assert taxes.monthly_return(CASINO, "2026-03").paid == D("6.50")
-    assert projections.check(["tax_accruals", "tax_rules", "ledger", "day_closes"]) == []
+    assert eventstore.check(["tax_accruals", "tax_rules", "ledger", "day_closes"]) == []
 
 
 def test_a_month_with_a_day_not_closed_is_not_accrued(day: Floor, clock: Clock) -> None:

@@ -13,10 +13,10 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection
 from django.utils import translation
 
+import eventstore
 from casino.errors import Conflict, NotAllowed
 from casino.models import Role
 from edge.web.refusals import said
-from eventstore import projections
 from eventstore.models import StoredEvent
 from games.services import rounds
 from ledger.models import JournalEntry, Period
@@ -113,7 +113,7 @@ def test_a_correction_after_the_close_lands_in_the_open_day_and_references_the_o
     assert correction.description.startswith("Round corrected at table r1: result -100.00")
     assert list(original.corrections.all()) == [correction]
     assert JournalEntry.objects.filter(day=DAY).count() == Period.objects.get(day=DAY).entries
-    assert projections.check(["ledger"]) == []
+    assert eventstore.check(["ledger"]) == []
 
 
 def test_an_event_of_a_closed_day_posts_in_the_next_open_day_saying_so(
@@ -125,7 +125,7 @@ def test_an_event_of_a_closed_day_posts_in_the_next_open_day_saying_so(
     late = JournalEntry.objects.latest("number")
     assert (late.event_day, late.day) == (DAY, NEXT)
     assert "gaming day 2025-03-01 was closed: posted in 2025-03-02" in late.description
-    assert projections.check(["ledger"]) == []
+    assert eventstore.check(["ledger"]) == []
 
 
 def test_a_description_keeps_its_words_and_a_page_says_it_in_its_language(
@@ -150,7 +150,7 @@ def test_a_description_keeps_its_words_and_a_page_says_it_in_its_language(
     older = JournalEntry(description="Chips sold at w1 (t1)", words={})
     with translation.override("pt-pt"):
         assert said(older.description_words) == "Chips sold at w1 (t1)"
-    assert projections.check(["ledger"]) == []
+    assert eventstore.check(["ledger"]) == []
 
 
 def test_days_close_in_order(day_one: Floor, clock: Clock) -> None:

@@ -20,10 +20,10 @@ from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import eventstore
 from cage import services as cage
 from cage.models import Shift, ShiftStatus
 from casino.errors import DomainError
-from eventstore import projections
 from games.models import Round, RoundStatus, TableSession
 from games.services import rounds, sessions, tables
 from ledger import reports
@@ -161,7 +161,7 @@ def check_invariants(floor: Floor) -> None:
         last = TableSession.objects.filter(table="r1").order_by("-closed_at").first()
         on_table = last.closing_amount if last is not None else D(0)
         assert -balance("2781") == existing - held - on_table - balance("0130")
-    assert projections.check(["ledger"]) == []
+    assert eventstore.check(["ledger"]) == []
 
 
 @settings(max_examples=50, deadline=None,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from eventstore.store import read_all, read_chain
+from eventstore import read_all, read_chain
 
 
 class Command(BaseCommand):

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+import eventstore
 from casino.models import Casino
-from eventstore import projections
 
 
 class Command(BaseCommand):
@@ -28,7 +28,7 @@ class Command(BaseCommand):
             raise CommandError(f"there is no casino {casino!r}")
         try:
             if options["check"]:
-                differences = projections.check(names, casino=casino)
+                differences = eventstore.check(names, casino=casino)
                 if differences:
                     for d in differences:
                         self.stdout.write(f"{d.projection}: table {d.table} differs")
@@ -37,10 +37,10 @@ class Command(BaseCommand):
                         for row in d.only_rebuilt[:20]:
                             self.stdout.write(f"  only rebuilt: {row}")
                     raise CommandError(f"{len(differences)} table(s) differ from a rebuild")
-                checked = ", ".join(p.name for p in projections.selected(names))
+                checked = ", ".join(p.name for p in eventstore.selected(names))
                 self.stdout.write(f"OK: rebuilt state equals live state ({checked})")
             else:
-                count = projections.rebuild(names, casino=casino)
+                count = eventstore.rebuild(names, casino=casino)
                 self.stdout.write(f"rebuilt from {count} events")
         except KeyError as exc:
             raise CommandError(str(exc)) from None

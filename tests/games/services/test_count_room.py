@@ -21,8 +21,8 @@ from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from compliance.services import patron_register
+from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import read_stream
 from games import selectors
 from games.limits import default_limits
 from games.models import DropBox, GamingDayResult, TableSession

@@ -16,8 +16,9 @@ import pytest
 from casino.context import person_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand
 from casino.models import Role
+from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata, read_stream
+from eventstore.store import Metadata
 from games.models import JackpotBet, Round, TableSession
 from games.services import (
     deal_record,

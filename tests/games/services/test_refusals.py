@@ -135,7 +135,7 @@ def test_a_correction_by_the_person_who_made_the_mistake(roulette) -> None:
     after = Round.objects.get(round_id=rid)
     assert (after.result, after.corrections, after.outcome_by) == (D("-185.00"), 1, "rui")
     assert {b.status for b in Bet.objects.filter(round_id=rid)} == {"won"}
-    from eventstore.store import read_stream
+    from eventstore import read_stream
 
     settled = [e for e in read_stream(f"round/{rid}") if e.event_type == "BetSettled"]
     assert [e.data["corrects"] for e in settled[2:]] == [settled[0].version, settled[1].version]
