@@ -18,6 +18,7 @@ import pytest
 
 from cage import circulation
 from cage.events import ChipsSold
+from eventstore.changes import Change
 from eventstore.dispatch import Dispatch
 from eventstore.events import Event, event_class, registered_event_types
 from eventstore.projections import Projection, handles, handles_each, registry
@@ -104,7 +105,7 @@ def test_a_name_is_refused_where_a_handler_posting_or_step_is_registered() -> No
         handles_each(["ChipsSold"])  # type: ignore[list-item]  # the same mistake
     for table in (postings.posts, circulation.step):
         with pytest.raises(TypeError, match="not by 'ChipsSold'"):
-            table("ChipsSold")
+            table("ChipsSold")  # type: ignore[arg-type]  # the mistake this test is about
 
 
 def test_a_function_is_registered_for_the_class_or_classes_of_its_annotation() -> None:
@@ -171,12 +172,15 @@ def test_every_event_class_with_a_projection_handler_finds_it_by_type() -> None:
 
 
 def test_a_projection_finds_its_handler_by_the_events_class() -> None:
+    seen: list[str] = []
+
     class Counter(Projection):
         name = "test_dispatch_counter"
 
         @handles
-        def counted(self, event: Counted | Recounted, recorded: RecordedEvent) -> list[Any]:
-            return [("counted", event.table)]
+        def counted(self, event: Counted | Recounted, recorded: RecordedEvent) -> list[Change]:
+            seen.append(event.table)
+            return []
 
     assert set(Counter.handlers) == {Counted, Recounted}
 
@@ -188,7 +192,7 @@ def test_a_projection_finds_its_handler_by_the_events_class() -> None:
                              prev_hash="", hash="")
 
     reader = Reader(Writer())
-    made = Counter().changes(recorded(Counted(table="T1", amount=Decimal("1.00"))), reader)
-    assert list(made) == [("counted", "T1")]
-    assert list(Counter().changes(recorded(Recounted(table="T2")), reader)) == [
-        ("counted", "T2")]
+    assert list(Counter().changes(recorded(Counted(table="T1", amount=Decimal("1.00"))),
+                                  reader)) == []
+    assert list(Counter().changes(recorded(Recounted(table="T2")), reader)) == []
+    assert seen == ["T1", "T2"]
