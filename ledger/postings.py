@@ -136,7 +136,7 @@ class Context(Protocol):
 
 
 def amount(value: Any) -> Decimal:
-    """An amount from event data: a decimal string (or int), exactly in cents."""
+    """An amount of an event (its Decimal, or a decimal string or int), exactly in cents."""
     if isinstance(value, float | bool) or value is None:
         raise PostingError(f"{value!r} is not an amount")
     number = Decimal(str(value))
