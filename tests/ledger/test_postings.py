@@ -111,8 +111,8 @@ def test_a_scoped_account_needs_its_scope() -> None:
 def test_a_sale_whose_cash_and_chips_differ_is_refused() -> None:
     with pytest.raises(PostingError, match="should be equal"):
         post("ChipsSold", {"window": "w1", "chips": {"100.00": 1},
-                                    "cash": {"50.00": 1}, "change": {}, "amount": "100.00"},
-                      FakeContext())
+                           "cash": {"50.00": 1}, "change": {}, "amount": "100.00"},
+             FakeContext())
 
 
 def test_amounts_are_decimal_strings_in_cents() -> None:
@@ -153,12 +153,12 @@ def test_jackpot_bets_split_between_the_meter_the_reserve_and_the_casino() -> No
 def test_a_round_of_an_unknown_session_is_refused() -> None:
     with pytest.raises(PostingError, match="unknown to the ledger"):
         post("RoundSettled", {"session_id": "s", "round_id": "r", "result": "5.00",
-                                       "handle": "5.00"}, FakeContext())
+                              "handle": "5.00"}, FakeContext())
 
 
 def test_a_voided_fill_posts_nothing_a_voided_credit_puts_the_chips_back() -> None:
     assert post("SlipVoided", {"kind": "fill", "slip": "F1", "table": "r1",
-                                        "amount": "100.00"}, FakeContext()) is None
+                               "amount": "100.00"}, FakeContext()) is None
     assert lines("SlipVoided", {"kind": "credit", "slip": "C1", "table": "r1",
                                 "amount": "100.00"}) == [
         ("0120.r1", D("100.00"), D("0.00")), ("0130", D("0.00"), D("100.00"))]
