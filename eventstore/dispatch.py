@@ -70,9 +70,6 @@ class Dispatch(Generic[F]):
             self.by_name[cls.event_type] = fn
         return fn
 
-    def get(self, cls: type[Event]) -> F | None:
-        return self.by_class.get(cls)
-
     def names(self) -> frozenset[str]:
         """The stored names of the classes registered (what a reader of the store asks for)."""
         return frozenset(self.by_name)
