@@ -16,7 +16,11 @@ table's slot (``JackpotContributed``) are the casino's, outside the tray (``jack
 The ledger posts the same movements to its account of chips in players' hands (2781); this
 computation reads the events on its own, so that ``reconcile`` can set one against the other.
 
-Pure: no Django. ``fold(events)`` takes typed events (``RecordedEvent.event``) in order. A gaming
+Pure: no Django. ``fold(events)`` takes typed events (``RecordedEvent.event``) with their
+positions, in order; each moves the state through the step registered for its class (``@step``,
+``eventstore.dispatch``: the class is the annotation of the step's ``event`` parameter). The
+pit's and the jackpots' event classes are read here as the cage's are: plain dataclasses whose
+modules import nothing but ``eventstore.events`` (a named coupling in pyproject.toml). A gaming
 day's record keeps the state it ended in (``State.to_data``), so a figure folds only the events
 after the last recorded day, whatever the casino's history.
 """
@@ -29,16 +33,36 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from eventstore.dispatch import Dispatch
+from eventstore.events import Event
+from games.events import (
+    CreditRequested,
+    DropRecorded,
+    RoundSettled,
+    SlipVoided,
+    TableConfigured,
+    TableSessionClosed,
+    TableSessionOpened,
+)
+from jackpots.events import JackpotContributed
+
+from .events import (
+    AdjustmentApproved,
+    ChipsPutIntoService,
+    ChipsRedeemed,
+    ChipsSold,
+    ChipsTakenOutOfService,
+    CreditReceived,
+    FillIssued,
+    JackpotPaid,
+    ShiftClosed,
+    ShiftOpened,
+    TransferReceived,
+    TransferSent,
+)
+
 ZERO = Decimal("0.00")
 Key = tuple[str, Decimal]  # (chip set, denomination)
-
-EVENT_TYPES = frozenset({
-    "ChipsPutIntoService", "ChipsTakenOutOfService", "ShiftOpened", "ShiftClosed",
-    "ChipsSold", "ChipsRedeemed", "FillIssued", "CreditReceived", "TransferSent",
-    "TransferReceived", "JackpotPaid", "AdjustmentApproved", "TableConfigured",
-    "TableSessionOpened", "CreditRequested", "SlipVoided", "DropRecorded", "RoundSettled",
-    "TableSessionClosed", "JackpotContributed",
-})
 
 
 def _pieces(chip_set: str, counts: Mapping[str, int] | None) -> Counter[Key]:
@@ -125,10 +149,10 @@ class State:
     def tray(self, table: str) -> Counter[Key]:
         return self.trays.setdefault(table, Counter())
 
-    def apply(self, event_type: str, e: Any, position: int = 0) -> None:
-        handler = _HANDLERS.get(event_type)
-        if handler is not None:
-            handler(self, e)
+    def apply(self, event: Event, position: int = 0) -> None:
+        found = step.by_class.get(type(event))
+        if found is not None:
+            found(event, self)
         self.position = max(self.position, position)
 
     def to_data(self) -> dict[str, Any]:
@@ -188,77 +212,70 @@ class State:
                       taken_over=_value(self.taken_over), position=self.position)
 
 
-def fold(events: Iterable[tuple[str, Any, int]], state: State | None = None) -> State:
-    """Apply ``(event_type, typed event, position)`` in order."""
+def fold(events: Iterable[tuple[Event, int]], state: State | None = None) -> State:
+    """Apply ``(typed event, position)`` in order."""
     state = state or State()
-    for event_type, event, position in events:
-        state.apply(event_type, event, position)
+    for event, position in events:
+        state.apply(event, position)
     return state
 
 
-# --- one small function per event type ---------------------------------------------------------
+# --- one small function per event class --------------------------------------------------------
 
-Handler = Callable[["State", Any], None]
-_HANDLERS: dict[str, Handler] = {}
-
-
-def _on(*names: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            _HANDLERS[name] = fn
-        return fn
-    return register
+Step = Callable[[Any, State], None]
+# Registered where each is defined, for the class its ``event`` parameter is annotated with.
+step: Dispatch[Step] = Dispatch("circulation step")
 
 
-@_on("ChipsPutIntoService")
-def _into_service(s: State, e: Any) -> None:
-    new = _pieces(e.chip_set, e.chips)
+@step
+def _into_service(event: ChipsPutIntoService, s: State) -> None:
+    new = _pieces(event.chip_set, event.chips)
     s.service.update(new)
-    s.cage(e.window).update(new)
+    s.cage(event.window).update(new)
 
 
-@_on("ChipsTakenOutOfService")
-def _out_of_service(s: State, e: Any) -> None:
-    gone = _pieces(e.chip_set, e.chips)
+@step
+def _out_of_service(event: ChipsTakenOutOfService, s: State) -> None:
+    gone = _pieces(event.chip_set, event.chips)
     _less(s.service, gone)
-    _less(s.cage(e.window), gone)
+    _less(s.cage(event.window), gone)
 
 
-@_on("ShiftOpened")
-def _shift_opened(s: State, e: Any) -> None:
-    counted = _sets(e.chips)
-    if e.kind == "vault":
-        s.vaults.add(e.window)
-    if e.previous_shift_id is None:
+@step
+def _shift_opened(event: ShiftOpened, s: State) -> None:
+    counted = _sets(event.chips)
+    if event.kind == "vault":
+        s.vaults.add(event.window)
+    if event.previous_shift_id is None:
         # a cage's first count takes over chips the casino already held: into service
-        before = s.cage(e.window)
+        before = s.cage(event.window)
         over = Counter(counted)
         over.subtract(before)
         s.service.update(over)
         s.taken_over.update(over)
-    s.cages[e.window] = counted  # a count replaces what the books said (the difference is
+    s.cages[event.window] = counted  # a count replaces what the books said (the difference is
     # chips found or missing, which the ledger posts as over/short)
 
 
-@_on("ShiftClosed")
-def _shift_closed(s: State, e: Any) -> None:
-    s.cages[e.window] = _sets(e.chips)
+@step
+def _shift_closed(event: ShiftClosed, s: State) -> None:
+    s.cages[event.window] = _sets(event.chips)
 
 
-@_on("ChipsSold")
-def _sold(s: State, e: Any) -> None:
-    _less(s.cage(e.window), _pieces(e.chip_set, e.chips))
+@step
+def _sold(event: ChipsSold, s: State) -> None:
+    _less(s.cage(event.window), _pieces(event.chip_set, event.chips))
 
 
-@_on("ChipsRedeemed")
-def _redeemed(s: State, e: Any) -> None:
-    s.cage(e.window).update(_pieces(e.chip_set, e.chips))
+@step
+def _redeemed(event: ChipsRedeemed, s: State) -> None:
+    s.cage(event.window).update(_pieces(event.chip_set, event.chips))
 
 
-@_on("JackpotPaid")
-def _jackpot_paid(s: State, e: Any) -> None:
-    if e.chip_set:
-        _less(s.cage(e.window), _pieces(e.chip_set, e.chips))
+@step
+def _jackpot_paid(event: JackpotPaid, s: State) -> None:
+    if event.chip_set:
+        _less(s.cage(event.window), _pieces(event.chip_set, event.chips))
 
 
 # A slip recorded after its session closed (a late slip, approved) moves no tray: the closing
@@ -267,96 +284,100 @@ def _jackpot_paid(s: State, e: Any) -> None:
 # and players' hands, as the ledger does (``ledger.postings._after_close``).
 
 
-@_on("FillIssued")
-def _fill(s: State, e: Any) -> None:
-    chips = _pieces(e.chip_set, e.chips)
-    _less(s.cage(e.window), chips)
-    if not getattr(e, "after_close", False):
-        s.tray(e.table).update(chips)
+@step
+def _fill(event: FillIssued, s: State) -> None:
+    chips = _pieces(event.chip_set, event.chips)
+    _less(s.cage(event.window), chips)
+    if not event.after_close:
+        s.tray(event.table).update(chips)
 
 
-@_on("CreditRequested")
-def _credit_requested(s: State, e: Any) -> None:
-    chips = _pieces(e.chip_set or s.table_sets.get(e.table, ""), e.chips)
-    if not getattr(e, "after_close", False):
-        _less(s.tray(e.table), chips)
-    s.slips[e.slip] = chips
+@step
+def _credit_requested(event: CreditRequested, s: State) -> None:
+    chips = _pieces(event.chip_set or s.table_sets.get(event.table, ""), event.chips)
+    if not event.after_close:
+        _less(s.tray(event.table), chips)
+    s.slips[event.slip] = chips
 
 
-@_on("CreditReceived")
-def _credit_received(s: State, e: Any) -> None:
-    s.slips.pop(e.slip, None)
-    s.cage(e.window).update(_pieces(e.chip_set, e.chips))
+@step
+def _credit_received(event: CreditReceived, s: State) -> None:
+    s.slips.pop(event.slip, None)
+    s.cage(event.window).update(_pieces(event.chip_set, event.chips))
 
 
-@_on("SlipVoided")
-def _slip_voided(s: State, e: Any) -> None:
-    if e.kind == "credit" and e.slip in s.slips:
-        chips = s.slips.pop(e.slip)
-        if not getattr(e, "after_close", False):
-            s.tray(e.table).update(chips)  # the chips stay at the table
+@step
+def _slip_voided(event: SlipVoided, s: State) -> None:
+    if event.kind == "credit" and event.slip in s.slips:
+        chips = s.slips.pop(event.slip)
+        if not event.after_close:
+            s.tray(event.table).update(chips)  # the chips stay at the table
 
 
-@_on("TransferSent")
-def _transfer_sent(s: State, e: Any) -> None:
-    chips = _sets(e.chips)
-    _less(s.cage(e.window), chips)
-    s.transfers[e.transfer_id] = chips
+@step
+def _transfer_sent(event: TransferSent, s: State) -> None:
+    chips = _sets(event.chips)
+    _less(s.cage(event.window), chips)
+    s.transfers[event.transfer_id] = chips
 
 
-@_on("TransferReceived")
-def _transfer_received(s: State, e: Any) -> None:
-    s.transfers.pop(e.transfer_id, None)
-    s.cage(e.window).update(_sets(e.chips))
+@step
+def _transfer_received(event: TransferReceived, s: State) -> None:
+    s.transfers.pop(event.transfer_id, None)
+    s.cage(event.window).update(_sets(event.chips))
 
 
-@_on("AdjustmentApproved")
-def _adjustment(s: State, e: Any) -> None:
-    chips = _sets(e.chips)
-    if e.direction == "in":
-        s.cage(e.window).update(chips)
+@step
+def _adjustment(event: AdjustmentApproved, s: State) -> None:
+    chips = _sets(event.chips)
+    if event.direction == "in":
+        s.cage(event.window).update(chips)
     else:
-        _less(s.cage(e.window), chips)
+        _less(s.cage(event.window), chips)
 
 
-@_on("TableConfigured")
-def _table(s: State, e: Any) -> None:
-    s.table_sets[e.code] = e.chip_set
+@step
+def _table(event: TableConfigured, s: State) -> None:
+    s.table_sets[event.code] = event.chip_set
 
 
-@_on("TableSessionOpened")
-def _session_opened(s: State, e: Any) -> None:
-    s.session_tables[e.session_id] = e.table
-    opening = _pieces(s.table_sets.get(e.table, ""), e.opening)
-    if e.previous_session_id is None:
+@step
+def _session_opened(event: TableSessionOpened, s: State) -> None:
+    s.session_tables[event.session_id] = event.table
+    opening = _pieces(s.table_sets.get(event.table, ""), event.opening)
+    if event.previous_session_id is None:
         over = Counter(opening)
-        over.subtract(s.tray(e.table))  # a table's first float: chips the casino held
+        over.subtract(s.tray(event.table))  # a table's first float: chips the casino held
         s.service.update(over)
         s.taken_over.update(over)
-    s.trays[e.table] = opening
-    s.tray_change[e.table] = ZERO
+    s.trays[event.table] = opening
+    s.tray_change[event.table] = ZERO
 
 
-@_on("DropRecorded")
-def _drop(s: State, e: Any) -> None:
-    s.tray_change[e.table] = s.tray_change.get(e.table, ZERO) - Decimal(e.amount)
+@step
+def _drop(event: DropRecorded, s: State) -> None:
+    s.tray_change[event.table] = s.tray_change.get(event.table, ZERO) - Decimal(event.amount)
 
 
-@_on("RoundSettled")
-def _round(s: State, e: Any) -> None:
-    table = s.session_tables.get(e.session_id)
+@step
+def _round(event: RoundSettled, s: State) -> None:
+    table = s.session_tables.get(event.session_id)
     if table is None:
         return
-    result = e.result_delta if e.correction else e.result
+    result = event.result_delta if event.correction else event.result
     s.tray_change[table] = s.tray_change.get(table, ZERO) + Decimal(result or 0)
 
 
-@_on("TableSessionClosed")
-def _session_closed(s: State, e: Any) -> None:
-    s.trays[e.table] = _pieces(s.table_sets.get(e.table, ""), e.closing)
-    s.tray_change[e.table] = ZERO
+@step
+def _session_closed(event: TableSessionClosed, s: State) -> None:
+    s.trays[event.table] = _pieces(s.table_sets.get(event.table, ""), event.closing)
+    s.tray_change[event.table] = ZERO
 
 
-@_on("JackpotContributed")
-def _jackpot_chips(s: State, e: Any) -> None:
-    s.slots[e.table] = s.slots.get(e.table, ZERO) + Decimal(e.amount)
+@step
+def _jackpot_chips(event: JackpotContributed, s: State) -> None:
+    s.slots[event.table] = s.slots.get(event.table, ZERO) + Decimal(event.amount)
+
+
+# The stored names of the classes the fold reads (what a reader of the store asks for).
+EVENT_TYPES = step.names()

@@ -14,9 +14,9 @@ Counts are pieces by denomination, never value: ``cash`` is ``{"20.00": 5}``; ``
 movement may carry several chip sets (counts, transfers, adjustments). ``amount`` is the value of
 the movement, kept beside the pieces for the ledger and for people reading the stream.
 
-``FillIssued`` and ``CreditReceived`` are read by the pit's slip projection (``games``) by type
-name from the stored data: keep their keys ``slip``, ``shift_id``, ``window``, ``session_id``,
-``table``, ``chips``, ``amount``.
+``FillIssued`` and ``CreditReceived`` are read by the pit's projections (``games``), found by
+their class (``games.projections`` imports this module): a change of their fields is a change
+of those handlers too.
 """
 
 from __future__ import annotations

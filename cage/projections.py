@@ -165,13 +165,13 @@ class CageProjection(Projection):
 
     # --- configuration ----------------------------------------------------------------------
 
-    @handles("CageConfigured")
+    @handles
     def configured(self, event: ev.CageConfigured, recorded: RecordedEvent) -> Changes:
         yield Insert(Cage, dict(casino_id=event.casino, code=event.code, name=event.name,
                                 kind=event.kind, minimum_cash=event.minimum_cash,
                                 version=recorded.version))
 
-    @handles("CageMinimumCashChanged")
+    @handles
     def minimum_changed(self, event: ev.CageMinimumCashChanged, recorded: RecordedEvent
                         ) -> Changes:
         casino, _, code = recorded.stream_id.partition(".")
@@ -180,7 +180,7 @@ class CageProjection(Projection):
 
     # --- opening ------------------------------------------------------------------------------
 
-    @handles("ShiftOpeningDisputed")
+    @handles
     def opening_disputed(self, event: ev.ShiftOpeningDisputed, recorded: RecordedEvent
                          ) -> Changes:
         """The shift is there (so no one else opens the cage) but holds nothing: the cage's
@@ -204,7 +204,7 @@ class CageProjection(Projection):
             recorded_at=recorded.recorded_at,
             details={"previous_shift_id": event.previous_shift_id, "reason": event.reason}))
 
-    @handles("ShiftOpeningDisputeResolved")
+    @handles
     def opening_dispute_resolved(self, event: ev.ShiftOpeningDisputeResolved,
                                  recorded: RecordedEvent) -> Changes:
         yield Update(OpeningDispute, {"shift_id": _uuid(event.shift_id)}, set={
@@ -212,7 +212,7 @@ class CageProjection(Projection):
             "resolved_by": _actor(recorded), "resolved_at": recorded.recorded_at})
         yield from _entry(recorded, reference=f"dispute resolved: {event.outcome}")
 
-    @handles("ShiftOpened")
+    @handles
     def opened(self, event: ev.ShiftOpened, recorded: RecordedEvent) -> Changes:
         shift_id = _uuid(event.shift_id)
         if event.basis in DISPUTE_BASES:
@@ -241,7 +241,7 @@ class CageProjection(Projection):
 
     # --- movements ----------------------------------------------------------------------------
 
-    @handles("ChipsSold")
+    @handles
     def chips_sold(self, event: ev.ChipsSold, recorded: RecordedEvent) -> Changes:
         cash_in = inv.of(_cash(event.cash))
         out = inv.add(_one_set(event.chip_set, event.chips), inv.of(_cash(event.change)))
@@ -249,7 +249,7 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=event.transaction_id,
                           amount_in=inv.value(cash_in), amount_out=inv.value(out))
 
-    @handles("ChipsRedeemed")
+    @handles
     def chips_redeemed(self, event: ev.ChipsRedeemed, recorded: RecordedEvent) -> Changes:
         chips_in = _one_set(event.chip_set, event.chips)
         cash_out = inv.of(_cash(event.cash))
@@ -262,7 +262,7 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=event.transaction_id, amount_in=event.amount,
                           amount_out=inv.value(cash_out))
 
-    @handles("FillIssued")
+    @handles
     def fill_issued(self, event: ev.FillIssued, recorded: RecordedEvent) -> Changes:
         shift_id = _uuid(event.shift_id)
         yield from _move(shift_id, {}, _one_set(event.chip_set, event.chips))
@@ -273,7 +273,7 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=f"fill {event.slip} → {event.table}",
                           amount_out=event.amount)
 
-    @handles("CreditReceived")
+    @handles
     def credit_received(self, event: ev.CreditReceived, recorded: RecordedEvent) -> Changes:
         shift_id = _uuid(event.shift_id)
         yield from _move(shift_id, _one_set(event.chip_set, event.chips), {})
@@ -284,17 +284,17 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=f"credit {event.slip} ← {event.table}",
                           amount_in=event.amount)
 
-    @handles("SlipRefused")
+    @handles
     def slip_refused(self, event: ev.SlipRefused, recorded: RecordedEvent) -> Changes:
         yield from _entry(recorded, reference=f"{event.kind} {event.slip} refused")
 
-    @handles("TransferSent")
+    @handles
     def transfer_sent(self, event: ev.TransferSent, recorded: RecordedEvent) -> Changes:
         yield from _move(_uuid(event.shift_id), {},
                          inv.of(_cash(event.cash), _chips(event.chips)))
         yield from _entry(recorded, reference=f"to {event.to_window}", amount_out=event.amount)
 
-    @handles("TransferReceived")
+    @handles
     def transfer_received(self, event: ev.TransferReceived, recorded: RecordedEvent
                           ) -> Changes:
         yield from _move(_uuid(event.shift_id),
@@ -302,7 +302,7 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=f"from {event.from_window}",
                           amount_in=event.amount)
 
-    @handles("JackpotPaid")
+    @handles
     def jackpot_paid(self, event: ev.JackpotPaid, recorded: RecordedEvent) -> Changes:
         out = inv.add(inv.of(_cash(event.cash)), _one_set(event.chip_set, event.chips))
         yield from _move(_uuid(event.shift_id), {}, out)
@@ -312,13 +312,13 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=f"pool {event.pool_id} round {event.round_id}",
                           amount_out=inv.value(out))
 
-    @handles("DropBoxReceived")
+    @handles
     def drop_box_received(self, event: ev.DropBoxReceived, recorded: RecordedEvent
                           ) -> Changes:
         yield from _move(_uuid(event.shift_id), inv.of(_cash(event.cash)), {})
         yield from _entry(recorded, reference=f"drop {event.table}", amount_in=event.amount)
 
-    @handles("AdjustmentRequested")
+    @handles
     def adjustment_requested(self, event: ev.AdjustmentRequested, recorded: RecordedEvent
                              ) -> Changes:
         yield Insert(Adjustment, dict(
@@ -328,7 +328,7 @@ class CageProjection(Projection):
             requested_by=_actor(recorded)))
         yield from _entry(recorded, reference=f"adjustment {event.direction} (requested)")
 
-    @handles("AdjustmentApproved")
+    @handles
     def adjustment_approved(self, event: ev.AdjustmentApproved, recorded: RecordedEvent
                             ) -> Changes:
         moved = inv.of(_cash(event.cash), _chips(event.chips))
@@ -344,7 +344,7 @@ class CageProjection(Projection):
                           amount_in=event.amount if event.direction == "in" else inv.ZERO,
                           amount_out=event.amount if event.direction == "out" else inv.ZERO)
 
-    @handles("AdjustmentRejected")
+    @handles
     def adjustment_rejected(self, event: ev.AdjustmentRejected, recorded: RecordedEvent
                             ) -> Changes:
         yield Update(Adjustment, {"id": _uuid(event.adjustment_id)}, set={
@@ -352,21 +352,21 @@ class CageProjection(Projection):
             "note": event.note})
         yield from _entry(recorded, reference="adjustment (rejected)")
 
-    @handles("ChipsPutIntoService")
+    @handles
     def chips_into_service(self, event: ev.ChipsPutIntoService, recorded: RecordedEvent
                            ) -> Changes:
         yield from _move(_uuid(event.shift_id), _one_set(event.chip_set, event.chips), {})
         yield from _service(recorded, event.chip_set, event.chips, sign=1)
         yield from _entry(recorded, reference=event.reference, amount_in=event.amount)
 
-    @handles("ChipsTakenOutOfService")
+    @handles
     def chips_out_of_service(self, event: ev.ChipsTakenOutOfService, recorded: RecordedEvent
                              ) -> Changes:
         yield from _move(_uuid(event.shift_id), {}, _one_set(event.chip_set, event.chips))
         yield from _service(recorded, event.chip_set, event.chips, sign=-1)
         yield from _entry(recorded, reference=event.reason, amount_out=event.amount)
 
-    @handles("CageCashFellBelowMinimum", "CageCashRestoredAboveMinimum")
+    @handles
     def minimum_alert(self, event: ev.CageCashFellBelowMinimum | ev.CageCashRestoredAboveMinimum,
                       recorded: RecordedEvent) -> Changes:
         yield from _entry(recorded,
@@ -374,7 +374,7 @@ class CageProjection(Projection):
 
     # --- counting and closing -----------------------------------------------------------------
 
-    @handles("ShiftCounted")
+    @handles
     def counted(self, event: ev.ShiftCounted, recorded: RecordedEvent) -> Changes:
         shift_id = _uuid(event.shift_id)
         counted = inv.of(_cash(event.cash), _chips(event.chips))
@@ -391,20 +391,20 @@ class CageProjection(Projection):
                           details={"count_number": event.count_number,
                                    "variance_value": str(event.variance_value)})
 
-    @handles("VarianceExplained")
+    @handles
     def variance_explained(self, event: ev.VarianceExplained, recorded: RecordedEvent
                            ) -> Changes:
         yield from _touch(recorded, explanation=event.explanation, explained_by=_actor(recorded))
         yield from _entry(recorded, reference=f"count {event.count_number} explained")
 
-    @handles("VarianceApproved")
+    @handles
     def variance_approved(self, event: ev.VarianceApproved, recorded: RecordedEvent
                           ) -> Changes:
         yield from _touch(recorded, approved_count=event.count_number,
                           approved_by=_actor(recorded))
         yield from _entry(recorded, reference=f"count {event.count_number} approved")
 
-    @handles("ShiftClosed")
+    @handles
     def closed(self, event: ev.ShiftClosed, recorded: RecordedEvent) -> Changes:
         yield from _touch(recorded, status=ShiftStatus.CLOSED, closed_by=_actor(recorded),
                           closed_at=recorded.recorded_at)
@@ -413,7 +413,7 @@ class CageProjection(Projection):
 
     # --- gaming day ---------------------------------------------------------------------------
 
-    @handles("ChipsInCirculationRecorded")
+    @handles
     def circulation_recorded(self, event: ev.ChipsInCirculationRecorded,
                              recorded: RecordedEvent) -> Changes:
         yield Insert(ChipCirculationDay, dict(

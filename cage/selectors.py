@@ -333,7 +333,7 @@ def circulation_state(*, casino: str, before: dt.datetime | None = None) -> circ
     state = circulation.State.from_data(last.state) if last is not None else circulation.State()
     events = eventstore.read_casino(casino, circulation.EVENT_TYPES, before=before,
                                after=state.position)
-    return circulation.fold(((e.event_type, e.event, e.position) for e in events), state)
+    return circulation.fold(((e.event, e.position) for e in events), state)
 
 
 def chips_in_circulation(*, casino: str, before: dt.datetime | None = None

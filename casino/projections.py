@@ -35,14 +35,14 @@ class CasinoProjection(Projection):
     def casino_rows(self, model: type[Model], casino: str) -> QuerySet[Any]:
         return Casino.objects.filter(code=casino)
 
-    @handles("CasinoRegistered")
+    @handles
     def registered(self, event: CasinoRegistered, recorded: RecordedEvent) -> Iterator[Change]:
         yield Insert(Casino, dict(
             code=event.code, name=event.name, currency=event.currency,
             time_zone=event.time_zone, gaming_day_closes_at=event.gaming_day_closes_at,
             version=recorded.version))
 
-    @handles("CasinoSettingsChanged")
+    @handles
     def settings_changed(self, event: CasinoSettingsChanged, recorded: RecordedEvent
                          ) -> Iterator[Change]:
         changes: dict[str, object] = {"version": recorded.version}
@@ -58,13 +58,13 @@ class ChipSetProjection(Projection):
     name = "chip_sets"
     models = (ChipSet,)
 
-    @handles("ChipSetRegistered")
+    @handles
     def registered(self, event: ChipSetRegistered, recorded: RecordedEvent) -> Iterator[Change]:
         yield Insert(ChipSet, dict(
             casino_id=event.casino, code=event.code, name=event.name,
             denominations=list(event.denominations), version=recorded.version))
 
-    @handles("ChipSetDenominationsChanged")
+    @handles
     def denominations_changed(self, event: ChipSetDenominationsChanged, recorded: RecordedEvent
                               ) -> Iterator[Change]:
         casino, _, code = recorded.stream_id.partition(".")
@@ -82,7 +82,7 @@ class ApprovalProjection(Projection):
     name = "approvals"
     models = (Approval,)
 
-    @handles("ApprovalRequested")
+    @handles
     def requested(self, event: ApprovalRequested, recorded: RecordedEvent) -> Iterator[Change]:
         yield Insert(Approval, dict(
             id=uuid.UUID(event.approval_id), casino_id=event.casino, kind=event.kind,
@@ -97,15 +97,15 @@ class ApprovalProjection(Projection):
             "status": status, "decided_by": _actor(recorded), "decided_at": recorded.recorded_at,
             "note": note, "version": recorded.version})
 
-    @handles("ApprovalGranted")
+    @handles
     def granted(self, event: ApprovalGranted, recorded: RecordedEvent) -> Iterator[Change]:
         yield from self._decided(event.approval_id, ApprovalStatus.GRANTED, event.note, recorded)
 
-    @handles("ApprovalRefused")
+    @handles
     def refused(self, event: ApprovalRefused, recorded: RecordedEvent) -> Iterator[Change]:
         yield from self._decided(event.approval_id, ApprovalStatus.REFUSED, event.note, recorded)
 
-    @handles("ApprovalWithdrawn")
+    @handles
     def withdrawn(self, event: ApprovalWithdrawn, recorded: RecordedEvent) -> Iterator[Change]:
         yield from self._decided(event.approval_id, ApprovalStatus.WITHDRAWN, event.note,
                                  recorded)
@@ -116,7 +116,7 @@ class SealProjection(Projection):
     name = "seals"
     models = (GamingDaySeal,)
 
-    @handles("GamingDaySealed")
+    @handles
     def sealed(self, event: GamingDaySealed, recorded: RecordedEvent) -> Iterator[Change]:
         # The stored data, not the typed event's: what was signed is those bytes, and an upcast
         # of a later schema would no longer verify.

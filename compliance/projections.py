@@ -76,7 +76,7 @@ class PatronProjection(_ByCasino):
     name = "patrons"
     models = (Patron,)
 
-    @handles("PatronRegistered")
+    @handles
     def registered(self, event: PatronRegistered, recorded: RecordedEvent) -> Iterator[Change]:
         yield Insert(Patron, dict(
             patron_id=uuid.UUID(event.patron_id), casino=event.casino,
@@ -84,19 +84,19 @@ class PatronProjection(_ByCasino):
             registered_by=_actor(recorded), registered_at=recorded.recorded_at,
             version=recorded.version))
 
-    @handles("PatronVerified")
+    @handles
     def verified(self, event: PatronVerified, recorded: RecordedEvent) -> Iterator[Change]:
         yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
             "status": PatronStatus.VERIFIED, "verified_by": _actor(recorded),
             "verified_at": recorded.recorded_at, "version": recorded.version})
 
-    @handles("PatronDataCorrected")
+    @handles
     def corrected(self, event: PatronDataCorrected, recorded: RecordedEvent
                   ) -> Iterator[Change]:
         yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)},
                      set={"version": recorded.version})
 
-    @handles("PatronDataShredded")
+    @handles
     def shredded(self, event: PatronDataShredded, recorded: RecordedEvent) -> Iterator[Change]:
         yield Update(Patron, {"patron_id": uuid.UUID(event.patron_id)}, set={
             "status": PatronStatus.SHREDDED, "shredded_at": recorded.recorded_at,
@@ -138,7 +138,7 @@ class LinkedTransactionsProjection(_ByCasino):
         assert shift is not None, f"a movement of shift {shift_id}, never opened"
         return shift["gaming_day"]
 
-    @handles("ChipsSold")
+    @handles
     def sold(self, event: ChipsSold, recorded: RecordedEvent, reader: Reader
              ) -> Iterator[Change]:
         if event.patron_id:
@@ -154,7 +154,7 @@ class LinkedTransactionsProjection(_ByCasino):
                 amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
                 where=event.window, reference=event.transaction_id)
 
-    @handles("ChipsRedeemed")
+    @handles
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
                  ) -> Iterator[Change]:
         if event.patron_id:
@@ -170,7 +170,7 @@ class LinkedTransactionsProjection(_ByCasino):
                 kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
                 where=event.window, reference=event.transaction_id)
 
-    @handles("JackpotPaid")
+    @handles
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
                      ) -> Iterator[Change]:
         if event.patron_id:
@@ -184,7 +184,7 @@ class LinkedTransactionsProjection(_ByCasino):
                 amount=event.amount, cash=_cash_value(event.cash), where=event.window,
                 reference=event.payout_id)
 
-    @handles("DropRecorded")
+    @handles
     def drop(self, event: DropRecorded, recorded: RecordedEvent, reader: Reader
              ) -> Iterator[Change]:
         if event.patron_id:
@@ -208,7 +208,7 @@ class AlertProjection(_ByCasino):
     name = "aml_alerts"
     models = (AmlAlert,)
 
-    @handles("AmlAlertRaised")
+    @handles
     def raised(self, event: AmlAlertRaised, recorded: RecordedEvent) -> Iterator[Change]:
         yield Insert(AmlAlert, dict(
             alert_id=uuid.UUID(event.alert_id), casino=event.casino, kind=event.kind,
@@ -219,7 +219,7 @@ class AlertProjection(_ByCasino):
             day_total=event.day_total, status=AlertStatus.OPEN, report_id=None,
             raised_at=recorded.recorded_at, raised_by=_actor(recorded)))
 
-    @handles("SuspiciousReportDrafted")
+    @handles
     def reported(self, event: SuspiciousReportDrafted, recorded: RecordedEvent
                  ) -> Iterator[Change]:
         for alert_id in event.alert_ids:
@@ -232,7 +232,7 @@ class SuspiciousReportProjection(_ByCasino):
     name = "aml_reports"
     models = (SuspiciousReport,)
 
-    @handles("SuspiciousReportDrafted")
+    @handles
     def drafted(self, event: SuspiciousReportDrafted, recorded: RecordedEvent
                 ) -> Iterator[Change]:
         yield Insert(SuspiciousReport, dict(
@@ -241,14 +241,14 @@ class SuspiciousReportProjection(_ByCasino):
             status=ReportStatus.DRAFTED, drafted_by=_actor(recorded),
             drafted_at=recorded.recorded_at, version=recorded.version))
 
-    @handles("SuspiciousReportReviewed")
+    @handles
     def reviewed(self, event: SuspiciousReportReviewed, recorded: RecordedEvent
                  ) -> Iterator[Change]:
         yield Update(SuspiciousReport, {"report_id": uuid.UUID(event.report_id)}, set={
             "status": ReportStatus.REVIEWED, "reviewed_by": _actor(recorded),
             "reviewed_at": recorded.recorded_at, "version": recorded.version})
 
-    @handles("SuspiciousReportSent")
+    @handles
     def sent(self, event: SuspiciousReportSent, recorded: RecordedEvent) -> Iterator[Change]:
         yield Update(SuspiciousReport, {"report_id": uuid.UUID(event.report_id)}, set={
             "status": ReportStatus.SENT, "sent_by": _actor(recorded),

@@ -1,9 +1,12 @@
 """Projections: read models built only from events.
 
-Each projection names the tables it owns and registers one handler per event type it reads. A
-handler is a function of the typed event (read through the upcasters: every handler sees the
-current version of its event) and of the recorded envelope (stream, version, position, time,
-metadata), that returns changes to rows (``changes.Insert``, ``Update``, ``Upsert``, ``Sql``).
+Each projection names the tables it owns and marks one handler per event class it reads
+(``@handles``): the class is the annotation of the handler's ``event`` parameter (a union for a
+handler of several), read once when the class is made (``dispatch.event_classes``), so that
+"find usages" of an event class reaches its handlers. A handler is a function of the typed event
+(read through the upcasters: every handler sees the current version of its event) and of the
+recorded envelope (stream, version, position, time, metadata), that returns changes to rows
+(``changes.Insert``, ``Update``, ``Upsert``, ``Sql``).
 A handler that reads rows takes a ``reader`` as well (``writer.Reader``): what it reads is what
 every event before it left, whether it was written yet or is still pending. A handler declares
 nothing about what it reads, and the order in which a service appends its events matters to no
@@ -26,24 +29,28 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from django.db import models
 from django.db.models import Model, QuerySet
 
 from . import wire
 from .changes import Change
+from .dispatch import event_classes
+from .events import Event
 from .store import RecordedEvent
 from .writer import Reader, Writer, guard, send_statements
 
 Handler = Callable[..., Iterable[Change] | None]
+H = TypeVar("H", bound=Handler)
 
 class Projection:
     """Base class. Subclasses set ``name`` and ``models`` and decorate handlers with ``@handles``."""
 
     name: ClassVar[str]
     models: ClassVar[Sequence[type[models.Model]]] = ()
-    handlers: ClassVar[dict[str, tuple[str, bool]]]
+    # By event class: the handler's name and whether it reads (takes a ``reader``).
+    handlers: ClassVar[dict[type[Event], tuple[str, bool]]]
     # An append-only projection (the ledger's journal) refuses TRUNCATE like the events do: it is
     # never rebuilt in place; ``check`` compares its tables with ``replay_snapshot``, the state
     # a replay of the events would produce, computed without writing.
@@ -58,13 +65,13 @@ class Projection:
         cls.handlers = {}
         for base in reversed(cls.__mro__):
             for attr, value in vars(base).items():
-                for event_type in getattr(value, "_handles", ()):
+                for event_class in getattr(value, "_handles", ()):
                     reads = "reader" in inspect.signature(value).parameters
-                    cls.handlers[event_type] = (attr, reads)
+                    cls.handlers[event_class] = (attr, reads)
 
     def changes(self, recorded: RecordedEvent, reader: Reader) -> Iterable[Change]:
         """What ``recorded`` changes in this projection's tables."""
-        found = self.handlers.get(recorded.event_type)
+        found = self.handlers.get(type(recorded.event))
         if found is None:
             return ()
         method, reads = found
@@ -75,12 +82,14 @@ class Projection:
 
     def bound(self, reader: Reader) -> dict[str, Callable[[Any, RecordedEvent],
                                                           Iterable[Change] | None]]:
-        """By event type, the handler as a function of the event and its envelope, ``reader``
-        given to those that read: what ``changes`` calls, looked up once (a replay's)."""
+        """By the stored name of its event class, the handler as a function of the event and its
+        envelope, ``reader`` given to those that read: what ``changes`` calls, looked up once (a
+        replay's, which picks the events to decode by their stored name)."""
         found: dict[str, Callable[[Any, RecordedEvent], Iterable[Change] | None]] = {}
-        for event_type, (method, reads) in self.handlers.items():
+        for event_class, (method, reads) in self.handlers.items():
             handler = getattr(self, method)
-            found[event_type] = functools.partial(handler, reader=reader) if reads else handler
+            found[event_class.event_type] = (functools.partial(handler, reader=reader) if reads
+                                              else handler)
         return found
 
     def reads_ahead(self, about: Mapping[str, Any]) -> list[wire.Statement]:
@@ -131,9 +140,24 @@ class Projection:
         return kept.append, lambda: self.replay_snapshot(kept)
 
 
-def handles(*event_types: str) -> Callable[[Handler], Handler]:
-    def mark(fn: Handler) -> Handler:
-        fn._handles = event_types  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
+def handles(fn: H) -> H:
+    """Mark a projection's method as the handler of the event class (or union of classes) its
+    ``event`` parameter is annotated with. ``@handles("Name")`` is refused (TypeError)."""
+    fn._handles = event_classes(fn)  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
+    return fn
+
+
+def handles_each(classes: Iterable[type[Event]]) -> Callable[[H], H]:
+    """Mark a handler of every class in ``classes``, for the one handler whose classes are
+    another table's (the ledger's, of every class ``ledger.postings`` posts from) rather than
+    its annotation's. Classes only: a name is refused (TypeError)."""
+    given = tuple(classes)
+    for cls in given:
+        if not (isinstance(cls, type) and issubclass(cls, Event) and "event_type" in vars(cls)):
+            raise TypeError(f"a handler is registered by event classes, not by {cls!r}")
+
+    def mark(fn: H) -> H:
+        fn._handles = given  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
         return fn
 
     return mark
@@ -150,14 +174,19 @@ def _comparable(value: Any) -> Any:
 @dataclass
 class Registry:
     projections: dict[str, Projection] = field(default_factory=dict)
+    # The projections that handle an event class; and the same by the class's stored name, for
+    # a reader that has not decoded the event yet.
+    by_class: dict[type[Event], list[Projection]] = field(
+        default_factory=lambda: defaultdict(list))
     by_event_type: dict[str, list[Projection]] = field(default_factory=lambda: defaultdict(list))
 
     def register(self, projection: Projection) -> None:
         if projection.name in self.projections:
             raise ValueError(f"projection {projection.name!r} is registered twice")
         self.projections[projection.name] = projection
-        for event_type in projection.handlers:
-            self.by_event_type[event_type].append(projection)
+        for event_class in projection.handlers:
+            self.by_class[event_class].append(projection)
+            self.by_event_type[event_class.event_type].append(projection)
 
 
 registry = Registry()

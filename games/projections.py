@@ -26,11 +26,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from cage import events as cage_events
 from eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
 from eventstore.hashing import canonical_text
 from eventstore.projections import Projection, handles, register
 from eventstore.store import RecordedEvent
 from eventstore.writer import Reader
+from jackpots import events as jackpot_events
 
 from . import events as ev
 from . import play
@@ -52,10 +54,6 @@ from .models import (
     Table,
     TableSession,
 )
-
-if TYPE_CHECKING:
-    from cage import events as cage_events
-    from jackpots import events as jackpot_events
 
 ZERO = Decimal("0.00")
 HUNDRED = Decimal(100)
@@ -83,7 +81,7 @@ class TableProjection(Projection):
     name = "tables"
     models = (Table,)
 
-    @handles("TableConfigured")
+    @handles
     def configured(self, event: ev.TableConfigured, recorded: RecordedEvent) -> Changes:
         yield Insert(Table, dict(
             casino_id=event.casino, code=event.code, name=event.name, game=event.game,
@@ -95,30 +93,30 @@ class TableProjection(Projection):
         casino, _, code = recorded.stream_id.partition(".")
         return {"casino_id": casino, "code": code}
 
-    @handles("TableLimitsChanged")
+    @handles
     def limits_changed(self, event: ev.TableLimitsChanged, recorded: RecordedEvent) -> Changes:
         yield Update(Table, self._key(recorded), set={
             "limits": event.limits, "max_prize_per_coup": event.max_prize_per_coup,
             "version": recorded.version})
 
-    @handles("TableOptionsChanged")
+    @handles
     def options_changed(self, event: ev.TableOptionsChanged, recorded: RecordedEvent
                         ) -> Changes:
         yield Update(Table, self._key(recorded), set={
             "options": event.options, "seats": event.seats, "version": recorded.version})
 
-    @handles("TableTaxClassChanged")
+    @handles
     def tax_class_changed(self, event: ev.TableTaxClassChanged, recorded: RecordedEvent
                           ) -> Changes:
         yield Update(Table, self._key(recorded), set={
             "bank": event.bank, "vip": event.vip, "version": recorded.version})
 
-    @handles("TableSessionOpened")
+    @handles
     def session_opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Update(Table, {"casino_id": event.casino, "code": event.table},
                      set={"open_session_id": event.session_id})
 
-    @handles("TableSessionClosed")
+    @handles
     def session_closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent) -> Changes:
         yield Update(Table, {"casino_id": _casino(recorded), "code": event.table}, set={
             "open_session_id": None, "last_session_id": event.session_id,
@@ -130,7 +128,7 @@ class DropDefinitionProjection(Projection):
     name = "drop_definitions"
     models = (DropDefinition,)
 
-    @handles("DropDefinitionSet")
+    @handles
     def set(self, event: ev.DropDefinitionSet, recorded: RecordedEvent) -> Changes:
         yield Insert(DropDefinition, dict(
             casino_id=event.casino, version=recorded.version, basis=event.basis,
@@ -177,12 +175,12 @@ class GamingDayProjection(Projection):
     models = (GamingDayResult, CarriedCorrection)
     replays_with = ("table_sessions",)
 
-    @handles("TableSessionClosed")
+    @handles
     def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent, *,
                reader: Reader) -> Changes:
         yield from _moved(_sessions().closed(event, recorded, reader=reader), reader)
 
-    @handles("FillIssued")
+    @handles
     def late_fill(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
                   reader: Reader) -> Changes:
         if _carried(event):
@@ -190,7 +188,7 @@ class GamingDayProjection(Projection):
             return
         yield from _moved(_sessions().fill_issued(event, recorded, reader=reader), reader)
 
-    @handles("CreditRequested")
+    @handles
     def late_credit(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         if _carried(event):
@@ -199,7 +197,7 @@ class GamingDayProjection(Projection):
             yield from _moved(_sessions().credit_requested(event, recorded, reader=reader),
                               reader)
 
-    @handles("SlipVoided")
+    @handles
     def late_void(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
                   reader: Reader) -> Changes:
         if not _carried(event):
@@ -209,7 +207,7 @@ class GamingDayProjection(Projection):
         else:  # a fill voided was never issued: listed, nothing moves
             yield from self._carry(event, recorded, reader, "fill", ZERO)
 
-    @handles("FillRequested")
+    @handles
     def late_fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,
                             reader: Reader) -> Changes:
         if _carried(event):  # listed; the win moves when the cage issues it (a late fill)
@@ -237,7 +235,7 @@ class GamingDayProjection(Projection):
             approval_id=event.approval_id or "", position=recorded.position,
             recorded_at=recorded.recorded_at))
 
-    @handles("DropBoxCountConfirmed")
+    @handles
     def box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         yield from _moved(_sessions().drop_box_counted(event, recorded, reader=reader), reader)
@@ -320,7 +318,7 @@ class TableSessionProjection(Projection):
             update = Update(TableSession, update.key, set={**update.set, **late})
         return update
 
-    @handles("TableSessionOpened")
+    @handles
     def opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Insert(TableSession, dict(
             session_id=event.session_id, casino_id=event.casino, table=event.table,
@@ -330,7 +328,7 @@ class TableSessionProjection(Projection):
             opening_amount=event.opening_amount, roll_difference=event.roll_difference,
             float_chips=event.opening, version=recorded.version))
 
-    @handles("FillRequested")
+    @handles
     def fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,
                        reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -338,7 +336,7 @@ class TableSessionProjection(Projection):
         yield self._changed(event.session_id, reader, recorded,
                             fills_requested_amount=s["fills_requested_amount"] + event.amount)
 
-    @handles("CreditRequested")
+    @handles
     def credit_requested(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
         if _carried(event):
@@ -349,7 +347,7 @@ class TableSessionProjection(Projection):
                          float_chips=_chips_add(s["float_chips"], event.chips, -1),
                          credits_amount=s["credits_amount"] + event.amount)
 
-    @handles("SlipVoided")
+    @handles
     def slip_voided(self, event: ev.SlipVoided, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -365,7 +363,7 @@ class TableSessionProjection(Projection):
                                 fills_requested_amount=s["fills_requested_amount"]
                                 - event.amount)
 
-    @handles("FillIssued")
+    @handles
     def fill_issued(self, event: cage_events.FillIssued, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         slip = reader.row(Slip, casino_id=_casino(recorded), kind=SlipKind.FILL,
@@ -384,7 +382,7 @@ class TableSessionProjection(Projection):
                          fills_amount=s["fills_amount"] + slip["amount"],
                          fills_requested_amount=s["fills_requested_amount"] - slip["amount"])
 
-    @handles("DropRecorded")
+    @handles
     def drop_recorded(self, event: ev.DropRecorded, recorded: RecordedEvent, *,
                       reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -392,7 +390,7 @@ class TableSessionProjection(Projection):
         yield self._changed(event.session_id, reader, recorded,
                             drop_recorded=s["drop_recorded"] + event.amount)
 
-    @handles("ColourChipsIssued")
+    @handles
     def colour_issued(self, event: ev.ColourChipsIssued, recorded: RecordedEvent, *,
                       reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -404,7 +402,7 @@ class TableSessionProjection(Projection):
                             colour_chips={**s["colour_chips"], event.colour: held},
                             colour_chips_in=s["colour_chips_in"] + event.amount)
 
-    @handles("ColourChipsExchanged")
+    @handles
     def colour_exchanged(self, event: ev.ColourChipsExchanged, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -419,19 +417,19 @@ class TableSessionProjection(Projection):
         yield self._changed(event.session_id, reader, recorded, colour_chips=colours,
                             colour_chips_out=s["colour_chips_out"] + event.amount)
 
-    @handles("DropCounted")
+    @handles
     def drop_counted(self, event: ev.DropCounted, recorded: RecordedEvent, *,
                      reader: Reader) -> Changes:
         yield self._changed(event.session_id, reader, recorded, drop_counted=event.amount)
 
-    @handles("DropBoxCountConfirmed")
+    @handles
     def drop_box_counted(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
         """The count room's count is the session's counted drop (its own stream: the
         session's version does not move)."""
         yield self._changed(event.session_id, reader, recorded, drop_counted=event.amount)
 
-    @handles("TableSessionClosed")
+    @handles
     def closed(self, event: ev.TableSessionClosed, recorded: RecordedEvent, *,
                reader: Reader) -> Changes:
         yield self._changed(
@@ -440,19 +438,19 @@ class TableSessionProjection(Projection):
             drop_basis=event.drop_basis, drop_definition_version=event.drop_definition_version,
             closed_at=recorded.recorded_at, closed_by=_actor(recorded), pending_bets=[])
 
-    @handles("TableVarianceApproved")
+    @handles
     def variance_approved(self, event: ev.TableVarianceApproved, recorded: RecordedEvent
                           ) -> Changes:
         yield Update(TableSession, {"session_id": event.session_id}, set={
             "variance_approved": event.variance, "variance_approval_id": event.approval_id,
             "variance_approved_by": _actor(recorded), "version": recorded.version})
 
-    @handles("RoundOpened")
+    @handles
     def round_opened(self, event: ev.RoundOpened, recorded: RecordedEvent) -> Changes:
         yield Update(TableSession, {"session_id": event.session_id}, add={"rounds": 1},
                      set={"current_round_id": event.round_id})
 
-    @handles("BetCarried")
+    @handles
     def bet_carried(self, event: ev.BetCarried, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         the_round = reader.row(Round, round_id=event.round_id)
@@ -464,7 +462,7 @@ class TableSessionProjection(Projection):
         yield Update(TableSession, {"session_id": session_id}, set={"pending_bets": [
             p for p in s["pending_bets"] if p.get("bet_id") != event.bet_id]})
 
-    @handles("RoundSettled")
+    @handles
     def round_settled(self, event: ev.RoundSettled, recorded: RecordedEvent) -> Changes:
         if event.correction:
             yield Update(TableSession, {"session_id": event.session_id},
@@ -475,7 +473,7 @@ class TableSessionProjection(Projection):
                      extend={"pending_bets": event.pending},
                      set={"craps_point": event.point_after, "current_round_id": None})
 
-    @handles("RoundVoided")
+    @handles
     def round_voided(self, event: ev.RoundVoided, recorded: RecordedEvent, *,
                      reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
@@ -491,7 +489,7 @@ class SlipProjection(Projection):
     name = "slips"
     models = (Slip,)
 
-    @handles("FillRequested", "CreditRequested")
+    @handles
     def requested(self, event: ev.FillRequested | ev.CreditRequested, recorded: RecordedEvent
                   ) -> Changes:
         yield Insert(Slip, dict(
@@ -502,13 +500,13 @@ class SlipProjection(Projection):
             status=SlipStatus.REQUESTED, requested_at=recorded.recorded_at,
             requested_by=_actor(recorded)))
 
-    @handles("SlipVoided")
+    @handles
     def voided(self, event: ev.SlipVoided, recorded: RecordedEvent) -> Changes:
         yield Update(Slip, {"casino_id": _casino(recorded), "kind": event.kind,
                             "number": event.slip},
                      set={"status": SlipStatus.VOIDED, "void_reason": event.reason})
 
-    @handles("SlipRefused")
+    @handles
     def refused(self, event: cage_events.SlipRefused, recorded: RecordedEvent) -> Changes:
         """The cage will not act on the slip: the pit sees it refused at once, who refused it
         and why, and voids it."""
@@ -518,11 +516,11 @@ class SlipProjection(Projection):
                           "refused_at": recorded.recorded_at, "refused_by": _actor(recorded),
                           "shift_id": str(event.shift_id), "window": event.window})
 
-    @handles("FillIssued")
+    @handles
     def fill_issued(self, event: cage_events.FillIssued, recorded: RecordedEvent) -> Changes:
         yield self._cage(event, recorded, SlipKind.FILL, SlipStatus.ISSUED)
 
-    @handles("CreditReceived")
+    @handles
     def credit_received(self, event: cage_events.CreditReceived, recorded: RecordedEvent
                         ) -> Changes:
         yield self._cage(event, recorded, SlipKind.CREDIT, SlipStatus.RECEIVED)
@@ -549,7 +547,7 @@ class RoundProjection(Projection):
     def _round(self, round_id: str, **set_: Any) -> Update:
         return Update(Round, {"round_id": round_id}, set=set_)
 
-    @handles("RoundOpened")
+    @handles
     def opened(self, event: ev.RoundOpened, recorded: RecordedEvent) -> Changes:
         yield Insert(Round, dict(
             round_id=event.round_id, session_id=event.session_id, casino_id=event.casino,
@@ -557,7 +555,7 @@ class RoundProjection(Projection):
             status=RoundStatus.BETTING, point=event.point, opened_at=recorded.recorded_at,
             opened_by=_actor(recorded), version=recorded.version))
 
-    @handles("BetPlaced", "BetCarried")
+    @handles
     def bet(self, event: ev.BetPlaced | ev.BetCarried, recorded: RecordedEvent, *,
             reader: Reader) -> Changes:
         values: dict[str, Any] = dict(
@@ -586,7 +584,7 @@ class RoundProjection(Projection):
              event.player, values["bet_type"], _jsonb(event.bet), event.amount, values["stage"],
              event.base, values["hand_key"], values["carried_from"]])
 
-    @handles("JackpotBetPlaced")
+    @handles
     def jackpot_bet(self, event: ev.JackpotBetPlaced, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         the_round = reader.row(Round, round_id=event.round_id)
@@ -597,7 +595,7 @@ class RoundProjection(Projection):
         yield Update(Round, {"round_id": event.round_id}, set={"version": recorded.version},
                      add={"jackpot_amount": event.amount})
 
-    @handles("JackpotCoupSettled")
+    @handles
     def jackpot_coup(self, event: jackpot_events.JackpotCoupSettled, recorded: RecordedEvent
                      ) -> Changes:
         """The pool's coup of a round (on the pool's stream) decides the round's jackpot chips:
@@ -617,22 +615,22 @@ class RoundProjection(Projection):
                 "status": status, "combination": line["combination"] or "", "prize": prize})
         yield self._round(round_id, jackpot_prizes=prizes)
 
-    @handles("BetWithdrawn")
+    @handles
     def withdrawn(self, event: ev.BetWithdrawn, recorded: RecordedEvent) -> Changes:
         yield Update(Bet, {"round_id": event.round_id, "bet_id": event.bet_id},
                      set={"withdrawn": True})
         yield self._round(event.round_id, version=recorded.version)
 
-    @handles("BettingClosed")
+    @handles
     def betting_closed(self, event: ev.BettingClosed, recorded: RecordedEvent) -> Changes:
         yield self._round(event.round_id, status=RoundStatus.CLOSED, version=recorded.version)
 
-    @handles("CardsDealt")
+    @handles
     def dealt(self, event: ev.CardsDealt, recorded: RecordedEvent) -> Changes:
         yield self._round(event.round_id, play=play.deal(event.upcard, event.seats),
                           version=recorded.version)
 
-    @handles("DecisionRecorded")
+    @handles
     def decision(self, event: ev.DecisionRecorded, recorded: RecordedEvent, *,
                  reader: Reader) -> Changes:
         the_round = reader.row(Round, round_id=event.round_id)
@@ -645,27 +643,27 @@ class RoundProjection(Projection):
             yield Update(Bet, {"round_id": event.round_id, "bet_id": event.bet_id},
                          set={"bet": {**bet["bet"], "even_money": True}})
 
-    @handles("OutcomeRecorded")
+    @handles
     def outcome(self, event: ev.OutcomeRecorded, recorded: RecordedEvent) -> Changes:
         yield self._round(event.round_id, outcome=event.outcome, outcome_version=recorded.version,
                           outcome_by=_actor(recorded), version=recorded.version,
                           status=RoundStatus.OUTCOME)
 
-    @handles("RoundCorrected")
+    @handles
     def corrected(self, event: ev.RoundCorrected, recorded: RecordedEvent) -> Changes:
         # A correction keeps the status (settled): its RoundSettled re-settles the round.
         yield Update(Round, {"round_id": event.round_id}, add={"corrections": 1}, set={
             "outcome": event.outcome, "outcome_version": recorded.version,
             "outcome_by": _actor(recorded), "version": recorded.version})
 
-    @handles("BetSettled")
+    @handles
     def bet_settled(self, event: ev.BetSettled, recorded: RecordedEvent) -> Changes:
         yield Update(Bet, {"round_id": event.round_id, "bet_id": event.bet_id}, set={
             "status": event.status, "win": event.win, "returned": event.returned,
             "point": event.point, "capped_win": event.capped_win,
             "settled_version": recorded.version})
 
-    @handles("RoundSettled")
+    @handles
     def settled(self, event: ev.RoundSettled, recorded: RecordedEvent) -> Changes:
         changes: dict[str, Any] = {
             "status": RoundStatus.SETTLED, "result": event.result, "prizes": event.prizes,
@@ -674,7 +672,7 @@ class RoundProjection(Projection):
             changes.update(handle=event.handle, stakes=event.stakes)
         yield Update(Round, {"round_id": event.round_id}, set=changes)
 
-    @handles("RoundVoided")
+    @handles
     def voided(self, event: ev.RoundVoided, recorded: RecordedEvent, *,
                reader: Reader) -> Changes:
         changes: dict[str, Any] = {"status": RoundStatus.VOIDED, "void_reason": event.reason,
@@ -718,7 +716,7 @@ class DropBoxProjection(Projection):
     name = "drop_boxes"
     models = (DropBox,)
 
-    @handles("DropBoxCounted")
+    @handles
     def counted(self, event: ev.DropBoxCounted, recorded: RecordedEvent) -> Changes:
         values = dict(casino_id=event.casino, table=event.table, gaming_day=event.gaming_day,
                       status=DropBoxStatus.COUNTED, count_id=event.count_id,
@@ -727,13 +725,13 @@ class DropBoxProjection(Projection):
                       version=recorded.version)
         yield Upsert(DropBox, {"session_id": event.session_id}, values=values, set=values)
 
-    @handles("DropBoxCountConfirmed")
+    @handles
     def confirmed(self, event: ev.DropBoxCountConfirmed, recorded: RecordedEvent) -> Changes:
         yield Update(DropBox, {"session_id": event.session_id}, set={
             "status": DropBoxStatus.CONFIRMED, "confirmed_by": _actor(recorded),
             "confirmed_at": recorded.recorded_at, "version": recorded.version})
 
-    @handles("DropBoxReceived")
+    @handles
     def received(self, event: cage_events.DropBoxReceived, recorded: RecordedEvent) -> Changes:
         if not event.count_id:
             return  # received before the count room (version 1): no box was counted
@@ -744,7 +742,7 @@ class DropBoxProjection(Projection):
             "received_at": recorded.recorded_at, "variance_cash": event.variance_cash,
             "variance_value": event.variance_value})
 
-    @handles("DropVarianceApproved")
+    @handles
     def variance_approved(self, event: ev.DropVarianceApproved, recorded: RecordedEvent
                           ) -> Changes:
         yield Update(DropBox, {"session_id": event.session_id}, set={

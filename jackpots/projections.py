@@ -128,7 +128,7 @@ class JackpotProjection(Projection):
 
     # --- configuration ---------------------------------------------------------------------
 
-    @handles("JackpotPoolCreated")
+    @handles
     def created(self, event: ev.JackpotPoolCreated, recorded: RecordedEvent) -> Changes:
         pool = dict(
             casino_id=event.casino, pool_id=event.pool_id, name=event.name, game=event.game,
@@ -142,7 +142,7 @@ class JackpotProjection(Projection):
         yield _version(pool, recorded, changed=["created"], approved_on=event.approved_on,
                        reference=event.approval_reference)
 
-    @handles("JackpotParametersChanged")
+    @handles
     def parameters_changed(self, event: ev.JackpotParametersChanged, recorded: RecordedEvent,
                            *, reader: Reader) -> Changes:
         pool = _pool(recorded, reader)
@@ -157,7 +157,7 @@ class JackpotProjection(Projection):
                        approved_on=event.approved_on, reference=event.approval_reference,
                        reason=event.reason)
 
-    @handles("JackpotTablesChanged")
+    @handles
     def tables_changed(self, event: ev.JackpotTablesChanged, recorded: RecordedEvent, *,
                        reader: Reader) -> Changes:
         pool = _pool(recorded, reader)
@@ -169,14 +169,14 @@ class JackpotProjection(Projection):
 
     # --- the meter -------------------------------------------------------------------------
 
-    @handles("JackpotSeeded")
+    @handles
     def seeded(self, event: ev.JackpotSeeded, recorded: RecordedEvent, *, reader: Reader
                ) -> Changes:
         yield from _moved(_pool(recorded, reader), recorded, event.amount, {
             "amount": event.amount, "reserve": -event.from_reserve, "seeded": event.amount,
             "seeded_by_casino": event.from_casino, "reserve_draws": event.from_reserve})
 
-    @handles("JackpotContributed")
+    @handles
     def contributed(self, event: ev.JackpotContributed, recorded: RecordedEvent, *,
                     reader: Reader) -> Changes:
         yield from _moved(_pool(recorded, reader), recorded, event.to_pool, {
@@ -186,7 +186,7 @@ class JackpotProjection(Projection):
             "diverted": event.diverted, "retained": event.retained,
         }, round_id=event.round_id, table=event.table)
 
-    @handles("JackpotHit")
+    @handles
     def hit(self, event: ev.JackpotHit, recorded: RecordedEvent, *, reader: Reader) -> Changes:
         pool = _pool(recorded, reader)
         yield from _moved(pool, recorded, -event.amount, {
@@ -200,7 +200,7 @@ class JackpotProjection(Projection):
             amount=event.amount, pool_before=event.pool_before, pool_after=event.pool_after,
             hit_at=recorded.recorded_at, position=recorded.position))
 
-    @handles("JackpotReset")
+    @handles
     def reset(self, event: ev.JackpotReset, recorded: RecordedEvent, *, reader: Reader
               ) -> Changes:
         yield from _moved(_pool(recorded, reader), recorded, event.start, {
@@ -209,7 +209,7 @@ class JackpotProjection(Projection):
             "reserve_draws": event.from_reserve,
         }, round_id=event.round_id, table=event.table)
 
-    @handles("JackpotCoupSettled")
+    @handles
     def coup_settled(self, event: ev.JackpotCoupSettled, recorded: RecordedEvent) -> Changes:
         key = _key(recorded)
         yield Insert(JackpotCoup, dict(
@@ -219,7 +219,7 @@ class JackpotProjection(Projection):
             position=recorded.position))
         yield Update(JackpotPool, key, set={"version": recorded.version})
 
-    @handles("JackpotPrizePaid")
+    @handles
     def prize_paid(self, event: ev.JackpotPrizePaid, recorded: RecordedEvent, *,
                    reader: Reader) -> Changes:
         yield from _moved(_pool(recorded, reader), recorded, ZERO,
@@ -230,7 +230,7 @@ class JackpotProjection(Projection):
             "payout_id": event.payout_id, "shift_id": event.shift_id,
             "paid_by": _actor(recorded)})
 
-    @handles("JackpotMeterCorrected")
+    @handles
     def corrected(self, event: ev.JackpotMeterCorrected, recorded: RecordedEvent, *,
                   reader: Reader) -> Changes:
         signed = event.amount if event.direction == "up" else -event.amount

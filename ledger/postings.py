@@ -1,10 +1,15 @@
 """Postings: what each event puts in the journal. Pure: no Django, no clock, no I/O.
 
-``post(event_type, data, context)`` reads an event by its stored type name and JSON ``data``
-(never the event classes, so history is read as it was stored) and returns the journal entry it
-posts, or ``None``. The few facts an entry needs beyond its event (an account's balance, which
-table and game a table session belongs to) come from ``context``, which the live projection
-answers from the database and a replay answers from memory: the same function serves both.
+One function per event class, registered where it is defined for the class its ``event``
+parameter is annotated with (``@posts``, ``eventstore.dispatch``): ``post(event, context)``
+finds it by the event's class and returns the journal entry it posts, or ``None``. The event is
+the typed one, read through the upcasters (a stored event of an older schema version is posted
+as the current version). The event classes are plain dataclasses without Django (each area's
+``events.py`` imports only ``eventstore.events``, and the packages' ``__init__`` files are
+empty), so importing them keeps this module pure. The few facts an entry needs beyond its event
+(an account's balance, which table and game a table session belongs to) come from ``context``,
+which the live projection answers from the database and a replay answers from memory: the same
+function serves both.
 
 Every entry balances, and so do its memorandum lines (class 0, the casino's chips at face value)
 and its real lines taken apart: ``post`` refuses (``PostingError``) to return anything else.
@@ -15,18 +20,60 @@ other type of the platform posts nothing.
 from __future__ import annotations
 
 import datetime as dt
+import typing
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Protocol
 
+from cage.events import (
+    AdjustmentApproved,
+    ChipsPutIntoService,
+    ChipsRedeemed,
+    ChipsSold,
+    ChipsTakenOutOfService,
+    CreditReceived,
+    DropBoxReceived,
+    FillIssued,
+    JackpotPaid,
+    ShiftClosed,
+    ShiftOpened,
+    TransferReceived,
+    TransferSent,
+)
 from casino.errors import Words, gettext_noop
+from eventstore.dispatch import Dispatch
+from eventstore.events import Event
+from games.events import (
+    CreditRequested,
+    DropBoxCountConfirmed,
+    DropCounted,
+    DropRecorded,
+    RoundSettled,
+    SlipVoided,
+    TableSessionClosed,
+    TableSessionOpened,
+)
+from jackpots.events import (
+    JackpotContributed,
+    JackpotHit,
+    JackpotMeterCorrected,
+    JackpotReset,
+    JackpotSeeded,
+)
 
 from .chart import AccountRef, account
+from .events import (
+    CardChequeBatchSettled,
+    CasinoChequePresented,
+    GamingTaxAccrued,
+    GamingTaxPaid,
+)
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
-Data = Mapping[str, Any]
+# A slip the pit may record after its session closed (a late slip, approved).
+LateSlip = FillIssued | CreditRequested | SlipVoided
 
 
 class PostingError(ValueError):
@@ -89,7 +136,7 @@ class Context(Protocol):
 
 
 def amount(value: Any) -> Decimal:
-    """An amount from event data: a decimal string (or int), exactly in cents."""
+    """An amount of an event (its Decimal, or a decimal string or int), exactly in cents."""
     if isinstance(value, float | bool) or value is None:
         raise PostingError(f"{value!r} is not an amount")
     number = Decimal(str(value))
@@ -158,29 +205,19 @@ def _held() -> AccountRef:
     return account("chips_held")
 
 
-def _window(key: str, data: Data, field_name: str = "window") -> AccountRef:
-    return account(key, str(data[field_name]))
+def _window(key: str, window: str) -> AccountRef:
+    return account(key, window)
 
 
 def _table(key: str, table: str) -> AccountRef:
     return account(key, table)
 
 
-# --- postings, one function per event type ------------------------------------------------------
+# --- postings, one function per event class -----------------------------------------------------
 
-Poster = Callable[[Data, Context], Posting | None]
-POSTERS: dict[str, Poster] = {}
-
-
-def posts(*event_types: str) -> Callable[[Poster], Poster]:
-    def register(fn: Poster) -> Poster:
-        for name in event_types:
-            if name in POSTERS:
-                raise TypeError(f"{name} has a posting already")
-            POSTERS[name] = fn
-        return fn
-
-    return register
+Poster = Callable[[Any, Context], Posting | None]
+# Registered where each is defined, for the class its ``event`` parameter is annotated with.
+posts: Dispatch[Poster] = Dispatch("posting")
 
 
 def _chips_to_players(e: _Entry, place: AccountRef, value: Decimal) -> None:
@@ -203,52 +240,52 @@ def _differences(e: _Entry, *, cash: AccountRef | None, cash_diff: Decimal,
 # cage ------------------------------------------------------------------------------------------
 
 
-@posts("ShiftOpened")
-def shift_opened(data: Data, ctx: Context) -> Posting | None:
-    cash_account = _window("cage_cash", data)
-    chips_account = _window("cage_chips", data)
-    cash = counts_value(data.get("cash"))
-    chips = chip_sets_value(data.get("chips"))
+@posts
+def shift_opened(event: ShiftOpened, ctx: Context) -> Posting | None:
+    cash_account = _window("cage_cash", event.window)
+    chips_account = _window("cage_chips", event.window)
+    cash = counts_value(event.cash)
+    chips = chip_sets_value(event.chips)
     cash_diff = cash - ctx.balance(cash_account)
     chips_diff = chips - ctx.balance(chips_account)
     e = _Entry()
-    if data.get("previous_shift_id") is None:
+    if event.previous_shift_id is None:
         # The first shift of a cage takes over what is there: cash from outside the platform
         # (a transitory account the accountant settles), chips the casino already held.
         e.move(cash_account, account("opening_counts"), cash_diff)
         e.move(chips_account, _held(), chips_diff)
-        what = Words("Opening count taken over at {window} ({basis})", window=data["window"],
-                     basis=_basis(data.get("basis", "")))
+        what = Words("Opening count taken over at {window} ({basis})", window=event.window,
+                     basis=_basis(event.basis))
     else:
         # The opening takes over the last closing count, or, after a dispute a cage supervisor
         # resolved for it, the disputing cashier's count: the difference from the last closing
         # count (what the accounts hold) goes to the cage's over/short, as a closing variance.
         _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
-                     chips_diff=chips_diff, result=_window("cage_over_short", data))
+                     chips_diff=chips_diff, result=_window("cage_over_short", event.window))
         what = Words("Opening count at {window} differs from the last closing count",
-                     window=data["window"])
-        if data.get("basis") == "dispute_count":
+                     window=event.window)
+        if event.basis == "dispute_count":
             what = Words("Opening count at {window} differs from the last closing count (the "
-                         "disputed count, chosen by a cage supervisor)", window=data["window"])
+                         "disputed count, chosen by a cage supervisor)", window=event.window)
     lines = e.lines()
     return Posting(what, lines) if lines else None
 
 
-@posts("ShiftClosed")
-def shift_closed(data: Data, ctx: Context) -> Posting | None:
-    cash_account = _window("cage_cash", data)
-    chips_account = _window("cage_chips", data)
-    cash_diff = counts_value(data.get("cash")) - ctx.balance(cash_account)
-    chips_diff = chip_sets_value(data.get("chips")) - ctx.balance(chips_account)
+@posts
+def shift_closed(event: ShiftClosed, ctx: Context) -> Posting | None:
+    cash_account = _window("cage_cash", event.window)
+    chips_account = _window("cage_chips", event.window)
+    cash_diff = counts_value(event.cash) - ctx.balance(cash_account)
+    chips_diff = chip_sets_value(event.chips) - ctx.balance(chips_account)
     e = _Entry()
     _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
-                 chips_diff=chips_diff, result=_window("cage_over_short", data))
+                 chips_diff=chips_diff, result=_window("cage_over_short", event.window))
     lines = e.lines()
     if not lines:
         return None
     return Posting(Words("Shift closed at {window}: count {count}, variance {variance}",
-                         window=data["window"], count=data.get("count_number", ""),
-                         variance=amount(data.get("variance_value", "0"))), lines)
+                         window=event.window, count=event.count_number,
+                         variance=amount(event.variance_value)), lines)
 
 
 def _same(a: Decimal, b: Decimal, what: str) -> None:
@@ -256,13 +293,13 @@ def _same(a: Decimal, b: Decimal, what: str) -> None:
         raise PostingError(f"{what}: {a} and {b} should be equal")
 
 
-def _payment(data: Data) -> str:
+def _payment(payment: str | None) -> str:
     """How a movement was paid: ``cash`` for every event stored before payments were named."""
-    return str(data.get("payment") or "cash")
+    return str(payment or "cash")
 
 
-def _cheque(data: Data) -> Words:
-    return Words(", casino cheque {number}", number=data.get("cheque_number", ""))
+def _cheque(number: str) -> Words:
+    return Words(", casino cheque {number}", number=number)
 
 
 # How a payment is said inside a description (``, by card``), the code kept as it was stored.
@@ -282,55 +319,54 @@ def _basis(basis: object) -> Words | str:
     return Words.stored_as(str(basis), template) if template else str(basis)
 
 
-@posts("ChipsSold")
-def chips_sold(data: Data, ctx: Context) -> Posting:
-    chips = counts_value(data.get("chips"))
-    payment = _payment(data)
+@posts
+def chips_sold(event: ChipsSold, ctx: Context) -> Posting:
+    chips = counts_value(event.chips)
+    payment = _payment(event.payment)
     if payment == "cash":
-        cash = counts_value(data.get("cash")) - counts_value(data.get("change"))
+        cash = counts_value(event.cash) - counts_value(event.change)
         _same(cash, chips, "chips sold: the cash received less the change, and the chips")
-        e = _Entry().move(_window("cage_cash", data), _p(), cash)
-        how = ""
+        e = _Entry().move(_window("cage_cash", event.window), _p(), cash)
+        how: Words | str = ""
     else:  # by card or the patron's cheque: to be cleared by the bank, no cash at the window
-        _same(amount(data["amount"]), chips, f"chips sold by {payment}: the amount and the chips")
+        _same(amount(event.amount), chips, f"chips sold by {payment}: the amount and the chips")
         e = _Entry().move(account("card_and_cheque_receipts"), _p(), chips)
         how = _by(payment)
-    _chips_to_players(e, _window("cage_chips", data), chips)
-    return Posting(Words("Chips sold at {window} ({transaction}{how})", window=data["window"],
-                         transaction=data.get("transaction_id", ""), how=how), e.lines())
+    _chips_to_players(e, _window("cage_chips", event.window), chips)
+    return Posting(Words("Chips sold at {window} ({transaction}{how})", window=event.window,
+                         transaction=event.transaction_id, how=how), e.lines())
 
 
-@posts("ChipsRedeemed")
-def chips_redeemed(data: Data, ctx: Context) -> Posting:
-    chips = counts_value(data.get("chips"))
-    if _payment(data) == "casino_cheque":  # owed until the bank pays it, not out of the drawer
-        _same(amount(data["amount"]), chips, "chips redeemed by cheque: the cheque and the chips")
+@posts
+def chips_redeemed(event: ChipsRedeemed, ctx: Context) -> Posting:
+    chips = counts_value(event.chips)
+    if _payment(event.payment) == "casino_cheque":  # owed until the bank pays it, not out of the drawer
+        _same(amount(event.amount), chips, "chips redeemed by cheque: the cheque and the chips")
         e = _Entry().move(_p(), account("casino_cheques_issued"), chips)
-        how: Words | str = _cheque(data)
+        how: Words | str = _cheque(event.cheque_number)
     else:
-        cash = counts_value(data.get("cash"))
+        cash = counts_value(event.cash)
         _same(cash, chips, "chips redeemed: the cash paid and the chips")
-        e = _Entry().move(_p(), _window("cage_cash", data), cash)
+        e = _Entry().move(_p(), _window("cage_cash", event.window), cash)
         how = ""
-    _chips_to_players(e, _window("cage_chips", data), -chips)
+    _chips_to_players(e, _window("cage_chips", event.window), -chips)
     return Posting(Words("Chips redeemed at {window} ({transaction}{how})",
-                         window=data["window"], transaction=data.get("transaction_id", ""),
+                         window=event.window, transaction=event.transaction_id,
                          how=how), e.lines())
 
 
-def _late_day(data: Data) -> dt.date | None:
+def _late_day(event: LateSlip) -> dt.date | None:
     """The day a late slip is posted in: its closed session's, or, that day being sealed, the
     open day the pit books it in (``booked_day``, with the sealed day it corrects)."""
-    day = data.get("booked_day") or data.get("gaming_day")
-    return None if not day else dt.date.fromisoformat(str(day))
+    return event.booked_day or event.gaming_day
 
 
-def _corrects(data: Data) -> Words | str:
-    booked = data.get("booked_day")
-    if not booked or booked == data.get("gaming_day"):
+def _corrects(event: LateSlip) -> Words | str:
+    booked = event.booked_day
+    if not booked or booked == event.gaming_day:
         return ""
     return Words(" [a correction of sealed gaming day {day}, session {session}]",
-                 day=data.get("gaming_day"), session=data.get("session_id", ""))
+                 day=event.gaming_day, session=event.session_id)
 
 
 def _after_close(e: _Entry, table: str, value: Decimal) -> None:
@@ -343,89 +379,92 @@ def _after_close(e: _Entry, table: str, value: Decimal) -> None:
     e.move(_p(), _table("table_variance", table), value)
 
 
-@posts("FillIssued")
-def fill_issued(data: Data, ctx: Context) -> Posting:
-    table = str(data["table"])
-    value = amount(data["amount"])
-    e = _Entry().move(_table("table_float", table), _window("cage_chips", data), value)
-    if not data.get("after_close"):
-        return Posting(Words("Fill {slip}: {window} to table {table}", slip=data["slip"],
-                             window=data["window"], table=table), e.lines())
+@posts
+def fill_issued(event: FillIssued, ctx: Context) -> Posting:
+    table = event.table
+    value = amount(event.amount)
+    e = _Entry().move(_table("table_float", table), _window("cage_chips", event.window), value)
+    if not event.after_close:
+        return Posting(Words("Fill {slip}: {window} to table {table}", slip=event.slip,
+                             window=event.window, table=table), e.lines())
     _after_close(e, table, -value)  # the session's win is less by the fill
     return Posting(Words("Fill {slip}: {window} to table {table}, issued after its session "
                          "closed (approval {approval}): the session's variance moves by "
-                         "{value}{corrects}", slip=data["slip"], window=data["window"],
-                         table=table, approval=data.get("approval_id", ""), value=-value,
-                         corrects=_corrects(data)), e.lines(), gaming_day=_late_day(data))
+                         "{value}{corrects}", slip=event.slip, window=event.window,
+                         table=table, approval=event.approval_id, value=-value,
+                         corrects=_corrects(event)), e.lines(), gaming_day=_late_day(event))
 
 
-@posts("CreditReceived")
-def credit_received(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_window("cage_chips", data), account("chips_in_transit"),
-                      amount(data["amount"]))
+@posts
+def credit_received(event: CreditReceived, ctx: Context) -> Posting:
+    e = _Entry().move(_window("cage_chips", event.window), account("chips_in_transit"),
+                      amount(event.amount))
     return Posting(Words("Credit {slip}: table {table} chips received at {window}",
-                         slip=data["slip"], table=data["table"], window=data["window"]),
+                         slip=event.slip, table=event.table, window=event.window),
                    e.lines())
 
 
-@posts("TransferSent")
-def transfer_sent(data: Data, ctx: Context) -> Posting:
+@posts
+def transfer_sent(event: TransferSent, ctx: Context) -> Posting:
     e = _Entry()
-    e.move(account("cash_in_transit"), _window("cage_cash", data), counts_value(data.get("cash")))
-    e.move(account("chips_in_transit"), _window("cage_chips", data),
-           chip_sets_value(data.get("chips")))
+    e.move(account("cash_in_transit"), _window("cage_cash", event.window),
+           counts_value(event.cash))
+    e.move(account("chips_in_transit"), _window("cage_chips", event.window),
+           chip_sets_value(event.chips))
     return Posting(Words("Transfer {transfer} sent: {window} to {to}",
-                         transfer=data.get("transfer_id", ""), window=data["window"],
-                         to=data["to_window"]), e.lines())
+                         transfer=event.transfer_id, window=event.window,
+                         to=event.to_window), e.lines())
 
 
-@posts("TransferReceived")
-def transfer_received(data: Data, ctx: Context) -> Posting:
+@posts
+def transfer_received(event: TransferReceived, ctx: Context) -> Posting:
     e = _Entry()
-    e.move(_window("cage_cash", data), account("cash_in_transit"), counts_value(data.get("cash")))
-    e.move(_window("cage_chips", data), account("chips_in_transit"),
-           chip_sets_value(data.get("chips")))
+    e.move(_window("cage_cash", event.window), account("cash_in_transit"),
+           counts_value(event.cash))
+    e.move(_window("cage_chips", event.window), account("chips_in_transit"),
+           chip_sets_value(event.chips))
     return Posting(Words("Transfer {transfer} received: {source} to {window}",
-                         transfer=data.get("transfer_id", ""), source=data["from_window"],
-                         window=data["window"]), e.lines())
+                         transfer=event.transfer_id, source=event.from_window,
+                         window=event.window), e.lines())
 
 
-@posts("JackpotPaid")
-def jackpot_paid(data: Data, ctx: Context) -> Posting:
-    payable = account("jackpot_payable", str(data["pool_id"]))
-    if _payment(data) == "casino_cheque":
-        e = _Entry().move(payable, account("casino_cheques_issued"), amount(data["amount"]))
+@posts
+def jackpot_paid(event: JackpotPaid, ctx: Context) -> Posting:
+    payable = account("jackpot_payable", event.pool_id)
+    if _payment(event.payment) == "casino_cheque":
+        e = _Entry().move(payable, account("casino_cheques_issued"), amount(event.amount))
         return Posting(Words("Jackpot prize paid at {window} to {winner} (pool {pool}, round "
-                             "{round}{cheque})", window=data["window"],
-                             winner=data.get("winner", ""), pool=data["pool_id"],
-                             round=data.get("round_id", ""), cheque=_cheque(data)), e.lines())
-    cash = counts_value(data.get("cash"))
-    chips = counts_value(data.get("chips"))
-    _same(cash + chips, amount(data["amount"]), "jackpot paid: cash and chips, and the prize")
-    e = _Entry().move(payable, _window("cage_cash", data), cash)
+                             "{round}{cheque})", window=event.window,
+                             winner=event.winner, pool=event.pool_id,
+                             round=event.round_id, cheque=_cheque(event.cheque_number)),
+                       e.lines())
+    cash = counts_value(event.cash)
+    chips = counts_value(event.chips)
+    _same(cash + chips, amount(event.amount), "jackpot paid: cash and chips, and the prize")
+    e = _Entry().move(payable, _window("cage_cash", event.window), cash)
     e.move(payable, _p(), chips)
-    _chips_to_players(e, _window("cage_chips", data), chips)
+    _chips_to_players(e, _window("cage_chips", event.window), chips)
     return Posting(Words("Jackpot prize paid at {window} to {winner} (pool {pool}, round "
-                         "{round})", window=data["window"], winner=data.get("winner", ""),
-                         pool=data["pool_id"], round=data.get("round_id", "")), e.lines())
+                         "{round})", window=event.window, winner=event.winner,
+                         pool=event.pool_id, round=event.round_id), e.lines())
 
 
-@posts("DropBoxReceived")
-def drop_box_received(data: Data, ctx: Context) -> Posting:
+@posts
+def drop_box_received(event: DropBoxReceived, ctx: Context) -> Posting:
     """The cash received goes to the cage; the box leaves the table's drop account at its count;
     what differs (received less counted) is a drop count difference of the table (7883), under
     either drop definition: the table's win, hold and tax were worked out on the count, so cash
     missing (or found) after it is no part of the win (``docs/ledger.md``)."""
-    table = str(data["table"])
-    received = counts_value(data.get("cash"))
-    counted = (amount(data["counted_amount"]) if data.get("counted_amount") is not None
+    table = event.table
+    received = counts_value(event.cash)
+    counted = (amount(event.counted_amount) if event.counted_amount is not None
                else received)
-    _same(received - counted, amount(data.get("variance_value", "0")),
+    _same(received - counted, amount(event.variance_value),
           "drop box received: received less counted, and the variance")
-    e = _Entry().move(_window("cage_cash", data), _table("drop", table), received)
+    e = _Entry().move(_window("cage_cash", event.window), _table("drop", table), received)
     e.move(_table("drop_difference", table), _table("drop", table), counted - received)
     what = Words("Drop box {box} of table {table} received at {window}",
-                 box=data.get("drop_box", ""), table=table, window=data["window"])
+                 box=event.drop_box, table=table, window=event.window)
     if received != counted:
         what = Words("{what}: counted {counted}, received {received}, variance {variance}",
                      what=what, counted=counted, received=received,
@@ -433,61 +472,62 @@ def drop_box_received(data: Data, ctx: Context) -> Posting:
     return Posting(what, e.lines())
 
 
-@posts("AdjustmentApproved")
-def adjustment_approved(data: Data, ctx: Context) -> Posting:
-    sign = {"in": 1, "out": -1}.get(str(data["direction"]))
+@posts
+def adjustment_approved(event: AdjustmentApproved, ctx: Context) -> Posting:
+    sign = {"in": 1, "out": -1}.get(event.direction)
     if sign is None:
-        raise PostingError(f"an adjustment goes in or out, not {data['direction']!r}")
+        raise PostingError(f"an adjustment goes in or out, not {event.direction!r}")
     e = _Entry()
-    _differences(e, cash=_window("cage_cash", data), cash_diff=sign * counts_value(data.get("cash")),
-                 chips=_window("cage_chips", data),
-                 chips_diff=sign * chip_sets_value(data.get("chips")),
-                 result=_window("cage_over_short", data))
-    note = f"{data.get('note', '')}".rstrip(": ")
-    if data["direction"] == "in":
-        what = (Words("Adjustment in at {window} approved: {note}", window=data["window"],
+    _differences(e, cash=_window("cage_cash", event.window),
+                 cash_diff=sign * counts_value(event.cash),
+                 chips=_window("cage_chips", event.window),
+                 chips_diff=sign * chip_sets_value(event.chips),
+                 result=_window("cage_over_short", event.window))
+    note = f"{event.note}".rstrip(": ")
+    if event.direction == "in":
+        what = (Words("Adjustment in at {window} approved: {note}", window=event.window,
                       note=note) if note else
-                Words("Adjustment in at {window} approved", window=data["window"]))
+                Words("Adjustment in at {window} approved", window=event.window))
     else:
-        what = (Words("Adjustment out at {window} approved: {note}", window=data["window"],
+        what = (Words("Adjustment out at {window} approved: {note}", window=event.window,
                       note=note) if note else
-                Words("Adjustment out at {window} approved", window=data["window"]))
+                Words("Adjustment out at {window} approved", window=event.window))
     return Posting(what, e.lines())
 
 
-@posts("ChipsPutIntoService")
-def chips_put_into_service(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_window("cage_chips", data), _held(), counts_value(data.get("chips")))
+@posts
+def chips_put_into_service(event: ChipsPutIntoService, ctx: Context) -> Posting:
+    e = _Entry().move(_window("cage_chips", event.window), _held(), counts_value(event.chips))
     return Posting(Words("Chips put into service at {window} ({reference})",
-                         window=data["window"], reference=data.get("reference", "")), e.lines())
+                         window=event.window, reference=event.reference), e.lines())
 
 
-@posts("ChipsTakenOutOfService")
-def chips_taken_out_of_service(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_held(), _window("cage_chips", data), counts_value(data.get("chips")))
+@posts
+def chips_taken_out_of_service(event: ChipsTakenOutOfService, ctx: Context) -> Posting:
+    e = _Entry().move(_held(), _window("cage_chips", event.window), counts_value(event.chips))
     return Posting(Words("Chips taken out of service at {window} ({reason})",
-                         window=data["window"], reason=data.get("reason", "")), e.lines())
+                         window=event.window, reason=event.reason), e.lines())
 
 
 # tables ----------------------------------------------------------------------------------------
 
 
-def _session(data: Data, ctx: Context) -> SessionFacts:
-    facts = ctx.session(str(data["session_id"]))
+def _session(session_id: str, ctx: Context) -> SessionFacts:
+    facts = ctx.session(session_id)
     if facts is None:
-        raise PostingError(f"table session {data['session_id']} is unknown to the ledger "
+        raise PostingError(f"table session {session_id} is unknown to the ledger "
                            "(its TableSessionOpened was not posted)")
     return facts
 
 
-@posts("TableSessionOpened")
-def table_session_opened(data: Data, ctx: Context) -> Posting | None:
-    table = str(data["table"])
+@posts
+def table_session_opened(event: TableSessionOpened, ctx: Context) -> Posting | None:
+    table = event.table
     float_account = _table("table_float", table)
-    opening = amount(data["opening_amount"])
+    opening = amount(event.opening_amount)
     difference = opening - ctx.balance(float_account)
     e = _Entry()
-    if data.get("previous_session_id") is None:
+    if event.previous_session_id is None:
         e.move(float_account, _held(), difference)  # the first float: chips the casino held
         what = Words("Table {table} opened with its first float", table=table)
     else:
@@ -499,84 +539,84 @@ def table_session_opened(data: Data, ctx: Context) -> Posting | None:
     return Posting(what, lines) if lines else None
 
 
-@posts("CreditRequested")
-def credit_requested(data: Data, ctx: Context) -> Posting:
-    table = str(data["table"])
-    value = amount(data["amount"])
+@posts
+def credit_requested(event: CreditRequested, ctx: Context) -> Posting:
+    table = event.table
+    value = amount(event.amount)
     e = _Entry().move(account("chips_in_transit"), _table("table_float", table), value)
-    if not data.get("after_close"):
+    if not event.after_close:
         return Posting(Words("Credit {slip}: chips leave table {table} for the cage",
-                             slip=data["slip"], table=table), e.lines())
+                             slip=event.slip, table=table), e.lines())
     _after_close(e, table, value)  # the session's win is more by the credit
     return Posting(Words("Credit {slip}: chips that left table {table} for the cage, recorded "
                          "after its session closed (approval {approval}): the session's "
-                         "variance moves by {value}{corrects}", slip=data["slip"], table=table,
-                         approval=data.get("approval_id", ""), value=value,
-                         corrects=_corrects(data)), e.lines(), gaming_day=_late_day(data))
+                         "variance moves by {value}{corrects}", slip=event.slip, table=table,
+                         approval=event.approval_id, value=value,
+                         corrects=_corrects(event)), e.lines(), gaming_day=_late_day(event))
 
 
-@posts("SlipVoided")
-def slip_voided(data: Data, ctx: Context) -> Posting | None:
-    if data.get("kind") != "credit":
+@posts
+def slip_voided(event: SlipVoided, ctx: Context) -> Posting | None:
+    if event.kind != "credit":
         return None  # a fill moves chips only when the cage issues it; a voided one never was
-    table = str(data["table"])
-    value = amount(data.get("amount", "0"))
+    table = event.table
+    value = amount(event.amount)
     e = _Entry().move(_table("table_float", table), account("chips_in_transit"), value)
-    what = Words("Credit {slip} voided: the chips stay at table {table}", slip=data["slip"],
+    what = Words("Credit {slip} voided: the chips stay at table {table}", slip=event.slip,
                  table=table)
     day = None
-    if data.get("after_close"):
+    if event.after_close:
         _after_close(e, table, -value)  # the session's win is less by the credit
         what = Words("Credit {slip} voided after its session closed (approval {approval}): "
-                     "the session's variance moves by {value}{corrects}", slip=data["slip"],
-                     approval=data.get("approval_id", ""), value=-value,
-                     corrects=_corrects(data))
-        day = _late_day(data)
+                     "the session's variance moves by {value}{corrects}", slip=event.slip,
+                     approval=event.approval_id, value=-value,
+                     corrects=_corrects(event))
+        day = _late_day(event)
     lines = e.lines()
     return Posting(what, lines, gaming_day=day) if lines else None
 
 
-@posts("DropRecorded")
-def drop_recorded(data: Data, ctx: Context) -> Posting:
-    table = str(data["table"])
-    value = amount(data["amount"])
+@posts
+def drop_recorded(event: DropRecorded, ctx: Context) -> Posting:
+    table = event.table
+    value = amount(event.amount)
     e = _Entry().move(_table("drop", table), _p(), value)
     _chips_to_players(e, _table("table_float", table), value)
     return Posting(Words("Cash for chips at table {table}, into the drop box", table=table),
                    e.lines())
 
 
-@posts("RoundSettled")
-def round_settled(data: Data, ctx: Context) -> Posting:
-    facts = _session(data, ctx)
-    correction = bool(data.get("correction"))
-    result = amount(data["result_delta"] if correction else data["result"])
+@posts
+def round_settled(event: RoundSettled, ctx: Context) -> Posting:
+    facts = _session(event.session_id, ctx)
+    correction = bool(event.correction)
+    result = amount(event.result_delta if correction else event.result)
     e = _Entry().move(_p(), account("gaming_revenue", facts.table, facts.game), result)
     _chips_to_players(e, _table("table_float", facts.table), -result)
     what = (gettext_noop("Round corrected at table {table}: result {result} (round {round})")
             if correction else
             gettext_noop("Round settled at table {table}: result {result} (round {round})"))
     stats = TableStats(facts.table, facts.game,
-                       handle=ZERO if correction else amount(data.get("handle", "0")),
+                       handle=ZERO if correction else amount(event.handle),
                        rounds=0 if correction else 1)
-    return Posting(Words(what, table=facts.table, result=result, round=data["round_id"]),
+    return Posting(Words(what, table=facts.table, result=result, round=event.round_id),
                    e.lines(), corrects_previous=correction, stats=stats)
 
 
-@posts("TableSessionClosed")
-def table_session_closed(data: Data, ctx: Context) -> Posting:
-    facts = _session(data, ctx)
+@posts
+def table_session_closed(event: TableSessionClosed, ctx: Context) -> Posting:
+    facts = _session(event.session_id, ctx)
     table = facts.table
-    if data.get("drop_count_room"):
-        return _closed_before_the_count(data, ctx, facts)
+    if event.drop_count_room:
+        return _closed_before_the_count(event, ctx, facts)
     # Version 1: the pit boss typed the drop count at the close (DropCounted, just before).
     counted = facts.drop_counted if facts.drop_counted is not None else facts.drop_recorded
     drop_diff = counted - facts.drop_recorded
     float_account = _table("table_float", table)
-    float_diff = amount(data["closing_amount"]) - ctx.balance(float_account)
+    float_diff = amount(event.closing_amount) - ctx.balance(float_account)
     variance = _table("table_variance", table)
     e = _Entry()
-    if data.get("drop_basis") == "recorded":
+    if event.drop_basis == "recorded":
         drop = facts.drop_recorded
         e.move(_table("drop", table), _table("drop_difference", table), drop_diff)
         table_variance = float_diff
@@ -588,42 +628,43 @@ def table_session_closed(data: Data, ctx: Context) -> Posting:
     e.move(_p(), variance, float_diff)
     return Posting(Words("Table {table} session closed: variance {variance} (drop {drop}, "
                          "session {session})", table=table, variance=table_variance, drop=drop,
-                         session=data["session_id"]), e.lines(),
+                         session=event.session_id), e.lines(),
                    stats=TableStats(table, facts.game, drop=drop, sessions=1))
 
 
-def _closed_before_the_count(data: Data, ctx: Context, facts: SessionFacts) -> Posting:
+def _closed_before_the_count(event: TableSessionClosed, ctx: Context, facts: SessionFacts
+                             ) -> Posting:
     """A session closed with its drop box on the way to the count room: the float difference
     now; the drop's difference when two counters have counted it (DropBoxCountConfirmed)."""
     table = facts.table
     float_account = _table("table_float", table)
-    float_diff = amount(data["closing_amount"]) - ctx.balance(float_account)
+    float_diff = amount(event.closing_amount) - ctx.balance(float_account)
     variance = _table("table_variance", table)
     e = _Entry()
     e.move(float_account, _held(), float_diff)
     e.move(_p(), variance, float_diff)
-    recorded_basis = data.get("drop_basis") == "recorded"
+    recorded_basis = event.drop_basis == "recorded"
     drop = facts.drop_recorded if recorded_basis else ZERO
     what = (Words("Table {table} session closed: float variance {variance} (drop {drop}, "
                   "session {session})", table=table, variance=float_diff, drop=drop,
-                  session=data["session_id"]) if recorded_basis else
+                  session=event.session_id) if recorded_basis else
             Words("Table {table} session closed: float variance {variance} (drop to be "
                   "counted, session {session})", table=table, variance=float_diff,
-                  session=data["session_id"]))
+                  session=event.session_id))
     return Posting(what, e.lines(), stats=TableStats(table, facts.game, drop=drop, sessions=1))
 
 
-@posts("DropBoxCountConfirmed")
-def drop_box_count_confirmed(data: Data, ctx: Context) -> Posting:
+@posts
+def drop_box_count_confirmed(event: DropBoxCountConfirmed, ctx: Context) -> Posting:
     """The count room's count of the box: counted less recorded moves the drop account, into
     the table's win (drop definition ``counted``: 7212, and the counted drop is the day's drop)
     or into the drop count differences (``recorded``: 7883)."""
-    facts = _session(data, ctx)
+    facts = _session(event.session_id, ctx)
     table = facts.table
-    counted = amount(data["amount"])
+    counted = amount(event.amount)
     difference = counted - facts.drop_recorded
     e = _Entry()
-    if data.get("drop_basis") == "recorded":
+    if event.drop_basis == "recorded":
         e.move(_table("drop", table), _table("drop_difference", table), difference)
         drop = ZERO
     else:
@@ -631,122 +672,122 @@ def drop_box_count_confirmed(data: Data, ctx: Context) -> Posting:
         drop = counted
     return Posting(Words("Drop box of table {table} counted: {counted} against {recorded} "
                          "recorded (session {session})", table=table, counted=counted,
-                         recorded=facts.drop_recorded, session=data["session_id"]), e.lines(),
+                         recorded=facts.drop_recorded, session=event.session_id), e.lines(),
                    stats=TableStats(table, facts.game, drop=drop))
 
 
 # jackpots --------------------------------------------------------------------------------------
 
 
-def _pool(key: str, data: Data) -> AccountRef:
-    return account(key, str(data["pool_id"]))
+def _pool(key: str, pool_id: str) -> AccountRef:
+    return account(key, pool_id)
 
 
-def _funding(e: _Entry, data: Data, *, from_casino: Decimal, from_reserve: Decimal) -> None:
-    e.move(_pool("jackpot_funding", data), _pool("jackpot_liability", data), from_casino)
-    e.move(_pool("jackpot_reserve", data), _pool("jackpot_liability", data), from_reserve)
+def _funding(e: _Entry, pool_id: str, *, from_casino: Decimal, from_reserve: Decimal) -> None:
+    e.move(_pool("jackpot_funding", pool_id), _pool("jackpot_liability", pool_id), from_casino)
+    e.move(_pool("jackpot_reserve", pool_id), _pool("jackpot_liability", pool_id), from_reserve)
 
 
-@posts("JackpotSeeded")
-def jackpot_seeded(data: Data, ctx: Context) -> Posting:
-    from_casino, from_reserve = amount(data["from_casino"]), amount(data["from_reserve"])
-    _same(from_casino + from_reserve, amount(data["amount"]), "jackpot seed: its two sources")
+@posts
+def jackpot_seeded(event: JackpotSeeded, ctx: Context) -> Posting:
+    from_casino, from_reserve = amount(event.from_casino), amount(event.from_reserve)
+    _same(from_casino + from_reserve, amount(event.amount), "jackpot seed: its two sources")
     e = _Entry()
-    _funding(e, data, from_casino=from_casino, from_reserve=from_reserve)
+    _funding(e, event.pool_id, from_casino=from_casino, from_reserve=from_reserve)
     return Posting(Words("Jackpot pool {pool} seeded with its start value",
-                         pool=data["pool_id"]), e.lines())
+                         pool=event.pool_id), e.lines())
 
 
-@posts("JackpotContributed")
-def jackpot_contributed(data: Data, ctx: Context) -> Posting:
-    staked = amount(data["amount"])
-    to_pool, to_reserve = amount(data["to_pool"]), amount(data["to_reserve"])
-    retained = amount(data["retained"])
+@posts
+def jackpot_contributed(event: JackpotContributed, ctx: Context) -> Posting:
+    staked = amount(event.amount)
+    to_pool, to_reserve = amount(event.to_pool), amount(event.to_reserve)
+    retained = amount(event.retained)
     _same(to_pool + to_reserve + retained, staked, "jackpot bets: pool, reserve and retained")
-    table = str(data["table"])
+    table = event.table
     e = _Entry()
-    e.move(_p(), _pool("jackpot_liability", data), to_pool)
-    e.move(_p(), _pool("jackpot_reserve", data), to_reserve)
-    e.move(_p(), _pool("jackpot_retained", data), retained)
+    e.move(_p(), _pool("jackpot_liability", event.pool_id), to_pool)
+    e.move(_p(), _pool("jackpot_reserve", event.pool_id), to_reserve)
+    e.move(_p(), _pool("jackpot_retained", event.pool_id), retained)
     _chips_to_players(e, _table("jackpot_chips", table), -staked)
     return Posting(Words("Jackpot bets at table {table} (pool {pool}, round {round})",
-                         table=table, pool=data["pool_id"], round=data.get("round_id", "")),
+                         table=table, pool=event.pool_id, round=event.round_id),
                    e.lines())
 
 
-@posts("JackpotHit")
-def jackpot_hit(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(_pool("jackpot_liability", data), _pool("jackpot_payable", data),
-                      amount(data["amount"]))
+@posts
+def jackpot_hit(event: JackpotHit, ctx: Context) -> Posting:
+    e = _Entry().move(_pool("jackpot_liability", event.pool_id),
+                      _pool("jackpot_payable", event.pool_id), amount(event.amount))
     return Posting(Words("Jackpot prize {combination} won by {player} at table {table} (pool "
-                         "{pool})", combination=data.get("combination", ""),
-                         player=data.get("player", ""), table=data.get("table", ""),
-                         pool=data["pool_id"]), e.lines())
+                         "{pool})", combination=event.combination,
+                         player=event.player, table=event.table,
+                         pool=event.pool_id), e.lines())
 
 
-@posts("JackpotReset")
-def jackpot_reset(data: Data, ctx: Context) -> Posting | None:
+@posts
+def jackpot_reset(event: JackpotReset, ctx: Context) -> Posting | None:
     e = _Entry()
-    _funding(e, data, from_casino=amount(data["from_casino"]),
-             from_reserve=amount(data["from_reserve"]))
+    _funding(e, event.pool_id, from_casino=amount(event.from_casino),
+             from_reserve=amount(event.from_reserve))
     lines = e.lines()
     return Posting(Words("Jackpot pool {pool} restarts at its start value",
-                         pool=data["pool_id"]), lines) if lines else None
+                         pool=event.pool_id), lines) if lines else None
 
 
-@posts("JackpotMeterCorrected")
-def jackpot_meter_corrected(data: Data, ctx: Context) -> Posting:
-    meter = {"pool": "jackpot_liability", "reserve": "jackpot_reserve"}.get(str(data["meter"]))
-    sign = {"up": 1, "down": -1}.get(str(data["direction"]))
+@posts
+def jackpot_meter_corrected(event: JackpotMeterCorrected, ctx: Context) -> Posting:
+    meter = {"pool": "jackpot_liability", "reserve": "jackpot_reserve"}.get(event.meter)
+    sign = {"up": 1, "down": -1}.get(event.direction)
     if meter is None or sign is None:
-        raise PostingError(f"unknown jackpot meter correction {data['meter']}/{data['direction']}")
-    e = _Entry().move(_pool("jackpot_corrections", data), _pool(meter, data),
-                      sign * amount(data["amount"]))
+        raise PostingError(f"unknown jackpot meter correction {event.meter}/{event.direction}")
+    e = _Entry().move(_pool("jackpot_corrections", event.pool_id), _pool(meter, event.pool_id),
+                      sign * amount(event.amount))
     return Posting(Words("Jackpot {meter} of pool {pool} corrected {direction}: {reason}",
-                         meter=data["meter"], pool=data["pool_id"], direction=data["direction"],
-                         reason=data.get("reason", "")), e.lines())
+                         meter=event.meter, pool=event.pool_id, direction=event.direction,
+                         reason=event.reason), e.lines())
 
 
 # gaming tax ------------------------------------------------------------------------------------
 
 
-@posts("GamingTaxAccrued")
-def gaming_tax_accrued(data: Data, ctx: Context) -> Posting | None:
+@posts
+def gaming_tax_accrued(event: GamingTaxAccrued, ctx: Context) -> Posting | None:
     e = _Entry()
-    for line in data["lines"]:
+    for line in event.lines:
         code = str(line["code"])
         e.move(account("gaming_tax_expense", code), account("gaming_tax_payable", code),
                amount(line["amount"]))
     lines = e.lines()
     return Posting(Words("Gaming tax of {month} accrued from its return",
-                         month=data["month"]), lines) if lines else None
+                         month=event.month), lines) if lines else None
 
 
-@posts("GamingTaxPaid")
-def gaming_tax_paid(data: Data, ctx: Context) -> Posting:
-    code = str(data["code"])
+@posts
+def gaming_tax_paid(event: GamingTaxPaid, ctx: Context) -> Posting:
+    code = event.code
     e = _Entry().move(account("gaming_tax_payable", code), account("bank"),
-                      amount(data["amount"]))
+                      amount(event.amount))
     return Posting(Words("Gaming tax {code} of {month} paid ({reference})", code=code,
-                         month=data["month"], reference=data["reference"]), e.lines())
+                         month=event.month, reference=event.reference), e.lines())
 
 
 # clearing against the bank ---------------------------------------------------------------------
 
 
-@posts("CasinoChequePresented")
-def casino_cheque_presented(data: Data, ctx: Context) -> Posting:
-    e = _Entry().move(account("casino_cheques_issued"), account("bank"), amount(data["amount"]))
+@posts
+def casino_cheque_presented(event: CasinoChequePresented, ctx: Context) -> Posting:
+    e = _Entry().move(account("casino_cheques_issued"), account("bank"), amount(event.amount))
     return Posting(Words("Casino cheque {number} paid by the bank ({reference})",
-                         number=data["number"], reference=data["bank_reference"]), e.lines())
+                         number=event.number, reference=event.bank_reference), e.lines())
 
 
-@posts("CardChequeBatchSettled")
-def card_cheque_batch_settled(data: Data, ctx: Context) -> Posting:
+@posts
+def card_cheque_batch_settled(event: CardChequeBatchSettled, ctx: Context) -> Posting:
     e = _Entry().move(account("bank"), account("card_and_cheque_receipts"),
-                      amount(data["amount"]))
+                      amount(event.amount))
     return Posting(Words("Card and cheque receipts credited by the bank ({reference})",
-                         reference=data["bank_reference"]), e.lines())
+                         reference=event.bank_reference), e.lines())
 
 
 # --- event types that post nothing, and why -----------------------------------------------------
@@ -818,37 +859,37 @@ NOT_POSTED: dict[str, str] = {
     "SuspiciousReportSent": "a report: no money moves",
 }
 
-SESSION_EVENTS = frozenset({"TableSessionOpened", "DropRecorded", "DropCounted",
-                            "DropBoxCountConfirmed"})
-EVENT_TYPES = frozenset(POSTERS) | SESSION_EVENTS
+# What the ledger remembers of a table session (``session_after``) follows these.
+SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
+SESSION_EVENTS: frozenset[type[Event]] = frozenset(typing.get_args(SessionEvent))
+# Every event class the ledger reads: those it posts from, and those of table sessions.
+EVENT_CLASSES: frozenset[type[Event]] = frozenset(posts.by_class) | SESSION_EVENTS
+# Their stored names (what a reader of the store asks for).
+EVENT_TYPES = frozenset(cls.event_type for cls in EVENT_CLASSES)
 
 
-def post(event_type: str, data: Data, context: Context) -> Posting | None:
-    """The entry ``event_type`` with ``data`` posts, or None. Raises PostingError if it would
-    not balance."""
-    poster = POSTERS.get(event_type)
+def post(event: Event, context: Context) -> Posting | None:
+    """The entry ``event`` (typed, read through the upcasters) posts, or None. Raises
+    PostingError if it would not balance."""
+    poster = posts.by_class.get(type(event))
     if poster is None:
         return None
-    posting = poster(data, context)
+    posting = poster(event, context)
     if posting is not None:
         check_balanced(posting.lines)
     return posting
 
 
-def session_after(event_type: str, data: Data, facts: SessionFacts | None
-                  ) -> SessionFacts | None:
-    """What the ledger remembers of a table session after ``event_type`` (None: unchanged)."""
-    if event_type == "TableSessionOpened":
-        day = data.get("gaming_day")
-        return SessionFacts(str(data["session_id"]), str(data["table"]), str(data["game"]),
-                            gaming_day=dt.date.fromisoformat(str(day)) if day else None)
+def session_after(event: SessionEvent, facts: SessionFacts | None) -> SessionFacts | None:
+    """What the ledger remembers of a table session after ``event`` (None: unchanged)."""
+    if isinstance(event, TableSessionOpened):
+        return SessionFacts(event.session_id, event.table, event.game,
+                            gaming_day=event.gaming_day)
     if facts is None:
         return None
-    if event_type == "DropRecorded":
-        return replace(facts, drop_recorded=facts.drop_recorded + amount(data["amount"]))
-    if event_type in ("DropCounted", "DropBoxCountConfirmed"):
-        return replace(facts, drop_counted=amount(data["amount"]))
-    return None
+    if isinstance(event, DropRecorded):
+        return replace(facts, drop_recorded=facts.drop_recorded + amount(event.amount))
+    return replace(facts, drop_counted=amount(event.amount))
 
 
 # --- closed days --------------------------------------------------------------------------------

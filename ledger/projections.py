@@ -27,13 +27,15 @@ from django.db.models import Model, QuerySet
 
 from casino import gaming_day as gaming_days
 from casino.errors import Words
+from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.models import Casino
 from eventstore.changes import Change, Insert, Sql, Update, Upsert
-from eventstore.events import Event, event_class
-from eventstore.projections import Projection, handles, register
+from eventstore.events import Event
+from eventstore.projections import Projection, handles, handles_each, register
 from eventstore.reads import Read
 from eventstore.store import RecordedEvent
 from eventstore.writer import Reader
+from games.events import TableSessionOpened
 
 from . import postings
 from .chart import AccountRef
@@ -43,6 +45,7 @@ from .events import (
     GamingDayClosed,
     GamingTaxAccrued,
     GamingTaxPaid,
+    PeriodClosed,
     TaxParameterSet,
 )
 from .models import (
@@ -117,39 +120,34 @@ class _Context:
         return self.store.session(session_id)
 
 
-HANDLED = frozenset(postings.EVENT_TYPES | {"PeriodClosed"})
-
-
-def current_data(recorded: RecordedEvent) -> dict[str, Any]:
-    """The event's data in its current version (read through the upcasters), as postings take
-    it: a stored event of an older schema version is posted as the current version."""
-    if recorded.schema_version == event_class(recorded.event_type).schema_version:
-        return recorded.data
-    return recorded.event.to_data()
+# What the ledger projection handles: every class ``postings`` reads, and the period's close.
+HANDLED_CLASSES: frozenset[type[Event]] = postings.EVENT_CLASSES | {PeriodClosed}
+HANDLED = postings.EVENT_TYPES | {PeriodClosed.event_type}
 
 
 def apply(recorded: RecordedEvent, store: Store) -> None:
-    """Post ``recorded`` through ``store``: the one code path of live posting and replay."""
+    """Post ``recorded`` through ``store``: the one code path of live posting and replay. The
+    postings take the typed event, read through the upcasters (``recorded.event``)."""
     event_type = recorded.event_type
-    if event_type == "PeriodClosed":
+    if event_type not in HANDLED:  # by the stored name: an event not posted is not decoded
+        return
+    event = recorded.event
+    if isinstance(event, PeriodClosed):
         store.close_period(recorded)
         return
-    if event_type not in postings.EVENT_TYPES:
-        return
     casino = str(recorded.metadata.get("casino", ""))
-    data = current_data(recorded)
     store.begin(recorded)
-    posting: Posting | None = postings.post(event_type, data, _Context(store, casino))
-    if event_type in postings.SESSION_EVENTS:
-        current = (None if event_type == "TableSessionOpened"
-                   else store.session(str(data["session_id"])))
-        facts = postings.session_after(event_type, data, current)
+    posting: Posting | None = postings.post(event, _Context(store, casino))
+    if isinstance(event, postings.SessionEvent):
+        current = (None if isinstance(event, TableSessionOpened)
+                   else store.session(event.session_id))
+        facts = postings.session_after(event, current)
         if facts is not None:
             store.put_session(casino, facts)
     if posting is None:
         return
     time_zone, closes_at = store.casino_settings(casino)
-    event_day = posting.gaming_day or _event_day(recorded, data, store, time_zone, closes_at)
+    event_day = posting.gaming_day or _event_day(recorded, store, time_zone, closes_at)
     day = postings.open_day(event_day, store.closed_days(casino, event_day))
     entry = None
     if posting.lines:
@@ -165,12 +163,18 @@ def apply(recorded: RecordedEvent, store: Store) -> None:
         store.write(casino, day, entry, posting.lines, posting.stats)
 
 
-def _event_day(recorded: RecordedEvent, data: Mapping[str, Any], store: Store, time_zone: str,
-               closes_at: int) -> dt.date:
+def _session_id(event: Event) -> str | None:
+    """The table session an event is about, if any (its ``session_id``)."""
+    session_id = getattr(event, "session_id", None)
+    return str(session_id) if session_id else None
+
+
+def _event_day(recorded: RecordedEvent, store: Store, time_zone: str, closes_at: int
+               ) -> dt.date:
     """The gaming day an event belongs to (``casino.gaming_day``): a table session's events
     belong to the day the session opened in, as in the pit; any other event to its moment's."""
-    session_id = data.get("session_id")
-    facts = store.session(str(session_id)) if session_id else None
+    session_id = _session_id(recorded.event)
+    facts = store.session(session_id) if session_id else None
     if facts is not None and facts.gaming_day is not None:
         return facts.gaming_day
     return gaming_days.day_of(recorded.recorded_at, time_zone, closes_at)
@@ -268,8 +272,8 @@ class DatabaseStore:
 
     def begin(self, recorded: RecordedEvent) -> None:
         casino = str(recorded.metadata.get("casino", ""))
-        session_id = current_data(recorded).get("session_id")
-        statement = begin_statement(casino, str(session_id or ""), recorded.recorded_at)
+        session_id = _session_id(recorded.event)
+        statement = begin_statement(casino, session_id or "", recorded.recorded_at)
         since = statement[1][0]
         self._pre = None
         row = self._reader.fetch_one(*statement)  # read ahead with the lock, when it could
@@ -279,7 +283,7 @@ class DatabaseStore:
         session = (SessionFacts(sid, table, game, recorded_drop, counted, day)
                    if sid is not None else None)
         self._pre = _Prefetched(recorded.position, (str(zone), int(hour)), since, set(closed),
-                                str(session_id) if session_id else None, session)
+                                session_id, session)
 
     def casino_settings(self, casino: str) -> tuple[str, int]:
         if self._pre is not None:
@@ -360,19 +364,20 @@ def _account_row(casino: str, ref: AccountRef) -> list[Any]:
 
 
 def _period_fields(recorded: RecordedEvent) -> dict[str, Any]:
-    d = current_data(recorded)
-    return {"casino_id": d["casino"], "day": dt.date.fromisoformat(d["gaming_day"]),
+    event = recorded.event
+    assert isinstance(event, PeriodClosed)
+    return {"casino_id": event.casino, "day": event.gaming_day,
             "closed_at": recorded.recorded_at,
             "closed_by": str(recorded.metadata.get("actor", "")),
-            "event_position": recorded.position, "entries": int(d["entries"]),
-            "debit_total": Decimal(d["debit_total"]), "credit_total": Decimal(d["credit_total"])}
+            "event_position": recorded.position, "entries": event.entries,
+            "debit_total": event.debit_total, "credit_total": event.credit_total}
 
 
 # --- the replay store: memory -------------------------------------------------------------------
 
 
 # The events a replay follows for each casino's time zone and closing hour (``follow_casino``).
-CASINO_EVENTS = frozenset({"CasinoRegistered", "CasinoSettingsChanged"})
+CASINO_EVENTS = frozenset({CasinoRegistered.event_type, CasinoSettingsChanged.event_type})
 
 
 class MemoryStore:
@@ -394,18 +399,18 @@ class MemoryStore:
 
     def follow_casino(self, recorded: RecordedEvent) -> None:
         """The casino's time zone and closing hour as they were when each event was recorded."""
-        if recorded.event_type not in CASINO_EVENTS:
+        if recorded.event_type not in CASINO_EVENTS:  # by the stored name: not decoded
             return
-        d = current_data(recorded)
-        if recorded.event_type == "CasinoRegistered":
-            self.casinos[d["code"]] = (d["time_zone"], int(d["gaming_day_closes_at"]))
-        elif recorded.event_type == "CasinoSettingsChanged":
+        event = recorded.event
+        if isinstance(event, CasinoRegistered):
+            self.casinos[event.code] = (event.time_zone, int(event.gaming_day_closes_at))
+        elif isinstance(event, CasinoSettingsChanged):
             code = recorded.stream_id
             zone, hour = self.casinos.get(code, ("UTC", 0))
-            if d.get("time_zone"):
-                zone = d["time_zone"]
-            if d.get("gaming_day_closes_at") is not None:
-                hour = int(d["gaming_day_closes_at"])
+            if event.time_zone:
+                zone = event.time_zone
+            if event.gaming_day_closes_at is not None:
+                hour = int(event.gaming_day_closes_at)
             self.casinos[code] = (zone, hour)
 
     def begin(self, recorded: RecordedEvent) -> None:
@@ -566,7 +571,7 @@ class LedgerProjection(Projection):
     # What its replay reads: the events it posts from, and the casinos' settings.
     follows: ClassVar[frozenset[str]] = HANDLED | CASINO_EVENTS
 
-    @handles(*sorted(HANDLED))
+    @handles_each(HANDLED_CLASSES)
     def post(self, event: Event, recorded: RecordedEvent, *, reader: Reader) -> list[Change]:
         # A store per event: what it fetched for one event is never seen by another.
         store = DatabaseStore(reader)
@@ -608,7 +613,7 @@ class DayCloseProjection(Projection):
     name = "day_closes"
     models = (DayClose,)
 
-    @handles("GamingDayClosed")
+    @handles
     def closed(self, event: GamingDayClosed, recorded: RecordedEvent) -> list[Change]:
         return [Insert(DayClose, dict(
             casino_id=event.casino, day=event.gaming_day, closed_at=recorded.recorded_at,
@@ -629,7 +634,7 @@ class TaxRulesProjection(Projection):
     def casino_rows(self, model: type[Model], casino: str) -> QuerySet[Any]:
         return TaxParameterChange.objects.filter(recorded_in=casino)
 
-    @handles("TaxParameterSet")
+    @handles
     def parameter_set(self, event: TaxParameterSet, recorded: RecordedEvent) -> list[Change]:
         return [Insert(TaxParameterChange, dict(
             jurisdiction=event.jurisdiction, casino_code=event.casino,
@@ -647,7 +652,7 @@ class TaxAccrualProjection(Projection):
     name = "tax_accruals"
     models = (TaxAccrual,)
 
-    @handles("GamingTaxAccrued")
+    @handles
     def accrued(self, event: GamingTaxAccrued, recorded: RecordedEvent) -> list[Change]:
         return [Insert(TaxAccrual, dict(
             casino_id=event.casino, month=event.month, code=str(line["code"]),
@@ -656,7 +661,7 @@ class TaxAccrualProjection(Projection):
             accrued_by=str(recorded.metadata.get("actor", "")), payments=[]))
             for line in event.lines]
 
-    @handles("GamingTaxPaid")
+    @handles
     def paid(self, event: GamingTaxPaid, recorded: RecordedEvent) -> list[Change]:
         payment = {"amount": _money(event.amount), "reference": event.reference,
                    "by": str(recorded.metadata.get("actor", "")),
@@ -674,7 +679,7 @@ class BankClearingProjection(Projection):
     name = "bank_clearings"
     models = (ChequePresentation, CardSettlement)
 
-    @handles("CasinoChequePresented")
+    @handles
     def cheque_presented(self, event: CasinoChequePresented, recorded: RecordedEvent
                          ) -> list[Change]:
         return [Insert(ChequePresentation, dict(
@@ -683,7 +688,7 @@ class BankClearingProjection(Projection):
             recorded_by=str(recorded.metadata.get("actor", "")),
             recorded_at=recorded.recorded_at))]
 
-    @handles("CardChequeBatchSettled")
+    @handles
     def batch_settled(self, event: CardChequeBatchSettled, recorded: RecordedEvent
                       ) -> list[Change]:
         return [Insert(CardSettlement, dict(

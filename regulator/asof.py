@@ -29,7 +29,7 @@ def _fold(casino: str, at: dt.datetime, pick: Callable[[circulation.State], Figu
     before = pick(state)
     answer = AsOf(before)
     for e in eventstore.read_casino(casino, circulation.EVENT_TYPES, before=at):
-        state.apply(e.event_type, e.event, e.position)
+        state.apply(e.event, e.position)
         answer.events += 1
         now = pick(state)
         if now != before:

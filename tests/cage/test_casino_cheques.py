@@ -170,7 +170,7 @@ def test_old_movements_read_as_paid_in_cash() -> None:
               "window": "w1", "chip_set": "main", "chips": {"100.00": 1},
               "cash": {"100.00": 1}, "amount": "100.00", "patron_id": ""}
     assert ChipsRedeemed.from_data(stored).payment == "cash"
-    posting = post("ChipsRedeemed", stored, None)  # type: ignore[arg-type]
+    posting = post(ChipsRedeemed.from_data(stored), None)  # type: ignore[arg-type]
     assert posting is not None
     assert {line.account.code for line in posting.lines} == {"2781", "1110.w1", "0110.w1",
                                                              "0190"}

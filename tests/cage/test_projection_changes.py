@@ -67,7 +67,7 @@ def recorded(event: Event, *, version: int, stream: str = f"shift/{SHIFT}",
 
 def changes(event: Event, rec: RecordedEvent) -> list[Change]:
     """What the registered handler of ``event`` returns (as the projection calls it)."""
-    method, reads = CageProjection.handlers[event.event_type]
+    method, reads = CageProjection.handlers[type(event)]
     assert not reads, "no cage handler reads"
     return list(getattr(projection, method)(event, rec))
 

@@ -239,7 +239,7 @@ def test_a_recorded_day_is_where_the_next_figures_start(db: None, clock: Clock) 
     floor.sell({"25.00": 4}, {"100.00": 1})
     floor.spin("r1", [{"seat": 1, "type": "black", "amount": "20"}], 2)  # the player wins 20
     from_the_record = selectors.chips_in_circulation(casino=CASINO)
-    everything = pure.fold((e.event_type, e.event, e.position) for e in eventstore.read_casino(
+    everything = pure.fold((e.event, e.position) for e in eventstore.read_casino(
         CASINO, pure.EVENT_TYPES)).figure()
     assert from_the_record == everything
     assert from_the_record.value == in_players_hands() == D("370.00")  # 300 + 100 - 50 + 20

@@ -27,7 +27,6 @@ from eventstore.writer import Reader, Writer
 from games import events as ev
 from games.models import Bet, Round, TableSession
 from games.services import round_record, table_session_open
-from ledger.projections import current_data
 
 from ..conftest import CASINO, pit, rebuild_differences
 
@@ -43,7 +42,7 @@ class Spy(Projection):
     name = "spy"
     seen: list[int]
 
-    @handles("BetPlaced")
+    @handles
     def bet(self, event: ev.BetPlaced, recorded: RecordedEvent) -> Iterator[Change]:
         self.seen.append(Bet.objects.filter(round_id=event.round_id).count())
         return iter(())
@@ -110,10 +109,11 @@ def test_an_event_stored_in_an_older_version_is_read_by_every_projection_as_the_
     assert (the_round.set["result"], the_round.set["prizes"]) == (D("-120.00"), D("155.00"))
     (session,) = made["table_sessions"]
     assert session.add == {"handle": D("35.00"), "round_result": D("-120.00")}
-    # the ledger posts from the same current-version data
-    data = current_data(old)
-    assert (data["result"], data["prizes"]) == ("-120.00", "155.00")
-    assert "house_result" not in data
+    # the ledger posts from the same current-version event
+    event = old.event
+    assert isinstance(event, ev.RoundSettled)
+    assert (event.result, event.prizes) == (D("-120.00"), D("155.00"))
+    assert "house_result" not in event.to_data()
 
 
 # --- a rebuild of one casino ------------------------------------------------------------------------
