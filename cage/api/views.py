@@ -23,7 +23,10 @@ from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
 from eventstore.store import Metadata
 
-from .. import circulation, reports, selectors
+from edge.api.schema import answer_serializer
+from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
+
+from .. import answers, circulation, reports, selectors
 from .. import services as cage
 from ..models import OpeningDispute, Shift, ShiftStatus
 from ..services.transactions import PAYOUT_PAYMENTS, SALE_PAYMENTS
@@ -76,6 +79,7 @@ class CageCommandApi(CommandApi):
 
 class CageConfigureApi(CageCommandApi):
     roles = CONFIGURE_ROLES
+    answer = answers.CageConfigureAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         code = serializers.CharField(max_length=64)
@@ -89,6 +93,7 @@ class CageConfigureApi(CageCommandApi):
 
 class CageMinimumCashChangeApi(CageCommandApi):
     roles = CONFIGURE_ROLES
+    answer = answers.MinimumCashChangeAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         minimum_cash = RawField()
@@ -99,6 +104,7 @@ class CageMinimumCashChangeApi(CageCommandApi):
 
 
 class ShiftOpenApi(CageCommandApi):
+    answer = answers.ShiftOpenAnswer
     class InputSerializer(serializers.Serializer[Any]):
         cage = serializers.CharField(max_length=64)
         accept_previous = serializers.CharField(required=False, allow_blank=True)
@@ -112,6 +118,7 @@ class ShiftOpenApi(CageCommandApi):
 class ShiftOpeningDisputeApi(CageCommandApi):
     """Dispute the previous closing count of a cage: your own full count and why."""
 
+    answer = answers.OpeningDisputeAnswer
     class InputSerializer(serializers.Serializer[Any]):
         previous_shift = serializers.CharField(max_length=64)
         cash = CountsField()
@@ -126,6 +133,7 @@ class ShiftOpeningDisputeResolveApi(CageCommandApi):
     """A cage supervisor who did not dispute chooses the count a disputed shift opens on."""
 
     roles = SUPERVISOR
+    answer = answers.OpeningDisputeResolveAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         accept = serializers.CharField(help_text="previous_count or disputed_count")
@@ -144,6 +152,7 @@ CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
 
 
 class ChipsSellApi(CageCommandApi):
+    answer = answers.ChipsSellAnswer
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
@@ -160,6 +169,7 @@ class ChipsSellApi(CageCommandApi):
 
 
 class ChipsRedeemApi(CageCommandApi):
+    answer = answers.ChipsRedeemAnswer
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
@@ -177,6 +187,7 @@ class ChipsRedeemApi(CageCommandApi):
 
 
 class FillIssueApi(CageCommandApi):
+    answer = answers.SlipAnswer
     class InputSerializer(serializers.Serializer[Any]):
         slip = serializers.CharField(max_length=64)
         chip_set = serializers.CharField(required=False)
@@ -192,6 +203,7 @@ class CreditReceiveApi(FillIssueApi):
 
 
 class SlipRefuseApi(CageCommandApi):
+    answer = answers.SlipRefuseAnswer
     class InputSerializer(serializers.Serializer[Any]):
         kind = serializers.ChoiceField(choices=["fill", "credit"])
         slip = serializers.CharField(max_length=64)
@@ -203,6 +215,7 @@ class SlipRefuseApi(CageCommandApi):
 
 
 class TransferSendApi(CageCommandApi):
+    answer = answers.TransferSendAnswer
     class InputSerializer(serializers.Serializer[Any]):
         to_cage = serializers.CharField(max_length=64)
         cash = CountsField(required=False)
@@ -216,6 +229,8 @@ class JackpotPayApi(CageCommandApi):
     """Pay a recorded jackpot hit (``prize_id``, from ``GET /api/v1/jackpots/<casino>/prizes/
     ?unpaid=true``) out of this shift's window: all it still owes, or ``amount`` of it. The pool,
     round and winner come from the hit (``jackpots.services.jackpot_prize_pay``)."""
+
+    answer = PrizePayAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         prize_id = serializers.CharField(max_length=64)
@@ -231,12 +246,11 @@ class JackpotPayApi(CageCommandApi):
                                               help_text=CHEQUE_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
-        from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment
-
         return jackpot_prize_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class DropBoxReceiveApi(CageCommandApi):
+    answer = answers.DropBoxReceiveAnswer
     class InputSerializer(serializers.Serializer[Any]):
         session_id = serializers.CharField(
             max_length=64, help_text="the session whose drop box the count room counted")
@@ -251,6 +265,7 @@ class DropBoxReceiveApi(CageCommandApi):
 
 
 class AdjustmentRequestApi(CageCommandApi):
+    answer = answers.AdjustmentRequestAnswer
     class InputSerializer(serializers.Serializer[Any]):
         direction = serializers.ChoiceField(choices=["in", "out"])
         reason = serializers.CharField()
@@ -263,6 +278,7 @@ class AdjustmentRequestApi(CageCommandApi):
 
 class AdjustmentApproveApi(CageCommandApi):
     roles = SUPERVISOR
+    answer = answers.AdjustmentDecisionAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
@@ -274,6 +290,7 @@ class AdjustmentApproveApi(CageCommandApi):
 
 class AdjustmentRejectApi(CageCommandApi):
     roles = SUPERVISOR
+    answer = answers.AdjustmentDecisionAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField()
@@ -285,6 +302,7 @@ class AdjustmentRejectApi(CageCommandApi):
 
 class ChipsPutIntoServiceApi(CageCommandApi):
     roles = SUPERVISOR
+    answer = answers.ChipsServiceAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
@@ -297,6 +315,7 @@ class ChipsPutIntoServiceApi(CageCommandApi):
 
 class ChipsTakeOutOfServiceApi(CageCommandApi):
     roles = SUPERVISOR
+    answer = answers.ChipsServiceAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
@@ -311,6 +330,7 @@ class ChipsTakeOutOfServiceApi(CageCommandApi):
 class ShiftCountApi(CageCommandApi):
     """The blind closing count; the answer says whether it matched (and by how much not)."""
 
+    answer = answers.ShiftCountAnswer
     class InputSerializer(serializers.Serializer[Any]):
         cash = CountsField()
         chips = CountsField(required=False)
@@ -320,6 +340,7 @@ class ShiftCountApi(CageCommandApi):
 
 
 class VarianceExplainApi(CageCommandApi):
+    answer = answers.VarianceExplainAnswer
     class InputSerializer(serializers.Serializer[Any]):
         explanation = serializers.CharField()
 
@@ -329,6 +350,7 @@ class VarianceExplainApi(CageCommandApi):
 
 class VarianceApproveApi(CageCommandApi):
     roles = SUPERVISOR
+    answer = answers.VarianceApproveAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
@@ -338,12 +360,14 @@ class VarianceApproveApi(CageCommandApi):
 
 
 class ShiftCloseApi(CageCommandApi):
+    answer = answers.ShiftCloseAnswer
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.shift_close(shift_id=kwargs["shift"], metadata=metadata)
 
 
 class GamingDayChipsRecordApi(CageCommandApi):
     roles = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+    answer = answers.GamingDayChipsRecordAnswer
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
         return cage.gaming_day_chips_record(gaming_day=selectors.parse_day(kwargs["day"]),
@@ -380,7 +404,7 @@ class CageListApi(CageConfigureApi):
     is the last closing count, which the next cashier is shown anyway.
     """
 
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(answers.CageRow)(many=True)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         sees = _sees_expected(request, casino)
@@ -413,7 +437,7 @@ class CagePreviousCountApi(APIView):
     """GET: what the next cashier accepts or disputes: the cage's last closing count, by
     denomination, and the shift to name when accepting it (``accept_previous``)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.PreviousCount)})
     def get(self, request: Request, casino: str, code: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.previous_count(casino=casino, cage=code)
@@ -454,7 +478,7 @@ class ShiftListApi(ShiftOpenApi):
         cage = serializers.CharField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("gaming_day", str), OpenApiParameter("cage", str)],
-                   responses={200: list[dict[str, Any]]}, operation_id="cage_shift_list")
+                   responses={200: answer_serializer(answers.ShiftSummary)(many=True)}, operation_id="cage_shift_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         filters = self.FilterSerializer(data=request.query_params)
@@ -473,7 +497,7 @@ class ShiftDetailApi(APIView):
     administrators see everything.
     """
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.ShiftDetail)})
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
@@ -528,7 +552,7 @@ def _report_data(report: reports.Reconciliation) -> dict[str, Any]:
 
 
 class ShiftReconciliationApi(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.Reconciliation)})
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
@@ -541,7 +565,7 @@ class ShiftReconciliationApi(APIView):
 class GamingDayReconciliationApi(APIView):
     """GET: every shift of the day, open ones included: for those who oversee the cage."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.Reconciliation)})
     def get(self, request: Request, casino: str, day: str) -> Response:
         acting_role(request, casino, SEES_EXPECTED)
         report = reports.gaming_day_reconciliation(casino=casino,
@@ -568,7 +592,7 @@ class ChipsInCirculationApi(APIView):
     """Chips in players' hands now, by denomination (what the cages hold in it is their live
     shifts' expected contents: for those who oversee the cage, not for cashiers counting blind)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.ChipsInCirculation)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, SEES_EXPECTED)
         return Response(_circulation_data(casino, selectors.chips_in_circulation(casino=casino)))
@@ -577,7 +601,7 @@ class ChipsInCirculationApi(APIView):
 class GamingDayChipsApi(GamingDayChipsRecordApi):
     """GET: the figure recorded at a gaming day's close. POST: record it (idempotent)."""
 
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(answers.ChipLiabilityRow)(many=True)})
     def get(self, request: Request, casino: str, day: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         rows = selectors.chip_liability_list(casino=casino, gaming_day=selectors.parse_day(day))

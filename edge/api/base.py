@@ -23,6 +23,8 @@ from casino.errors import InvalidCommand, NotAllowed
 from casino.models import Membership
 from eventstore.store import Metadata
 
+from .schema import answer_serializer
+
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 
 
@@ -82,6 +84,8 @@ class CommandApi(APIView):
     (``edge.api.errors``)."""
 
     roles: ClassVar[tuple[str, ...]] = ()
+    # the answer's type (a frozen dataclass): its schema is the operation's 201 response
+    answer: ClassVar[type | None] = None
 
     class InputSerializer(serializers.Serializer[Any]):
         pass
@@ -100,8 +104,9 @@ class CommandApi(APIView):
         # the OpenAPI component is named after the operation (``ChipsSellInput``)
         named = type(f"{cls.__name__.removesuffix('Api')}InputSerializer",
                      (cls.InputSerializer,), {"__module__": cls.__module__})
+        answer = answer_serializer(cls.answer) if cls.answer is not None else dict
         cls.post = extend_schema(request=named,  # type: ignore[method-assign]
-                                 responses={201: dict})(post)
+                                 responses={201: answer})(post)
 
     def post(self, request: Request, casino: str, **kwargs: Any) -> Response:
         return self.run(request, casino, **kwargs)

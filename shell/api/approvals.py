@@ -7,6 +7,7 @@ their reasons); the person acting is the one logged in, never a name in the body
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -16,10 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import NotAllowed
+from casino.answers import ApprovalAnswer
 from casino.models import Approval, ApprovalStatus, Role
 from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
 from edge.api.base import request_metadata
+from edge.api.schema import answer_serializer
 
 READ_ROLES = tuple(Role)
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
@@ -45,8 +48,25 @@ def _reader(request: Request, casino: str) -> None:
                          params={"casino": casino})
 
 
+@dataclass(frozen=True)
+class ApprovalReason:
+    code: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ApprovalKind:
+    """A kind of change after the fact: its reasons, who may ask and who may approve."""
+
+    kind: str
+    label: str
+    reasons: list[ApprovalReason]
+    request_roles: list[str]
+    approve_roles: list[str]
+
+
 class ApprovalKindListApi(APIView):
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(ApprovalKind)(many=True)})
     def get(self, request: Request) -> Response:
         return Response([{
             "kind": p.kind.name, "label": p.kind.label,
@@ -79,7 +99,8 @@ class ApprovalListApi(APIView):
         _reader(request, filters["casino"])
         return Response(ApprovalSerializer(approval_list(**filters), many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: dict}, parameters=[IDEMPOTENCY])
+    @extend_schema(request=InputSerializer, responses={201: answer_serializer(ApprovalAnswer)},
+                   parameters=[IDEMPOTENCY])
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -106,7 +127,8 @@ class _Decision(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer, responses={200: dict}, parameters=[IDEMPOTENCY])
+    @extend_schema(request=InputSerializer, responses={200: answer_serializer(ApprovalAnswer)},
+                   parameters=[IDEMPOTENCY])
     def post(self, request: Request, approval_id: str) -> Response:
         approval = approval_get(approval_id=approval_id)
         data = self.InputSerializer(data=request.data)

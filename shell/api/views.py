@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
@@ -14,6 +15,7 @@ from rest_framework.views import APIView
 from casino.errors import NotAllowed
 from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
+from edge.api.schema import answer_serializer
 from eventstore.store import read_page
 from reporting.seals import seal_public_key
 
@@ -34,6 +36,30 @@ class CasinoListApi(APIView):
         return Response(self.OutputSerializer(casinos, many=True).data)
 
 
+@dataclass(frozen=True)
+class ExportedEvent:
+    """An event as exported and hashed (docs/event-hash.md); ``data``: the event type's own
+    fields (docs/events.md)."""
+
+    position: int
+    stream: str
+    version: int
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    metadata: dict[str, Any]
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    sequence: int
+
+
+@dataclass(frozen=True)
+class EventPage:
+    events: list[ExportedEvent]
+    next_after: int
+
+
 class EventListApi(APIView):
     """The event stream by position, with each event's hash: a follower pages with ``after``."""
 
@@ -48,7 +74,7 @@ class EventListApi(APIView):
             OpenApiParameter("after", int, description="return events with a larger position"),
             OpenApiParameter("limit", int),
         ],
-        responses={200: dict},
+        responses={200: answer_serializer(EventPage)},
     )
     def get(self, request: Request) -> Response:
         params = self.FilterSerializer(data=request.query_params)

@@ -1,0 +1,22 @@
+"""What the four-eyes approvals answer (``casino.services.approvals``): one frozen dataclass,
+JSON-native. Kept as JSON by the idempotency record and rebuilt from it on a retry
+(``eventstore.commands``); the API publishes its schema (``edge.api.schema.answer_serializer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ApprovalAnswer:
+    """An approval asked, granted, refused or withdrawn. ``summary`` when asked; ``applied``
+    when granted: what the approved change recorded (its kind's own answer)."""
+
+    approval_id: str
+    status: str
+    kind: str
+    subject: str
+    summary: str | None = None
+    applied: dict[str, Any] | None = None
