@@ -21,9 +21,8 @@ from casino.errors import NotAllowed
 from casino.models import Membership, Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
-from eventstore.store import Metadata
-
 from edge.api.schema import answer_serializer
+from eventstore.store import Metadata
 from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
 
 from .. import answers, circulation, reports, selectors

@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.errors import NotAllowed
 from casino.answers import ApprovalAnswer
+from casino.errors import NotAllowed
 from casino.models import Approval, ApprovalStatus, Role
 from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
