@@ -86,7 +86,7 @@ class CageConfigureApi(CageCommandApi):
         kind = serializers.CharField(max_length=16)
         minimum_cash = RawField(required=False, default="0.00")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.cage_configure(metadata=metadata, **data)
 
 
@@ -98,7 +98,7 @@ class CageMinimumCashChangeApi(CageCommandApi):
         minimum_cash = RawField()
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.cage_minimum_cash_change(code=kwargs["code"], metadata=metadata, **data)
 
 
@@ -110,7 +110,7 @@ class ShiftOpenApi(CageCommandApi):
         cash = CountsField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_open(metadata=metadata, **data)
 
 
@@ -124,7 +124,7 @@ class ShiftOpeningDisputeApi(CageCommandApi):
         chips = CountsField(required=False)
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_opening_dispute(cage=kwargs["code"], metadata=metadata, **data)
 
 
@@ -138,7 +138,7 @@ class ShiftOpeningDisputeResolveApi(CageCommandApi):
         accept = serializers.CharField(help_text="previous_count or disputed_count")
         note = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_opening_dispute_resolve(shift_id=kwargs["shift"], metadata=metadata,
                                                   **data)
 
@@ -163,7 +163,7 @@ class ChipsSellApi(CageCommandApi):
         payment = serializers.ChoiceField(choices=SALE_PAYMENTS, required=False,
                                           help_text=SALE_PAYMENT_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -181,7 +181,7 @@ class ChipsRedeemApi(CageCommandApi):
         cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
                                               help_text=CHEQUE_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -192,12 +192,12 @@ class FillIssueApi(CageCommandApi):
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.fill_issue(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class CreditReceiveApi(FillIssueApi):
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.credit_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -209,7 +209,7 @@ class SlipRefuseApi(CageCommandApi):
         reason = serializers.CharField()
         chip_set = serializers.CharField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.slip_refuse(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -220,7 +220,7 @@ class TransferSendApi(CageCommandApi):
         cash = CountsField(required=False)
         chips = CountsField(required=False, help_text='{"<chip set>": {"25.00": 40}}')
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.transfer_send(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -244,7 +244,7 @@ class JackpotPayApi(CageCommandApi):
         cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
                                               help_text=CHEQUE_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return jackpot_prize_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -259,7 +259,7 @@ class DropBoxReceiveApi(CageCommandApi):
         amount = RawField(required=False, help_text="if given, must be the cash's value")
         cash = CountsField(help_text="the notes and coins received, by denomination")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.drop_box_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -271,7 +271,7 @@ class AdjustmentRequestApi(CageCommandApi):
         cash = CountsField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_request(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -282,7 +282,7 @@ class AdjustmentApproveApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_approve(adjustment_id=kwargs["adjustment"], metadata=metadata,
                                        **data)
 
@@ -294,7 +294,7 @@ class AdjustmentRejectApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_reject(adjustment_id=kwargs["adjustment"], metadata=metadata,
                                       **data)
 
@@ -308,7 +308,7 @@ class ChipsPutIntoServiceApi(CageCommandApi):
         chips = CountsField()
         reference = serializers.CharField(max_length=200)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_put_into_service(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -321,7 +321,7 @@ class ChipsTakeOutOfServiceApi(CageCommandApi):
         chips = CountsField()
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_take_out_of_service(shift_id=kwargs["shift"], metadata=metadata,
                                               **data)
 
@@ -334,7 +334,7 @@ class ShiftCountApi(CageCommandApi):
         cash = CountsField()
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_count(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -343,7 +343,7 @@ class VarianceExplainApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         explanation = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.variance_explain(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -354,13 +354,13 @@ class VarianceApproveApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.variance_approve(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class ShiftCloseApi(CageCommandApi):
     answer = answers.ShiftCloseAnswer
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_close(shift_id=kwargs["shift"], metadata=metadata)
 
 
@@ -368,7 +368,7 @@ class GamingDayChipsRecordApi(CageCommandApi):
     roles = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
     answer = answers.GamingDayChipsRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.gaming_day_chips_record(gaming_day=selectors.parse_day(kwargs["day"]),
                                             metadata=metadata)
 

@@ -32,8 +32,6 @@ from ..events import CageCashFellBelowMinimum, CageCashRestoredAboveMinimum
 from ..models import Cage, Shift, ShiftLine, ShiftStatus
 from ..selectors import shift_expected
 
-Result = dict[str, Any]
-
 CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 SUPERVISOR_ROLES = (Role.CAGE_SUPERVISOR,)
 

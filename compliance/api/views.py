@@ -73,7 +73,7 @@ class PatronRegisterApi(ComplianceCommandApi):
                                        default="")
         verified = serializers.BooleanField(default=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_register(metadata=metadata, **data)
 
     @extend_schema(operation_id="compliance_patron_find",
@@ -105,7 +105,7 @@ class PatronVerifyApi(ComplianceCommandApi):
         document_image = serializers.CharField(max_length=300)
         place = serializers.ChoiceField(choices=["cage", "entrance"], default="cage")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_verify(patron_id=kwargs["patron"], metadata=metadata, **data)
 
 
@@ -114,7 +114,7 @@ class PatronShredApi(ComplianceCommandApi):
 
     answer = answers.PatronShredAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_shred(patron_id=kwargs["patron"], metadata=metadata)
 
 
@@ -183,7 +183,7 @@ class ReportListApi(ComplianceCommandApi):
                                           allow_empty=False)
         narrative = serializers.CharField(max_length=20_000)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_draft(metadata=metadata, **data)
 
     @extend_schema(operation_id="compliance_report_list",
@@ -205,7 +205,7 @@ class ReportDetailApi(APIView):
 class ReportReviewApi(ComplianceCommandApi):
     answer = answers.ReportReviewAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_review(report_id=kwargs["report"],
                                                    metadata=metadata)
 
@@ -217,7 +217,7 @@ class ReportSendApi(ComplianceCommandApi):
         reference = serializers.CharField(max_length=120)
         sent_on = serializers.CharField(max_length=10, required=False, allow_blank=True)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_send(report_id=kwargs["report"], metadata=metadata,
                                                  **data)
 

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
 from casino.models import Membership
+from eventstore.answers import as_data
 from eventstore.store import Metadata
 
 from .schema import answer_serializer
@@ -90,7 +91,8 @@ class CommandApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         pass
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> Any:
+        """The service's answer: a frozen dataclass of type ``answer`` (sent as its fields)."""
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -117,4 +119,4 @@ class CommandApi(APIView):
         params.is_valid(raise_exception=True)
         result = self.command(dict(params.validated_data), metadata,
                               **{k: str(v) for k, v in kwargs.items()})
-        return Response(result, status=status.HTTP_201_CREATED)
+        return Response(as_data(result), status=status.HTTP_201_CREATED)

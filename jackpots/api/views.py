@@ -22,6 +22,7 @@ from casino.models import Role
 from casino.money import fmt
 from edge.api.base import acting_role, request_metadata
 from edge.api.schema import answer_serializer
+from eventstore.answers import as_data
 from jackpots import answers, selectors, services
 from jackpots.models import METERS, JackpotConfigVersion, JackpotMeterReading, JackpotPrize
 from jackpots.rules import pay_coup
@@ -241,7 +242,7 @@ class JackpotPrizePayApi(APIView):
         params.is_valid(raise_exception=True)
         result = services.jackpot_prize_pay(prize_id=prize, metadata=metadata,
                                             **params.validated_data)
-        return Response(result, status=status.HTTP_201_CREATED)
+        return Response(as_data(result), status=status.HTTP_201_CREATED)
 
 
 class TableJackpotOptionApi(APIView):

@@ -19,7 +19,8 @@ from eventstore.store import Metadata
 from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
 
-from ._common import Result, pool_for_update, require_role, text
+from ..answers import PrizePayAnswer
+from ._common import pool_for_update, require_role, text
 
 PAY_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 
@@ -44,7 +45,7 @@ def jackpot_prize_pay(
     patron: object = None,
     payment: object = None,
     cheque_number: object = None,
-) -> Result:
+) -> PrizePayAnswer:
     """Pay a hit out of a cage window (the cage's ``JackpotPaid``) and record the payment on the
     pool (``JackpotPrizePaid``), in one transaction.
 
@@ -88,10 +89,10 @@ def jackpot_prize_pay(
     store.append(pool.stream, [JackpotPrizePaid(
         pool_id=prize.pool_id, prize_id=prize.prize_id, round_id=prize.round_id,
         seat=prize.seat, player=prize.player, amount=paying,
-        payout_id=str(paid["payout_id"]), shift_id=str(paid["shift_id"]), owed_after=left)],
+        payout_id=paid.payout_id, shift_id=paid.shift_id, owed_after=left)],
         expected_version=pool.version, metadata=metadata)
-    return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
-            "round_id": prize.round_id, "amount": fmt(paying), "prize": fmt(prize.amount),
-            "owed": fmt(left), "payout_id": str(paid["payout_id"]),
-            "shift_id": str(paid["shift_id"]), "patron_id": paid["patron_id"],
-            "payment": paid["payment"], "cheque_number": paid["cheque_number"]}
+    return PrizePayAnswer(prize_id=prize.prize_id, pool_id=prize.pool_id,
+                          round_id=prize.round_id, amount=fmt(paying), prize=fmt(prize.amount),
+                          owed=fmt(left), payout_id=paid.payout_id,
+                          shift_id=paid.shift_id, patron_id=paid.patron_id,
+                          payment=paid.payment, cheque_number=paid.cheque_number)

@@ -23,6 +23,7 @@ from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
 from edge.api.base import request_metadata
 from edge.api.schema import answer_serializer
+from eventstore.answers import as_data
 
 READ_ROLES = tuple(Role)
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
@@ -110,7 +111,7 @@ class ApprovalListApi(APIView):
         result = service.approval_request(
             kind=body["kind"], subject=body["subject"], reason=body["reason"],
             explanation=body["explanation"], details=body["details"], metadata=metadata)
-        return Response(result, status=status.HTTP_201_CREATED)
+        return Response(as_data(result), status=status.HTTP_201_CREATED)
 
 
 class ApprovalDetailApi(APIView):
@@ -136,15 +137,15 @@ class _Decision(APIView):
         note = data.validated_data["note"]
         if self.decision == "withdraw":
             metadata = request_metadata(request, approval.casino_id, READ_ROLES)
-            return Response(service.approval_withdraw(approval_id=approval_id, note=note,
-                                                      metadata=metadata))
+            return Response(as_data(service.approval_withdraw(
+                approval_id=approval_id, note=note, metadata=metadata)))
         kind = service.procedure_of(approval.kind).kind
         metadata = request_metadata(request, approval.casino_id, sorted(kind.approve_roles))
         if self.decision == "grant":
-            return Response(service.approval_grant(approval_id=approval_id, note=note,
-                                                   metadata=metadata))
-        return Response(service.approval_refuse(approval_id=approval_id, note=note,
-                                                metadata=metadata))
+            return Response(as_data(service.approval_grant(
+                approval_id=approval_id, note=note, metadata=metadata)))
+        return Response(as_data(service.approval_refuse(
+            approval_id=approval_id, note=note, metadata=metadata)))
 
 
 class ApprovalGrantApi(_Decision):

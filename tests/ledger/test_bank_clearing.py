@@ -63,7 +63,7 @@ def today() -> dt.date:
 def cheques(floor: Floor) -> Floor:
     """Two casino cheques issued and 4,000.00 sold by card and cheque (the module's floor)."""
     patron = str(patron_register(metadata=cashier(), window="w1", verified=True,
-                                 **PATRON)["patron_id"])
+                                 **PATRON).patron_id)
     cage.chips_sell(shift_id=floor.window, amount="3000.00", chips={"100.00": 30},
                     payment="card", patron=patron, metadata=cashier())
     cage.chips_sell(shift_id=floor.window, amount="1000.00", chips={"100.00": 10},

@@ -234,5 +234,5 @@ def test_a_day_with_a_table_variance_not_approved_does_not_close(day_one: Floor,
     asked = approval_request(kind="table_variance", subject=session, reason="miscount",
                              explanation="a 1.00 chip under the float tray",
                              metadata=pit_boss())
-    approval_grant(approval_id=asked["approval_id"], metadata=pit_boss("rita"))
+    approval_grant(approval_id=asked.approval_id, metadata=pit_boss("rita"))
     assert period_close(casino=CASINO, day=DAY, metadata=system())["already_closed"] is False
