@@ -52,3 +52,64 @@ class GrossGamingRevenue:
     currency: str
     jurisdiction: str
     months: list[RevenueMonth]
+
+
+# --- the day's close and seal (commands) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SealRef:
+    """The seal a close made: its key and signature, the events it covers."""
+
+    key_id: str
+    signature: str
+    first_position: int
+    last_position: int
+
+
+@dataclass(frozen=True)
+class DayCloseAnswer:
+    """A gaming day closed (``totals`` by figure, ``exceptions``: the approvals used); a day
+    closed already is answered as on record, without its digest and seal."""
+
+    casino: str
+    gaming_day: str
+    closed: bool
+    already_closed: bool
+    totals: dict[str, str]
+    exceptions: list[str]
+    report_digest: str | None = None
+    seal: SealRef | None = None
+
+
+@dataclass(frozen=True)
+class CloseExceptionAnswer:
+    """A failing reconciliation line excused by an approval (the approval is the exception)."""
+
+    exception: str
+
+
+@dataclass(frozen=True)
+class DaySealAnswer:
+    casino: str
+    gaming_day: str
+    first_position: int
+    last_position: int
+    first_sequence: int
+    last_sequence: int
+    prev_hash: str
+    last_hash: str
+    key_id: str
+    signature: str
+    position: int
+    already_sealed: bool
+
+
+@dataclass(frozen=True)
+class SealPublicKey:
+    """What the regulator is given: the casino's public key (PEM) and its key id."""
+
+    casino: str
+    algorithm: str
+    key_id: str
+    public_key: str

@@ -31,6 +31,7 @@ from eventstore.models import StoredEvent
 from games import selectors as pit_selectors
 from games.models import DropBox, TableSession
 from games.services import count_room, drop_record
+from ledger.answers import PeriodCloseAnswer
 from ledger.services import DROP_VARIANCE_UNAPPROVED, period_close
 
 from .conftest import CASINO, Pit, act, ana, bruno, carla, duarte, paulo
@@ -69,7 +70,7 @@ def counted(window: str, pit: Pit, identified_patron: Callable[[str], str]) -> P
     return pit
 
 
-def close_the_day(day: dt.date) -> dict[str, Any]:
+def close_the_day(day: dt.date) -> PeriodCloseAnswer:
     end = gaming_days.end_of(day, "Europe/Lisbon", 6)
     return period_close(casino=CASINO, day=day, now=end + dt.timedelta(hours=1),
                         metadata=system_metadata(CASINO, job="test"))
@@ -130,7 +131,7 @@ def test_a_box_received_short_is_a_variance_the_books_reconcile(window: str, cou
                                 explanation="the tray was not counted in this example",
                                 metadata=paulo())
     approval_grant(approval_id=variance.approval_id, metadata=act("rui", Role.PIT_BOSS))
-    assert close_the_day(day)["already_closed"] is False
+    assert close_the_day(day).already_closed is False
 
 
 def test_the_cage_supervisor_who_received_the_box_does_not_approve_its_variance(

@@ -78,9 +78,9 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     finish(day, session_of(day))
     clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
     done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert (done["closed"], done["already_closed"]) == (True, False)
+    assert (done.closed, done.already_closed) == (True, False)
     # 300 sold at the window + 200 at the table - 50 lost: 450.00 in players' hands
-    assert done["totals"] == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
+    assert done.totals == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
                               "chips_in_circulation": "450.00", "jackpot_liability": "0.00"}
     close = DayClose.objects.get(day=DAY)
     assert [(r["table"], r["win"], r["drop"]) for r in close.results] == [("r1", "50.00",
@@ -91,13 +91,13 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     from reporting.close_report import close_report, report_digest
 
     seal = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
-    assert seal.report_digest == close.report_digest == done["report_digest"] == report_digest(
+    assert seal.report_digest == close.report_digest == done.report_digest == report_digest(
         close_report(casino=CASINO, gaming_day=DAY))
-    assert seal.signature == done["seal"]["signature"]
+    assert seal.signature == done.seal.signature
     events = StoredEvent.objects.count()
     again = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert again["already_closed"] is True
-    assert again["totals"] == done["totals"]
+    assert again.already_closed is True
+    assert again.totals == done.totals
     assert StoredEvent.objects.count() == events
     assert projections.check(["day_closes", "ledger", "seals"]) == []
 
@@ -142,8 +142,8 @@ def test_a_difference_needs_an_approved_exception(day: Floor, clock: Clock) -> N
                              metadata=act("conta", "accountant"))
     approval_grant(approval_id=asked.approval_id, metadata=act("carla", "cage_supervisor"))
     done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert done["closed"] is True
-    assert done["exceptions"] == [asked.approval_id]
+    assert done.closed is True
+    assert done.exceptions == [asked.approval_id]
     line = next(line for line in reconcile(casino=CASINO, gaming_day=DAY).failures)
     assert line_key(DAY, line) == key
 
