@@ -1,5 +1,5 @@
-"""What the four-eyes approvals answer (``casino.services.approvals``): one frozen dataclass,
-JSON-native. Kept as JSON by the idempotency record and rebuilt from it on a retry
+"""What the casino's own commands answer (the four-eyes approvals, ``casino.services``): frozen
+dataclasses, JSON-native. Kept as JSON by the idempotency record and rebuilt from it on a retry
 (``eventstore.commands``); the API publishes its schema (``edge.api.schema.answer_serializer``).
 """
 
@@ -20,3 +20,11 @@ class ApprovalAnswer:
     subject: str
     summary: str | None = None
     applied: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class CasinoSettingsAnswer:
+    """A casino's settings changed: the names of those that changed (none: nothing recorded)."""
+
+    casino: str
+    changed: list[str]

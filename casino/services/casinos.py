@@ -6,6 +6,7 @@ import re
 import zoneinfo
 from typing import Any
 
+from casino.answers import CasinoSettingsAnswer
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.models import Casino, Currency
@@ -115,7 +116,7 @@ def casino_record_settings(
     name: str | None = None,
     time_zone: str | None = None,
     gaming_day_closes_at: int | None = None,
-) -> dict[str, Any]:
+) -> CasinoSettingsAnswer:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
         raise NotFound("there is no casino {code!r}", params={"code": code})
@@ -139,4 +140,4 @@ def casino_record_settings(
             expected_version=casino.version,
             metadata=metadata,
         )
-    return {"casino": code, "changed": sorted(changes)}
+    return CasinoSettingsAnswer(casino=code, changed=sorted(changes))

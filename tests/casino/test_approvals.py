@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from casino import approvals as rules
-from casino.answers import ApprovalAnswer
+from casino.answers import ApprovalAnswer, CasinoSettingsAnswer
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Casino, Membership, Role
@@ -44,7 +44,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> se
     return service.Prepared(subject=subject, summary=f"rename {subject} to {name}", details=kept)
 
 
-def _apply(approval: Approval, metadata: Metadata) -> dict[str, Any]:
+def _apply(approval: Approval, metadata: Metadata) -> CasinoSettingsAnswer:
     return casino_record_settings(code=approval.subject, name=approval.details["name"],
                                   time_zone=approval.details.get("time_zone"), metadata=metadata)
 
