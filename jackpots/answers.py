@@ -99,13 +99,21 @@ class MeterCorrectionAnswer:
 
 
 @dataclass(frozen=True)
+class PaytableLine:
+    """A combination and what it pays: a percentage of the pool, a fixed amount, or "jackpot"."""
+
+    combination: str
+    pays: str
+
+
+@dataclass(frozen=True)
 class JackpotOption:
     """A table's ``options.jackpot``: the parameters in force (docs/jackpots.md)."""
 
     bet: str
     increment_percent: str
     start: str
-    paytable: list[dict[str, Any]]
+    paytable: list[PaytableLine]
 
 
 @dataclass(frozen=True)

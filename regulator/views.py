@@ -34,12 +34,14 @@ from casino.errors import InvalidCommand, NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import GamingDaySeal
 from casino.money import fmt
+from edge.api.schema import answer_serializer
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
 from eventstore.store import read_stream
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from jackpots.models import JackpotPool
 from ledger.models import DayClose, Period
+from reporting.answers import SealPayload
 from reporting.api.serializers import BankClearingOutput
 from reporting.seals import seal_public_key
 
@@ -133,6 +135,11 @@ class CasinoSealKeyApi(RegulatorApi):
 # --- gaming days: closes and seals ----------------------------------------------------------
 
 
+@extend_schema_field(answer_serializer(SealPayload))
+class SealPayloadField(serializers.JSONField):
+    """What a seal signs: its event's data without the signature."""
+
+
 class SealOutput(serializers.Serializer[Any]):
     gaming_day = serializers.DateField()
     first_position = serializers.IntegerField()
@@ -140,7 +147,7 @@ class SealOutput(serializers.Serializer[Any]):
     last_hash = serializers.CharField()
     key_id = serializers.CharField()
     signature = serializers.CharField()
-    payload = serializers.JSONField(help_text="what was signed: its canonical JSON")
+    payload = SealPayloadField(help_text="what was signed: its canonical JSON")
     position = serializers.IntegerField(help_text="position of the seal's own event")
     sealed_at = serializers.DateTimeField()
 
@@ -165,8 +172,10 @@ class GamingDayOutput(serializers.Serializer[Any]):
     closed_by = serializers.CharField()
     results = serializers.JSONField()
     jackpots = serializers.JSONField()
-    totals = serializers.JSONField()
-    exceptions = serializers.JSONField()
+    totals = serializers.DictField(child=serializers.CharField(),
+                                   help_text="the day's figures by name, decimal strings")
+    exceptions = serializers.ListField(child=serializers.CharField(),
+                                       help_text="the approvals that excused a difference")
     report_digest = serializers.CharField()
     ledger_period = serializers.SerializerMethodField()
     seal = serializers.SerializerMethodField()

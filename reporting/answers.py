@@ -106,6 +106,24 @@ class DaySealAnswer:
 
 
 @dataclass(frozen=True)
+class SealPayload:
+    """What a seal signs (``GamingDaySealed`` without its signature: docs/event-hash.md); a seal
+    made before one chain per casino has no sequences nor ``prev_hash``."""
+
+    casino: str
+    gaming_day: str
+    first_position: int
+    last_position: int
+    last_hash: str
+    totals: dict[str, str]
+    report_digest: str
+    key_id: str
+    first_sequence: int | None = None
+    last_sequence: int | None = None
+    prev_hash: str | None = None
+
+
+@dataclass(frozen=True)
 class SealPublicKey:
     """What the regulator is given: the casino's public key (PEM) and its key id."""
 

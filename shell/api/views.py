@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,6 +17,7 @@ from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
 from edge.api.schema import answer_serializer
 from eventstore.store import read_page
+from reporting.answers import SealPayload
 from reporting.seals import seal_public_key
 
 READ_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR, Role.ACCOUNTANT)
@@ -162,6 +163,7 @@ class SealListApi(APIView):
         position = serializers.IntegerField()
         sealed_at = serializers.DateTimeField()
 
+        @extend_schema_field(answer_serializer(SealPayload))
         def get_payload(self, seal: Any) -> dict[str, Any]:
             """The seal event's data without its signature: the object whose canonical JSON
             is signed."""
