@@ -28,3 +28,17 @@ class CasinoSettingsAnswer:
 
     casino: str
     changed: list[str]
+
+
+@dataclass(frozen=True)
+class CasinoRegisterAnswer:
+    casino: str
+
+
+@dataclass(frozen=True)
+class ChipSetAnswer:
+    """A chip set registered (``denominations`` when they were changed)."""
+
+    casino: str
+    chip_set: str
+    denominations: list[str] | None = None

@@ -6,7 +6,7 @@ import re
 import zoneinfo
 from typing import Any
 
-from casino.answers import CasinoSettingsAnswer
+from casino.answers import CasinoRegisterAnswer, CasinoSettingsAnswer
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.models import Casino, Currency
@@ -57,7 +57,7 @@ def casino_record_registration(
     time_zone: str,
     gaming_day_closes_at: int,
     metadata: store.Metadata,
-) -> dict[str, str]:
+) -> CasinoRegisterAnswer:
     if not _CODE.match(code):
         raise InvalidCommand(
             "casino code {code!r} must be lower-case letters, digits and dashes",
@@ -91,7 +91,7 @@ def casino_record_registration(
         expected_version=0,
         metadata=metadata,
     )
-    return {"casino": code}
+    return CasinoRegisterAnswer(casino=code)
 
 
 def casino_change_settings(
