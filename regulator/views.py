@@ -37,7 +37,7 @@ from casino.money import fmt
 from edge.api.schema import answer_serializer
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
-from eventstore.store import read_stream
+from eventstore.store import Metadata, read_stream
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from jackpots.models import JackpotPool
 from ledger.models import DayClose, Period
@@ -255,6 +255,11 @@ class TableListApi(RegulatorListApi):
         return self.list()
 
 
+@extend_schema_field(answer_serializer(Metadata))
+class MetadataField(serializers.JSONField):
+    """Who did it, for which casino, and why (``eventstore.store.Metadata``)."""
+
+
 class EventOutput(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     stream = serializers.CharField()
@@ -262,7 +267,7 @@ class EventOutput(serializers.Serializer[Any]):
     type = serializers.CharField()
     schema_version = serializers.IntegerField()
     data = serializers.JSONField()  # type: ignore[assignment]  # the event's data
-    metadata = serializers.JSONField()
+    metadata = MetadataField()
     recorded_at = serializers.CharField(help_text="UTC, six fractional digits, as hashed")
     prev_hash = serializers.CharField()
     hash = serializers.CharField()

@@ -16,7 +16,7 @@ from casino.errors import NotAllowed
 from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
 from edge.api.schema import answer_serializer
-from eventstore.store import read_page
+from eventstore.store import Metadata, read_page
 from reporting.answers import SealPayload
 from reporting.seals import seal_public_key
 
@@ -48,7 +48,7 @@ class ExportedEvent:
     type: str
     schema_version: int
     data: dict[str, Any]
-    metadata: dict[str, Any]
+    metadata: Metadata  # who did it, for which casino, and why
     recorded_at: str
     prev_hash: str
     hash: str
