@@ -7,6 +7,11 @@ collide across views. Components of nested serializers are named after the view 
 Every operation documents the refusals it may answer, in the one error shape (``Error``:
 ``edge/api/errors.py``), and a download its file's media type (CSV, XLSX, PDF), read from the
 path's suffix.
+
+Every success answer is a named component (``tests/casino/test_api_schema.py``): an answer's
+frozen dataclass (``<area>/answers.py``) gives its schema through ``answer_serializer``, the
+component named after the dataclass, so the type a service returns and the schema a client reads
+are written once.
 """
 
 from __future__ import annotations
