@@ -118,6 +118,6 @@ def identified_patron() -> object:
             document_number=f"X{next(numbers):07d}", document_country="PT",
             date_of_birth="1980-01-01", nationality="PT", address="Avenida 1, Lisboa",
             pep=False, document_image="scans/test.jpg")
-        return str(result["patron_id"])
+        return result.patron_id
 
     return make

@@ -94,7 +94,7 @@ def run(tables: int, rounds: int) -> None:
         total += spent
         print(f"  {code}: {count} tables closed in {spent:.2f} s, {spent / count:.3f} s a table "
               f"(target < {TARGET_PER_TABLE}): {'met' if spent / count < TARGET_PER_TABLE else 'NOT met'};"
-              f" closed={done['closed']}, win {done['totals']['win']}")
+              f" closed={done.closed}, win {done.totals['win']}")
     print(f"  all: {tables} tables in {total:.2f} s, {total / tables:.3f} s a table")
 
 

@@ -127,7 +127,7 @@ def _cashier(times: dict[str, list[float]], sales: int, before: int) -> None:
     shift = shift_open(cage="wbench", cash={"50.00": 400, "20.00": 500, "10.00": 500},
                        chips={"main": {"100.00": 200, "25.00": 400, "5.00": 1000}},
                        metadata=person_metadata(username="caixa", role="cashier",
-                                                casino="lisboa"))["shift_id"]
+                                                casino="lisboa")).shift_id
     for _ in range(before):  # the shift's day so far: its page lists its newest movements
         chips_sell(shift_id=shift, amount="25.00", chip_set="main", chips={"25.00": 1},
                    cash={"20.00": 1, "5.00": 1},

@@ -197,17 +197,17 @@ def setup_cage(terminals: int) -> tuple[dict[str, str], dict[str, Holdings]]:
     scale = max(1, terminals)
     vault = cage.shift_open(cage="vault", cash=_scaled(VAULT_CASH, scale), metadata=carla())
     cage.chips_put_into_service(
-        shift_id=vault["shift_id"], chip_set="main", chips=_scaled(VAULT_CHIPS, scale),
+        shift_id=vault.shift_id, chip_set="main", chips=_scaled(VAULT_CHIPS, scale),
         reference="soak delivery", metadata=carla())
-    shifts = {"vault": str(vault["shift_id"])}
+    shifts = {"vault": str(vault.shift_id)}
     held = {"vault": Holdings(_scaled(VAULT_CASH, scale), _scaled(VAULT_CHIPS, scale))}
     for window in WINDOWS:
         cage.cage_configure(code=window, name=window, kind="window", minimum_cash="0.00",
                             metadata=carla())
         cashier = person_metadata(username=f"cashier-{window}", role="cashier", casino=CASINO)
-        shift = cage.shift_open(cage=window, cash={}, metadata=cashier)["shift_id"]
+        shift = cage.shift_open(cage=window, cash={}, metadata=cashier).shift_id
         cash, chips = _scaled(WINDOW_CASH, scale), _scaled(WINDOW_CHIPS, scale)
-        cage.transfer_send(shift_id=vault["shift_id"], to_cage=window, cash=cash,
+        cage.transfer_send(shift_id=vault.shift_id, to_cage=window, cash=cash,
                            chips={"main": chips}, metadata=carla())
         held["vault"].move(cash=cash, chips=chips, sign=-1)
         held[window] = Holdings(cash, chips)

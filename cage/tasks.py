@@ -47,14 +47,16 @@ def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> 
     from cage.services import gaming_day_chips_record
     from casino.context import system_metadata
     from casino.models import Casino
+    from eventstore.answers import as_data
 
     the_casino = Casino.objects.get(code=casino)
     day = (dt.date.fromisoformat(gaming_day) if gaming_day
            else the_casino.gaming_day(timezone.now() - dt.timedelta(minutes=1)))
-    return gaming_day_chips_record(
+    answer: dict[str, object] = as_data(gaming_day_chips_record(
         gaming_day=day,
         metadata=system_metadata(casino, job="gaming_day_chips_record"),
-    )
+    ))
+    return answer
 
 
 @shared_task(name="cage.gaming_day_close_due", **RETRY)
@@ -87,6 +89,7 @@ def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, objec
     from cage.models import Shift, ShiftStatus
     from cage.services import shift_close
     from casino.errors import DomainError
+    from eventstore.answers import as_data
     from eventstore.store import Metadata
 
     shift = Shift.objects.filter(id=shift_id).first()
@@ -98,4 +101,4 @@ def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, objec
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported
         return {"shift_id": shift_id, "closed": False, **refusal.as_result()}
-    return {**done, "closed": True, "already_closed": False}
+    return {**as_data(done), "closed": True, "already_closed": False}

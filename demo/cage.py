@@ -85,7 +85,7 @@ class DemoCage:
                 name="Demo Regular", document_type="passport",
                 document_number=f"DEMO-{casino.upper()}", document_country="PT",
                 date_of_birth="1970-01-01", nationality="PT", address="Demo street 1",
-                pep=False, document_image="demo/passport.png")["patron_id"])
+                pep=False, document_image="demo/passport.png").patron_id)
         return self.patrons[casino]
 
     def cashier(self, casino: str) -> Metadata:
@@ -125,7 +125,7 @@ class DemoCage:
             else:  # the first day: a blind count (nothing at the main cage yet)
                 cash = VAULT_CASH[currency] if code == VAULT else {}
                 opened = cage.shift_open(cage=code, cash=cash, chips={}, metadata=meta)
-            self.shifts[(casino, code)] = str(opened["shift_id"])
+            self.shifts[(casino, code)] = opened.shift_id
         if not ChipsInService.objects.filter(casino_id=casino).exists():
             stock = {d: CHIP_STOCK for d in chip_set.denominations}
             cage.chips_put_into_service(

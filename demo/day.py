@@ -239,7 +239,7 @@ def _explain_variance(sid: str) -> None:
         kind="table_variance", subject=sid, reason="rounding",
         explanation=DEMO_VARIANCE_WHY.format(amount=abs(session.variance)),
         metadata=_as(casino, Role.PIT_BOSS, "chefe"))
-    approval_grant(approval_id=asked["approval_id"], note="checked against the rounds",
+    approval_grant(approval_id=asked.approval_id, note="checked against the rounds",
                    metadata=_as(casino, Role.PIT_BOSS, "inspector"))
 
 

@@ -18,7 +18,9 @@ a command on a round waits at the append lock, never at the round's row.
 Idempotency. A command with an idempotency key runs at most once per casino. The first run's
 answer is kept in ``command_record`` beside its events, in the same transaction; a retry with the
 same key and the same request gets that answer back before any state is looked at (the session
-may have closed since); the same key with a different request is refused. Two racing retries:
+may have closed since); the same key with a different request is refused. An answer is a frozen
+dataclass, kept as its ``asdict`` and rebuilt by the service's return annotation on the retry
+(``eventstore.answers``): the retry answers exactly as the first run, the same type and fields. Two racing retries:
 the second waits at the lock until the first commits, then finds the key.
 
 Errors. Every refusal is a ``casino.errors.DomainError``. The store's (``ConcurrencyError``,
@@ -51,6 +53,7 @@ from casino.errors import (
 )
 
 from . import unit, wire
+from .answers import answer_type, as_data, rebuild
 from .hashing import canonical_json, canonical_text
 from .store import EventStoreError, Metadata, Savepoint, begin_command, record_values
 
@@ -111,7 +114,8 @@ def command(name: str, *, reads: Reads | None = None
                 raise TypeError(f"{name} needs metadata=Metadata(...)")
             return run_command(command=name, metadata=metadata, payload=payload_of(kwargs),
                                handler=functools.partial(service, *args, **kwargs),
-                               reads=reads(kwargs) if reads is not None else ())
+                               reads=reads(kwargs) if reads is not None else (),
+                               answers=answer_type(service))
 
         run.command_name = name  # type: ignore[attr-defined]
         return run
@@ -140,9 +144,10 @@ _SAVEPOINTS = itertools.count(1)
 
 
 def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Callable[[], R],
-                reads: Sequence[wire.Statement] = ()) -> R:
+                reads: Sequence[wire.Statement] = (), answers: type | None = None) -> R:
     """Run ``handler`` as the command ``command`` (what ``@command`` does for a service; called
-    directly by a body that is no service, such as a benchmark's)."""
+    directly by a body that is no service, such as a benchmark's). ``answers``: the dataclass
+    it answers, rebuilt from the idempotency record on a retry (``eventstore.answers``)."""
     running = unit.current()
     if running is not None and running.in_command:
         return handler()
@@ -150,7 +155,7 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
     try:
         if not db.in_atomic_block:
             with transaction.atomic():
-                return _run(command, metadata, payload, handler, reads)
+                return _run(command, metadata, payload, handler, reads, answers)
         # Nested in a transaction of the caller's: the command's savepoint goes in its first
         # round trip (ADR 0011), not in one of its own as Django's atomic() would send it, and
         # is never released (it goes with the transaction). A command refused or failed after
@@ -158,7 +163,7 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
         savepoint = Savepoint(f"command_{next(_SAVEPOINTS)}")
         try:
             with transaction.atomic(savepoint=False):
-                return _run(command, metadata, payload, handler, reads, savepoint)
+                return _run(command, metadata, payload, handler, reads, answers, savepoint)
         except BaseException:
             if savepoint.sent and savepoint.roll_back():
                 transaction.set_rollback(False)
@@ -172,7 +177,8 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
 
 
 def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
-         ahead: Sequence[wire.Statement], savepoint: Savepoint | None = None) -> R:
+         ahead: Sequence[wire.Statement], answers: type | None = None,
+         savepoint: Savepoint | None = None) -> R:
     key = metadata.idempotency_key
     digest = fingerprint(name, payload) if key else ""
     answer = unit.Answer(metadata.casino, key, name, digest) if key else None
@@ -182,13 +188,14 @@ def _run(name: str, metadata: Metadata, payload: Any, service: Callable[[], R],
             _key, recorded_command, recorded_digest, result = found
             if recorded_command != name or recorded_digest != digest:
                 raise IdempotencyConflict(key, recorded_command)
-            replayed: R = json.loads(result) if isinstance(result, str) else result
+            data = json.loads(result) if isinstance(result, str) else result
+            replayed: R = rebuild(answers, data) if answers is not None else data
             return replayed
         outcome = service()
     if answer is None:
         return outcome
     if answer.answered is not None:  # recorded with the events
-        if canonical_text(answer.answered) != canonical_text(outcome):
+        if canonical_text(as_data(answer.answered)) != canonical_text(as_data(outcome)):
             raise EventStoreError(
                 f"{name} gave its last append an answer that differs from the one it returns: "
                 "a retry would get the wrong answer")

@@ -53,6 +53,7 @@ from django.utils import timezone
 from casino.errors import Conflict, gettext_noop
 
 from . import unit, wire
+from .answers import as_data
 from .events import JSON, Event, decode
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
 
@@ -547,7 +548,7 @@ def _apply_live(recorded: list[RecordedEvent], *, first: Sequence[wire.Statement
 def record_values(answer_slot: unit.Answer, answer: Any) -> list[Any]:
     """The idempotency record's casino, key, command, fingerprint and answer (canonical JSON)."""
     return [answer_slot.casino, answer_slot.key, answer_slot.command, answer_slot.digest,
-            canonical_text(answer)]
+            canonical_text(as_data(answer))]
 
 
 def stream_version(stream: str) -> int:

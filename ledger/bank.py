@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db.models import Sum
@@ -25,12 +24,12 @@ from eventstore.reads import one_instant
 from eventstore.store import Metadata
 
 from . import reports
+from .answers import BatchSettleAnswer, ChequePresentAnswer
 from .events import CardChequeBatchSettled, CasinoChequePresented
 from .models import CardSettlement, ChequePresentation
 from .selectors import casino_get
 from .taxes import check_accountant
 
-Result = dict[str, Any]
 ZERO = Decimal("0.00")
 REFERENCE_LIMIT = 100
 
@@ -69,7 +68,7 @@ def _local_day(casino: str, moment: dt.datetime | None = None) -> dt.date:
 
 @command("casino_cheque_present")
 def casino_cheque_present(*, casino: str, number: object, amount: object, bank_reference: object,
-                          paid_on: object, metadata: Metadata) -> Result:
+                          paid_on: object, metadata: Metadata) -> ChequePresentAnswer:
     """The bank paid casino cheque ``number`` (``CasinoChequePresented``): for exactly the
     cheque's amount, once, with the bank statement's reference and the day it paid."""
     check_accountant(metadata, "recording a casino cheque the bank paid")
@@ -105,8 +104,8 @@ def casino_cheque_present(*, casino: str, number: object, amount: object, bank_r
     store.append(_stream(casino), [CasinoChequePresented(
         casino=casino, number=given, amount=value, bank_reference=reference, paid_on=day)],
         expected_version=_version(casino), metadata=metadata)
-    return {"casino": casino, "number": given, "amount": fmt(value),
-            "bank_reference": reference, "paid_on": day.isoformat()}
+    return ChequePresentAnswer(casino=casino, number=given, amount=fmt(value),
+                               bank_reference=reference, paid_on=day.isoformat())
 
 
 def card_receipts_outstanding(casino: str) -> Decimal:
@@ -116,7 +115,7 @@ def card_receipts_outstanding(casino: str) -> Decimal:
 
 @command("card_cheque_batch_settle")
 def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: object,
-                             credited_on: object, metadata: Metadata) -> Result:
+                             credited_on: object, metadata: Metadata) -> BatchSettleAnswer:
     """The bank credited a batch of card and cheque receipts (``CardChequeBatchSettled``):
     never more than is outstanding on 1220, its reference once in the casino."""
     check_accountant(metadata, "recording a card and cheque batch the bank credited")
@@ -141,8 +140,8 @@ def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: obj
     store.append(_stream(casino), [CardChequeBatchSettled(
         casino=casino, bank_reference=reference, amount=value, credited_on=day)],
         expected_version=_version(casino), metadata=metadata)
-    return {"casino": casino, "bank_reference": reference, "amount": fmt(value),
-            "credited_on": day.isoformat(), "outstanding": fmt(outstanding - value)}
+    return BatchSettleAnswer(casino=casino, bank_reference=reference, amount=fmt(value),
+                             credited_on=day.isoformat(), outstanding=fmt(outstanding - value))
 
 
 # --- reads ---------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
 
 from django.db import connection
 from django.utils import timezone
@@ -23,10 +22,10 @@ from eventstore.commands import command
 from eventstore.store import Metadata
 
 from . import postings
+from .answers import PeriodCloseAnswer
 from .events import PeriodClosed
 from .models import Period
 
-Result = dict[str, Any]
 CLOSING_ROLES = ("system", Role.ADMINISTRATOR)
 
 # Messages tests and screens rely on.
@@ -72,7 +71,7 @@ def period_stream(casino: str, day: dt.date) -> str:
 
 @command("period_close")
 def period_close(*, casino: str, day: dt.date, metadata: Metadata,
-                 now: dt.datetime | None = None) -> Result:
+                 now: dt.datetime | None = None) -> PeriodCloseAnswer:
     """Close gaming day ``day`` of ``casino``'s ledger, if it is over and balances.
 
     Idempotent by state: a day already closed is left as it is and its figures returned.
@@ -163,8 +162,8 @@ def _no_unapproved_drop_variance(casino: str, day: dt.date) -> None:
 
 
 def _answer(casino: str, day: dt.date, entries: int, debit: Decimal, credit: Decimal, *,
-            already_closed: bool) -> Result:
-    return {"casino": casino, "day": day.isoformat(), "entries": entries,
-            "debit_total": str(Decimal(debit).quantize(postings.CENT)),
-            "credit_total": str(Decimal(credit).quantize(postings.CENT)),
-            "already_closed": already_closed}
+            already_closed: bool) -> PeriodCloseAnswer:
+    return PeriodCloseAnswer(casino=casino, day=day.isoformat(), entries=entries,
+                             debit_total=str(Decimal(debit).quantize(postings.CENT)),
+                             credit_total=str(Decimal(credit).quantize(postings.CENT)),
+                             already_closed=already_closed)

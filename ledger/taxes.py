@@ -15,7 +15,6 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from django.utils import timezone
 
@@ -28,11 +27,11 @@ from eventstore.commands import command
 from eventstore.store import Metadata
 
 from . import tax_rules
+from .answers import AccruedTax, TaxAccrueAnswer, TaxParameterAnswer, TaxPayAnswer
 from .events import GamingTaxAccrued, GamingTaxPaid, TaxParameterSet
 from .models import DayClose, TaxAccrual, TaxParameterChange
 from .tax_rules import ZERO, DayRevenue, RegisterLine, Rules, TaxLine
 
-Result = dict[str, Any]
 TAX_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
 
 
@@ -81,7 +80,7 @@ def check_accountant(metadata: Metadata, what: str) -> None:
 
 @command("tax_parameter_set")
 def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, legal_source: str,
-                      for_casino: bool = False, note: str = "", metadata: Metadata) -> Result:
+                      for_casino: bool = False, note: str = "", metadata: Metadata) -> TaxParameterAnswer:
     """Change a gaming-tax parameter from ``effective_from`` on, citing its legal source; for
     the acting casino alone (``for_casino``, and always for a per-casino parameter) or for
     every casino of its jurisdiction. Refused from a day already closed in a casino it reaches
@@ -119,9 +118,9 @@ def tax_parameter_set(*, code: str, value: object, effective_from: dt.date, lega
         jurisdiction=where, code=code, value=stored, effective_from=effective_from,
         legal_source=legal_source.strip(), casino=casino.code if scoped else "",
         note=note.strip())], expected_version=version, metadata=metadata)
-    return {"jurisdiction": where, "code": code, "value": stored,
-            "effective_from": effective_from.isoformat(),
-            "casino": casino.code if scoped else "", "version": version + 1}
+    return TaxParameterAnswer(jurisdiction=where, code=code, value=stored,
+                              effective_from=effective_from.isoformat(),
+                              casino=casino.code if scoped else "", version=version + 1)
 
 
 # --- the monthly return --------------------------------------------------------------------------
@@ -306,7 +305,7 @@ def _stream(casino: str, month: dt.date) -> str:
 
 @command("gaming_tax_accrue")
 def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
-                      now: dt.datetime | None = None) -> Result:
+                      now: dt.datetime | None = None) -> TaxAccrueAnswer:
     """Book a finished month's return as a liability (``GamingTaxAccrued``): refused before the
     month is over, while a day with activity is not closed, or a second time."""
     if not metadata.actor.startswith(SYSTEM_ACTOR):
@@ -332,16 +331,17 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
                        code="days_not_closed", days=[d.isoformat() for d in the_return.days_open])
     lines = tuple({"code": t.code, "name": t.name, "base": fmt(t.base), "amount": fmt(t.amount)}
                   for t in the_return.lines)
+    answered = [AccruedTax(**line) for line in lines]
     store.append(_stream(casino, first), [GamingTaxAccrued(
         casino=casino, month=month, jurisdiction=the_return.jurisdiction, lines=lines,
         total=the_return.total)], expected_version=0, metadata=metadata)
-    return {"casino": casino, "month": month, "lines": list(lines),
-            "total": fmt(the_return.total)}
+    return TaxAccrueAnswer(casino=casino, month=month, lines=answered,
+                           total=fmt(the_return.total))
 
 
 @command("gaming_tax_pay")
 def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, reference: str,
-                   metadata: Metadata) -> Result:
+                   metadata: Metadata) -> TaxPayAnswer:
     """Pay an accrued tax of a month (``GamingTaxPaid``), at most what is still owed, citing
     the payment document."""
     check_accountant(metadata, "paying a gaming tax")
@@ -367,5 +367,5 @@ def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, refere
     store.append(_stream(casino, first), [GamingTaxPaid(
         casino=casino, month=month, code=code, amount=value, reference=reference.strip())],
         expected_version=version, metadata=metadata)
-    return {"casino": casino, "month": month, "code": code, "paid": fmt(value),
-            "owed": fmt(owed - value)}
+    return TaxPayAnswer(casino=casino, month=month, code=code, paid=fmt(value),
+                        owed=fmt(owed - value))

@@ -34,12 +34,15 @@ from casino.errors import InvalidCommand, NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import GamingDaySeal
 from casino.money import fmt
+from edge.api.schema import answer_serializer
 from eventstore import read_stream
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
+from eventstore.store import Metadata
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from jackpots.models import JackpotPool
 from ledger.models import DayClose, Period
+from reporting.answers import SealPayload
 from reporting.api.serializers import BankClearingOutput
 from reporting.seals import seal_public_key
 
@@ -133,6 +136,11 @@ class CasinoSealKeyApi(RegulatorApi):
 # --- gaming days: closes and seals ----------------------------------------------------------
 
 
+@extend_schema_field(answer_serializer(SealPayload))
+class SealPayloadField(serializers.JSONField):
+    """What a seal signs: its event's data without the signature."""
+
+
 class SealOutput(serializers.Serializer[Any]):
     gaming_day = serializers.DateField()
     first_position = serializers.IntegerField()
@@ -140,7 +148,7 @@ class SealOutput(serializers.Serializer[Any]):
     last_hash = serializers.CharField()
     key_id = serializers.CharField()
     signature = serializers.CharField()
-    payload = serializers.JSONField(help_text="what was signed: its canonical JSON")
+    payload = SealPayloadField(help_text="what was signed: its canonical JSON")
     position = serializers.IntegerField(help_text="position of the seal's own event")
     sealed_at = serializers.DateTimeField()
 
@@ -165,8 +173,10 @@ class GamingDayOutput(serializers.Serializer[Any]):
     closed_by = serializers.CharField()
     results = serializers.JSONField()
     jackpots = serializers.JSONField()
-    totals = serializers.JSONField()
-    exceptions = serializers.JSONField()
+    totals = serializers.DictField(child=serializers.CharField(),
+                                   help_text="the day's figures by name, decimal strings")
+    exceptions = serializers.ListField(child=serializers.CharField(),
+                                       help_text="the approvals that excused a difference")
     report_digest = serializers.CharField()
     ledger_period = serializers.SerializerMethodField()
     seal = serializers.SerializerMethodField()
@@ -246,6 +256,11 @@ class TableListApi(RegulatorListApi):
         return self.list()
 
 
+@extend_schema_field(answer_serializer(Metadata))
+class MetadataField(serializers.JSONField):
+    """Who did it, for which casino, and why (``eventstore.store.Metadata``)."""
+
+
 class EventOutput(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     stream = serializers.CharField()
@@ -253,7 +268,7 @@ class EventOutput(serializers.Serializer[Any]):
     type = serializers.CharField()
     schema_version = serializers.IntegerField()
     data = serializers.JSONField()  # type: ignore[assignment]  # the event's data
-    metadata = serializers.JSONField()
+    metadata = MetadataField()
     recorded_at = serializers.CharField(help_text="UTC, six fractional digits, as hashed")
     prev_hash = serializers.CharField()
     hash = serializers.CharField()

@@ -115,7 +115,7 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> ArchiveS
 
         (seal_event,) = read_stream(f"seal/{casino}.{gaming_day.isoformat()}")
         add("seal.json", _line(seal_event.as_export()).encode("utf-8"))
-        add("public-key.pem", seal_public_key(casino)["public_key"].encode("ascii"))
+        add("public-key.pem", seal_public_key(casino).public_key.encode("ascii"))
         day_closes = [c for c in closes if c.get("gaming_day") == gaming_day.isoformat()]
         if day_closes:
             add("results.csv", results_csv(day_closes[0].get("results", [])))

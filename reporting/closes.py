@@ -39,8 +39,8 @@ from eventstore.store import Metadata
 from ledger.events import GamingDayClosed
 from ledger.models import DayClose
 from reporting import reconciliation
+from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
 
-Result = dict[str, Any]
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
 CLOSE_PEOPLE = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
 CLOSE_ROLES = (*CLOSE_PEOPLE, "system")
@@ -93,8 +93,8 @@ def _prepare_exception(subject: str, details: Mapping[str, Any], metadata: Metad
                    params={"day": day, "rest": rest}, field="subject")
 
 
-def _apply_exception(approval: Approval, metadata: Metadata) -> Result:
-    return {"exception": approval.subject}  # the approval itself is the exception
+def _apply_exception(approval: Approval, metadata: Metadata) -> CloseExceptionAnswer:
+    return CloseExceptionAnswer(exception=approval.subject)  # the approval itself is the exception
 
 
 procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
@@ -103,9 +103,9 @@ procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
 # --- the close --------------------------------------------------------------------------------
 
 
-def _on_record(close: DayClose) -> Result:
-    return {"casino": close.casino_id, "gaming_day": close.day.isoformat(), "closed": True,
-            "already_closed": True, "totals": close.totals, "exceptions": close.exceptions}
+def _on_record(close: DayClose) -> DayCloseAnswer:
+    return DayCloseAnswer(casino=close.casino_id, gaming_day=close.day.isoformat(), closed=True,
+                          already_closed=True, totals=close.totals, exceptions=close.exceptions)
 
 
 def _still_open(casino: str, day: dt.date) -> list[Words]:
@@ -190,7 +190,7 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
 
 @command("gaming_day_close")
 def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
-                     now: dt.datetime | None = None) -> Result:
+                     now: dt.datetime | None = None) -> DayCloseAnswer:
     """Close ``casino``'s gaming day whole, or refuse naming what is missing."""
     if metadata.role not in CLOSE_ROLES and not metadata.actor.startswith(SYSTEM_ACTOR):
         raise NotAllowed("a gaming day is closed by the scheduled close, an accountant, a cage "
@@ -245,12 +245,12 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
     seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
                            totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
-    return {"casino": casino, "gaming_day": gaming_day.isoformat(), "closed": True,
-            "already_closed": False, "totals": totals, "exceptions": used,
-            "report_digest": digest, "seal": {k: seal[k] for k in ("key_id", "signature",
-                                                                    "first_position",
-                                                                    "last_position")
-                                              if k in seal}}
+    return DayCloseAnswer(casino=casino, gaming_day=gaming_day.isoformat(), closed=True,
+                          already_closed=False, totals=totals, exceptions=used,
+                          report_digest=digest,
+                          seal=SealRef(key_id=seal.key_id, signature=seal.signature,
+                          first_position=seal.first_position,
+                          last_position=seal.last_position))
 
 
 # --- where a day's close stands (the close page) ------------------------------------------------

@@ -37,9 +37,9 @@ from eventstore.store import Metadata
 
 # The ledger sits above the core: its period is read here, by its model, and only here.
 from ledger.models import Period
+from reporting.answers import DaySealAnswer, SealPublicKey
 
 log = logging.getLogger(__name__)
-Result = dict[str, Any]
 
 # Who seals: the scheduled close (system) and the people who may run a close by hand.
 SEALING_ROLES = ("system", Role.ADMINISTRATOR, Role.ACCOUNTANT, Role.CAGE_SUPERVISOR)
@@ -115,13 +115,13 @@ def _development_key(casino: str) -> SealKey:
     return SealKey(rules.private_key_from_pem(path.read_bytes()), f"development key {path}")
 
 
-def seal_public_key(casino: str) -> Result:
+def seal_public_key(casino: str) -> SealPublicKey:
     """What the regulator is given: the casino's public key (PEM) and its key id."""
     if not Casino.objects.filter(code=casino).exists():
         raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
     key = seal_key(casino)
-    return {"casino": casino, "algorithm": rules.ALGORITHM, "key_id": key.key_id,
-            "public_key": key.public_pem}
+    return SealPublicKey(casino=casino, algorithm=rules.ALGORITHM, key_id=key.key_id,
+            public_key=key.public_pem)
 
 
 def _totals(totals: Mapping[str, object]) -> dict[str, Any]:
@@ -139,19 +139,19 @@ def _totals(totals: Mapping[str, object]) -> dict[str, Any]:
     return rules.figures({str(k): v for k, v in totals.items()})
 
 
-def _answer(found: GamingDaySeal, *, already_sealed: bool) -> Result:
-    return {"casino": found.casino_id, "gaming_day": found.gaming_day.isoformat(),
-            "first_position": found.first_position, "last_position": found.last_position,
-            "first_sequence": found.payload.get("first_sequence", 0),
-            "last_sequence": found.payload.get("last_sequence", 0),
-            "prev_hash": found.payload.get("prev_hash", ""), "last_hash": found.last_hash,
-            "key_id": found.key_id, "signature": found.signature,
-            "position": found.position, "already_sealed": already_sealed}
+def _answer(found: GamingDaySeal, *, already_sealed: bool) -> DaySealAnswer:
+    return DaySealAnswer(casino=found.casino_id, gaming_day=found.gaming_day.isoformat(),
+                         first_position=found.first_position, last_position=found.last_position,
+                         first_sequence=found.payload.get("first_sequence", 0),
+                         last_sequence=found.payload.get("last_sequence", 0),
+                         prev_hash=found.payload.get("prev_hash", ""), last_hash=found.last_hash,
+                         key_id=found.key_id, signature=found.signature,
+                         position=found.position, already_sealed=already_sealed)
 
 
 @command("gaming_day_seal")
 def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, object],
-                    report_digest: str, metadata: Metadata) -> Result:
+                    report_digest: str, metadata: Metadata) -> DaySealAnswer:
     """Seal ``gaming_day`` of ``casino`` (its ledger period closed): one ``GamingDaySealed``.
 
     Idempotent by state: a day sealed already is left as it is and its seal returned
@@ -202,11 +202,11 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
     event = dataclasses.replace(unsigned, signature=rules.sign(unsigned.to_data(), key.private))
     recorded = store.append(f"seal/{casino}.{gaming_day.isoformat()}", [event],
                             expected_version=0, metadata=metadata)
-    return {"casino": casino, "gaming_day": gaming_day.isoformat(),
-            "first_position": event.first_position, "last_position": event.last_position,
-            "first_sequence": event.first_sequence, "last_sequence": event.last_sequence,
-            "prev_hash": event.prev_hash, "last_hash": last_hash, "key_id": event.key_id, "signature": event.signature,
-            "position": recorded[0].position, "already_sealed": False}
+    return DaySealAnswer(casino=casino, gaming_day=gaming_day.isoformat(),
+                         first_position=event.first_position, last_position=event.last_position,
+                         first_sequence=event.first_sequence, last_sequence=event.last_sequence,
+                         prev_hash=event.prev_hash, last_hash=last_hash, key_id=event.key_id, signature=event.signature,
+                         position=recorded[0].position, already_sealed=False)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any
 from celery import shared_task
 
 from casino.retries import RETRY, is_transient
+from eventstore.answers import as_data
 
 
 @shared_task(name="ledger.period_close", **RETRY)
@@ -18,8 +19,10 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
     from casino.context import system_metadata
     from ledger.services import period_close
 
-    return period_close(casino=casino, day=dt.date.fromisoformat(day),
-                        metadata=system_metadata(casino, job="close_period"))
+    answer: dict[str, Any] = as_data(period_close(
+        casino=casino, day=dt.date.fromisoformat(day),
+        metadata=system_metadata(casino, job="close_period")))
+    return answer
 
 
 @shared_task(name="ledger.gaming_day_close", **RETRY)
@@ -38,8 +41,9 @@ def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
     metadata = (person_metadata(username=actor, role=role, casino=casino) if actor
                 else system_metadata(casino, job="gaming_day_close"))
     try:
-        return gaming_day_close(casino=casino, gaming_day=dt.date.fromisoformat(day),
-                                metadata=metadata)
+        answer: dict[str, Any] = as_data(gaming_day_close(
+            casino=casino, gaming_day=dt.date.fromisoformat(day), metadata=metadata))
+        return answer
     except DomainError as refusal:
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported

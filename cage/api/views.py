@@ -22,9 +22,11 @@ from casino.errors import NotAllowed
 from casino.models import Membership, Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
+from edge.api.schema import answer_serializer
 from eventstore.store import Metadata
+from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
 
-from .. import circulation, reports, selectors
+from .. import answers, circulation, reports, selectors
 from .. import services as cage
 from ..models import OpeningDispute, Shift, ShiftStatus
 from ..services.transactions import PAYOUT_PAYMENTS, SALE_PAYMENTS
@@ -71,6 +73,7 @@ class CageCommandApi(CommandApi):
 
 class CageConfigureApi(CageCommandApi):
     roles = CONFIGURE_ROLES
+    answer = answers.CageConfigureAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         code = serializers.CharField(max_length=64)
@@ -78,42 +81,45 @@ class CageConfigureApi(CageCommandApi):
         kind = serializers.CharField(max_length=16)
         minimum_cash = RawField(required=False, default="0.00")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.cage_configure(metadata=metadata, **data)
 
 
 class CageMinimumCashChangeApi(CageCommandApi):
     roles = CONFIGURE_ROLES
+    answer = answers.MinimumCashChangeAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         minimum_cash = RawField()
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.cage_minimum_cash_change(code=kwargs["code"], metadata=metadata, **data)
 
 
 class ShiftOpenApi(CageCommandApi):
+    answer = answers.ShiftOpenAnswer
     class InputSerializer(serializers.Serializer[Any]):
         cage = serializers.CharField(max_length=64)
         accept_previous = serializers.CharField(required=False, allow_blank=True)
         cash = CountsField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_open(metadata=metadata, **data)
 
 
 class ShiftOpeningDisputeApi(CageCommandApi):
     """Dispute the previous closing count of a cage: your own full count and why."""
 
+    answer = answers.OpeningDisputeAnswer
     class InputSerializer(serializers.Serializer[Any]):
         previous_shift = serializers.CharField(max_length=64)
         cash = CountsField()
         chips = CountsField(required=False)
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_opening_dispute(cage=kwargs["code"], metadata=metadata, **data)
 
 
@@ -121,12 +127,13 @@ class ShiftOpeningDisputeResolveApi(CageCommandApi):
     """A cage supervisor who did not dispute chooses the count a disputed shift opens on."""
 
     roles = SUPERVISOR_ROLES
+    answer = answers.OpeningDisputeResolveAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         accept = serializers.CharField(help_text="previous_count or disputed_count")
         note = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_opening_dispute_resolve(shift_id=kwargs["shift"], metadata=metadata,
                                                   **data)
 
@@ -139,6 +146,7 @@ CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
 
 
 class ChipsSellApi(CageCommandApi):
+    answer = answers.ChipsSellAnswer
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
@@ -150,11 +158,12 @@ class ChipsSellApi(CageCommandApi):
         payment = serializers.ChoiceField(choices=SALE_PAYMENTS, required=False,
                                           help_text=SALE_PAYMENT_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class ChipsRedeemApi(CageCommandApi):
+    answer = answers.ChipsRedeemAnswer
     class InputSerializer(serializers.Serializer[Any]):
         amount = RawField()
         chip_set = serializers.CharField(required=False)
@@ -167,43 +176,46 @@ class ChipsRedeemApi(CageCommandApi):
         cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
                                               help_text=CHEQUE_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class FillIssueApi(CageCommandApi):
+    answer = answers.SlipAnswer
     class InputSerializer(serializers.Serializer[Any]):
         slip = serializers.CharField(max_length=64)
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.fill_issue(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class CreditReceiveApi(FillIssueApi):
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.credit_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class SlipRefuseApi(CageCommandApi):
+    answer = answers.SlipRefuseAnswer
     class InputSerializer(serializers.Serializer[Any]):
         kind = serializers.ChoiceField(choices=["fill", "credit"])
         slip = serializers.CharField(max_length=64)
         reason = serializers.CharField()
         chip_set = serializers.CharField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.slip_refuse(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class TransferSendApi(CageCommandApi):
+    answer = answers.TransferSendAnswer
     class InputSerializer(serializers.Serializer[Any]):
         to_cage = serializers.CharField(max_length=64)
         cash = CountsField(required=False)
         chips = CountsField(required=False, help_text='{"<chip set>": {"25.00": 40}}')
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.transfer_send(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
@@ -211,6 +223,8 @@ class JackpotPayApi(CageCommandApi):
     """Pay a recorded jackpot hit (``prize_id``, from ``GET /api/v1/jackpots/<casino>/prizes/
     ?unpaid=true``) out of this shift's window: all it still owes, or ``amount`` of it. The pool,
     round and winner come from the hit (``jackpots.services.jackpot_prize_pay``)."""
+
+    answer = PrizePayAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         prize_id = serializers.CharField(max_length=64)
@@ -225,13 +239,12 @@ class JackpotPayApi(CageCommandApi):
         cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
                                               help_text=CHEQUE_HELP)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
-        from jackpots.services import jackpot_prize_pay  # the one path of a jackpot payment
-
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return jackpot_prize_pay(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class DropBoxReceiveApi(CageCommandApi):
+    answer = answers.DropBoxReceiveAnswer
     class InputSerializer(serializers.Serializer[Any]):
         session_id = serializers.CharField(
             max_length=64, help_text="the session whose drop box the count room counted")
@@ -241,64 +254,69 @@ class DropBoxReceiveApi(CageCommandApi):
         amount = RawField(required=False, help_text="if given, must be the cash's value")
         cash = CountsField(help_text="the notes and coins received, by denomination")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.drop_box_receive(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class AdjustmentRequestApi(CageCommandApi):
+    answer = answers.AdjustmentRequestAnswer
     class InputSerializer(serializers.Serializer[Any]):
         direction = serializers.ChoiceField(choices=["in", "out"])
         reason = serializers.CharField()
         cash = CountsField(required=False)
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_request(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class AdjustmentApproveApi(CageCommandApi):
     roles = SUPERVISOR_ROLES
+    answer = answers.AdjustmentDecisionAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_approve(adjustment_id=kwargs["adjustment"], metadata=metadata,
                                        **data)
 
 
 class AdjustmentRejectApi(CageCommandApi):
     roles = SUPERVISOR_ROLES
+    answer = answers.AdjustmentDecisionAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.adjustment_reject(adjustment_id=kwargs["adjustment"], metadata=metadata,
                                       **data)
 
 
 class ChipsPutIntoServiceApi(CageCommandApi):
     roles = SUPERVISOR_ROLES
+    answer = answers.ChipsServiceAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
         reference = serializers.CharField(max_length=200)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_put_into_service(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class ChipsTakeOutOfServiceApi(CageCommandApi):
     roles = SUPERVISOR_ROLES
+    answer = answers.ChipsServiceAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
         reason = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_take_out_of_service(shift_id=kwargs["shift"], metadata=metadata,
                                               **data)
 
@@ -306,41 +324,46 @@ class ChipsTakeOutOfServiceApi(CageCommandApi):
 class ShiftCountApi(CageCommandApi):
     """The blind closing count; the answer says whether it matched (and by how much not)."""
 
+    answer = answers.ShiftCountAnswer
     class InputSerializer(serializers.Serializer[Any]):
         cash = CountsField()
         chips = CountsField(required=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_count(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class VarianceExplainApi(CageCommandApi):
+    answer = answers.VarianceExplainAnswer
     class InputSerializer(serializers.Serializer[Any]):
         explanation = serializers.CharField()
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.variance_explain(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class VarianceApproveApi(CageCommandApi):
     roles = SUPERVISOR_ROLES
+    answer = answers.VarianceApproveAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         note = serializers.CharField(required=False, allow_blank=True, default="")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.variance_approve(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
 class ShiftCloseApi(CageCommandApi):
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    answer = answers.ShiftCloseAnswer
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_close(shift_id=kwargs["shift"], metadata=metadata)
 
 
 class GamingDayChipsRecordApi(CageCommandApi):
     roles = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
+    answer = answers.GamingDayChipsRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.gaming_day_chips_record(gaming_day=selectors.parse_day(kwargs["day"]),
                                             metadata=metadata)
 
@@ -375,7 +398,7 @@ class CageListApi(CageConfigureApi):
     is the last closing count, which the next cashier is shown anyway.
     """
 
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(answers.CageRow)(many=True)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         sees = _sees_expected(request, casino)
@@ -408,7 +431,7 @@ class CagePreviousCountApi(APIView):
     """GET: what the next cashier accepts or disputes: the cage's last closing count, by
     denomination, and the shift to name when accepting it (``accept_previous``)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.PreviousCount)})
     def get(self, request: Request, casino: str, code: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.previous_count(casino=casino, cage=code)
@@ -449,7 +472,7 @@ class ShiftListApi(ShiftOpenApi):
         cage = serializers.CharField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("gaming_day", str), OpenApiParameter("cage", str)],
-                   responses={200: list[dict[str, Any]]}, operation_id="cage_shift_list")
+                   responses={200: answer_serializer(answers.ShiftSummary)(many=True)}, operation_id="cage_shift_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         filters = self.FilterSerializer(data=request.query_params)
@@ -468,7 +491,7 @@ class ShiftDetailApi(APIView):
     administrators see everything.
     """
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.ShiftDetail)})
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
@@ -523,7 +546,7 @@ def _report_data(report: reports.Reconciliation) -> dict[str, Any]:
 
 
 class ShiftReconciliationApi(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.Reconciliation)})
     def get(self, request: Request, casino: str, shift: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.shift_get(casino=casino, shift_id=shift)
@@ -536,7 +559,7 @@ class ShiftReconciliationApi(APIView):
 class GamingDayReconciliationApi(APIView):
     """GET: every shift of the day, open ones included: for those who oversee the cage."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.Reconciliation)})
     def get(self, request: Request, casino: str, day: str) -> Response:
         acting_role(request, casino, SEES_EXPECTED)
         report = reports.gaming_day_reconciliation(casino=casino,
@@ -563,7 +586,7 @@ class ChipsInCirculationApi(APIView):
     """Chips in players' hands now, by denomination (what the cages hold in it is their live
     shifts' expected contents: for those who oversee the cage, not for cashiers counting blind)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.ChipsInCirculation)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, SEES_EXPECTED)
         return Response(_circulation_data(casino, selectors.chips_in_circulation(casino=casino)))
@@ -572,7 +595,7 @@ class ChipsInCirculationApi(APIView):
 class GamingDayChipsApi(GamingDayChipsRecordApi):
     """GET: the figure recorded at a gaming day's close. POST: record it (idempotent)."""
 
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(answers.ChipLiabilityRow)(many=True)})
     def get(self, request: Request, casino: str, day: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         rows = selectors.chip_liability_list(casino=casino, gaming_day=selectors.parse_day(day))

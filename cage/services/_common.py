@@ -31,9 +31,6 @@ from ..events import CageCashFellBelowMinimum, CageCashRestoredAboveMinimum
 from ..models import Cage, Shift, ShiftLine, ShiftStatus
 from ..selectors import shift_expected
 
-Result = dict[str, Any]
-
-
 # Messages tests and screens rely on.
 SHIFT_NOT_OPEN = gettext_noop("shift {shift} is {status}: it takes no more movements")
 NOT_HELD = gettext_noop("the {window} does not hold {what}")

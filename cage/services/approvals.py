@@ -24,8 +24,9 @@ from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
 from eventstore.store import Metadata
 
+from ..answers import SlipAnswer
 from ..models import CageKind, Shift
-from ._common import Result, casino_get, require_open, shift_get
+from ._common import casino_get, require_open, shift_get
 from .slips import PitSlip, issue_fill, requested_slip
 
 LATE_FILL = rules.kind(
@@ -71,7 +72,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
                  "gaming_day": pit.gaming_day.isoformat() if pit.gaming_day else None})
 
 
-def _apply(approval: Approval, metadata: Metadata) -> Result:
+def _apply(approval: Approval, metadata: Metadata) -> SlipAnswer:
     shift = _shift(metadata, approval.details.get("shift_id", ""))
     pit = _late_slip(metadata, approval.subject)
     return issue_fill(shift, pit, metadata, approval_id=str(approval.id))

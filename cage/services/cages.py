@@ -12,9 +12,10 @@ from eventstore import store
 from eventstore.commands import command
 from eventstore.store import Metadata
 
+from ..answers import CageConfigureAnswer, MinimumCashChangeAnswer
 from ..events import CageConfigured, CageMinimumCashChanged
 from ..models import Cage, CageKind
-from ._common import Result, cage_get, casino_get, text
+from ._common import cage_get, casino_get, text
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
@@ -23,7 +24,7 @@ CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
 @command("cage_configure")
 def cage_configure(
     *, code: str, name: str, kind: str, minimum_cash: object = "0.00", metadata: Metadata,
-) -> Result:
+) -> CageConfigureAnswer:
     """Set up a main cage, a cashier window or a vault, with its regulator-set minimum cash."""
     require_role(metadata, CONFIGURE_ROLES, "configuring a cage")
     casino = casino_get(metadata)
@@ -45,13 +46,13 @@ def cage_configure(
                  [CageConfigured(casino=casino.code, code=code, name=label, kind=kind,
                                  minimum_cash=minimum)],
                  expected_version=0, metadata=metadata)
-    return {"cage": code, "kind": kind, "minimum_cash": fmt(minimum)}
+    return CageConfigureAnswer(cage=code, kind=kind, minimum_cash=fmt(minimum))
 
 
 @command("cage_minimum_cash_change")
 def cage_minimum_cash_change(
     *, code: str, minimum_cash: object, reason: str, metadata: Metadata,
-) -> Result:
+) -> MinimumCashChangeAnswer:
     require_role(metadata, CONFIGURE_ROLES, "changing the minimum cash")
     cage = cage_get(metadata.casino, code)
     minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
@@ -59,4 +60,4 @@ def cage_minimum_cash_change(
 
     store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],
                  expected_version=cage.version, metadata=metadata)
-    return {"cage": code, "minimum_cash": fmt(minimum)}
+    return MinimumCashChangeAnswer(cage=code, minimum_cash=fmt(minimum))

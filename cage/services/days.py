@@ -23,10 +23,11 @@ from eventstore import store
 from eventstore.commands import command
 from eventstore.store import Metadata
 
+from ..answers import GamingDayChipsRecordAnswer
 from ..events import ChipsInCirculationRecorded
 from ..models import ChipCirculationDay
 from ..selectors import chip_liability_list, circulation_state
-from ._common import Result, casino_get
+from ._common import casino_get
 
 RECORD_ROLES = (Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR, SYSTEM_ACTOR)
 
@@ -35,18 +36,18 @@ def _counts(figures: dict[Decimal, int]) -> dict[str, int]:
     return {fmt(d): n for d, n in sorted(figures.items(), reverse=True) if n}
 
 
-def _on_record(casino: str, gaming_day: dt.date) -> Result:
+def _on_record(casino: str, gaming_day: dt.date) -> GamingDayChipsRecordAnswer:
     rows = list(chip_liability_list(casino=casino, gaming_day=gaming_day))
     day = ChipCirculationDay.objects.filter(casino_id=casino, gaming_day=gaming_day).first()
     value = day.value if day is not None else ZERO
-    return {"casino": casino, "gaming_day": gaming_day.isoformat(), "recorded": False,
-            "value": fmt(value),
-            "in_circulation": {fmt(r.denomination): r.in_circulation for r in rows
-                               if r.in_circulation}}
+    return GamingDayChipsRecordAnswer(casino=casino, gaming_day=gaming_day.isoformat(), recorded=False,
+                                      value=fmt(value),
+                                      in_circulation={fmt(r.denomination): r.in_circulation for r in rows
+           if r.in_circulation})
 
 
 @command("gaming_day_chips_record")
-def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Result:
+def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> GamingDayChipsRecordAnswer:
     """Record the chips in circulation at the end of ``gaming_day`` (its close)."""
     require_role(metadata, RECORD_ROLES, "recording the chips in circulation")
     casino = casino_get(metadata)
@@ -75,6 +76,6 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Resul
         value=figure.value, as_at=boundary, position=figure.position, state=state.to_data(),
     )
     store.append(stream, [event], expected_version=0, metadata=metadata)
-    return {"casino": casino.code, "gaming_day": gaming_day.isoformat(), "recorded": True,
-            "value": fmt(figure.value), "as_at": boundary.isoformat(),
-            "in_circulation": _counts(figure.pieces("in_circulation"))}
+    return GamingDayChipsRecordAnswer(casino=casino.code, gaming_day=gaming_day.isoformat(), recorded=True,
+                                      value=fmt(figure.value), as_at=boundary.isoformat(),
+                                      in_circulation=_counts(figure.pieces("in_circulation")))

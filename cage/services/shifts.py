@@ -28,6 +28,16 @@ from eventstore.events import Event
 from eventstore.store import Metadata
 
 from .. import inventory as inv
+from ..answers import (
+    CountLine,
+    OpeningDisputeAnswer,
+    OpeningDisputeResolveAnswer,
+    ShiftCloseAnswer,
+    ShiftCountAnswer,
+    ShiftOpenAnswer,
+    VarianceApproveAnswer,
+    VarianceExplainAnswer,
+)
 from ..events import (
     ShiftClosed,
     ShiftCounted,
@@ -47,7 +57,6 @@ from ..models import (
     ShiftStatus,
 )
 from ._common import (
-    Result,
     alert_if_crossed,
     append,
     cage_get,
@@ -87,7 +96,7 @@ def shift_open(
     accept_previous: str | None = None,
     cash: object = None,
     chips: object = None,
-) -> Result:
+) -> ShiftOpenAnswer:
     """Open a shift at ``cage``: on the previous shift's closing count, or blind when none.
 
     ``accept_previous`` names the shift whose closing count the cashier was shown and accepts
@@ -127,10 +136,10 @@ def shift_open(
     recorded = _append_new(f"shift/{shift_id}", [event], metadata, label)
     shift = Shift.objects.get(id=shift_id)
     alert_if_crossed(shift, where, None, inv.value(opening, inv.CASH), metadata)
-    return {"shift_id": shift_id, "cage": where.code, "basis": basis,
-            "gaming_day": event.gaming_day.isoformat(),
-            "previous_shift_id": event.previous_shift_id,
-            "opening_value": fmt(inv.value(opening)), "version": recorded[-1].version}
+    return ShiftOpenAnswer(shift_id=shift_id, cage=where.code, basis=basis,
+                           gaming_day=event.gaming_day.isoformat(),
+                           previous_shift_id=event.previous_shift_id,
+                           opening_value=fmt(inv.value(opening)), version=recorded[-1].version)
 
 
 def _opening_checks(where: Cage, metadata: Metadata) -> str:
@@ -173,7 +182,7 @@ def _append_new(stream: str, events: Sequence[Event],
 
 @command("shift_opening_dispute")
 def shift_opening_dispute(*, cage: str, previous_shift: str, cash: object, chips: object = None,
-                          reason: str, metadata: Metadata) -> Result:
+                          reason: str, metadata: Metadata) -> OpeningDisputeAnswer:
     """The next cashier does not accept the previous closing count: their count and why.
 
     The count is a full one (every denomination, ``holdings(complete=True)``). The shift is
@@ -205,14 +214,14 @@ def shift_opening_dispute(*, cage: str, previous_shift: str, cash: object, chips
         reason=why)
     recorded = _append_new(f"shift/{shift_id}", [event], metadata, label)
     difference = inv.variance(count_of(previous), counted)
-    return {"shift_id": shift_id, "cage": where.code, "status": ShiftStatus.DISPUTED,
-            "previous_shift_id": str(previous.id),
-            "difference_value": fmt(inv.value(difference)), "version": recorded[-1].version}
+    return OpeningDisputeAnswer(shift_id=shift_id, cage=where.code, status=ShiftStatus.DISPUTED,
+                                previous_shift_id=str(previous.id),
+                                difference_value=fmt(inv.value(difference)), version=recorded[-1].version)
 
 
 @command("shift_opening_dispute_resolve")
 def shift_opening_dispute_resolve(*, shift_id: str, accept: str, note: str,
-                                  metadata: Metadata) -> Result:
+                                  metadata: Metadata) -> OpeningDisputeResolveAnswer:
     """A cage supervisor who did not dispute chooses the count the shift opens on.
 
     ``accept``: ``previous_count`` (the previous shift's closing count stands) or
@@ -255,9 +264,9 @@ def shift_opening_dispute_resolve(*, shift_id: str, accept: str, note: str,
                             metadata=metadata)
     shift.version = recorded[-1].version
     alert_if_crossed(shift, where, None, inv.value(opening, inv.CASH), metadata)
-    return {"shift_id": str(shift.id), "cage": shift.cage, "basis": basis, "outcome": accept,
-            "previous_shift_id": str(previous.id), "disputed_by": dispute.disputed_by,
-            "opening_value": fmt(inv.value(opening)), "version": shift.version}
+    return OpeningDisputeResolveAnswer(shift_id=str(shift.id), cage=shift.cage, basis=basis, outcome=accept,
+                                       previous_shift_id=str(previous.id), disputed_by=dispute.disputed_by,
+                                       opening_value=fmt(inv.value(opening)), version=shift.version)
 
 
 def _variance(shift: Shift) -> inv.Inventory:
@@ -266,7 +275,7 @@ def _variance(shift: Shift) -> inv.Inventory:
 
 @command("shift_count")
 def shift_count(*, shift_id: str, cash: object, chips: object = None,
-                metadata: Metadata) -> Result:
+                metadata: Metadata) -> ShiftCountAnswer:
     """The blind closing count. The answer (expected, counted, variance) comes after it.
 
     Every denomination is typed, a zero as zero (``holdings(complete=True)``): a box left
@@ -302,12 +311,12 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
     )], metadata)
     # the answer, once the count is in: what the shift should hold, what was counted, the
     # difference, line by line (the first the counting cashier sees of the expected figures)
-    lines = [{"kind": line.kind, "chip_set": line.chip_set,
-              "denomination": fmt(line.denomination), "expected": should.get(line, 0),
-              "counted": counted.get(line, 0), "variance": difference.get(line, 0)}
+    lines = [CountLine(kind=line.kind, chip_set=line.chip_set,
+                       denomination=fmt(line.denomination), expected=should.get(line, 0),
+                       counted=counted.get(line, 0), variance=difference.get(line, 0))
              for line in inv.sorted_lines(set(should) | set(counted))]
-    return {"shift_id": str(shift.id), "count_number": number, "balanced": not difference,
-            "variance_value": fmt(value), "lines": lines, "version": shift.version}
+    return ShiftCountAnswer(shift_id=str(shift.id), count_number=number, balanced=not difference,
+                            variance_value=fmt(value), lines=lines, version=shift.version)
 
 
 def _require_variance(shift: Shift) -> inv.Inventory:
@@ -324,7 +333,7 @@ def _require_variance(shift: Shift) -> inv.Inventory:
 
 
 @command("variance_explain")
-def variance_explain(*, shift_id: str, explanation: str, metadata: Metadata) -> Result:
+def variance_explain(*, shift_id: str, explanation: str, metadata: Metadata) -> VarianceExplainAnswer:
     require_role(metadata, CAGE_ROLES, "explaining a variance")
     shift = shift_get(metadata, shift_id)
     why = text(explanation, field="explanation")
@@ -333,12 +342,12 @@ def variance_explain(*, shift_id: str, explanation: str, metadata: Metadata) -> 
     append(shift, [VarianceExplained(shift_id=str(shift.id), window=shift.cage,
                                      count_number=shift.count_number, explanation=why)],
            metadata)
-    return {"shift_id": str(shift.id), "count_number": shift.count_number,
-            "version": shift.version}
+    return VarianceExplainAnswer(shift_id=str(shift.id), count_number=shift.count_number,
+                                 version=shift.version)
 
 
 @command("variance_approve")
-def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Result:
+def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> VarianceApproveAnswer:
     """A cage supervisor accepts the explained variance; never the person who counted."""
     require_role(metadata, SUPERVISOR_ROLES, "approving a variance")
     shift = shift_get(metadata, shift_id)
@@ -357,12 +366,12 @@ def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Re
     append(shift, [VarianceApproved(shift_id=str(shift.id), window=shift.cage,
                                     count_number=shift.count_number, variance_value=value,
                                     note=remark)], metadata)
-    return {"shift_id": str(shift.id), "count_number": shift.count_number,
-            "variance_value": fmt(value), "version": shift.version}
+    return VarianceApproveAnswer(shift_id=str(shift.id), count_number=shift.count_number,
+                                 variance_value=fmt(value), version=shift.version)
 
 
 @command("shift_close")
-def shift_close(*, shift_id: str, metadata: Metadata) -> Result:
+def shift_close(*, shift_id: str, metadata: Metadata) -> ShiftCloseAnswer:
     """Close a counted shift. Refused while a variance is not explained and approved."""
     require_role(metadata, CAGE_ROLES, "closing a shift")
     shift = shift_get(metadata, shift_id)
@@ -387,6 +396,6 @@ def shift_close(*, shift_id: str, metadata: Metadata) -> Result:
                                cash=cash_data(inv.cash_part(counted)),
                                chips=chips_data(inv.chips_part(counted)),
                                variance_value=value)], metadata)
-    return {"shift_id": str(shift.id), "closed": True, "count_number": shift.count_number,
-            "variance_value": fmt(value), "closing_value": fmt(inv.value(counted)),
-            "version": shift.version}
+    return ShiftCloseAnswer(shift_id=str(shift.id), closed=True, count_number=shift.count_number,
+                            variance_value=fmt(value), closing_value=fmt(inv.value(counted)),
+                            version=shift.version)

@@ -29,10 +29,10 @@ from eventstore.commands import command
 from eventstore.store import Metadata
 
 from .. import inventory as inv
+from ..answers import SlipAnswer, SlipRefuseAnswer
 from ..events import CreditReceived, FillIssued, SlipRefused
 from ..models import CageKind, CageSlip, Shift
 from ._common import (
-    Result,
     append,
     casino_get,
     check_holds,
@@ -141,7 +141,7 @@ def _counter(metadata: Metadata, shift_id: str, action: str) -> Shift:
 
 @command("fill_issue")
 def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = None,
-               chip_set: str | None = None) -> Result:
+               chip_set: str | None = None) -> SlipAnswer:
     """Issue the chips of a requested fill slip from this window to the table.
 
     ``chips``, if given, is what the cashier counted out: it must match the slip. A fill for a
@@ -158,7 +158,7 @@ def fill_issue(*, shift_id: str, slip: str, metadata: Metadata, chips: object = 
 
 
 def issue_fill(shift: Shift, pit: PitSlip, metadata: Metadata, *,
-               approval_id: str | None = None) -> Result:
+               approval_id: str | None = None) -> SlipAnswer:
     """Record the fill ``pit`` issued from ``shift`` (open, at a counter); a fill for a closed
     session says so, with the session's gaming day (the day whose figures move)."""
     out = inv.of(chips={pit.chip_set: pit.chips})
@@ -173,13 +173,13 @@ def issue_fill(shift: Shift, pit: PitSlip, metadata: Metadata, *,
                     if pit.session_closed and pit.gaming_day is not None else None)
     )], metadata,
         conflict=f"fill slip {pit.number} was issued by another window a moment ago")
-    return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
-            "amount": fmt(pit.amount), "version": shift.version}
+    return SlipAnswer(slip=pit.number, shift_id=str(shift.id), table=pit.table,
+                      amount=fmt(pit.amount), version=shift.version)
 
 
 @command("credit_receive")
 def credit_receive(*, shift_id: str, slip: str, metadata: Metadata, chips: object = None,
-                   chip_set: str | None = None) -> Result:
+                   chip_set: str | None = None) -> SlipAnswer:
     """Take the chips of a requested credit slip from the table into this window."""
     shift = _counter(metadata, shift_id, "receiving a credit")
     casino = casino_get(metadata)
@@ -190,13 +190,13 @@ def credit_receive(*, shift_id: str, slip: str, metadata: Metadata, chips: objec
         session_id=pit.session_id, table=pit.table, chip_set=pit.chip_set,
         chips=counts_as_data(pit.chips), amount=pit.amount)], metadata,
         conflict=f"credit slip {pit.number} was received by another window a moment ago")
-    return {"slip": pit.number, "shift_id": str(shift.id), "table": pit.table,
-            "amount": fmt(pit.amount), "version": shift.version}
+    return SlipAnswer(slip=pit.number, shift_id=str(shift.id), table=pit.table,
+                      amount=fmt(pit.amount), version=shift.version)
 
 
 @command("slip_refuse")
 def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: Metadata,
-                chip_set: str | None = None) -> Result:
+                chip_set: str | None = None) -> SlipRefuseAnswer:
     """Record that the cage will not act on a requested slip; the pit voids it."""
     shift = _counter(metadata, shift_id, "refusing a slip")
     casino = casino_get(metadata)
@@ -209,4 +209,4 @@ def slip_refuse(*, shift_id: str, kind: str, slip: str, reason: str, metadata: M
     append(shift, [SlipRefused(kind=kind, slip=pit.number, shift_id=str(shift.id),
                                window=shift.cage, session_id=pit.session_id,
                                table=pit.table, reason=why)], metadata)
-    return {"slip": pit.number, "kind": kind, "refused": True, "version": shift.version}
+    return SlipRefuseAnswer(slip=pit.number, kind=kind, refused=True, version=shift.version)

@@ -37,6 +37,16 @@ from eventstore.commands import command, in_command
 from eventstore.store import Metadata
 
 from .. import inventory as inv
+from ..answers import (
+    AdjustmentDecisionAnswer,
+    AdjustmentRequestAnswer,
+    ChipsRedeemAnswer,
+    ChipsSellAnswer,
+    ChipsServiceAnswer,
+    DropBoxReceiveAnswer,
+    JackpotPayoutAnswer,
+    TransferSendAnswer,
+)
 from ..events import (
     AdjustmentApproved,
     AdjustmentRejected,
@@ -52,7 +62,6 @@ from ..events import (
 )
 from ..models import Adjustment, AdjustmentStatus, CageKind, CasinoCheque, Shift, ShiftStatus
 from ._common import (
-    Result,
     append,
     cage_get,
     cash_counts,
@@ -165,7 +174,7 @@ def chips_sell(
     *, shift_id: str, amount: object, chips: object, cash: object = None,
     change: object = None, chip_set: str | None = None, patron: object = None,
     payment: object = None, metadata: Metadata,
-) -> Result:
+) -> ChipsSellAnswer:
     """A player buys chips for cash: cash in by denomination, chips (and any change) out.
     ``patron``: the identified patron's id, required at the anti-money-laundering threshold
     (alone or with their other movements of the day); none for an anonymous player below it.
@@ -200,9 +209,9 @@ def chips_sell(
         amount=total, patron_id=checked.patron_id, payment=how)], metadata)
     alerts_raise(checked, event_type="ChipsSold", reference=transaction_id, where=shift.cage,
                  metadata=metadata)
-    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "patron_id": checked.patron_id or None, "payment": how,
-            "version": shift.version}
+    return ChipsSellAnswer(transaction_id=transaction_id, shift_id=str(shift.id),
+                           amount=fmt(total), patron_id=checked.patron_id or None, payment=how,
+                           version=shift.version)
 
 
 @command("chips_redeem")
@@ -210,7 +219,7 @@ def chips_redeem(
     *, shift_id: str, amount: object, chips: object, cash: object = None,
     chip_set: str | None = None, patron: object = None, payment: object = None,
     cheque_number: object = None, metadata: Metadata,
-) -> Result:
+) -> ChipsRedeemAnswer:
     """A player cashes chips in: chips in, cash out (which the window must hold). ``patron`` as
     in ``chips_sell``. ``payment`` ``casino_cheque``: the whole amount by the pre-numbered
     casino cheque ``cheque_number``, nominative to the identified patron and crossed, never
@@ -243,16 +252,16 @@ def chips_redeem(
         patron_id=checked.patron_id, payment=how, cheque_number=number)], metadata)
     alerts_raise(checked, event_type="ChipsRedeemed", reference=transaction_id,
                  where=shift.cage, metadata=metadata)
-    return {"transaction_id": transaction_id, "shift_id": str(shift.id),
-            "amount": fmt(total), "patron_id": checked.patron_id or None, "payment": how,
-            "cheque_number": number or None, "version": shift.version}
+    return ChipsRedeemAnswer(transaction_id=transaction_id, shift_id=str(shift.id),
+                             amount=fmt(total), patron_id=checked.patron_id or None, payment=how,
+                             cheque_number=number or None, version=shift.version)
 
 
 @command("transfer_send")
 def transfer_send(
     *, shift_id: str, to_cage: str, metadata: Metadata, cash: object = None,
     chips: object = None,
-) -> Result:
+) -> TransferSendAnswer:
     """Send cash and chips to another cage's open shift: both shifts record it, atomically."""
     require_role(metadata, CAGE_ROLES, "sending a transfer")
     casino = casino_get(metadata)
@@ -287,8 +296,8 @@ def transfer_send(
         transfer_id=transfer_id, shift_id=str(target.id), window=target.cage,
         from_window=source.cage, from_shift_id=str(source.id), cash=cash_, chips=chips_,
         amount=total)], metadata)
-    return {"transfer_id": transfer_id, "shift_id": str(source.id),
-            "to_shift_id": str(target.id), "amount": fmt(total), "version": source.version}
+    return TransferSendAnswer(transfer_id=transfer_id, shift_id=str(source.id),
+                              to_shift_id=str(target.id), amount=fmt(total), version=source.version)
 
 
 @in_command
@@ -296,7 +305,7 @@ def jackpot_payout_record(
     *, shift_id: str, prize_id: str, pool_id: str, round_id: str, winner: str, amount: Decimal,
     metadata: Metadata, cash: object = None, chips: object = None, chip_set: str | None = None,
     patron: object = None, payment: object = None, cheque_number: object = None,
-) -> Result:
+) -> JackpotPayoutAnswer:
     """The window's side of a jackpot payment: ``amount`` out of the window in cash, chips or
     both (``JackpotPaid``), checked against what the window holds.
 
@@ -332,9 +341,9 @@ def jackpot_payout_record(
         cheque_number=number)], metadata)
     alerts_raise(checked, event_type="JackpotPaid", reference=payout_id, where=shift.cage,
                  metadata=metadata)
-    return {"payout_id": payout_id, "shift_id": str(shift.id), "amount": fmt(amount),
-            "patron_id": checked.patron_id or None, "payment": how,
-            "cheque_number": number or None, "version": shift.version}
+    return JackpotPayoutAnswer(payout_id=payout_id, shift_id=str(shift.id), amount=fmt(amount),
+                               patron_id=checked.patron_id or None, payment=how,
+                               cheque_number=number or None, version=shift.version)
 
 
 @dataclass(frozen=True)
@@ -373,7 +382,7 @@ def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
 def drop_box_receive(
     *, shift_id: str, session_id: str, cash: object, metadata: Metadata,
     table: str | None = None, amount: object = None, drop_box: str = "",
-) -> Result:
+) -> DropBoxReceiveAnswer:
     """Take a table's drop box from the count room against its count: its cash, counted by
     denomination. Any difference from the count (received less counted) is a drop variance,
     recorded with the receipt; it needs an explanation and a cage supervisor's approval
@@ -408,17 +417,17 @@ def drop_box_receive(
         counted=cash_data(inv.cash_part(counted)), counted_amount=box.amount,
         variance_cash=cash_data(inv.cash_part(difference)),
         variance_value=received - box.amount)], metadata)
-    return {"receipt_id": receipt_id, "shift_id": str(shift.id), "session_id": box.session_id,
-            "table": box.table, "amount": fmt(received), "counted": fmt(box.amount),
-            "variance_value": fmt(received - box.amount),
-            "variance_needs_approval": received != box.amount, "version": shift.version}
+    return DropBoxReceiveAnswer(receipt_id=receipt_id, shift_id=str(shift.id), session_id=box.session_id,
+                                table=box.table, amount=fmt(received), counted=fmt(box.amount),
+                                variance_value=fmt(received - box.amount),
+                                variance_needs_approval=received != box.amount, version=shift.version)
 
 
 @command("adjustment_request")
 def adjustment_request(
     *, shift_id: str, direction: str, reason: str, metadata: Metadata, cash: object = None,
     chips: object = None,
-) -> Result:
+) -> AdjustmentRequestAnswer:
     """Ask to correct the window's contents. Nothing moves until a second person approves."""
     require_role(metadata, CAGE_ROLES, "requesting an adjustment")
     casino = casino_get(metadata)
@@ -440,9 +449,9 @@ def adjustment_request(
         direction=direction, cash=cash_data(inv.cash_part(moved)),
         chips=chips_data(inv.chips_part(moved)), amount=inv.value(moved), reason=why)],
         metadata)
-    return {"adjustment_id": adjustment_id, "shift_id": str(shift.id),
-            "status": AdjustmentStatus.REQUESTED.value, "amount": fmt(inv.value(moved)),
-            "version": shift.version}
+    return AdjustmentRequestAnswer(adjustment_id=adjustment_id, shift_id=str(shift.id),
+                                   status=AdjustmentStatus.REQUESTED.value, amount=fmt(inv.value(moved)),
+                                   version=shift.version)
 
 
 def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustment, Shift]:
@@ -467,7 +476,7 @@ def _pending_adjustment(metadata: Metadata, adjustment_id: str) -> tuple[Adjustm
 
 
 @command("adjustment_approve")
-def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = "") -> Result:
+def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = "") -> AdjustmentDecisionAnswer:
     """The second person (a cage supervisor, not the requester) approves: it applies now."""
     require_role(metadata, SUPERVISOR_ROLES, "approving an adjustment")
     adjustment, shift = _pending_adjustment(metadata, adjustment_id)
@@ -483,12 +492,12 @@ def adjustment_approve(*, adjustment_id: str, metadata: Metadata, note: str = ""
         adjustment_id=str(adjustment.id), shift_id=str(shift.id), window=shift.cage,
         direction=adjustment.direction, cash=adjustment.cash, chips=adjustment.chips,
         amount=adjustment.amount, note=remark)], metadata)
-    return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
-            "status": AdjustmentStatus.APPROVED.value, "version": shift.version}
+    return AdjustmentDecisionAnswer(adjustment_id=str(adjustment.id), shift_id=str(shift.id),
+                                    status=AdjustmentStatus.APPROVED.value, version=shift.version)
 
 
 @command("adjustment_reject")
-def adjustment_reject(*, adjustment_id: str, note: str, metadata: Metadata) -> Result:
+def adjustment_reject(*, adjustment_id: str, note: str, metadata: Metadata) -> AdjustmentDecisionAnswer:
     require_role(metadata, SUPERVISOR_ROLES, "rejecting an adjustment")
     adjustment, shift = _pending_adjustment(metadata, adjustment_id)
     remark = text(note, field="note")
@@ -496,8 +505,8 @@ def adjustment_reject(*, adjustment_id: str, note: str, metadata: Metadata) -> R
     append(shift, [AdjustmentRejected(adjustment_id=str(adjustment.id),
                                       shift_id=str(shift.id), window=shift.cage,
                                       note=remark)], metadata)
-    return {"adjustment_id": str(adjustment.id), "shift_id": str(shift.id),
-            "status": AdjustmentStatus.REJECTED.value, "version": shift.version}
+    return AdjustmentDecisionAnswer(adjustment_id=str(adjustment.id), shift_id=str(shift.id),
+                                    status=AdjustmentStatus.REJECTED.value, version=shift.version)
 
 
 def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
@@ -514,7 +523,7 @@ def _vault_shift(metadata: Metadata, shift_id: str, action: str) -> Shift:
 def chips_put_into_service(
     *, shift_id: str, chips: object, reference: str, metadata: Metadata,
     chip_set: str | None = None,
-) -> Result:
+) -> ChipsServiceAnswer:
     """New chips enter the casino's stock, into the vault. Chips in circulation start here."""
     shift = _vault_shift(metadata, shift_id, "putting chips into service")
     casino = casino_get(metadata)
@@ -527,15 +536,15 @@ def chips_put_into_service(
         shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
         chips=chips_data(inv.chips_part(new))[chip_set_], amount=inv.value(new),
         reference=ref)], metadata)
-    return {"shift_id": str(shift.id), "amount": fmt(inv.value(new)),
-            "version": shift.version}
+    return ChipsServiceAnswer(shift_id=str(shift.id), amount=fmt(inv.value(new)),
+                              version=shift.version)
 
 
 @command("chips_take_out_of_service")
 def chips_take_out_of_service(
     *, shift_id: str, chips: object, reason: str, metadata: Metadata,
     chip_set: str | None = None,
-) -> Result:
+) -> ChipsServiceAnswer:
     shift = _vault_shift(metadata, shift_id, "taking chips out of service")
     casino = casino_get(metadata)
     chip_set_ = chip_set_code(casino, chip_set)
@@ -548,5 +557,5 @@ def chips_take_out_of_service(
         shift_id=str(shift.id), window=shift.cage, chip_set=chip_set_,
         chips=chips_data(inv.chips_part(gone))[chip_set_], amount=inv.value(gone),
         reason=why)], metadata)
-    return {"shift_id": str(shift.id), "amount": fmt(inv.value(gone)),
-            "version": shift.version}
+    return ChipsServiceAnswer(shift_id=str(shift.id), amount=fmt(inv.value(gone)),
+                              version=shift.version)

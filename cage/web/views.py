@@ -70,7 +70,7 @@ def _sight(request: HttpRequest, shift: Shift, held: set[str]) -> str:
 # --- reading forms ----------------------------------------------------------------------------
 
 
-def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str) -> bool:
+def _run(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
     try:
         action()
     except DomainError as error:  # the store's and the commands' refusals included
@@ -116,7 +116,7 @@ def cage_overview(request: HttpRequest, casino: str) -> HttpResponse:
 
         the_casino = _found(lambda: selectors.casino_get(casino))
 
-        def open_shift() -> dict[str, Any]:
+        def open_shift() -> object:
             if blind:
                 return cage.shift_open(
                     cage=code, metadata=meta,
@@ -167,7 +167,7 @@ _ACTIONS = ("sell", "redeem", "fill", "credit", "refuse", "transfer", "jackpot",
             "resolve_dispute", "ask_late_fill")
 
 
-def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], dict[str, Any]]]:
+def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str, Callable[[], object]]:
     """The posted movement as one service call; its grids read box by box (``grids``)."""
     action = request.POST.get("action", "")
     if action not in _ACTIONS:
@@ -184,7 +184,7 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     cash = grids.read_cash(p, the_casino, "cash")
     chip_set, chips = grids.read_chips(p, the_casino, "chips", sets=sets)
     amount = money_input(p.get("amount", ""))
-    calls: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    calls: dict[str, tuple[str, Callable[[], object]]] = {
         "sell": (_("chips sold"), lambda: cage.chips_sell(
             shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
             change=grids.read_cash(p, the_casino, "change"), patron=p.get("patron") or None,

@@ -21,14 +21,14 @@ from decimal import Decimal
 from typing import Any
 
 from casino import approvals as rules
+from casino.answers import ApprovalAnswer
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.events import ApprovalGranted, ApprovalRefused, ApprovalRequested, ApprovalWithdrawn
 from casino.models import Approval, ApprovalStatus
 from eventstore import store
+from eventstore.answers import as_data
 from eventstore.commands import command, in_command
 from eventstore.store import Metadata
-
-Result = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,9 @@ class Prepared:
 
 # the step of ``approval_request``: (subject, details, metadata) -> what will change
 Prepare = Callable[[str, Mapping[str, Any], Metadata], Prepared]
-# the step of ``approval_grant``: (the approval, metadata) -> the change's answer
-Apply = Callable[[Approval, Metadata], Result]
+# the step of ``approval_grant``: (the approval, metadata) -> the change's answer (a dataclass
+# of the kind's, or a mapping)
+Apply = Callable[[Approval, Metadata], Any]
 
 
 @dataclass(frozen=True)
@@ -102,14 +103,15 @@ def _still_open(approval: Approval) -> None:
                        code="approval_decided")
 
 
-def _answer(approval_id: str, status: str, kind: str, subject: str, **more: Any) -> Result:
-    return {"approval_id": approval_id, "status": status, "kind": kind, "subject": subject,
-            **more}
+def _answer(approval_id: str, status: str, kind: str, subject: str, *, summary: str | None = None,
+            applied: Any = None) -> ApprovalAnswer:
+    return ApprovalAnswer(approval_id=approval_id, status=status, kind=kind, subject=subject,
+                          summary=summary, applied=as_data(applied))
 
 
 @command("approval_request")
 def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
-                     metadata: Metadata, details: Mapping[str, Any] | None = None) -> Result:
+                     metadata: Metadata, details: Mapping[str, Any] | None = None) -> ApprovalAnswer:
     """Ask for a change after the fact; nothing moves until another person approves."""
     found = procedure_of(kind)
     code, words = rules.check_request(found.kind, role=metadata.role, reason=reason,
@@ -155,7 +157,7 @@ def _repeats(explanation: str, private: tuple[str, ...], names: tuple[str, ...])
 
 
 @command("approval_grant")
-def approval_grant(*, approval_id: str, metadata: Metadata, note: str = "") -> Result:
+def approval_grant(*, approval_id: str, metadata: Metadata, note: str = "") -> ApprovalAnswer:
     """Another person, in an approving role, approves: the change is recorded now."""
     approval = _approval(metadata, approval_id)
     _still_open(approval)
@@ -172,7 +174,7 @@ def approval_grant(*, approval_id: str, metadata: Metadata, note: str = "") -> R
 
 
 @command("approval_refuse")
-def approval_refuse(*, approval_id: str, note: str, metadata: Metadata) -> Result:
+def approval_refuse(*, approval_id: str, note: str, metadata: Metadata) -> ApprovalAnswer:
     approval = _approval(metadata, approval_id)
     _still_open(approval)
     found = procedure_of(approval.kind)
@@ -188,7 +190,7 @@ def approval_refuse(*, approval_id: str, note: str, metadata: Metadata) -> Resul
 
 
 @command("approval_withdraw")
-def approval_withdraw(*, approval_id: str, metadata: Metadata, note: str = "") -> Result:
+def approval_withdraw(*, approval_id: str, metadata: Metadata, note: str = "") -> ApprovalAnswer:
     """The person who asked takes it back (nobody else may)."""
     approval = _approval(metadata, approval_id)
     _still_open(approval)

@@ -6,6 +6,7 @@ import re
 import zoneinfo
 from typing import Any
 
+from casino.answers import CasinoRegisterAnswer, CasinoSettingsAnswer
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.models import Casino, Currency
@@ -56,7 +57,7 @@ def casino_record_registration(
     time_zone: str,
     gaming_day_closes_at: int,
     metadata: store.Metadata,
-) -> dict[str, str]:
+) -> CasinoRegisterAnswer:
     if not _CODE.match(code):
         raise InvalidCommand(
             "casino code {code!r} must be lower-case letters, digits and dashes",
@@ -90,7 +91,7 @@ def casino_record_registration(
         expected_version=0,
         metadata=metadata,
     )
-    return {"casino": code}
+    return CasinoRegisterAnswer(casino=code)
 
 
 def casino_change_settings(
@@ -115,7 +116,7 @@ def casino_record_settings(
     name: str | None = None,
     time_zone: str | None = None,
     gaming_day_closes_at: int | None = None,
-) -> dict[str, Any]:
+) -> CasinoSettingsAnswer:
     casino = Casino.objects.filter(code=code).first()
     if casino is None:
         raise NotFound("there is no casino {code!r}", params={"code": code})
@@ -139,4 +140,4 @@ def casino_record_settings(
             expected_version=casino.version,
             metadata=metadata,
         )
-    return {"casino": code, "changed": sorted(changes)}
+    return CasinoSettingsAnswer(casino=code, changed=sorted(changes))

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from casino.answers import ChipSetAnswer
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.events import ChipSetDenominationsChanged, ChipSetRegistered
 from casino.models import Casino, ChipSet
@@ -39,7 +40,7 @@ def chip_set_register(
 def chip_set_record_registration(
     *, casino: str, code: str, name: str, denominations: Sequence[object],
     metadata: store.Metadata,
-) -> dict[str, str]:
+) -> ChipSetAnswer:
     if not Casino.objects.filter(code=casino).exists():
         raise NotFound("there is no casino {casino!r}", params={"casino": casino})
     if not _CODE.match(code):
@@ -53,7 +54,7 @@ def chip_set_record_registration(
     store.append(f"chipset/{casino}.{code}",
                  [ChipSetRegistered(casino=casino, code=code, name=name, denominations=values)],
                  expected_version=0, metadata=metadata)
-    return {"casino": casino, "chip_set": code}
+    return ChipSetAnswer(casino=casino, chip_set=code)
 
 
 def chip_set_change_denominations(
@@ -70,7 +71,7 @@ def chip_set_change_denominations(
 def chip_set_record_denominations(
     *, casino: str, code: str, denominations: Sequence[object], reason: str,
     metadata: store.Metadata,
-) -> dict[str, object]:
+) -> ChipSetAnswer:
     chip_set = ChipSet.objects.filter(casino_id=casino, code=code).first()
     if chip_set is None:
         raise NotFound("there is no chip set {code!r} in {casino}",
@@ -81,7 +82,7 @@ def chip_set_record_denominations(
     store.append(chip_set.stream,
                  [ChipSetDenominationsChanged(denominations=values, reason=reason.strip())],
                  expected_version=chip_set.version, metadata=metadata)
-    return {"casino": casino, "chip_set": code, "denominations": list(values)}
+    return ChipSetAnswer(casino=casino, chip_set=code, denominations=list(values))
 
 
 def chip_denominations(casino: str, code: str) -> tuple[Decimal, ...]:

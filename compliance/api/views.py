@@ -21,16 +21,13 @@ from casino.errors import InvalidCommand, NotFound
 from casino.models import Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
-from edge.api.schema import Error
+from edge.api.schema import Error, answer_serializer
 from eventstore.store import Metadata
 
-from .. import selectors
+from .. import answers, selectors
 from .. import services as compliance
 from ..models import AmlAlert, Patron, SuspiciousReport
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
-
-# A list of objects in the schema (what the list endpoints answer).
-LIST: dict[int, Any] = {200: {"type": "array", "items": {"type": "object"}}}
 
 REGULATOR_READS = (Role.COMPLIANCE_OFFICER, Role.REGULATOR)
 
@@ -57,6 +54,8 @@ class PatronRegisterApi(ComplianceCommandApi):
 
     roles = REGISTER_ROLES
 
+    answer = answers.PatronAnswer
+
     class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=200)
         document_type = serializers.CharField(max_length=32)
@@ -74,13 +73,13 @@ class PatronRegisterApi(ComplianceCommandApi):
                                        default="")
         verified = serializers.BooleanField(default=False)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_register(metadata=metadata, **data)
 
     @extend_schema(operation_id="compliance_patron_find",
                    parameters=[OpenApiParameter(n, str, required=True) for n in (
                        "document_type", "document_number", "document_country")],
-                   responses={200: dict, 409: Error})
+                   responses={200: answer_serializer(answers.PatronFound), 409: Error})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGISTER_ROLES)
         asked = {n: request.query_params.get(n, "").strip()
@@ -100,18 +99,22 @@ class PatronRegisterApi(ComplianceCommandApi):
 class PatronVerifyApi(ComplianceCommandApi):
     roles = REGISTER_ROLES
 
+    answer = answers.PatronAnswer
+
     class InputSerializer(serializers.Serializer[Any]):
         document_image = serializers.CharField(max_length=300)
         place = serializers.ChoiceField(choices=["cage", "entrance"], default="cage")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_verify(patron_id=kwargs["patron"], metadata=metadata, **data)
 
 
 class PatronShredApi(ComplianceCommandApi):
     """Destroy the patron's data key (their retention period over): crypto-shredding."""
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    answer = answers.PatronShredAnswer
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.patron_shred(patron_id=kwargs["patron"], metadata=metadata)
 
 
@@ -119,7 +122,7 @@ class PatronDetailApi(APIView):
     """The patron with their personal data (null once shredded) and their days: the
     compliance officer only."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.PatronDetail)})
     def get(self, request: Request, casino: str, patron: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.patron_get(casino, patron)
@@ -153,7 +156,7 @@ def _day(request: Request, *, required: bool) -> Any:
 
 class AlertListApi(APIView):
     @extend_schema(parameters=[OpenApiParameter("day", str), OpenApiParameter("kind", str),
-                               OpenApiParameter("status", str)], responses=LIST)
+                               OpenApiParameter("status", str)], responses={200: answer_serializer(answers.Alert)(many=True)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.alert_list(casino, day=_day(request, required=False),
@@ -173,16 +176,18 @@ def _report(r: SuspiciousReport) -> dict[str, Any]:
 class ReportListApi(ComplianceCommandApi):
     """GET: the suspicious-transaction reports; POST: draft one from alerts of one patron."""
 
+    answer = answers.ReportDraftAnswer
+
     class InputSerializer(serializers.Serializer[Any]):
         alert_ids = serializers.ListField(child=serializers.CharField(max_length=64),
                                           allow_empty=False)
         narrative = serializers.CharField(max_length=20_000)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_draft(metadata=metadata, **data)
 
     @extend_schema(operation_id="compliance_report_list",
-                   parameters=[OpenApiParameter("status", str)], responses=LIST)
+                   parameters=[OpenApiParameter("status", str)], responses={200: answer_serializer(answers.Report)(many=True)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_list(casino, status=request.query_params.get("status", ""))
@@ -190,7 +195,7 @@ class ReportListApi(ComplianceCommandApi):
 
 
 class ReportDetailApi(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.ReportDetail)})
     def get(self, request: Request, casino: str, report: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_get(casino, report)
@@ -198,17 +203,21 @@ class ReportDetailApi(APIView):
 
 
 class ReportReviewApi(ComplianceCommandApi):
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    answer = answers.ReportReviewAnswer
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_review(report_id=kwargs["report"],
                                                    metadata=metadata)
 
 
 class ReportSendApi(ComplianceCommandApi):
+    answer = answers.ReportSendAnswer
+
     class InputSerializer(serializers.Serializer[Any]):
         reference = serializers.CharField(max_length=120)
         sent_on = serializers.CharField(max_length=10, required=False, allow_blank=True)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_send(report_id=kwargs["report"], metadata=metadata,
                                                  **data)
 
@@ -220,7 +229,7 @@ class LargeTransactionReportApi(APIView):
     """The day's large-transaction report (Macau: cash movements of MOP 500,000 or more)."""
 
     @extend_schema(parameters=[OpenApiParameter("day", str, required=True)],
-                   responses={200: dict})
+                   responses={200: answer_serializer(answers.LargeTransactionReport)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGULATOR_READS)
         day = _day(request, required=True)
@@ -232,7 +241,7 @@ class IdentificationListApi(APIView):
     """The patrons identified who made movements in the gaming day, with their sums."""
 
     @extend_schema(parameters=[OpenApiParameter("day", str, required=True)],
-                   responses={200: dict})
+                   responses={200: answer_serializer(answers.IdentificationList)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGULATOR_READS)
         day = _day(request, required=True)
@@ -243,7 +252,7 @@ class IdentificationListApi(APIView):
 class ReportSentListApi(APIView):
     """Suspicious-transaction reports sent: reference, day and grounds, never the narrative."""
 
-    @extend_schema(parameters=[OpenApiParameter("day", str)], responses=LIST)
+    @extend_schema(parameters=[OpenApiParameter("day", str)], responses={200: answer_serializer(answers.ReportSent)(many=True)})
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, REGULATOR_READS)
         return Response(selectors.reports_sent(casino, day=_day(request, required=False)))

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from casino.errors import InvalidCommand, NotFound
 from casino.models import Casino, Role
 
 from ..models import Patron
-
-Result = dict[str, Any]
 
 # Who registers and verifies patrons: the cage (and the entrance, staffed by the cage), the pit
 # boss (a buy-in at the table at the threshold) and the compliance officer.

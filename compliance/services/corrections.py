@@ -28,9 +28,10 @@ from eventstore import store
 from eventstore.store import Metadata
 
 from .. import vault
+from ..answers import PatronCorrectionAnswer
 from ..events import PatronDataCorrected
 from ..models import PatronCorrection, PatronStatus, PatronVault
-from ._common import REGISTER_ROLES, Result, casino_get, patron_get
+from ._common import REGISTER_ROLES, casino_get, patron_get
 from .keys import data_key_of, document_indexes, master_key
 from .patrons import ALREADY_REGISTERED, identity_of
 
@@ -103,7 +104,7 @@ def _private(identity: Mapping[str, Any]) -> tuple[str, ...]:
                                                      "address"))
 
 
-def _apply(approval: Approval, metadata: Metadata) -> Result:
+def _apply(approval: Approval, metadata: Metadata) -> PatronCorrectionAnswer:
     row = PatronVault.objects.select_for_update().get(patron_id=_live(
         metadata, approval.subject).patron_id)
     staged = PatronCorrection.objects.get(correction_id=approval.details["correction_id"])
@@ -135,8 +136,8 @@ def _apply(approval: Approval, metadata: Metadata) -> Result:
     recorded = store.append(f"patron/{patron.patron_id}", [PatronDataCorrected(
         patron_id=str(patron.patron_id), fields=fields, approval_id=str(approval.id),
         reason=approval.reason)], expected_version=patron.version, metadata=metadata)
-    return {"patron_id": str(patron.patron_id), "fields": fields,
-            "version": recorded[-1].version}
+    return PatronCorrectionAnswer(patron_id=str(patron.patron_id), fields=fields,
+                                  version=recorded[-1].version)
 
 
 procedure(PATRON_CORRECTION, prepare=_prepare, apply=_apply)

@@ -28,8 +28,9 @@ from casino.money import fmt, parse_amount
 from casino.services.approvals import Prepared, procedure
 from eventstore.store import Metadata
 
+from ..answers import PepMovementAnswer
 from ..models import Patron, PatronStatus
-from ._common import Result, casino_get, patron_get
+from ._common import casino_get, patron_get
 
 PEP_MOVEMENT = rules.kind(
     "pep_movement", gettext_noop("a politically exposed patron's movements at the threshold"),
@@ -118,11 +119,11 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
                  "amount": fmt(amount)})
 
 
-def _apply(approval: Approval, metadata: Metadata) -> Result:
+def _apply(approval: Approval, metadata: Metadata) -> PepMovementAnswer:
     """Nothing moves: the approval itself is what the movement's check reads."""
-    return {"patron_id": approval.details.get("patron_id"),
-            "gaming_day": approval.details.get("gaming_day"),
-            "approved_up_to": approval.details.get("amount")}
+    return PepMovementAnswer(patron_id=approval.details.get("patron_id"),
+                             gaming_day=approval.details.get("gaming_day"),
+                             approved_up_to=approval.details.get("amount"))
 
 
 procedure(PEP_MOVEMENT, prepare=_prepare, apply=_apply)

@@ -27,12 +27,12 @@ from eventstore.commands import command
 from eventstore.store import Metadata
 
 from .. import thresholds, vault
+from ..answers import PatronAnswer, PatronShredAnswer
 from ..events import PatronDataShredded, PatronRegistered, PatronVerified
 from ..models import Patron, PatronDay, PatronStatus, PatronVault
 from ._common import (
     COMPLIANCE_ROLES,
     REGISTER_ROLES,
-    Result,
     casino_get,
     jurisdiction,
     patron_get,
@@ -108,7 +108,7 @@ def identity_of(data: dict[str, Any], today: dt.date) -> dict[str, Any]:
 
 @command("patron_register")
 def patron_register(*, metadata: Metadata, place: str = "cage", window: str = "",
-                    verified: bool = False, **identity: Any) -> Result:
+                    verified: bool = False, **identity: Any) -> PatronAnswer:
     """Identify a person: their data sealed into the vault under a key of their own, the
     ``PatronRegistered`` event by reference. ``verified``: the original document was checked
     now (its image referenced in ``document_image``), which a movement at the threshold needs."""
@@ -155,9 +155,9 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
         events.append(PatronVerified(patron_id=str(patron_id), place=place))
     recorded = store.append(f"patron/{patron_id}", events, expected_version=0,
                             metadata=metadata)
-    return {"patron_id": str(patron_id),
-            "status": (PatronStatus.VERIFIED if verified else PatronStatus.REGISTERED).value,
-            "version": recorded[-1].version}
+    return PatronAnswer(patron_id=str(patron_id),
+                        status=(PatronStatus.VERIFIED if verified else PatronStatus.REGISTERED).value,
+                        version=recorded[-1].version)
 
 
 def _seal_again(row: PatronVault, change: dict[str, Any]) -> None:
@@ -170,7 +170,7 @@ def _seal_again(row: PatronVault, change: dict[str, Any]) -> None:
 
 @command("patron_verify")
 def patron_verify(*, patron_id: str, document_image: str, metadata: Metadata,
-                  place: str = "cage") -> Result:
+                  place: str = "cage") -> PatronAnswer:
     """The patron's document checked against the person (a patron registered at the entrance
     without their document, or whose document was not at hand)."""
     require_role(metadata, REGISTER_ROLES, "verifying a patron")
@@ -191,8 +191,8 @@ def patron_verify(*, patron_id: str, document_image: str, metadata: Metadata,
     recorded = store.append(f"patron/{patron.patron_id}",
                             [PatronVerified(patron_id=str(patron.patron_id), place=place)],
                             expected_version=patron.version, metadata=metadata)
-    return {"patron_id": str(patron.patron_id), "status": PatronStatus.VERIFIED.value,
-            "version": recorded[-1].version}
+    return PatronAnswer(patron_id=str(patron.patron_id), status=PatronStatus.VERIFIED.value,
+                        version=recorded[-1].version)
 
 
 def retention_years(jurisdiction_code: str) -> int:
@@ -212,7 +212,7 @@ def retention_end(patron: Patron, jurisdiction_code: str, time_zone_day: dt.date
 
 
 @command("patron_shred")
-def patron_shred(*, patron_id: str, metadata: Metadata) -> Result:
+def patron_shred(*, patron_id: str, metadata: Metadata) -> PatronShredAnswer:
     """Destroy the patron's data key at the end of the retention period (crypto-shredding):
     their personal data becomes unreadable; every event stays as it was."""
     require_role(metadata, (*COMPLIANCE_ROLES, "system"), "destroying a patron's data")
@@ -242,5 +242,5 @@ def patron_shred(*, patron_id: str, metadata: Metadata) -> Result:
     recorded = store.append(f"patron/{patron.patron_id}", [PatronDataShredded(
         patron_id=str(patron.patron_id), retention_ended=until)],
         expected_version=patron.version, metadata=metadata)
-    return {"patron_id": str(patron.patron_id), "status": PatronStatus.SHREDDED.value,
-            "retention_ended": until.isoformat(), "version": recorded[-1].version}
+    return PatronShredAnswer(patron_id=str(patron.patron_id), status=PatronStatus.SHREDDED.value,
+                             retention_ended=until.isoformat(), version=recorded[-1].version)

@@ -25,10 +25,11 @@ from eventstore.commands import command
 from eventstore.store import Metadata
 
 from .. import vault
+from ..answers import ReportDraftAnswer, ReportReviewAnswer, ReportSendAnswer
 from ..events import SuspiciousReportDrafted, SuspiciousReportReviewed, SuspiciousReportSent
 from ..models import AlertStatus, AmlAlert, PatronVault, ReportNarrative, ReportStatus
 from ..models import SuspiciousReport as Report
-from ._common import COMPLIANCE_ROLES, Result, casino_get
+from ._common import COMPLIANCE_ROLES, casino_get
 from .keys import data_key_of
 
 # Messages tests and screens rely on.
@@ -64,7 +65,7 @@ def _alerts(casino: str, raw: object) -> list[AmlAlert]:
 
 @command("suspicious_report_draft")
 def suspicious_report_draft(*, alert_ids: object, narrative: object, metadata: Metadata
-                            ) -> Result:
+                            ) -> ReportDraftAnswer:
     require_role(metadata, COMPLIANCE_ROLES, "drafting a suspicious-transaction report")
     casino = casino_get(metadata.casino)
     if not isinstance(narrative, str) or not narrative.strip():
@@ -88,8 +89,8 @@ def suspicious_report_draft(*, alert_ids: object, narrative: object, metadata: M
     recorded = store.append(f"aml_report/{report_id}", [SuspiciousReportDrafted(
         report_id=str(report_id), casino=casino.code, patron_id=str(patron_id),
         alert_ids=[str(a.alert_id) for a in alerts])], expected_version=0, metadata=metadata)
-    return {"report_id": str(report_id), "status": ReportStatus.DRAFTED.value,
-            "patron_id": str(patron_id), "version": recorded[-1].version}
+    return ReportDraftAnswer(report_id=str(report_id), status=ReportStatus.DRAFTED.value,
+                             patron_id=str(patron_id), version=recorded[-1].version)
 
 
 def _report(metadata: Metadata, report_id: object) -> Report:
@@ -106,7 +107,7 @@ def _report(metadata: Metadata, report_id: object) -> Report:
 
 
 @command("suspicious_report_review")
-def suspicious_report_review(*, report_id: str, metadata: Metadata) -> Result:
+def suspicious_report_review(*, report_id: str, metadata: Metadata) -> ReportReviewAnswer:
     require_role(metadata, COMPLIANCE_ROLES, "reviewing a suspicious-transaction report")
     report = _report(metadata, report_id)
     if report.status != ReportStatus.DRAFTED:
@@ -117,13 +118,13 @@ def suspicious_report_review(*, report_id: str, metadata: Metadata) -> Result:
         raise NotAllowed(OWN_DRAFT, code="four_eyes")
     recorded = store.append(f"aml_report/{report.report_id}", [SuspiciousReportReviewed(
         report_id=str(report.report_id))], expected_version=report.version, metadata=metadata)
-    return {"report_id": str(report.report_id), "status": ReportStatus.REVIEWED.value,
-            "version": recorded[-1].version}
+    return ReportReviewAnswer(report_id=str(report.report_id), status=ReportStatus.REVIEWED.value,
+                              version=recorded[-1].version)
 
 
 @command("suspicious_report_send")
 def suspicious_report_send(*, report_id: str, reference: object, metadata: Metadata,
-                           sent_on: object = None) -> Result:
+                           sent_on: object = None) -> ReportSendAnswer:
     """Record that the reviewed report went to the authority, and the reference it gave."""
     require_role(metadata, COMPLIANCE_ROLES, "sending a suspicious-transaction report")
     report = _report(metadata, report_id)
@@ -150,7 +151,7 @@ def suspicious_report_send(*, report_id: str, reference: object, metadata: Metad
     recorded = store.append(f"aml_report/{report.report_id}", [SuspiciousReportSent(
         report_id=str(report.report_id), reference=reference.strip(), sent_on=day)],
         expected_version=report.version, metadata=metadata)
-    return {"report_id": str(report.report_id), "status": ReportStatus.SENT.value,
-            "reference": reference.strip(), "sent_on": day.isoformat(),
-            "version": recorded[-1].version}
+    return ReportSendAnswer(report_id=str(report.report_id), status=ReportStatus.SENT.value,
+                            reference=reference.strip(), sent_on=day.isoformat(),
+                            version=recorded[-1].version)
 

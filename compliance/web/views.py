@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -36,6 +36,8 @@ from ..services.diligence import PEP_MOVEMENT
 from ..services.patrons import DOCUMENT_TYPES
 
 # The patron's fields a correction names, as the patron's page shows them.
+A = TypeVar("A")  # a service's answer
+
 FIELD_WORDS = {
     "name": pgettext_lazy("patron", "Name"), "document_type": pgettext_lazy("patron", "Document type"),
     "document_number": pgettext_lazy("patron", "Document number"),
@@ -47,8 +49,7 @@ FIELD_WORDS = {
 }
 
 
-def _run(request: HttpRequest, action: Callable[[], dict[str, Any]], done: str
-         ) -> dict[str, Any] | None:
+def _run(request: HttpRequest, action: Callable[[], A], done: str) -> A | None:
     try:
         result = action()
     except DomainError as error:
@@ -93,7 +94,7 @@ def reports(request: HttpRequest, casino: str) -> HttpResponse:
             narrative=request.POST.get("narrative", ""), metadata=meta),
             _("suspicious-transaction report drafted"))
         if done is not None:
-            return redirect("compliance:report", casino=casino, report=done["report_id"])
+            return redirect("compliance:report", casino=casino, report=done.report_id)
         return redirect("compliance:alerts", casino=casino)
     return _page(request, "compliance/reports.html", the_casino,
                  reports=selectors.report_list(casino)[:200])
@@ -204,7 +205,7 @@ def patron_pick(request: HttpRequest, casino: str) -> HttpResponse:
             verified=request.POST.get("verified") == "1", pep=request.POST.get("pep") == "1",
             **{f: request.POST.get(f, "") for f in fields}), _("patron registered"))
         if done is not None:
-            return redirect(_back(request, str(done["patron_id"])))
+            return redirect(_back(request, done.patron_id))
     elif searched:
         found = _found(lambda: selectors.patron_find(
             casino, document_type=request.GET["document_type"],

@@ -22,7 +22,10 @@ from rest_framework.views import APIView
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
 from casino.models import Membership
+from eventstore.answers import as_data
 from eventstore.store import Metadata
+
+from .schema import answer_serializer
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY = OpenApiParameter(IDEMPOTENCY_HEADER, str, OpenApiParameter.HEADER,
@@ -90,6 +93,9 @@ class CommandApi(APIView):
 
     roles: ClassVar[tuple[str, ...]] = ()
     created: ClassVar[bool] = True
+    # the answer's type (a frozen dataclass): its schema is the operation's response; an
+    # operation whose answer is not (yet) a dataclass names its ``OutputSerializer`` instead
+    answer: ClassVar[type | None] = None
     OutputSerializer: ClassVar[type[serializers.Serializer[Any]] | None] = None
 
     class InputSerializer(serializers.Serializer[Any]):
@@ -105,7 +111,8 @@ class CommandApi(APIView):
         approval's kind decides who may ask and who may decide)."""
         return self.roles
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Any:
+        """The service's answer: a frozen dataclass of type ``answer`` (sent as its fields)."""
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -123,9 +130,10 @@ class CommandApi(APIView):
                       {"__module__": cls.__module__,
                        "__qualname__": f"{cls.__qualname__}.InputSerializer"}))
         answered = status.HTTP_201_CREATED if cls.created else status.HTTP_200_OK
+        answer = (answer_serializer(cls.answer) if cls.answer is not None
+                  else cls.OutputSerializer or dict)
         cls.post = extend_schema(  # type: ignore[method-assign]
-            request=named, responses={answered: cls.OutputSerializer or dict},
-            parameters=[IDEMPOTENCY])(post)
+            request=named, responses={answered: answer}, parameters=[IDEMPOTENCY])(post)
 
     def post(self, request: Request, **kwargs: Any) -> Response:
         return self.run(request, **kwargs)
@@ -137,5 +145,5 @@ class CommandApi(APIView):
         params.is_valid(raise_exception=True)
         result = self.command(dict(params.validated_data), metadata,
                               **{k: str(v) for k, v in kwargs.items() if k != "casino"})
-        return Response(result, status=status.HTTP_201_CREATED if self.created
+        return Response(as_data(result), status=status.HTTP_201_CREATED if self.created
                         else status.HTTP_200_OK)

@@ -7,10 +7,21 @@ collide across views. Components of nested serializers are named after the view 
 Every operation documents the refusals it may answer, in the one error shape (``Error``:
 ``edge/api/errors.py``), and a download its file's media type (CSV, XLSX, PDF), read from the
 path's suffix.
+
+Every success answer is a named component (``tests/casino/test_api_schema.py``): an answer's
+frozen dataclass (``<area>/answers.py``) gives its schema through ``answer_serializer``, the
+component named after the dataclass, so the type a service returns and the schema a client reads
+are written once.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import functools
+import types
+import typing
+from decimal import Decimal
 from typing import Any, Literal
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -76,6 +87,56 @@ class CasinoAutoSchema(AutoSchema):
         if outer and name == inner.removesuffix("Serializer"):
             return f"{outer.replace('.', '')}{name}"
         return name
+
+
+def _field(hint: Any, **kwargs: Any) -> serializers.Field:  # type: ignore[type-arg]
+    """The serializer field that describes a value of type ``hint``."""
+    if hint is Any:  # a document of its own (a coup's request, an event's data)
+        return serializers.JSONField(**kwargs)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        kept = [a for a in args if a is not type(None)]
+        if len(kept) != 1:
+            raise TypeError(f"an answer's field is one type or None, not {hint}")
+        return _field(kept[0], allow_null=len(kept) < len(args), **kwargs)
+    if origin is Literal:
+        return serializers.ChoiceField(choices=list(args), **kwargs)
+    if origin is list or origin is tuple:
+        return serializers.ListField(child=_field(args[0]), **kwargs)
+    if origin is dict:
+        return serializers.DictField(child=_field(args[1]), **kwargs)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return answer_serializer(hint)(**kwargs)
+    simple: dict[Any, type[serializers.Field]] = {  # type: ignore[type-arg]
+        str: serializers.CharField, bool: serializers.BooleanField,
+        int: serializers.IntegerField, dt.date: serializers.DateField,
+        dt.datetime: serializers.DateTimeField}
+    if hint in simple:
+        return simple[hint](**kwargs)
+    if hint is Decimal:
+        return serializers.DecimalField(max_digits=None, decimal_places=2, **kwargs)
+    raise TypeError(f"an answer's field of type {hint!r} has no schema")
+
+
+def _has_default(field: dataclasses.Field[Any]) -> bool:
+    """A field with a default may be left out of the answer (the schema does not require it)."""
+    return (field.default is not dataclasses.MISSING
+            or field.default_factory is not dataclasses.MISSING)
+
+
+@functools.cache
+def answer_serializer(answer: type) -> type[serializers.Serializer[Any]]:
+    """The (read-only) serializer of a frozen dataclass answer, from its fields' types: the
+    OpenAPI component named after the dataclass (``ShiftOpenAnswer``), so the schema a client
+    reads is the answer's own type, written once. Built once per dataclass."""
+    hints = typing.get_type_hints(answer)
+    fields = {f.name: _field(hints[f.name], required=not _has_default(f))
+              for f in dataclasses.fields(answer)}
+    doc = (answer.__doc__ or "").strip()
+    if doc.startswith(f"{answer.__name__}("):  # the dataclass's generated signature
+        doc = ""
+    return type(f"{answer.__name__}Serializer", (serializers.Serializer,),
+                {**fields, "__module__": answer.__module__, "__doc__": doc})
 
 
 def docs_policy(view: Any) -> Any:

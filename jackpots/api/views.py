@@ -25,8 +25,9 @@ from rest_framework.views import APIView
 
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
+from edge.api.schema import answer_serializer
 from eventstore.store import Metadata
-from jackpots import selectors, services
+from jackpots import answers, selectors, services
 from jackpots.models import METERS, JackpotConfigVersion, JackpotMeterReading, JackpotPrize
 from jackpots.roles import PAY_ROLES, READ_ROLES
 from jackpots.rules import pay_coup
@@ -65,7 +66,8 @@ def _config(c: JackpotConfigVersion) -> dict[str, Any]:
 class JackpotPoolListApi(APIView):
     """The casino's pools with their meters now."""
 
-    @extend_schema(responses={200: list[dict[str, Any]]}, operation_id="jackpot_pool_list")
+    @extend_schema(responses={200: answer_serializer(answers.PoolRow)(many=True)},
+                   operation_id="jackpot_pool_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         pools = selectors.pool_list(casinos=[casino])
@@ -76,7 +78,8 @@ class JackpotPoolListApi(APIView):
 class JackpotPoolDetailApi(APIView):
     """One pool: its configuration, meters and last hits, now or ``as_of`` a past moment."""
 
-    @extend_schema(parameters=[AS_OF], responses={200: dict}, operation_id="jackpot_pool_detail")
+    @extend_schema(parameters=[AS_OF], responses={200: answer_serializer(answers.PoolDetail)},
+                   operation_id="jackpot_pool_detail")
     def get(self, request: Request, casino: str, pool: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         as_of = _as_of(request)
@@ -95,7 +98,7 @@ class JackpotHitListApi(APIView):
     class FilterSerializer(AsOfSerializer):
         limit = serializers.IntegerField(min_value=1, max_value=1000, default=50)
 
-    @extend_schema(parameters=[AS_OF, OpenApiParameter("limit", int)], responses={200: dict},
+    @extend_schema(parameters=[AS_OF, OpenApiParameter("limit", int)], responses={200: answer_serializer(answers.Hit)(many=True)},
                    operation_id="jackpot_hit_list")
     def get(self, request: Request, casino: str, pool: str) -> Response:
         acting_role(request, casino, READ_ROLES)
@@ -114,7 +117,8 @@ class JackpotMeterHistoryApi(APIView):
         until = serializers.DateTimeField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("since", str), OpenApiParameter("until", str)],
-                   responses={200: dict}, operation_id="jackpot_meter_history")
+                   responses={200: answer_serializer(answers.MeterReading)(many=True)},
+                   operation_id="jackpot_meter_history")
     def get(self, request: Request, casino: str, pool: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         params = self.FilterSerializer(data=request.query_params)
@@ -137,7 +141,8 @@ def _reading(r: JackpotMeterReading) -> dict[str, Any]:
 class JackpotConfigurationListApi(APIView):
     """Every configuration the pool has had, each with its approval and when it took effect."""
 
-    @extend_schema(responses={200: dict}, operation_id="jackpot_configuration_list")
+    @extend_schema(responses={200: answer_serializer(answers.Configuration)(many=True)},
+                   operation_id="jackpot_configuration_list")
     def get(self, request: Request, casino: str, pool: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         selectors.pool_get(casino, pool)
@@ -147,7 +152,8 @@ class JackpotConfigurationListApi(APIView):
 class JackpotCoupListApi(APIView):
     """The pool's coups, newest first: each one's recorded request and result."""
 
-    @extend_schema(responses={200: dict}, operation_id="jackpot_coup_list")
+    @extend_schema(responses={200: answer_serializer(answers.CoupRow)(many=True)},
+                   operation_id="jackpot_coup_list")
     def get(self, request: Request, casino: str, pool: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         selectors.pool_get(casino, pool)
@@ -159,7 +165,8 @@ class JackpotCoupListApi(APIView):
 class JackpotCoupDetailApi(APIView):
     """One coup as data, recomputed now by the same pure code (``recomputed``, ``matches``)."""
 
-    @extend_schema(responses={200: dict}, operation_id="jackpot_coup_detail")
+    @extend_schema(responses={200: answer_serializer(answers.CoupDetail)},
+                   operation_id="jackpot_coup_detail")
     def get(self, request: Request, casino: str, pool: str, round_id: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         coup = selectors.coup_get(casino, pool, round_id)
@@ -180,7 +187,8 @@ class JackpotPrizeListApi(APIView):
         pool = serializers.SlugField(required=False)
 
     @extend_schema(parameters=[OpenApiParameter("unpaid", bool), OpenApiParameter("pool", str)],
-                   responses={200: list[dict[str, Any]]}, operation_id="jackpot_prize_list")
+                   responses={200: answer_serializer(answers.Prize)(many=True)},
+                   operation_id="jackpot_prize_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         params = self.FilterSerializer(data=request.query_params)
@@ -222,6 +230,7 @@ class JackpotPrizePayApi(CommandApi):
     owes, or ``amount`` of it (an instalment); never more than it owes."""
 
     roles = PAY_ROLES
+    answer = answers.PrizePayAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
         shift_id = serializers.CharField(max_length=64)
@@ -231,14 +240,15 @@ class JackpotPrizePayApi(CommandApi):
         chips = CountsField(required=False)
         chip_set = serializers.CharField(required=False, max_length=64)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.jackpot_prize_pay(prize_id=kwargs["prize"], metadata=metadata, **data)
 
 
 class TableJackpotOptionApi(APIView):
     """A table's ``options.jackpot``, derived from the pool it feeds (``null``: none)."""
 
-    @extend_schema(responses={200: dict}, operation_id="jackpot_table_option")
+    @extend_schema(responses={200: answer_serializer(answers.TableJackpot)},
+                   operation_id="jackpot_table_option")
     def get(self, request: Request, casino: str, table: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         found = selectors.table_pool(casino, table)

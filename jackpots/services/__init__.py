@@ -2,6 +2,7 @@
 events on the pool's stream (``jackpot/<casino>.<pool_id>``). A meter correction is not a service of
 its own: it is a kind of four-eyes approval (``approvals.METER_CORRECTION``), registered here."""
 
+from ..answers import PrizePayAnswer
 from .approvals import METER_CORRECTION
 from .coups import jackpot_coup_settle
 from .payouts import jackpot_prize_pay
@@ -10,6 +11,7 @@ from .rounds import jackpot_round_settle
 
 __all__ = [
     "METER_CORRECTION",
+    "PrizePayAnswer",
     "jackpot_coup_settle",
     "jackpot_pool_change",
     "jackpot_pool_create",

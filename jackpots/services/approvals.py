@@ -28,7 +28,8 @@ from eventstore.store import Metadata
 from jackpots.events import JackpotMeterCorrected
 from jackpots.models import JackpotPool
 
-from ._common import Result, pool_for_update, pool_get
+from ..answers import MeterCorrectionAnswer
+from ._common import pool_for_update, pool_get
 
 METER_CORRECTION = rules.kind(
     "jackpot_meter_correction", gettext_noop("a jackpot meter correction"),
@@ -90,7 +91,7 @@ def meter_correction_prepare(subject: str, details: Mapping[str, Any], metadata:
         details={"meter": meter, "direction": direction, "amount": fmt(amount)})
 
 
-def meter_correction_apply(approval: Approval, metadata: Metadata) -> Result:
+def meter_correction_apply(approval: Approval, metadata: Metadata) -> MeterCorrectionAnswer:
     """Approved: the correction is recorded on the pool's stream, with the approval's id, the
     asker and the approver (the ledger posts it: ``docs/ledger.md``)."""
     meter, direction, amount = _details(approval.details)
@@ -101,9 +102,9 @@ def meter_correction_apply(approval: Approval, metadata: Metadata) -> Result:
         after=after, reason=approval.reason, requested_by=approval.requested_by,
         approved_by=metadata.actor, approval_id=str(approval.id),
         explanation=approval.explanation)], expected_version=pool.version, metadata=metadata)
-    return {"pool_id": pool.pool_id, "meter": meter, "direction": direction,
-            "amount": fmt(amount), "before": fmt(before), "after": fmt(after),
-            "version": pool.version + 1}
+    return MeterCorrectionAnswer(pool_id=pool.pool_id, meter=meter, direction=direction,
+                                 amount=fmt(amount), before=fmt(before), after=fmt(after),
+                                 version=pool.version + 1)
 
 
 procedure(METER_CORRECTION, prepare=meter_correction_prepare, apply=meter_correction_apply)

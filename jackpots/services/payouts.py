@@ -20,7 +20,8 @@ from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
 from jackpots.roles import PAY_ROLES
 
-from ._common import Result, pool_for_update, text
+from ..answers import PrizePayAnswer
+from ._common import pool_for_update, text
 
 # Messages tests and screens rely on.
 NOT_A_HIT = gettext_noop("there is no jackpot hit {prize!r} in {casino}: a jackpot is paid only against a "
@@ -43,7 +44,7 @@ def jackpot_prize_pay(
     patron: object = None,
     payment: object = None,
     cheque_number: object = None,
-) -> Result:
+) -> PrizePayAnswer:
     """Pay a hit out of a cage window (the cage's ``JackpotPaid``) and record the payment on the
     pool (``JackpotPrizePaid``), in one transaction.
 
@@ -87,10 +88,10 @@ def jackpot_prize_pay(
     store.append(pool.stream, [JackpotPrizePaid(
         pool_id=prize.pool_id, prize_id=prize.prize_id, round_id=prize.round_id,
         seat=prize.seat, player=prize.player, amount=paying,
-        payout_id=str(paid["payout_id"]), shift_id=str(paid["shift_id"]), owed_after=left)],
+        payout_id=paid.payout_id, shift_id=paid.shift_id, owed_after=left)],
         expected_version=pool.version, metadata=metadata)
-    return {"prize_id": prize.prize_id, "pool_id": prize.pool_id,
-            "round_id": prize.round_id, "amount": fmt(paying), "prize": fmt(prize.amount),
-            "owed": fmt(left), "payout_id": str(paid["payout_id"]),
-            "shift_id": str(paid["shift_id"]), "patron_id": paid["patron_id"],
-            "payment": paid["payment"], "cheque_number": paid["cheque_number"]}
+    return PrizePayAnswer(prize_id=prize.prize_id, pool_id=prize.pool_id,
+                          round_id=prize.round_id, amount=fmt(paying), prize=fmt(prize.amount),
+                          owed=fmt(left), payout_id=paid.payout_id,
+                          shift_id=paid.shift_id, patron_id=paid.patron_id,
+                          payment=paid.payment, cheque_number=paid.cheque_number)

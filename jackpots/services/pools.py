@@ -28,8 +28,8 @@ from jackpots.events import (
 )
 from jackpots.models import JackpotPool, JackpotTable
 
+from ..answers import PoolChangeAnswer, PoolCreateAnswer, PoolTablesAnswer
 from ._common import (
-    Result,
     check_start,
     parse_date,
     parse_percent,
@@ -134,7 +134,7 @@ def jackpot_pool_create(
     reserve_percent: object = None,
     cap: object = None,
     metadata: Metadata,
-) -> Result:
+) -> PoolCreateAnswer:
     """Set up a pool fed by ``tables`` and fund its start value (``JackpotPoolCreated``,
     ``JackpotSeeded``). Refused when the start value is below 10,000 times the bet (BJ n.º 44,
     SP n.º 10). The reserve and the cap are optional and off by default."""
@@ -171,8 +171,8 @@ def jackpot_pool_create(
                       from_reserve=Decimal("0.00"), pool_after=start_,
                       reserve_after=Decimal("0.00")),
     ], expected_version=0, metadata=metadata)
-    return {"casino": casino, "pool_id": pool_id, "amount": fmt(start_), "version": 2,
-            "config_version": 1}
+    return PoolCreateAnswer(casino=casino, pool_id=pool_id, amount=fmt(start_), version=2,
+                            config_version=1)
 
 
 @command("jackpot_pool_change")
@@ -190,7 +190,7 @@ def jackpot_pool_change(
     reserve_percent: object = _KEEP,
     cap: object = _KEEP,
     metadata: Metadata,
-) -> Result:
+) -> PoolChangeAnswer:
     """New parameters (``JackpotParametersChanged``), each approved (date and reference), in force
     for the rounds opened from now on. Pass only what changes; ``cap=None`` removes the cap."""
     require_role(metadata, CONFIGURE_ROLES, "changing a jackpot pool")
@@ -219,14 +219,14 @@ def jackpot_pool_change(
         pool_id=pool_id, config_version=pool.config_version + 1, changed=changed,
         approved_on=approved, approval_reference=reference, reason=why, **params)],
         expected_version=pool.version, metadata=metadata)
-    return {"casino": casino, "pool_id": pool_id, "changed": list(changed),
-            "config_version": pool.config_version + 1, "version": pool.version + 1}
+    return PoolChangeAnswer(casino=casino, pool_id=pool_id, changed=list(changed),
+                            config_version=pool.config_version + 1, version=pool.version + 1)
 
 
 @command("jackpot_pool_set_tables")
 def jackpot_pool_set_tables(
     *, casino: str, pool_id: str, tables: Sequence[str], reason: str = "", metadata: Metadata,
-) -> Result:
+) -> PoolTablesAnswer:
     """The tables that feed the pool from now on (``JackpotTablesChanged``, the whole list)."""
     require_role(metadata, CONFIGURE_ROLES, "linking tables to a jackpot pool")
     pool = pool_for_update(casino, pool_id)
@@ -245,5 +245,5 @@ def jackpot_pool_set_tables(
         pool_id=pool_id, config_version=pool.config_version + 1, tables=fed_by,
         added=added, removed=removed, reason=why)],
         expected_version=pool.version, metadata=metadata)
-    return {"casino": casino, "pool_id": pool_id, "tables": list(fed_by),
-            "config_version": pool.config_version + 1, "version": pool.version + 1}
+    return PoolTablesAnswer(casino=casino, pool_id=pool_id, tables=list(fed_by),
+                            config_version=pool.config_version + 1, version=pool.version + 1)

@@ -10,7 +10,7 @@ import datetime as dt
 from typing import Any
 
 from django.http import FileResponse, StreamingHttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -18,14 +18,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand
+from edge.api.schema import answer_serializer
 from ledger import bank, reports, selectors
 from reporting import close_report, reconciliation
 
+from .. import answers
 from ..downloads import close_report_download, journal_download, trial_balance_download
 from .serializers import BankClearingOutput
 
 PERIOD = [OpenApiParameter("from", dt.date, required=True, description="first gaming day"),
           OpenApiParameter("to", dt.date, required=True, description="last gaming day")]
+
+
+def _money() -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=18, decimal_places=2)
 
 
 class _PeriodSerializer(serializers.Serializer[Any]):
@@ -137,7 +143,11 @@ class TrialBalanceApi(APIView):
         credit = serializers.DecimalField(max_digits=18, decimal_places=2)
         closing = serializers.DecimalField(max_digits=18, decimal_places=2)
 
-    @extend_schema(parameters=PERIOD, responses={200: dict})
+    @extend_schema(parameters=PERIOD, responses={200: inline_serializer("TrialBalance", {
+        "casino": serializers.CharField(), "currency": serializers.CharField(),
+        "from": serializers.DateField(), "to": serializers.DateField(),
+        "debit": _money(), "credit": _money(), "balanced": serializers.BooleanField(),
+        "accounts": OutputSerializer(many=True)})})
     def get(self, request: Request, casino: str) -> Response:
         selectors.casino_get_for(request.user, casino)
         day_from, day_to = _period(request)
@@ -165,7 +175,7 @@ class BankClearingApi(APIView):
 class ReconciliationApi(APIView):
     """Every reconciliation of a gaming day against the ledger (``reconcile``)."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: answer_serializer(answers.LedgerReconciliation)})
     def get(self, request: Request, casino: str, day: str) -> Response:
         selectors.casino_get_for(request.user, casino)
         try:
@@ -185,11 +195,17 @@ def _gaming_day(day: str) -> dt.date:
                              field="day") from None
 
 
+class CloseReportAnswerSerializer(answer_serializer(close_report.CloseReport)):  # type: ignore[misc]  # a class built at import
+    """The close report and its digest (what the day's seal signs)."""
+
+    digest = serializers.CharField(help_text="SHA-256 (hex) of the report's canonical JSON")
+
+
 class CloseReportApi(APIView):
     """The gaming day's close report (``reporting.close_report``) and its digest, the one the
     day's seal signs."""
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: CloseReportAnswerSerializer})
     def get(self, request: Request, casino: str, day: str) -> Response:
         selectors.casino_get_for(request.user, casino)
         report = close_report.close_report(casino=casino, gaming_day=_gaming_day(day))
@@ -250,7 +266,7 @@ class GrossGamingRevenueApi(APIView):
     """The gross gaming revenue by month and the gaming tax of its closed days (the return,
     with each tax and its legal source: ``ledger.taxes.monthly_return``)."""
 
-    @extend_schema(parameters=PERIOD, responses={200: dict})
+    @extend_schema(parameters=PERIOD, responses={200: answer_serializer(answers.GrossGamingRevenue)})
     def get(self, request: Request, casino: str) -> Response:
         selectors.casino_get_for(request.user, casino)
         day_from, day_to = _period(request)

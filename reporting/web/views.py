@@ -408,7 +408,7 @@ def _bank_act(request: HttpRequest, casino: str) -> str:
                 bank_reference=request.POST.get("bank_reference", ""), paid_on=paid_on,
                 metadata=metadata)
             messages.success(request, _("Casino cheque %(number)s is recorded as paid by the "
-                                        "bank.") % {"number": done["number"]})
+                                        "bank.") % {"number": done.number})
         elif action == "settle":
             credited_on = _bank_day(request, "credited_on")
             if credited_on is None:

@@ -8,6 +8,7 @@ their reasons); the person acting is the one logged in, never a name in the body
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import extend_schema
@@ -16,12 +17,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.answers import ApprovalAnswer
 from casino.approvals import Kind
 from casino.errors import NotAllowed
 from casino.models import Approval, ApprovalStatus, Role
 from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
 from edge.api.base import CommandApi
+from edge.api.schema import answer_serializer
 from eventstore.store import Metadata
 
 READ_ROLES = tuple(Role)
@@ -45,8 +48,25 @@ def _reader(request: Request, casino: str) -> None:
                          params={"casino": casino})
 
 
+@dataclass(frozen=True)
+class ApprovalReason:
+    code: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ApprovalKind:
+    """A kind of change after the fact: its reasons, who may ask and who may approve."""
+
+    kind: str
+    label: str
+    reasons: list[ApprovalReason]
+    request_roles: list[str]
+    approve_roles: list[str]
+
+
 class ApprovalKindListApi(APIView):
-    @extend_schema(responses={200: list[dict[str, Any]]})
+    @extend_schema(responses={200: answer_serializer(ApprovalKind)(many=True)})
     def get(self, request: Request) -> Response:
         return Response([{
             "kind": p.kind.name, "label": p.kind.label,
@@ -54,16 +74,6 @@ class ApprovalKindListApi(APIView):
             "request_roles": sorted(p.kind.request_roles),
             "approve_roles": sorted(p.kind.approve_roles),
         } for p in sorted(service.PROCEDURES.values(), key=lambda p: p.kind.name)])
-
-
-class ApprovalAnswerOutput(serializers.Serializer[Any]):
-    approval_id = serializers.CharField()
-    status = serializers.CharField(help_text="requested, granted, refused or withdrawn")
-    kind = serializers.CharField()
-    subject = serializers.CharField()
-    summary = serializers.CharField(required=False, help_text="asked: what will change")
-    applied = serializers.DictField(required=False,
-                                    help_text="granted: the change's own answer, as recorded")
 
 
 class ApprovalListApi(CommandApi):
@@ -84,7 +94,7 @@ class ApprovalListApi(CommandApi):
         explanation = serializers.CharField()
         details = serializers.DictField(required=False, default=dict)
 
-    OutputSerializer = ApprovalAnswerOutput
+    answer = ApprovalAnswer
     _kind: Kind
 
     @extend_schema(parameters=[FilterSerializer], responses=ApprovalSerializer(many=True))
@@ -106,7 +116,7 @@ class ApprovalListApi(CommandApi):
     def acting_roles(self, request: Request, **kwargs: Any) -> Sequence[str]:
         return sorted(self._kind.request_roles)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return service.approval_request(
             kind=data["kind"], subject=data["subject"], reason=data["reason"],
             explanation=data["explanation"], details=data["details"], metadata=metadata)
@@ -126,7 +136,7 @@ class _Decision(CommandApi):
 
     decision: ClassVar[str] = ""
     created = False
-    OutputSerializer = ApprovalAnswerOutput
+    answer = ApprovalAnswer
     _approval: Approval
 
     class InputSerializer(serializers.Serializer[Any]):
@@ -142,7 +152,7 @@ class _Decision(CommandApi):
             return READ_ROLES
         return sorted(service.procedure_of(self._approval.kind).kind.approve_roles)
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> dict[str, Any]:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         approval_id, note = kwargs["approval_id"], data["note"]
         if self.decision == "grant":
             return service.approval_grant(approval_id=approval_id, note=note, metadata=metadata)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,7 +15,10 @@ from rest_framework.views import APIView
 from casino.errors import NotAllowed
 from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
+from edge.api.schema import answer_serializer
 from eventstore import read_page
+from eventstore.store import Metadata
+from reporting.answers import SealPayload
 from reporting.seals import seal_public_key
 
 READ_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR, Role.ACCOUNTANT)
@@ -34,6 +38,30 @@ class CasinoListApi(APIView):
         return Response(self.OutputSerializer(casinos, many=True).data)
 
 
+@dataclass(frozen=True)
+class ExportedEvent:
+    """An event as exported and hashed (docs/event-hash.md); ``data``: the event type's own
+    fields (docs/events.md)."""
+
+    position: int
+    stream: str
+    version: int
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    metadata: Metadata  # who did it, for which casino, and why
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    sequence: int
+
+
+@dataclass(frozen=True)
+class EventPage:
+    events: list[ExportedEvent]
+    next_after: int
+
+
 class EventListApi(APIView):
     """The event stream by position, with each event's hash: a follower pages with ``after``."""
 
@@ -48,7 +76,7 @@ class EventListApi(APIView):
             OpenApiParameter("after", int, description="return events with a larger position"),
             OpenApiParameter("limit", int),
         ],
-        responses={200: dict},
+        responses={200: answer_serializer(EventPage)},
     )
     def get(self, request: Request) -> Response:
         params = self.FilterSerializer(data=request.query_params)
@@ -136,6 +164,7 @@ class SealListApi(APIView):
         position = serializers.IntegerField()
         sealed_at = serializers.DateTimeField()
 
+        @extend_schema_field(answer_serializer(SealPayload))
         def get_payload(self, seal: Any) -> dict[str, Any]:
             """The seal event's data without its signature: the object whose canonical JSON
             is signed."""

@@ -47,6 +47,6 @@ def seal_key(request: HttpRequest, casino: str) -> HttpResponse:
         published = seal_public_key(casino)
     except DomainError as error:
         return HttpResponse(refusal_text(error), status=409, content_type="text/plain")
-    response = HttpResponse(published["public_key"], content_type="application/x-pem-file")
+    response = HttpResponse(published.public_key, content_type="application/x-pem-file")
     response["Content-Disposition"] = f'attachment; filename="{casino}-seal-key.pem"'
     return response

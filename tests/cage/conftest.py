@@ -85,7 +85,7 @@ def cages(casino: Casino) -> None:
 @pytest.fixture
 def vault(cages: None) -> str:
     """The vault open (blind, first count ever) with cash, and new chips put into service."""
-    shift = cage.shift_open(cage="vault", cash=VAULT_CASH, metadata=carla())["shift_id"]
+    shift = cage.shift_open(cage="vault", cash=VAULT_CASH, metadata=carla()).shift_id
     cage.chips_put_into_service(shift_id=shift, chip_set=CHIP_SET, chips=NEW_CHIPS,
                                 reference="delivery note 2024-117", metadata=carla())
     return str(shift)
@@ -94,7 +94,7 @@ def vault(cages: None) -> str:
 @pytest.fixture
 def window(vault: str) -> str:
     """Window 1 open on a blind count of nothing, stocked from the vault."""
-    shift = cage.shift_open(cage="w1", cash={}, metadata=ana())["shift_id"]
+    shift = cage.shift_open(cage="w1", cash={}, metadata=ana()).shift_id
     cage.transfer_send(shift_id=vault, to_cage="w1",
                        cash={"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50},
                        chips={CHIP_SET: {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},

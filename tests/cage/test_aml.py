@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from cage import services as cage
+from cage.answers import ChipsRedeemAnswer, ChipsSellAnswer
 from cage.models import Shift
 from casino.errors import Conflict, NotFound
 from casino.models import Role
@@ -35,16 +36,16 @@ MARIA = {
 def register(verified: bool = True, **changes: Any) -> str:
     result = patron_register(metadata=ana(), window="w1", verified=verified,
                              **{**MARIA, **changes})
-    return str(result["patron_id"])
+    return str(result.patron_id)
 
 
-def redeem_2500(window: str, patron: str | None = None) -> dict[str, Any]:
+def redeem_2500(window: str, patron: str | None = None) -> ChipsRedeemAnswer:
     # 25 chips of 100.00 in; 20 notes of 100.00 and 10 of 50.00 out: 2,500.00
     return cage.chips_redeem(shift_id=window, amount="2500.00", chips={"100.00": 25},
                              cash={"100.00": 20, "50.00": 10}, patron=patron, metadata=ana())
 
 
-def buy_800(window: str, patron: str) -> dict[str, Any]:
+def buy_800(window: str, patron: str) -> ChipsSellAnswer:
     return cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
                            cash={"100.00": 8}, patron=patron, metadata=ana())
 
@@ -62,7 +63,7 @@ def test_an_anonymous_redemption_of_2500_is_refused_until_the_patron_is_identifi
 
     patron = register()
     done = redeem_2500(window, patron)
-    assert done["patron_id"] == patron
+    assert done.patron_id == patron
     event = StoredEvent.objects.filter(event_type="ChipsRedeemed").get()
     assert event.data["patron_id"] == patron
     assert event.schema_version == 2
@@ -81,7 +82,7 @@ def test_below_the_threshold_a_player_stays_anonymous(window: str) -> None:
                            cash={"500.00": 3, "200.00": 2, "50.00": 1, "20.00": 2, "5.00": 1,
                                  "2.00": 2},
                            metadata=ana())
-    assert done["patron_id"] is None
+    assert done.patron_id is None
     assert not PatronTransaction.objects.exists()
 
 
@@ -95,7 +96,7 @@ def test_three_purchases_of_800_by_one_patron_raise_the_linked_alert_at_the_thir
     alert = AmlAlert.objects.get()
     assert (alert.kind, alert.amount, alert.day_total, alert.threshold, alert.rule) == (
         "linked_threshold", Decimal("800.00"), Decimal("2400.00"), Decimal("2000.00"), "PT-1")
-    assert alert.reference == third["transaction_id"]
+    assert alert.reference == third.transaction_id
     assert str(alert.patron_id) == patron
     assert "alert" not in str(third)  # the cashier is not told (no tipping off)
     day = PatronDay.objects.get()
@@ -140,7 +141,7 @@ def test_a_jackpot_of_10000_80_is_paid_only_to_an_identified_winner(window: str,
     patron = register()
     paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="10000.00",
                              cash=cash, chips=chips, patron=patron, metadata=ana())
-    assert paid["patron_id"] == patron
+    assert paid.patron_id == patron
     row = PatronTransaction.objects.get()
     assert (row.kind, row.amount, row.cash) == ("payout", Decimal("10000.00"), Decimal("4500.00"))
 
@@ -168,4 +169,4 @@ def test_a_cashier_may_not_draft_a_report(window: str) -> None:
     officer = act("olga", Role.COMPLIANCE_OFFICER)
     report = suspicious_report_draft(alert_ids=[str(alert.alert_id)],
                                      narrative="three buys in one night", metadata=officer)
-    assert report["status"] == "drafted"
+    assert report.status == "drafted"

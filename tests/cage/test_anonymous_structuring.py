@@ -9,13 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from cage import services as cage
+from cage.answers import ChipsSellAnswer
 from compliance.models import AmlAlert, AnonymousMovement
 from games.services import drop_record
 
 from .conftest import Pit, ana, paulo
 
 
-def _sell(window: str, amount: str, chips: dict[str, int]) -> dict[str, object]:
+def _sell(window: str, amount: str, chips: dict[str, int]) -> ChipsSellAnswer:
     """Paid in notes of 100.00; the window holds 50 chips of 100.00, 100 of 25.00, 200 of 5.00."""
     return cage.chips_sell(shift_id=window, amount=amount, chips=chips,
                            cash={"100.00": int(Decimal(amount) / 100)}, metadata=ana())
@@ -30,7 +31,7 @@ def test_three_anonymous_purchases_just_below_the_threshold_at_one_window(window
     alert = AmlAlert.objects.get()
     assert (alert.kind, alert.patron_id, alert.where, alert.amount, alert.rule) == (
         "anonymous_structuring", None, "w1", Decimal("1600.00"), "PT-1")
-    assert alert.reference == third["transaction_id"]
+    assert alert.reference == third.transaction_id
     assert "alert" not in str(third)  # no tipping off
     assert AnonymousMovement.objects.filter(where="w1").count() == 4
     # the fourth, 500.00 + 200.00 + 1,000.00:

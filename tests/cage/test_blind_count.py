@@ -193,8 +193,8 @@ def test_a_recount_is_blind_again(window: str) -> None:
     assert "Expected" not in html
     # Bruno recounts, blind, and finds the note: his count's answer is his to see
     answer = cage.shift_count(shift_id=window, **held(), metadata=bruno())
-    assert answer["balanced"] is True
-    assert answer["count_number"] == 2
+    assert answer.balanced is True
+    assert answer.count_number == 2
     shift = Shift.objects.get(id=window)
     assert selectors.expected_sight(shift, viewer="ana", supervisor=False) == "none"
     assert selectors.expected_sight(shift, viewer="bruno", supervisor=False) == "own_count"
@@ -237,8 +237,8 @@ def test_the_next_cashier_is_shown_the_previous_count_and_accepts_it_by_naming_i
     assert events() == before
 
     opened = cage.shift_open(cage="w1", accept_previous=previous, metadata=bruno())
-    assert opened["basis"] == "previous_count"
-    assert opened["opening_value"] == "13200.00"
+    assert opened.basis == "previous_count"
+    assert opened.opening_value == "13200.00"
 
 
 def window_balances() -> tuple[D, D]:
@@ -276,8 +276,8 @@ def test_a_dispute_waits_for_a_supervisor_who_chooses_the_disputed_count(window:
     disputed = cage.shift_opening_dispute(
         cage="w1", previous_shift=previous, reason="a 50.00 note and a 25.00 chip short",
         metadata=bruno(), **mine)
-    assert disputed["difference_value"] == "-75.00"
-    shift_id = disputed["shift_id"]
+    assert disputed.difference_value == "-75.00"
+    shift_id = disputed.shift_id
     shift = Shift.objects.get(id=shift_id)
     assert shift.status == ShiftStatus.DISPUTED
     # nothing taken over: the cage holds, and the ledger says, Ana's count
@@ -305,8 +305,8 @@ def test_a_dispute_waits_for_a_supervisor_who_chooses_the_disputed_count(window:
     resolved = cage.shift_opening_dispute_resolve(
         shift_id=shift_id, accept="disputed_count", note="recounted with both: Bruno is right",
         metadata=carla())
-    assert resolved["basis"] == "dispute_count"
-    assert resolved["opening_value"] == "13125.00"  # 13,200.00 − 50.00 − 25.00
+    assert resolved.basis == "dispute_count"
+    assert resolved.opening_value == "13125.00"  # 13,200.00 − 50.00 − 25.00
     shift = Shift.objects.get(id=shift_id)
     assert (shift.status, shift.opened_by) == (ShiftStatus.OPEN, "bruno")
     dispute = OpeningDispute.objects.get(shift=shift)
@@ -337,7 +337,7 @@ def test_a_supervisor_may_keep_the_previous_count_and_never_resolves_their_own_d
                                    metadata=ana(), **counted)
     shift_id = cage.shift_opening_dispute(cage="vault", previous_shift=vault,
                                           reason="a 500.00 note short", metadata=duarte(),
-                                          **counted)["shift_id"]
+                                          **counted).shift_id
     with pytest.raises(NotAllowed) as own:
         cage.shift_opening_dispute_resolve(shift_id=shift_id, accept="previous_count",
                                            note="mine", metadata=duarte())
@@ -346,7 +346,7 @@ def test_a_supervisor_may_keep_the_previous_count_and_never_resolves_their_own_d
     resolved = cage.shift_opening_dispute_resolve(
         shift_id=shift_id, accept="previous_count", note="the note was in the other safe",
         metadata=carla())
-    assert resolved["basis"] == "dispute_previous"
+    assert resolved.basis == "dispute_previous"
     assert StoredEvent.objects.filter(event_type="ShiftOpened").count() == before + 1
     assert reports.account_balance(casino=CASINO, code="7881.vault") == D("0.00")
     with pytest.raises(Conflict) as again:

@@ -68,9 +68,9 @@ def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
     second = pit.fill({"100.00": 10})
     credit = pit.credit({"5.00": 20, "1.00": 50})
     assert cage.fill_issue(shift_id=shift, slip=first, chips={"25.00": 20, "5.00": 40},
-                           metadata=ana())["amount"] == "700.00"
-    assert cage.fill_issue(shift_id=shift, slip=second, metadata=ana())["amount"] == "1000.00"
-    assert cage.credit_receive(shift_id=shift, slip=credit, metadata=ana())["amount"] == "150.00"
+                           metadata=ana()).amount == "700.00"
+    assert cage.fill_issue(shift_id=shift, slip=second, metadata=ana()).amount == "1000.00"
+    assert cage.credit_receive(shift_id=shift, slip=credit, metadata=ana()).amount == "150.00"
     drawer.move(chips_out={"25.00": 20, "5.00": 40})
     drawer.move(chips_out={"100.00": 10})
     drawer.move(chips_in={"5.00": 20, "1.00": 50})
@@ -90,10 +90,10 @@ def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit,
     run_the_day(window, pit, drawer, hit)
 
     counted = cage.shift_count(shift_id=window, metadata=ana(), **drawer.count())
-    assert counted["balanced"] is True
-    assert counted["variance_value"] == "0.00"
+    assert counted.balanced is True
+    assert counted.variance_value == "0.00"
     closed = cage.shift_close(shift_id=window, metadata=ana())
-    assert closed["closed"] is True
+    assert closed.closed is True
 
     shift = Shift.objects.get(id=window)
     assert shift.status == ShiftStatus.CLOSED
@@ -125,10 +125,10 @@ def test_a_cashiers_day_closes_on_a_count_that_matches(window: str, pit: Pit,
 
     # the closing count is the next shift's opening
     nxt = cage.shift_open(cage="w1", accept_previous=window, metadata=bruno())
-    assert nxt["basis"] == "previous_count"
-    assert nxt["previous_shift_id"] == window
+    assert nxt.basis == "previous_count"
+    assert nxt.previous_shift_id == window
     opening = {(f.kind, f.denomination): f.opening
-               for f in selectors.shift_figures(Shift.objects.get(id=nxt["shift_id"]))}
+               for f in selectors.shift_figures(Shift.objects.get(id=nxt.shift_id))}
     expected_opening = {("cash", D(d)): n for d, n in drawer.cash.items() if n}
     expected_opening |= {("chips", D(d)): n for d, n in drawer.chips.items() if n}
     assert {k: v for k, v in opening.items() if v} == expected_opening
@@ -144,15 +144,15 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
     cage.shift_close(shift_id=window, metadata=ana())
 
     # the next day: Bruno takes over window 1 on Ana's count, sells, and ends 20.00 short
-    day2 = cage.shift_open(cage="w1", accept_previous=window, metadata=bruno())["shift_id"]
+    day2 = cage.shift_open(cage="w1", accept_previous=window, metadata=bruno()).shift_id
     cage.chips_sell(shift_id=day2, amount="200.00", chips={"100.00": 2},
                     cash={"20.00": 10}, metadata=bruno())
     drawer.move(cash_in={"20.00": 10}, chips_out={"100.00": 2})
     count = drawer.count()
     count["cash"] = dict(count["cash"], **{"20.00": drawer.cash["20.00"] - 1})  # type: ignore[arg-type]
     answer = cage.shift_count(shift_id=day2, metadata=bruno(), **count)
-    assert answer["balanced"] is False
-    assert answer["variance_value"] == "-20.00"
+    assert answer.balanced is False
+    assert answer.variance_value == "-20.00"
 
     before = StoredEvent.objects.count()
     with pytest.raises(Conflict) as refused:
@@ -192,7 +192,7 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
     assert sum((s.totals["variance"] or D(0) for s in sections), D("0.00")) == D("-20.00")
 
     # the short count is what the next shift opens on
-    day3 = cage.shift_open(cage="w1", accept_previous=day2, metadata=ana())["shift_id"]
+    day3 = cage.shift_open(cage="w1", accept_previous=day2, metadata=ana()).shift_id
     opening = {f.denomination: f.opening
                for f in selectors.shift_figures(Shift.objects.get(id=day3)) if f.kind == "cash"}
     assert opening[D("20.00")] == drawer.cash["20.00"] - 1
@@ -243,9 +243,9 @@ def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str,
     with after_the_day(day):
         recorded = cage.gaming_day_chips_record(gaming_day=day, metadata=carla())
         again = cage.gaming_day_chips_record(gaming_day=day, metadata=carla())
-    assert recorded["recorded"] is True
-    assert recorded["value"] == str(figure.value)
-    assert again["recorded"] is False
-    assert again["in_circulation"] == recorded["in_circulation"]
+    assert recorded.recorded is True
+    assert recorded.value == str(figure.value)
+    assert again.recorded is False
+    assert again.in_circulation == recorded.in_circulation
     assert StoredEvent.objects.filter(event_type="ChipsInCirculationRecorded").count() == 1
     assert eventstore.check() == []

@@ -48,7 +48,7 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
     done = cage.chips_redeem(shift_id=window, amount="2500.00", chips={"100.00": 25},
                              payment="casino_cheque", cheque_number="000123", patron=patron,
                              metadata=ana())
-    assert (done["payment"], done["cheque_number"]) == ("casino_cheque", "000123")
+    assert (done.payment, done.cheque_number) == ("casino_cheque", "000123")
     assert _cash_of_w1() == WINDOW_CASH  # nor does a cheque take any out
 
     cheque = CasinoCheque.objects.get()
@@ -135,7 +135,7 @@ def test_a_jackpot_by_casino_cheque_to_the_identified_winner(window: str, hit: H
     patron = register()
     paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, payment="casino_cheque",
                              cheque_number="j-0001", patron=patron, metadata=ana())
-    assert (paid["amount"], paid["payment"], paid["cheque_number"]) == (
+    assert (paid.amount, paid.payment, paid.cheque_number) == (
         "10000.80", "casino_cheque", "J-0001")
     assert _cash_of_w1() == WINDOW_CASH
     cheque = CasinoCheque.objects.get()

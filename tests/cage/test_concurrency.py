@@ -95,7 +95,7 @@ def test_two_cashiers_opening_the_same_window_at_once_one_wins(vault: str) -> No
 
 
 def test_two_windows_issuing_the_same_fill_at_once_one_wins(window: str, pit: Pit) -> None:
-    w2 = cage.shift_open(cage="w2", cash={}, metadata=bruno())["shift_id"]
+    w2 = cage.shift_open(cage="w2", cash={}, metadata=bruno()).shift_id
     from .conftest import carla
 
     vault = Shift.objects.get(cage="vault", status=ShiftStatus.OPEN)

@@ -32,6 +32,7 @@ from eventstore.models import StoredEvent
 from games import selectors as pit_selectors
 from games.models import DropBox, TableSession
 from games.services import count_room, drop_record
+from ledger.answers import PeriodCloseAnswer
 from ledger.services import DROP_VARIANCE_UNAPPROVED, period_close
 
 from .conftest import CASINO, Pit, act, ana, bruno, carla, duarte, paulo
@@ -70,7 +71,7 @@ def counted(window: str, pit: Pit, identified_patron: Callable[[str], str]) -> P
     return pit
 
 
-def close_the_day(day: dt.date) -> dict[str, Any]:
+def close_the_day(day: dt.date) -> PeriodCloseAnswer:
     end = gaming_days.end_of(day, "Europe/Lisbon", 6)
     return period_close(casino=CASINO, day=day, now=end + dt.timedelta(hours=1),
                         metadata=system_metadata(CASINO, job="test"))
@@ -82,9 +83,9 @@ def test_a_box_received_short_is_a_variance_the_books_reconcile(window: str, cou
     day = TableSession.objects.get(session_id=sid).gaming_day
     received = cage.drop_box_receive(shift_id=window, session_id=sid, cash=RECEIVED,
                                      metadata=ana())
-    assert (received["counted"], received["amount"], received["variance_value"]) == (
+    assert (received.counted, received.amount, received.variance_value) == (
         "3500.00", "3400.00", "-100.00")
-    assert received["variance_needs_approval"] is True
+    assert received.variance_needs_approval is True
 
     # The ledger: the table's drop account is zero (3,500 recorded in, 3,400 to the cage and
     # 100 to the drop count differences), the cage's cash account is what the window holds.
@@ -110,17 +111,17 @@ def test_a_box_received_short_is_a_variance_the_books_reconcile(window: str, cou
 
     asked = approval_request(kind="drop_variance", subject=sid, reason="note_missing",
                              explanation="a 500 note is missing from the box", metadata=ana())
-    assert asked["summary"] == (f"drop box of table r1 ({day}): received 3400.00 against the "
+    assert asked.summary == (f"drop box of table r1 ({day}): received 3400.00 against the "
                                 "count 3500.00, short 100.00")
     [row] = pit_selectors.drop_box_reconciliation(casino=CASINO, gaming_day=day)
-    assert (row.explained, row.approved, row.approval_id) == (True, False, asked["approval_id"])
+    assert (row.explained, row.approved, row.approval_id) == (True, False, asked.approval_id)
     refused(Conflict, "drop_variance_unapproved", lambda: close_the_day(day))
 
-    approval_grant(approval_id=asked["approval_id"], note="seen the count sheet",
+    approval_grant(approval_id=asked.approval_id, note="seen the count sheet",
                    metadata=carla())
     event = StoredEvent.objects.get(event_type="DropVarianceApproved")
     assert (event.data["approval_id"], event.data["variance_value"], event.data["reason"],
-            event.metadata["actor"]) == (asked["approval_id"], "-100.00", "note_missing",
+            event.metadata["actor"]) == (asked.approval_id, "-100.00", "note_missing",
                                          "carla")
     [row] = pit_selectors.drop_box_reconciliation(casino=CASINO, gaming_day=day)
     assert (row.explained, row.approved, row.reconciled) == (True, True, True)
@@ -130,8 +131,8 @@ def test_a_box_received_short_is_a_variance_the_books_reconcile(window: str, cou
     variance = approval_request(kind="table_variance", subject=sid, reason="miscount",
                                 explanation="the tray was not counted in this example",
                                 metadata=paulo())
-    approval_grant(approval_id=variance["approval_id"], metadata=act("rui", Role.PIT_BOSS))
-    assert close_the_day(day)["already_closed"] is False
+    approval_grant(approval_id=variance.approval_id, metadata=act("rui", Role.PIT_BOSS))
+    assert close_the_day(day).already_closed is False
 
 
 def test_the_cage_supervisor_who_received_the_box_does_not_approve_its_variance(
@@ -143,18 +144,18 @@ def test_the_cage_supervisor_who_received_the_box_does_not_approve_its_variance(
     asked = approval_request(kind="drop_variance", subject=counted.session_id,
                              reason="cage_miscount", explanation="recounting", metadata=ana())
     error = refused(NotAllowed, "four_eyes", lambda: approval_grant(
-        approval_id=asked["approval_id"], metadata=carla()))
+        approval_id=asked.approval_id, metadata=carla()))
     assert error.message == count_room.OWN_RECEIPT
     refused(NotAllowed, "not_allowed", lambda: approval_grant(
-        approval_id=asked["approval_id"], metadata=bruno()))  # a cashier approves nothing
-    approval_grant(approval_id=asked["approval_id"], metadata=duarte())
+        approval_id=asked.approval_id, metadata=bruno()))  # a cashier approves nothing
+    approval_grant(approval_id=asked.approval_id, metadata=duarte())
     assert DropBox.objects.get(session_id=counted.session_id).variance_approved_by == "duarte"
 
 
 def test_a_box_received_as_counted_needs_nothing_more(window: str, counted: Pit) -> None:
     done = cage.drop_box_receive(shift_id=window, session_id=counted.session_id, cash=COUNTED,
                                  table="r1", amount="3500.00", metadata=ana())
-    assert (done["variance_value"], done["variance_needs_approval"]) == ("0.00", False)
+    assert (done.variance_value, done.variance_needs_approval) == ("0.00", False)
     assert balance("1120.r1") == D("0.00")
     assert balance("7883.r1") == D("0.00")
     refused(InvalidCommand, "no_variance", lambda: approval_request(
@@ -202,6 +203,6 @@ def test_rebuilding_the_count_room_from_events_equals_the_live_tables(window: st
     asked = approval_request(kind="drop_variance", subject=counted.session_id,
                              reason="counterfeit", explanation="a false 500 taken out",
                              metadata=ana())
-    approval_grant(approval_id=asked["approval_id"], metadata=carla())
+    approval_grant(approval_id=asked.approval_id, metadata=carla())
     assert eventstore.check(["drop_boxes", "table_sessions", "gaming_days"]) == []
     assert eventstore.check() == []

@@ -25,6 +25,7 @@ from casino.models import Membership, Role
 from casino.services.casinos import casino_register
 from eventstore import read_stream
 from eventstore.models import StoredEvent
+from jackpots.answers import PrizePayAnswer
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_prize_pay
 from jackpots.services.payouts import NOT_A_HIT
@@ -54,7 +55,7 @@ def accounts_of_pool(pool_id: str) -> int:
         casino_code=CASINO, account_code=account("jackpot_payable", pool_id).code).count()
 
 
-def pay(hit: Hit, shift: str, **kwargs: Any) -> dict[str, Any]:
+def pay(hit: Hit, shift: str, **kwargs: Any) -> PrizePayAnswer:
     kwargs.setdefault("metadata", ana())
     return jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, **kwargs)
 
@@ -86,7 +87,7 @@ def test_a_hit_of_another_casino_is_not_paid_here(window: str, hit: Hit) -> None
 
 def test_the_pool_round_and_winner_come_from_the_hit(window: str, hit: Hit) -> None:
     paid = pay(hit, window, amount="1500.00", cash={"100.00": 10, "50.00": 10})
-    assert (paid["pool_id"], paid["round_id"], paid["amount"], paid["owed"]) == (
+    assert (paid.pool_id, paid.round_id, paid.amount, paid.owed) == (
         JACKPOT_POOL, "round-77", "1500.00", "8500.80")  # 10,000.80 - 1,500.00
     (recorded,) = [r for r in read_stream(f"shift/{window}") if r.event_type == "JackpotPaid"]
     assert (recorded.data["prize_id"], recorded.data["pool_id"], recorded.data["round_id"],
@@ -116,7 +117,7 @@ def test_instalments_add_up_to_what_the_hit_owes_and_never_more(window: str, hit
     assert more.value.extra["field"] == "amount"
 
     rest = pay(three_aces, window, cash={"50.00": 2})  # no amount: all it still owes
-    assert (rest["amount"], rest["owed"]) == ("100.00", "0.00")
+    assert (rest.amount, rest.owed) == ("100.00", "0.00")
     assert JackpotPrize.objects.get(prize_id=three_aces.prize_id).paid
     with pytest.raises(Conflict) as twice:
         pay(three_aces, window, amount="1.00", cash={"1.00": 1})
@@ -233,7 +234,7 @@ def test_a_second_cashier_sees_what_the_first_paid(window: str, hit: Hit,
     from cage import services as cage
 
     winner = identified_patron(CASINO)
-    other = cage.shift_open(cage="w2", cash={"100.00": 90}, metadata=bruno())["shift_id"]
+    other = cage.shift_open(cage="w2", cash={"100.00": 90}, metadata=bruno()).shift_id
     pay(hit, window, amount="2000.00", cash={"100.00": 20}, patron=winner)
     pay(hit, str(other), amount="8000.00", cash={"100.00": 80}, patron=winner,
         metadata=bruno())

@@ -33,19 +33,19 @@ def test_an_adjustment_moves_nothing_until_a_second_person_approves(window: str)
                                     chips={CHIP_SET: {"1.00": 5}},
                                     reason="found in the coin tray", metadata=ana())
     assert expected(window) == before
-    assert asked["amount"] == "25.00"
-    cage.adjustment_approve(adjustment_id=asked["adjustment_id"], note="checked on camera",
+    assert asked.amount == "25.00"
+    cage.adjustment_approve(adjustment_id=asked.adjustment_id, note="checked on camera",
                             metadata=carla())
     after = expected(window)
     assert after[("cash", D("10.00"))] == before[("cash", D("10.00"))] + 2
     assert after[("chips", D("1.00"))] == before[("chips", D("1.00"))] + 5
-    adjustment = Adjustment.objects.get(id=asked["adjustment_id"])
+    adjustment = Adjustment.objects.get(id=asked.adjustment_id)
     assert (adjustment.status, adjustment.requested_by, adjustment.decided_by) == (
         AdjustmentStatus.APPROVED, "ana", "carla")
 
     out = cage.adjustment_request(shift_id=window, direction="out", cash={"20.00": 1},
                                   reason="counterfeit note withdrawn", metadata=ana())
-    cage.adjustment_reject(adjustment_id=out["adjustment_id"], note="keep it for the police",
+    cage.adjustment_reject(adjustment_id=out.adjustment_id, note="keep it for the police",
                            metadata=duarte())
     assert expected(window) == after
 
@@ -105,7 +105,7 @@ def test_chips_taken_out_of_service_leave_the_vault_and_the_stock(vault: str) ->
 @pytest.mark.django_db
 def test_the_minimum_cash_alert_is_recorded_when_cash_falls_below_and_when_it_recovers(
         vault: str) -> None:
-    main = cage.shift_open(cage="main", cash={"500.00": 30}, metadata=bruno())["shift_id"]
+    main = cage.shift_open(cage="main", cash={"500.00": 30}, metadata=bruno()).shift_id
     assert [v.cage.code for v in selectors.minimum_cash_alerts(casino=CASINO)] == ["main"]
     alert = StoredEvent.objects.get(stream=f"shift/{main}",
                                     event_type="CageCashFellBelowMinimum")
@@ -126,9 +126,9 @@ def test_a_recount_replaces_the_count_and_is_numbered(window: str) -> None:
                        chips={CHIP_SET: {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200}},
                        metadata=ana())
     first = cage.shift_count(shift_id=window, **whole({"20.00": 1}), metadata=ana())
-    assert (first["count_number"], first["balanced"]) == (1, False)
+    assert (first.count_number, first.balanced) == (1, False)
     second = cage.shift_count(shift_id=window, **whole(), metadata=ana())
-    assert (second["count_number"], second["balanced"]) == (2, True)
+    assert (second.count_number, second.balanced) == (2, True)
     cage.shift_close(shift_id=window, metadata=ana())
 
 
@@ -178,7 +178,7 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
                           amount="40.00", cash={"20.00": 2}, metadata=ana())
     asked = cage.adjustment_request(shift_id=window, direction="out", cash={"10.00": 1},
                                     reason="counterfeit", metadata=ana())
-    cage.adjustment_approve(adjustment_id=asked["adjustment_id"], metadata=carla())
+    cage.adjustment_approve(adjustment_id=asked.adjustment_id, metadata=carla())
     vault = str(Shift.objects.get(cage="vault").id)
     cage.chips_take_out_of_service(shift_id=vault, chip_set=CHIP_SET, chips={"1.00": 3},
                                    reason="worn", metadata=carla())

@@ -28,7 +28,7 @@ def _ask(window: str, patron: str, amount: str, who: Metadata | None = None) -> 
                              explanation="bank statement of the last three months seen",
                              details={"amount": amount, "gaming_day": day},
                              metadata=who or ana())
-    return str(asked["approval_id"])
+    return str(asked.approval_id)
 
 
 def test_a_politically_exposed_patrons_redemption_waits_for_the_approval(window: str) -> None:
@@ -47,7 +47,7 @@ def test_a_politically_exposed_patrons_redemption_waits_for_the_approval(window:
     with pytest.raises(Conflict):  # asked, not yet approved: still refused
         redeem_2500(window, patron)
     approval_grant(approval_id=approval, note="source of funds seen", metadata=olga())
-    assert redeem_2500(window, patron)["patron_id"] == patron
+    assert redeem_2500(window, patron).patron_id == patron
 
     # 2,500.00 + 600.00 = 3,100.00: more than the 3,000.00 approved for the day
     with pytest.raises(Conflict) as beyond:
@@ -63,7 +63,7 @@ def test_below_the_threshold_a_politically_exposed_patron_needs_no_approval(wind
     patron = register(pep=True)
     done = cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
                            cash={"100.00": 8}, patron=patron, metadata=ana())
-    assert done["patron_id"] == patron
+    assert done.patron_id == patron
 
 
 def test_the_approval_is_for_a_politically_exposed_patron_and_four_eyes(window: str) -> None:
@@ -77,7 +77,7 @@ def test_the_approval_is_for_a_politically_exposed_patron_and_four_eyes(window: 
         approval_grant(approval_id=approval, metadata=olga())
     assert own.value.code == "four_eyes"
     approval_grant(approval_id=approval, metadata=act("gestor", Role.ADMINISTRATOR))
-    assert redeem_2500(window, patron)["patron_id"] == patron
+    assert redeem_2500(window, patron).patron_id == patron
 
 
 @pytest.mark.parametrize("explanation", [

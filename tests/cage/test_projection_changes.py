@@ -274,7 +274,7 @@ def test_keys_are_spelt_one_way_whatever_the_event_says() -> None:
 def open_window(window_cash: dict[str, int]) -> str:
     cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
                         metadata=carla())
-    return str(cage.shift_open(cage="w1", cash=window_cash, metadata=ana())["shift_id"])
+    return str(cage.shift_open(cage="w1", cash=window_cash, metadata=ana()).shift_id)
 
 
 def line(shift_id: str, denomination: str) -> tuple[int, int, int]:
@@ -356,7 +356,7 @@ def other_casino(casino: Casino) -> str:
     cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
                         metadata=porto())
     shift = str(cage.shift_open(cage="vault", cash={"100.00": 30, "50.00": 10},
-                                metadata=porto())["shift_id"])
+                                metadata=porto()).shift_id)
     cage.chips_put_into_service(shift_id=shift, chip_set=CHIP_SET, chips={"25.00": 40},
                                 reference="delivery P-1", metadata=porto())
     cage.chips_take_out_of_service(shift_id=shift, chip_set=CHIP_SET, chips={"25.00": 4},

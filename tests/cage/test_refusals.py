@@ -55,7 +55,7 @@ def _voided_fill(d: Day) -> str:
 
 
 def _closed_window(d: Day) -> None:
-    w2 = cage.shift_open(cage="w2", cash={}, metadata=bruno())["shift_id"]
+    w2 = cage.shift_open(cage="w2", cash={}, metadata=bruno()).shift_id
     cage.shift_count(shift_id=w2, **whole(), metadata=bruno())
     cage.shift_close(shift_id=w2, metadata=bruno())
 
@@ -172,7 +172,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
     "an adjustment approved by whoever asked for it": (
         lambda d: cage.adjustment_request(shift_id=d.window, direction="in",
                                           cash={"10.00": 1}, reason="note found under a tray",
-                                          metadata=carla())["adjustment_id"],
+                                          metadata=carla()).adjustment_id,
         lambda d, adjustment: cage.adjustment_approve(adjustment_id=adjustment,
                                                       metadata=carla()),
         NotAllowed, "four_eyes"),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 from django.core.management import call_command
 
@@ -52,3 +54,48 @@ def test_the_schema_documents_errors_files_and_lists_as_they_are_answered(tmp_pa
         "responses"][ok]["content"]
     error = paths["/api/v1/casinos/"]["get"]["responses"]["503"]["content"]["application/json"]
     assert error["schema"]["$ref"] == "#/components/schemas/Error"
+
+
+def _unnamed(body: dict[str, Any], components: dict[str, Any]) -> str | None:
+    """What is free-form in a response body, or None: the body is a named component with
+    properties, or a list (or a page) of them."""
+    if body.get("type") == "array":
+        return _unnamed(body.get("items", {}), components)
+    ref = body.get("$ref")
+    if ref is None:
+        return f"an unnamed {body.get('type', 'value')} ({body})"
+    name = ref.rpartition("/")[2]
+    component = components[name]
+    properties = component.get("properties")
+    if not properties:
+        return f"{name}, an object without properties"
+    page = properties.get("results")
+    if page is not None and page.get("type") == "array" and "count" in properties:
+        return _unnamed(page.get("items", {}), components)
+    return None
+
+
+@pytest.mark.parametrize("urlconf", [None, "regulator.schema_urls"])
+def test_every_operation_answers_a_named_schema(tmp_path: Path, urlconf: str | None) -> None:
+    """Issue 33, item 5: a client generated from the schema knows what each operation answers:
+    every JSON success answer is a named component with its properties (or a list or a page of
+    one), never a bare object."""
+    out = tmp_path / "schema.yml"
+    call_command("spectacular", "--file", str(out),
+                 *(("--urlconf", urlconf) if urlconf else ()))
+    schema = yaml.safe_load(out.read_text())
+    components = schema["components"]["schemas"]
+    bare = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                if not status.startswith("2"):
+                    continue
+                for media, content in response.get("content", {}).items():
+                    if "json" not in media:
+                        continue
+                    found = _unnamed(content.get("schema", {}), components)
+                    if found:
+                        bare.append(f"{operation['operationId']} ({method.upper()} {path}, "
+                                    f"{status}): {found}")
+    assert not bare, "operations answering a bare object:\n" + "\n".join(bare)

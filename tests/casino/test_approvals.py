@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 import eventstore
 from casino import approvals as rules
+from casino.answers import ApprovalAnswer, CasinoSettingsAnswer
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Casino, Membership, Role
@@ -43,7 +44,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> se
     return service.Prepared(subject=subject, summary=f"rename {subject} to {name}", details=kept)
 
 
-def _apply(approval: Approval, metadata: Metadata) -> dict[str, Any]:
+def _apply(approval: Approval, metadata: Metadata) -> CasinoSettingsAnswer:
     return casino_record_settings(code=approval.subject, name=approval.details["name"],
                                   time_zone=approval.details.get("time_zone"), metadata=metadata)
 
@@ -67,7 +68,7 @@ def casino(db: None) -> Casino:
     return Casino.objects.get(code=CASINO)
 
 
-def ask(metadata: Metadata = ANA, name: str = "Casino de Lisboa", **more: Any) -> dict[str, Any]:
+def ask(metadata: Metadata = ANA, name: str = "Casino de Lisboa", **more: Any) -> ApprovalAnswer:
     arguments: dict[str, Any] = dict(kind=RENAME.name, subject=CASINO, reason="typo",
                                      explanation="the sign says Casino de Lisboa",
                                      details={"name": name})
@@ -77,15 +78,15 @@ def ask(metadata: Metadata = ANA, name: str = "Casino de Lisboa", **more: Any) -
 
 def test_nothing_moves_until_another_person_approves(casino: Casino) -> None:
     asked = ask()
-    assert asked["status"] == "requested"
+    assert asked.status == "requested"
     assert Casino.objects.get(code=CASINO).name == "Casino Lisboa"
-    approval = Approval.objects.get(id=asked["approval_id"])
+    approval = Approval.objects.get(id=asked.approval_id)
     assert (approval.requested_by, approval.reason, approval.summary) == (
         "ana", "typo", "rename lisboa to Casino de Lisboa")
 
-    granted = service.approval_grant(approval_id=asked["approval_id"], note="checked the sign",
+    granted = service.approval_grant(approval_id=asked.approval_id, note="checked the sign",
                                      metadata=RUI)
-    assert granted["status"] == "granted"
+    assert granted.status == "granted"
     assert Casino.objects.get(code=CASINO).name == "Casino de Lisboa"
     approval.refresh_from_db()
     assert (approval.status, approval.requested_by, approval.decided_by, approval.note) == (
@@ -95,19 +96,19 @@ def test_nothing_moves_until_another_person_approves(casino: Casino) -> None:
 def test_the_person_who_asked_may_not_approve(casino: Casino) -> None:
     asked = ask(RUI)
     with pytest.raises(NotAllowed) as refused:
-        service.approval_grant(approval_id=asked["approval_id"], metadata=RUI)
+        service.approval_grant(approval_id=asked.approval_id, metadata=RUI)
     assert refused.value.code == "four_eyes"
     assert refused.value.message == rules.OWN_REQUEST
     assert Casino.objects.get(code=CASINO).name == "Casino Lisboa"
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
+    assert Approval.objects.get(id=asked.approval_id).status == "requested"
 
 
 def test_the_approver_needs_an_approving_role(casino: Casino) -> None:
     asked = ask(RUI)
     with pytest.raises(NotAllowed, match="administrator"):
-        service.approval_grant(approval_id=asked["approval_id"],
+        service.approval_grant(approval_id=asked.approval_id,
                                metadata=person("ana", Role.ACCOUNTANT))
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
+    assert Approval.objects.get(id=asked.approval_id).status == "requested"
 
 
 @pytest.mark.parametrize(("change", "error", "field"), [
@@ -145,8 +146,8 @@ def test_one_open_request_per_thing(casino: Casino) -> None:
     with pytest.raises(Conflict) as refused:
         ask(name="Other")
     assert refused.value.code == "approval_pending"
-    assert refused.value.extra["approval"] == first["approval_id"]
-    service.approval_refuse(approval_id=first["approval_id"], note="the old name is right",
+    assert refused.value.extra["approval"] == first.approval_id
+    service.approval_refuse(approval_id=first.approval_id, note="the old name is right",
                             metadata=RUI)
     ask(name="Other")  # decided: a new request may be made
     assert Approval.objects.filter(status="requested").count() == 1
@@ -155,10 +156,10 @@ def test_one_open_request_per_thing(casino: Casino) -> None:
 def test_a_decided_request_is_decided_once(casino: Casino) -> None:
     asked = ask()
     with pytest.raises(InvalidCommand):
-        service.approval_refuse(approval_id=asked["approval_id"], note=" ", metadata=RUI)
-    service.approval_refuse(approval_id=asked["approval_id"], note="no", metadata=RUI)
+        service.approval_refuse(approval_id=asked.approval_id, note=" ", metadata=RUI)
+    service.approval_refuse(approval_id=asked.approval_id, note="no", metadata=RUI)
     with pytest.raises(Conflict) as refused:
-        service.approval_grant(approval_id=asked["approval_id"], metadata=SARA)
+        service.approval_grant(approval_id=asked.approval_id, metadata=SARA)
     assert refused.value.code == "approval_decided"
     assert "by rui" in refused.value.message
     assert Casino.objects.get(code=CASINO).name == "Casino Lisboa"
@@ -167,22 +168,22 @@ def test_a_decided_request_is_decided_once(casino: Casino) -> None:
 def test_only_the_asker_withdraws(casino: Casino) -> None:
     asked = ask()
     with pytest.raises(NotAllowed):
-        service.approval_withdraw(approval_id=asked["approval_id"], metadata=RUI)
-    service.approval_withdraw(approval_id=asked["approval_id"], metadata=ANA)
-    assert Approval.objects.get(id=asked["approval_id"]).status == "withdrawn"
+        service.approval_withdraw(approval_id=asked.approval_id, metadata=RUI)
+    service.approval_withdraw(approval_id=asked.approval_id, metadata=ANA)
+    assert Approval.objects.get(id=asked.approval_id).status == "withdrawn"
 
 
 def test_a_change_refused_when_applied_records_no_approval(casino: Casino) -> None:
     asked = ask(details={"name": "Casino de Lisboa", "time_zone": "Mars/Olympus"})
     with pytest.raises(InvalidCommand):
-        service.approval_grant(approval_id=asked["approval_id"], metadata=RUI)
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
+        service.approval_grant(approval_id=asked.approval_id, metadata=RUI)
+    assert Approval.objects.get(id=asked.approval_id).status == "requested"
     assert Casino.objects.get(code=CASINO).name == "Casino Lisboa"
 
 
 def test_approvals_rebuild_equal_to_live(casino: Casino) -> None:
     granted = ask()
-    service.approval_grant(approval_id=granted["approval_id"], metadata=RUI)
+    service.approval_grant(approval_id=granted.approval_id, metadata=RUI)
     ask(name="Casino Lisboa SA")
     assert eventstore.check(["approvals"]) == []
 
@@ -227,7 +228,7 @@ def test_through_the_web_page(casino: Casino, client: Any) -> None:
     page = client.get(f"/approvals/{CASINO}/")
     assert page.status_code == 200
     assert "rename lisboa to Casino de Lisboa" in page.content.decode()
-    done = client.post(f"/approvals/{CASINO}/", {"approval": asked["approval_id"],
+    done = client.post(f"/approvals/{CASINO}/", {"approval": asked.approval_id,
                                                  "action": "grant", "note": "ok"})
     assert done.status_code == 302
     assert Casino.objects.get(code=CASINO).name == "Casino de Lisboa"
@@ -238,11 +239,11 @@ def test_a_retried_grant_gets_its_first_answer_though_the_approval_is_decided_si
     """Issue 18, item 2: the key is looked up before the approval's state, so the retry of a
     grant whose answer was lost is not refused as already decided."""
     asked = ask()
-    first = service.approval_grant(approval_id=asked["approval_id"], note="checked",
+    first = service.approval_grant(approval_id=asked.approval_id, note="checked",
                                    metadata=person("rui", Role.ADMINISTRATOR, key="rui:grant-1"))
     with pytest.raises(Conflict):  # unkeyed, the same grant is refused: it is decided
-        service.approval_grant(approval_id=asked["approval_id"], note="checked", metadata=RUI)
-    again = service.approval_grant(approval_id=asked["approval_id"], note="checked",
+        service.approval_grant(approval_id=asked.approval_id, note="checked", metadata=RUI)
+    again = service.approval_grant(approval_id=asked.approval_id, note="checked",
                                    metadata=person("rui", Role.ADMINISTRATOR, key="rui:grant-1"))
     assert again == first
-    assert Approval.objects.get(id=asked["approval_id"]).status == "granted"
+    assert Approval.objects.get(id=asked.approval_id).status == "granted"

@@ -12,6 +12,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from dataclasses import asdict
 from decimal import Decimal as D
 from io import StringIO
 from pathlib import Path
@@ -36,6 +37,7 @@ from eventstore.hashing import canonical_json, event_hash, format_time
 from eventstore.models import StoredEvent
 from eventstore.store import Metadata
 from ledger.services import period_close
+from reporting.answers import DaySealAnswer
 from reporting.seals import NO_KEY, PERIOD_OPEN, gaming_day_seal, key_variable
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +81,7 @@ def _close(day: dt.date, casino: str = CASINO) -> None:
     period_close(casino=casino, day=day, metadata=system(casino), now=AFTER)
 
 
-def _seal(day: dt.date = DAY, **changes: Any) -> dict[str, Any]:
+def _seal(day: dt.date = DAY, **changes: Any) -> DaySealAnswer:
     arguments: dict[str, Any] = dict(casino=CASINO, gaming_day=day, totals=TOTALS,
                                      report_digest=REPORT, metadata=system())
     arguments.update(changes)
@@ -87,7 +89,7 @@ def _seal(day: dt.date = DAY, **changes: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def sealed_day(key: Ed25519PrivateKey) -> dict[str, Any]:
+def sealed_day(key: Ed25519PrivateKey) -> DaySealAnswer:
     """Positions 1-2 the casino, 3 the period closed, 4 the seal."""
     _casino()
     _close(DAY)
@@ -144,11 +146,11 @@ def test_the_pure_part_signs_the_canonical_payload_and_refuses_any_change() -> N
 
 
 def test_a_seal_covers_the_casinos_events_up_to_the_last_one_and_signs_them(
-        sealed_day: dict[str, Any], key: Ed25519PrivateKey) -> None:
-    assert sealed_day["already_sealed"] is False
-    assert (sealed_day["first_position"], sealed_day["last_position"]) == (1, 3)
-    assert sealed_day["position"] == 4
-    assert sealed_day["last_hash"] == StoredEvent.objects.get(position=3).hash
+        sealed_day: DaySealAnswer, key: Ed25519PrivateKey) -> None:
+    assert sealed_day.already_sealed is False
+    assert (sealed_day.first_position, sealed_day.last_position) == (1, 3)
+    assert sealed_day.position == 4
+    assert sealed_day.last_hash == StoredEvent.objects.get(position=3).hash
     stored = StoredEvent.objects.get(stream=f"seal/{CASINO}.2025-03-01")
     assert stored.event_type == "GamingDaySealed"
     assert stored.data["totals"] == {
@@ -170,19 +172,19 @@ def test_a_seal_covers_the_casinos_events_up_to_the_last_one_and_signs_them(
 
 
 def test_the_next_seal_covers_what_followed_the_previous_one_and_no_other_casinos_events(
-        sealed_day: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(key_variable(OTHER), _pem(Ed25519PrivateKey.generate()))
     _casino(OTHER, "Asia/Macau")  # positions 5, 6: Macau's
     _close(NEXT)  # 7: Lisbon's
     _close(DAY, OTHER)  # 8: Macau's
     second = _seal(NEXT)
     # Lisbon's events after position 3: its first seal (4) and its period (7); 8 is Macau's
-    assert (second["first_position"], second["last_position"]) == (4, 7)
-    assert second["last_hash"] == StoredEvent.objects.get(position=7).hash
-    assert second["position"] == 9
+    assert (second.first_position, second.last_position) == (4, 7)
+    assert second.last_hash == StoredEvent.objects.get(position=7).hash
+    assert second.position == 9
     macau = gaming_day_seal(casino=OTHER, gaming_day=DAY, totals=TOTALS, report_digest=REPORT,
                             metadata=system(OTHER))
-    assert (macau["first_position"], macau["last_position"]) == (5, 8)
+    assert (macau.first_position, macau.last_position) == (5, 8)
     # one export holds both casinos' seals; each casino's key checks its own
     export = _export(tmp_path)
     lisbon = _verify(export, "--public-key", str(_public_key_file(tmp_path)), "--casino", CASINO)
@@ -200,22 +202,22 @@ def test_a_close_seals_in_its_own_unit_of_work_covering_what_it_recorded_before(
     before, in the same transaction, is the seal's last covered event."""
     _casino()
 
-    def close() -> dict[str, Any]:
+    def close() -> DaySealAnswer:
         period_close(casino=CASINO, day=DAY, metadata=system(), now=AFTER)  # position 3
         return _seal()
 
     done = run_command(command="test_gaming_day_close", metadata=system(), payload={},
                        handler=close)
-    assert (done["first_position"], done["last_position"], done["position"]) == (1, 3, 4)
-    assert done["last_hash"] == StoredEvent.objects.get(position=3).hash
+    assert (done.first_position, done.last_position, done.position) == (1, 3, 4)
+    assert done.last_hash == StoredEvent.objects.get(position=3).hash
 
 
 def test_sealing_twice_records_one_seal_and_returns_the_one_on_record(
-        sealed_day: dict[str, Any]) -> None:
+        sealed_day: DaySealAnswer) -> None:
     again = _seal(totals={**TOTALS, "drop": D("9999.00")}, report_digest="ab" * 32)
-    assert again["already_sealed"] is True
-    assert {k: v for k, v in again.items() if k != "already_sealed"} == {
-        k: v for k, v in sealed_day.items() if k != "already_sealed"}
+    assert again.already_sealed is True
+    assert {k: v for k, v in asdict(again).items() if k != "already_sealed"} == {
+        k: v for k, v in asdict(sealed_day).items() if k != "already_sealed"}
     assert StoredEvent.objects.filter(event_type="GamingDaySealed").count() == 1
     assert StoredEvent.objects.count() == 4
     assert GamingDaySeal.objects.get().totals["drop"] == "1500.00"
@@ -225,7 +227,7 @@ def test_sealing_twice_records_one_seal_and_returns_the_one_on_record(
 
 
 def test_a_seal_verifies_with_the_standalone_verifier(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     result = _verify(_export(tmp_path), "--public-key", str(_public_key_file(tmp_path)))
     assert result.returncode == 0, result.stdout
     assert "OK: 4 events verified" in result.stdout
@@ -233,7 +235,7 @@ def test_a_seal_verifies_with_the_standalone_verifier(
 
 
 def test_a_seal_as_the_api_lists_it_verifies_against_the_export(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     client = APIClient()
     client.force_authenticate(_user("rita", Role.REGULATOR))
     listed = client.get("/api/v1/seals/", {"casino": CASINO}).json()
@@ -247,7 +249,7 @@ def test_a_seal_as_the_api_lists_it_verifies_against_the_export(
 
 
 def test_an_event_altered_after_the_seal_fails_the_verifier(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     key_file = _public_key_file(tmp_path)
     original = StoredEvent.objects.get(position=2).data
     _tamper(2, {**original, "name": "Fichas de outro"})
@@ -258,7 +260,7 @@ def test_an_event_altered_after_the_seal_fails_the_verifier(
 
 
 def test_an_export_rehashed_after_an_alteration_fails_the_seal(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     """Whoever rewrites an event and recomputes every hash after it makes a chain that holds
     together: the seal's signed last hash is what it no longer matches."""
     key_file = _public_key_file(tmp_path)
@@ -279,7 +281,7 @@ def test_an_export_rehashed_after_an_alteration_fails_the_seal(
 
 
 def test_a_store_rehashed_after_an_alteration_passes_the_chain_and_fails_its_seals(
-        sealed_day: dict[str, Any]) -> None:
+        sealed_day: DaySealAnswer) -> None:
     """The same forgery inside the database, by someone who may disable the triggers."""
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("ALTER TABLE event DISABLE TRIGGER USER")
@@ -303,22 +305,22 @@ def test_a_store_rehashed_after_an_alteration_passes_the_chain_and_fails_its_sea
     assert "OK: 4 events verified" in out.getvalue()
 
 
-def test_verify_events_checks_the_seals_in_the_database(sealed_day: dict[str, Any]) -> None:
+def test_verify_events_checks_the_seals_in_the_database(sealed_day: DaySealAnswer) -> None:
     out = StringIO()
     call_command("verify_events", "--seals", stdout=out)
     assert "OK: 1 seal(s) of lisboa verified" in out.getvalue()
 
 
 def test_verify_events_names_a_seal_signed_by_another_key_than_the_casinos(
-        sealed_day: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+        sealed_day: DaySealAnswer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CASINO_SEAL_KEY_LISBOA", _pem(Ed25519PrivateKey.generate()))
-    with pytest.raises(CommandError, match=f"signed with key {sealed_day['key_id']}, not the "
+    with pytest.raises(CommandError, match=f"signed with key {sealed_day.key_id}, not the "
                                            "casino's key now"):
         call_command("verify_events", "--seals", stdout=StringIO())
 
 
 def test_a_seal_signed_by_another_key_fails(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     export = _export(tmp_path)
     stranger = tmp_path / "stranger.pem"
     stranger.write_text(rules.public_pem(Ed25519PrivateKey.generate()))
@@ -340,7 +342,7 @@ def test_a_seal_signed_by_another_key_fails(
 
 
 def test_the_verifier_refuses_an_export_that_does_not_hold_the_covered_events(
-        sealed_day: dict[str, Any], tmp_path: Path) -> None:
+        sealed_day: DaySealAnswer, tmp_path: Path) -> None:
     part = tmp_path / "part.jsonl"
     call_command("export_events", "--output", str(part), "--from-position", "3",
                  stderr=StringIO())
@@ -379,7 +381,7 @@ def test_a_key_is_read_from_the_file_the_environment_names(
     _casino()
     _close(DAY)
     done = _seal()
-    assert done["key_id"] == rules.key_id(made.public_key())
+    assert done.key_id == rules.key_id(made.public_key())
     monkeypatch.setenv("CASINO_SEAL_KEY_LISBOA_FILE", str(tmp_path / "missing.pem"))
     _close(NEXT)
     with pytest.raises(Conflict, match=r"CASINO_SEAL_KEY_LISBOA_FILE.*cannot be read"):
@@ -407,7 +409,7 @@ def test_a_day_whose_ledger_period_is_open_is_not_sealed(key: Ed25519PrivateKey)
     assert StoredEvent.objects.count() == 2
 
 
-def test_a_seal_follows_the_last_sealed_day(sealed_day: dict[str, Any]) -> None:
+def test_a_seal_follows_the_last_sealed_day(sealed_day: DaySealAnswer) -> None:
     with pytest.raises(Conflict, match="gaming day 2025-02-28 cannot be sealed: 2025-03-01 is "
                                        "sealed already"):
         _seal(dt.date(2025, 2, 28))
@@ -449,7 +451,7 @@ def test_a_cashier_does_not_seal(key: Ed25519PrivateKey) -> None:
     with pytest.raises(NotAllowed, match="sealed by its close, not in the cashier role"):
         _seal(metadata=cashier)
     accountant = person_metadata(username="alice", role=Role.ACCOUNTANT, casino=CASINO)
-    assert _seal(metadata=accountant)["already_sealed"] is False
+    assert _seal(metadata=accountant).already_sealed is False
 
 
 # --- development keys ------------------------------------------------------------------------
@@ -466,7 +468,7 @@ def test_in_debug_a_casino_without_a_key_gets_a_development_key_in_a_file(
     _close(DAY)
     done = _seal()
     made = rules.private_key_from_pem((tmp_path / "keys" / "lisboa.pem").read_bytes())
-    assert done["key_id"] == rules.key_id(made.public_key())
+    assert done.key_id == rules.key_id(made.public_key())
     assert "DEVELOPMENT SEAL KEY generated for casino lisboa" in caplog.text
 
 
@@ -480,12 +482,12 @@ def _user(name: str, role: str) -> User:
 
 
 def test_the_public_key_is_published_to_the_regulator_and_by_command(
-        sealed_day: dict[str, Any], key: Ed25519PrivateKey) -> None:
+        sealed_day: DaySealAnswer, key: Ed25519PrivateKey) -> None:
     client = APIClient()
     client.force_authenticate(_user("rita", Role.REGULATOR))
     published = client.get(f"/api/v1/casinos/{CASINO}/seal-key/").json()
     assert published == {"casino": CASINO, "algorithm": "Ed25519",
-                         "key_id": sealed_day["key_id"],
+                         "key_id": sealed_day.key_id,
                          "public_key": rules.public_pem(key.public_key())}
     assert "PRIVATE" not in published["public_key"]
     out = StringIO()
@@ -494,12 +496,12 @@ def test_the_public_key_is_published_to_the_regulator_and_by_command(
     seals = client.get("/api/v1/seals/", {"casino": CASINO}).json()
     assert len(seals) == 1
     assert seals[0]["gaming_day"] == "2025-03-01"
-    assert seals[0]["signature"] == sealed_day["signature"]
+    assert seals[0]["signature"] == sealed_day.signature
     assert "signature" not in seals[0]["payload"]
     assert seals[0]["payload"]["last_position"] == 3
 
 
-def test_a_cashier_reads_neither_the_key_nor_the_seals(sealed_day: dict[str, Any]) -> None:
+def test_a_cashier_reads_neither_the_key_nor_the_seals(sealed_day: DaySealAnswer) -> None:
     client = APIClient()
     client.force_authenticate(_user("ana", Role.CASHIER))
     for url in (f"/api/v1/casinos/{CASINO}/seal-key/", f"/api/v1/seals/?casino={CASINO}"):
@@ -521,7 +523,7 @@ def test_export_seal_key_names_a_casino_without_a_key(
 # --- rebuild ---------------------------------------------------------------------------------
 
 
-def test_the_seals_rebuild_from_their_events(sealed_day: dict[str, Any]) -> None:
+def test_the_seals_rebuild_from_their_events(sealed_day: DaySealAnswer) -> None:
     assert eventstore.check(["seals"]) == []
 
 
@@ -537,7 +539,7 @@ def _no_stray_keys(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_seals_screen_shows_each_sealed_day_and_the_public_key(
-        sealed_day: dict[str, Any], key: Ed25519PrivateKey) -> None:
+        sealed_day: DaySealAnswer, key: Ed25519PrivateKey) -> None:
     from django.test import Client
 
     browser = Client()
@@ -546,7 +548,7 @@ def test_the_seals_screen_shows_each_sealed_day_and_the_public_key(
     assert page.status_code == 200
     html = page.content.decode()
     assert 'data-seal="2025-03-01"' in html
-    assert sealed_day["key_id"] in html
+    assert sealed_day.key_id in html
     assert "1–3" in html
     assert "win: -250.50 EUR" in html
     assert f'href="/seals/{CASINO}/key.pem"' in html
@@ -556,7 +558,7 @@ def test_the_seals_screen_shows_each_sealed_day_and_the_public_key(
     assert pem["Content-Disposition"] == 'attachment; filename="lisboa-seal-key.pem"'
 
 
-def test_the_seals_screen_is_not_for_the_cashier(sealed_day: dict[str, Any]) -> None:
+def test_the_seals_screen_is_not_for_the_cashier(sealed_day: DaySealAnswer) -> None:
     from django.test import Client
 
     browser = Client()

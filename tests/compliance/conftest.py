@@ -34,10 +34,10 @@ def _cage(casino: str, currency: str, zone: str, as_: object, chips: dict[str, i
                         metadata=boss)
     cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
                         metadata=boss)
-    vault = cage.shift_open(cage="vault", cash={}, metadata=boss)["shift_id"]
+    vault = cage.shift_open(cage="vault", cash={}, metadata=boss).shift_id
     cage.chips_put_into_service(shift_id=vault, chip_set="main", chips=chips,
                                 reference="delivery 1", metadata=boss)
-    window = cage.shift_open(cage="w1", cash={}, metadata=cashier)["shift_id"]
+    window = cage.shift_open(cage="w1", cash={}, metadata=cashier).shift_id
     cage.transfer_send(shift_id=vault, to_cage="w1", chips={"main": window_chips},
                        metadata=boss)
     return str(window)

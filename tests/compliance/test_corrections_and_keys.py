@@ -35,7 +35,7 @@ MARIA = {
 
 def _register(**changes: object) -> str:
     return str(patron_register(metadata=lisboa("ana"), verified=True,
-                               **{**MARIA, **changes})["patron_id"])
+                               **{**MARIA, **changes}).patron_id)
 
 
 def _identity(patron: str) -> dict[str, object] | None:
@@ -46,7 +46,7 @@ def _ask(patron: str, changes: dict[str, object], reason: str = "typo") -> str:
     asked = approval_request(kind="patron_correction", subject=patron, reason=reason,
                              explanation="the name was mistyped at registration",
                              details={"changes": changes}, metadata=lisboa("ana"))
-    return str(asked["approval_id"])
+    return str(asked.approval_id)
 
 
 def test_a_typo_in_the_name_is_corrected_by_a_second_person(lisboa_window: str) -> None:

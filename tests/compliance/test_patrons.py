@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 from io import StringIO
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,6 +15,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cage import services as cage
+from cage.answers import ChipsSellAnswer
 from cage.models import Shift
 from casino.errors import Conflict, NotAllowed
 from casino.models import Membership, Role
@@ -46,7 +46,7 @@ RUI = {
 }
 
 
-def _sell_half_a_million(window: str, patron: str | None) -> dict[str, Any]:
+def _sell_half_a_million(window: str, patron: str | None) -> ChipsSellAnswer:
     # 50 chips of 10,000.00 for 500 notes of 1,000.00: MOP 500,000.00
     return cage.chips_sell(shift_id=window, amount="500000.00", chips={"10000.00": 50},
                            cash={"1000.00": 500}, patron=patron, metadata=macau("lei"))
@@ -59,13 +59,13 @@ def test_a_macau_cash_purchase_of_500000_is_on_the_days_large_transaction_report
     assert refused.value.code == "identification_required"
     assert "Instrução da DICJ n.º 1/2016" in refused.value.message
     not_pep = {**WANG, "pep": False}  # a politically exposed patron waits for more (below)
-    patron = str(patron_register(metadata=macau("lei"), verified=True, **not_pep)["patron_id"])
+    patron = str(patron_register(metadata=macau("lei"), verified=True, **not_pep).patron_id)
     sale = _sell_half_a_million(macau_window, patron)
     day = Shift.objects.get(id=macau_window).gaming_day
     report = selectors.large_transactions("macau", day)
     assert [(r["patron_id"], r["amount"], r["cash"], r["movement"], r["reference"], r["rule"])
             for r in report] == [(patron, "500000.00", "500000.00", "purchase",
-                                  sale["transaction_id"], "MO-1")]
+                                  sale.transaction_id, "MO-1")]
     # a sale of 499,000.00 is below it: not on the report
     cage.chips_sell(shift_id=macau_window, amount="40000.00", chips={"10000.00": 4},
                     cash={"1000.00": 40}, patron=patron, metadata=macau("lei"))
@@ -78,7 +78,7 @@ def test_a_politically_exposed_patrons_macau_purchase_waits_for_enhanced_diligen
     exposed patron's purchase waits for the source of funds and a senior approval."""
     from casino.services.approvals import approval_grant, approval_request
 
-    patron = str(patron_register(metadata=macau("lei"), verified=True, **WANG)["patron_id"])
+    patron = str(patron_register(metadata=macau("lei"), verified=True, **WANG).patron_id)
     with pytest.raises(Conflict) as refused:
         _sell_half_a_million(macau_window, patron)
     assert refused.value.code == "pep_approval_required"
@@ -90,14 +90,14 @@ def test_a_politically_exposed_patrons_macau_purchase_waits_for_enhanced_diligen
                              explanation="audited accounts of the patron's company seen",
                              details={"amount": "500000.00", "gaming_day": day},
                              metadata=macau("lei"))
-    approval_grant(approval_id=str(asked["approval_id"]), note="source of funds seen",
+    approval_grant(approval_id=str(asked.approval_id), note="source of funds seen",
                    metadata=macau("wong", Role.COMPLIANCE_OFFICER))
     sale = _sell_half_a_million(macau_window, patron)
-    assert sale["patron_id"] == patron
+    assert sale.patron_id == patron
 
 
 def _patron_with_report(window: str) -> tuple[str, str]:
-    patron = str(patron_register(metadata=lisboa("ana"), verified=True, **RUI)["patron_id"])
+    patron = str(patron_register(metadata=lisboa("ana"), verified=True, **RUI).patron_id)
     for _ in range(3):  # 3 x 800.00: the linked alert at the third (2,400.00)
         cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
                         cash={"100.00": 8}, patron=patron, metadata=lisboa("ana"))
@@ -105,7 +105,7 @@ def _patron_with_report(window: str) -> tuple[str, str]:
     report = suspicious_report_draft(alert_ids=[str(alert.alert_id)],
                                      narrative="Rui Costa bought 2,400.00 in three buys",
                                      metadata=lisboa("olga", Role.COMPLIANCE_OFFICER))
-    return patron, str(report["report_id"])
+    return patron, str(report.report_id)
 
 
 def test_crypto_shredding_leaves_the_data_unreadable_and_the_events_and_projections_whole(
@@ -150,7 +150,7 @@ def test_crypto_shredding_leaves_the_data_unreadable_and_the_events_and_projecti
 
 
 def test_the_vault_refuses_a_delete_and_any_change_after_shredding(lisboa_window: str) -> None:
-    patron = str(patron_register(metadata=lisboa("ana"), verified=True, **RUI)["patron_id"])
+    patron = str(patron_register(metadata=lisboa("ana"), verified=True, **RUI).patron_id)
     with pytest.raises(IntegrityError, match="destroy their key instead"), transaction.atomic():
         PatronVault.objects.filter(patron_id=patron).delete()
     PatronVault.objects.filter(patron_id=patron).update(
@@ -173,7 +173,7 @@ def test_one_patron_per_document(lisboa_window: str) -> None:
     with pytest.raises(Conflict) as refused:
         patron_register(metadata=lisboa("bia"), **again)
     assert refused.value.code == "patron_exists"
-    assert refused.value.extra["patron_id"] == first["patron_id"]
+    assert refused.value.extra["patron_id"] == first.patron_id
 
 
 def test_the_report_workflow_needs_a_second_officer_and_a_review_before_sending(
@@ -189,10 +189,10 @@ def test_the_report_workflow_needs_a_second_officer_and_a_review_before_sending(
     suspicious_report_review(report_id=report_id, metadata=paulo)
     sent = suspicious_report_send(report_id=report_id, reference="UIF/2026/0042",
                                   sent_on="2026-12-01", metadata=olga)
-    assert (sent["status"], sent["reference"]) == ("sent", "UIF/2026/0042")
+    assert (sent.status, sent.reference) == ("sent", "UIF/2026/0042")
     assert selectors.reports_sent("lisboa") == [{
         "report_id": report_id, "sent_on": "2026-12-01", "reference": "UIF/2026/0042",
-        "patron_id": sent["report_id"] and selectors.report_get("lisboa", report_id)
+        "patron_id": sent.report_id and selectors.report_get("lisboa", report_id)
         .patron_id.__str__(), "grounds": ["linked_threshold"]}]
 
 

@@ -52,7 +52,7 @@ def handed_over(vault: str) -> str:  # noqa: F811
     """Bruno's shift at window 1, stocked from the vault, counted exactly and closed: the
     count Ana takes over."""
     bruno = act("bruno")
-    shift = str(cage.shift_open(cage="w1", cash={}, metadata=bruno)["shift_id"])
+    shift = str(cage.shift_open(cage="w1", cash={}, metadata=bruno).shift_id)
     cage.transfer_send(shift_id=vault, to_cage="w1", cash=STOCK_CASH,
                        chips={"main": STOCK_CHIPS}, metadata=carla())
     cash, chips = expected_count(Shift.objects.get(id=shift))

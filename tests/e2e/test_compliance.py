@@ -73,7 +73,7 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
                             document_type="passport", document_number="P998877",
                             document_country="PT", date_of_birth="1980-02-02",
                             nationality="PT", address="Rua Velha 2", pep=False,
-                            document_image="scans/p-9988.jpg")["patron_id"]
+                            document_image="scans/p-9988.jpg").patron_id
     for _ in range(3):
         chips_sell(shift_id=shift_id, amount="800.00", chips={"100.00": 8},
                    cash={"100.00": 8}, patron=other, metadata=caixa)
@@ -119,7 +119,7 @@ def test_the_cashier_pays_a_redemption_by_casino_cheque(
                              document_type="passport", document_number="P998877",
                              document_country="PT", date_of_birth="1980-02-02",
                              nationality="PT", address="Rua Velha 2", pep=False,
-                             document_image="scans/p-9988.jpg")["patron_id"]
+                             document_image="scans/p-9988.jpg").patron_id
 
     # 1,500.00 bought by card, at the screen: no cash into the drawer
     sell = cashier.get_by_role("group", name="Sell chips")

@@ -119,7 +119,7 @@ def cage(casino: str) -> Callable[[str], None]:
             opened = shift_open(cage="main", metadata=cashier, cash={"500.00": 100},
                                 chips={"main": {"1000.00": 100, "100.00": 500, "25.00": 500,
                                                 "5.00": 1000, "1.00": 1000}})
-            state["shift"] = opened["shift_id"]
+            state["shift"] = opened.shift_id
         fill_issue(shift_id=state["shift"], slip=slip, metadata=cashier)
 
     return issue

@@ -28,7 +28,7 @@ def test_a_refused_fill_shows_at_the_pit_with_the_cages_reason(make_table: Any) 
     cage_configure(code="main", name="Main cage", kind="main", metadata=person_metadata(
         username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
     shift = shift_open(cage="main", metadata=cashier, cash={"500.00": 10},
-                       chips={"main": {"25.00": 10}})["shift_id"]
+                       chips={"main": {"25.00": 10}}).shift_id
     slip_refuse(shift_id=shift, kind="fill", slip="F-7", reason="the table asked twice",
                 metadata=cashier)
 
@@ -55,7 +55,7 @@ def test_a_waiting_request_is_followed_until_the_cage_answers(make_table: Any) -
     cage_configure(code="main", name="Main cage", kind="main", metadata=person_metadata(
         username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
     shift = shift_open(cage="main", metadata=cashier, cash={"500.00": 10},
-                       chips={"main": {"25.00": 10}})["shift_id"]
+                       chips={"main": {"25.00": 10}}).shift_id
     slip_refuse(shift_id=shift, kind="fill", slip="F-8", reason="no such chips here",
                 metadata=cashier)
     answers = fiscal.get(f"/pit/sessions/{sid}/?fragment=cage-answers").content.decode()

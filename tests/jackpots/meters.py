@@ -21,8 +21,8 @@ def meter_correct(pool_id: str, *, meter: str = "pool", direction: str, amount: 
         explanation=explanation,
         details={"meter": meter, "direction": direction, "amount": amount},
         metadata=person_metadata(username=asker, role=Role.ACCOUNTANT, casino=casino))
-    granted = approval_grant(approval_id=asked["approval_id"], note="checked",
+    granted = approval_grant(approval_id=asked.approval_id, note="checked",
                              metadata=person_metadata(username=approver,
                                                       role=Role.ADMINISTRATOR, casino=casino))
-    applied: dict[str, Any] = granted["applied"]
+    applied: dict[str, Any] = granted.applied
     return applied

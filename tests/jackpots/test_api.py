@@ -90,7 +90,7 @@ def test_the_cage_lists_what_it_owes_and_pays_a_prize_once(example_a: dict[str, 
                         metadata=boss)
     shift = cage.shift_open(cage="w1", cash={"20.00": 10, "5.00": 10},
                             metadata=person_metadata(username="ana", role=Role.CASHIER,
-                                                     casino=CASINO))["shift_id"]
+                                                     casino=CASINO)).shift_id
     api = client_for("ana", Role.CASHIER)
     owed = api.get(f"{BASE}/prizes/", {"unpaid": "true"}).json()
     assert sorted(p["amount"] for p in owed) == ["25.00", "25.00", "500.00", "51799.17"]

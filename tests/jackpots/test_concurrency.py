@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from jackpots.answers import PrizePayAnswer
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup
 from jackpots.services import jackpot_coup_settle, jackpot_prize_pay
@@ -110,15 +111,15 @@ def test_one_prize_paid_at_two_windows_at_once_is_paid_once(make_pool) -> None:
         cage.cage_configure(code=code, name=code, kind="window", minimum_cash="0.00",
                             metadata=boss)
         shifts.append(cage.shift_open(cage=code, cash={"20.00": 5, "5.00": 5},
-                                      metadata=cashier(who))["shift_id"])
+                                      metadata=cashier(who)).shift_id)
 
     def pay(shift: str, who: str) -> Callable[[], Any]:
         return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
                                          cash={"20.00": 1, "5.00": 1}, metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
-    paid = [r for r in results if isinstance(r, dict)]
-    refused = [r for r in results if not isinstance(r, dict)]
+    paid = [r for r in results if isinstance(r, PrizePayAnswer)]
+    refused = [r for r in results if not isinstance(r, PrizePayAnswer)]
     assert len(paid) == 1, results
     assert len(refused) == 1, results
     assert getattr(refused[0], "code", "") == "already_paid"
@@ -147,7 +148,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
     cage.cage_configure(code="w1", name="w1", kind="window", minimum_cash="0.00", metadata=boss)
     shift = cage.shift_open(cage="w1", cash={"20.00": 5, "5.00": 5},
-                            metadata=cashier())["shift_id"]
+                            metadata=cashier()).shift_id
     holding = threading.Event()
 
     def settle_round() -> Any:
@@ -166,7 +167,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
                                  cash={"20.00": 1, "5.00": 1}, metadata=cashier())
 
     results = race(settle_round, pay)
-    assert all(isinstance(r, dict) for r in results), results
+    assert all(isinstance(r, dict | PrizePayAnswer) for r in results), results
     pool = JackpotPool.objects.get(pool_id=pool_id)
     assert pool.coups == 2
     assert pool.prizes_unpaid == D("25.00")
@@ -188,7 +189,7 @@ def _two_windows(pool_id: str, bet: dict[str, Any]) -> tuple[JackpotPrize, list[
         cage.cage_configure(code=code, name=code, kind="window", minimum_cash="0.00",
                             metadata=boss)
         shifts.append(cage.shift_open(cage=code, cash={"20.00": 5, "10.00": 5},
-                                      metadata=cashier(who))["shift_id"])
+                                      metadata=cashier(who)).shift_id)
     return prize, shifts
 
 
@@ -207,12 +208,12 @@ def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
-    paid = [r for r in results if isinstance(r, dict)]
-    refused = [r for r in results if not isinstance(r, dict)]
+    paid = [r for r in results if isinstance(r, PrizePayAnswer)]
+    refused = [r for r in results if not isinstance(r, PrizePayAnswer)]
     assert len(paid) == 1, results
     assert len(refused) == 1, results
     assert getattr(refused[0], "code", "") == "more_than_owed"
-    assert paid[0]["owed"] == "5.00"
+    assert paid[0].owed == "5.00"
     prize.refresh_from_db()
     assert (prize.paid_amount, prize.owed, prize.paid) == (D("20.00"), D("5.00"), False)
     assert JackpotPool.objects.get(pool_id=pool_id).prizes_unpaid == D("5.00")
@@ -231,8 +232,8 @@ def test_two_instalments_that_fit_are_both_paid(make_pool) -> None:
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
-    assert all(isinstance(r, dict) for r in results), results
-    assert sorted(r["owed"] for r in results) == ["15.00", "5.00"]
+    assert all(isinstance(r, PrizePayAnswer) for r in results), results
+    assert sorted(r.owed for r in results) == ["15.00", "5.00"]
     prize.refresh_from_db()
     assert (prize.paid_amount, prize.owed) == (D("20.00"), D("5.00"))
     assert ledger_balance("jackpot_payable", pool_id) == D("5.00")

@@ -366,13 +366,13 @@ def test_a_meter_goes_down_only_by_an_approved_correction_of_someone_else(make_p
     asker = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO)
     asked = approval_request(metadata=asker, **down)
     with pytest.raises(NotAllowed) as four_eyes:
-        approval_grant(approval_id=asked["approval_id"], metadata=asker)
+        approval_grant(approval_id=asked.approval_id, metadata=asker)
     assert four_eyes.value.code == "four_eyes"
     assert pool_of(pool_id).amount == D("10000.00")
     with pytest.raises(Conflict):
         approval_request(metadata=asker, **dict(down, details={
             "meter": "pool", "direction": "down", "amount": "10000.01"}))
-    approval_grant(approval_id=asked["approval_id"], metadata=person_metadata(
+    approval_grant(approval_id=asked.approval_id, metadata=person_metadata(
         username="contabilista", role=Role.ACCOUNTANT, casino=CASINO))
     pool = pool_of(pool_id)
     assert pool.amount == D("9990.00")

@@ -18,6 +18,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 import eventstore
+from casino.answers import ApprovalAnswer
 from casino.context import person_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Membership, Role
@@ -47,7 +48,7 @@ CARLA = person("carla", Role.CAGE_SUPERVISOR)
 
 def ask(pool_id: str, metadata: Metadata = CONTABILISTA, *, meter: str = "pool",
         direction: str = "up", amount: str = "2345.67", reason: str = "carried_over",
-        explanation: str = "the old controller showed 12,345.67") -> dict[str, Any]:
+        explanation: str = "the old controller showed 12,345.67") -> ApprovalAnswer:
     return approval_request(kind=KIND, subject=pool_id, reason=reason, explanation=explanation,
                             details={"meter": meter, "direction": direction, "amount": amount},
                             metadata=metadata)
@@ -64,18 +65,18 @@ def test_nothing_moves_until_another_person_approves(make_pool) -> None:
     assert JackpotPool.objects.get(pool_id=pool_id).amount == D("10000.00")
     assert corrections(pool_id) == []
     assert ledger_balance("jackpot_liability", pool_id) == D("10000.00")
-    approval = Approval.objects.get(id=asked["approval_id"])
+    approval = Approval.objects.get(id=asked.approval_id)
     assert (approval.requested_by, approval.reason, approval.amount, approval.summary) == (
         "contabilista", "carried_over", D("2345.67"),
         f"jackpot pool {pool_id}: meter up by 2345.67 (now 10000.00, would be 12345.67)")
 
-    granted = approval_grant(approval_id=asked["approval_id"], note="controller photo seen",
+    granted = approval_grant(approval_id=asked.approval_id, note="controller photo seen",
                              metadata=GESTOR)
-    assert granted["applied"]["after"] == "12345.67"
+    assert granted.applied["after"] == "12345.67"
     (event,) = corrections(pool_id)
     assert (event.data["approval_id"], event.data["requested_by"], event.data["approved_by"],
             event.data["reason"], event.data["explanation"]) == (
-        asked["approval_id"], "contabilista", "gestor", "carried_over",
+        asked.approval_id, "contabilista", "gestor", "carried_over",
         "the old controller showed 12,345.67")
     assert event.metadata["actor"] == "gestor"
 
@@ -83,10 +84,10 @@ def test_nothing_moves_until_another_person_approves(make_pool) -> None:
 def test_the_meter_shown_anywhere_equals_the_ledgers_liability_after_a_correction(
         make_pool) -> None:
     pool_id = make_pool("stud_poker")
-    approval_grant(approval_id=ask(pool_id)["approval_id"], metadata=GESTOR)
+    approval_grant(approval_id=ask(pool_id).approval_id, metadata=GESTOR)
     approval_grant(approval_id=ask(pool_id, CARLA, direction="down", amount="45.67",
                                    reason="display_fault",
-                                   explanation="display double-counted a coup")["approval_id"],
+                                   explanation="display double-counted a coup").approval_id,
                    metadata=CONTABILISTA)
     expected = D("10000.00") + D("2345.67") - D("45.67")  # 12,300.00
     assert ledger_balance("jackpot_liability", pool_id) == expected
@@ -119,7 +120,7 @@ def test_a_pit_boss_neither_asks_nor_approves(make_pool) -> None:
     for decider in (pit("chefe", key=""), CARLA):  # nor does a cage supervisor approve
         with pytest.raises(NotAllowed, match="approving a jackpot meter correction needs one "
                                              "of these roles: accountant, administrator"):
-            approval_grant(approval_id=asked["approval_id"], metadata=decider)
+            approval_grant(approval_id=asked.approval_id, metadata=decider)
     assert JackpotPool.objects.get(pool_id=pool_id).amount == D("10000.00")
 
 
@@ -127,10 +128,10 @@ def test_the_person_who_asked_may_not_approve(make_pool) -> None:
     pool_id = make_pool("stud_poker")
     asked = ask(pool_id, GESTOR)
     with pytest.raises(NotAllowed) as refused:
-        approval_grant(approval_id=asked["approval_id"], metadata=GESTOR)
+        approval_grant(approval_id=asked.approval_id, metadata=GESTOR)
     assert refused.value.code == "four_eyes"
     assert corrections(pool_id) == []
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
+    assert Approval.objects.get(id=asked.approval_id).status == "requested"
 
 
 @pytest.mark.parametrize(("change", "error", "field"), [
@@ -177,10 +178,10 @@ def test_a_meter_that_moved_meanwhile_is_not_taken_below_zero(make_pool) -> None
                                "cards": ["7C", "7D", "7H", "7S", "3C"]}], metadata=pit())
     assert JackpotPool.objects.get(pool_id=pool_id).amount == D("9500.70")
     with pytest.raises(Conflict) as refused:
-        approval_grant(approval_id=asked["approval_id"], metadata=GESTOR)
+        approval_grant(approval_id=asked.approval_id, metadata=GESTOR)
     assert refused.value.message == "the pool holds 9500.70: it cannot go down by 9800.00"
     assert corrections(pool_id) == []
-    assert Approval.objects.get(id=asked["approval_id"]).status == "requested"
+    assert Approval.objects.get(id=asked.approval_id).status == "requested"
     assert ledger_balance("jackpot_liability", pool_id) == D("9500.70")
 
 
@@ -190,7 +191,7 @@ def test_one_open_request_per_pool(make_pool) -> None:
     with pytest.raises(Conflict) as refused:
         ask(pool_id, CARLA, amount="1.00")
     assert refused.value.code == "approval_pending"
-    assert refused.value.extra["approval"] == first["approval_id"]
+    assert refused.value.extra["approval"] == first.approval_id
 
 
 # --- the edges -------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from games.services import (
     round_settle,
     table_session_open,
 )
+from jackpots.answers import PrizePayAnswer
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_prize_pay, jackpot_round_settle
 from jackpots.services.rounds import blackjack_first_cards, hands_first_cards
@@ -152,11 +153,11 @@ def window(casino: str) -> str:
     cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300, "50.00": 200},
-                            metadata=boss)["shift_id"]
+                            metadata=boss).shift_id
     cage.chips_put_into_service(shift_id=vault, chip_set="main",
                                 chips={"100.00": 500, "25.00": 800, "1.00": 2000},
                                 reference="delivery note 1", metadata=boss)
-    shift = cage.shift_open(cage="w1", cash={}, metadata=cashier())["shift_id"]
+    shift = cage.shift_open(cage="w1", cash={}, metadata=cashier()).shift_id
     cage.transfer_send(shift_id=vault, to_cage="w1",
                        cash={"500.00": 40, "100.00": 100, "50.00": 40},
                        chips={"main": {"100.00": 50, "25.00": 100, "1.00": 100}},
@@ -179,7 +180,7 @@ def test_prizes_are_paid_once_through_the_cage_and_the_ledger_follows(
     # the top prize in cash and chips, a two-aces prize in chips (retried with its key)
     top = _pay(prizes[5], window, cash={"500.00": 39, "100.00": 2}, chips={"1.00": 4},
                chip_set="main", patron=identified_patron("lisboa"))  # 2,000.00 or more
-    assert top["amount"] == "19704.00"
+    assert top.amount == "19704.00"
     first = jackpot_prize_pay(prize_id=prizes[2].prize_id, shift_id=window, chips={"25.00": 1},
                               chip_set="main", metadata=cashier(key="pay-seat-2"))
     retry = jackpot_prize_pay(prize_id=prizes[2].prize_id, shift_id=window, chips={"25.00": 1},
@@ -199,7 +200,7 @@ def test_prizes_are_paid_once_through_the_cage_and_the_ledger_follows(
     assert ledger_balance("jackpot_liability", pool_id) == pool.amount
     paid = JackpotPrize.objects.get(prize_id=prizes[5].prize_id)
     assert paid.paid
-    assert paid.payout_id == top["payout_id"]
+    assert paid.payout_id == top.payout_id
     assert paid.shift_id == window
 
 
@@ -216,7 +217,7 @@ def test_a_prize_the_window_cannot_pay_records_nothing(blackjack_example_c: tupl
     assert not prize.paid
 
 
-def _pay(prize: JackpotPrize, window: str, **kwargs: Any) -> dict[str, Any]:
+def _pay(prize: JackpotPrize, window: str, **kwargs: Any) -> PrizePayAnswer:
     return jackpot_prize_pay(prize_id=prize.prize_id, shift_id=window, metadata=cashier(),
                              **kwargs)
 

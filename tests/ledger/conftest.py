@@ -160,13 +160,12 @@ def make_floor(casino: str = CASINO, *, currency: str = "EUR",
                             metadata=act("carla", Role.CAGE_SUPERVISOR, casino))
     floor = Floor()
     floor.vault = str(cage.shift_open(cage="vault", cash=VAULT_CASH,
-                                      metadata=act("carla", Role.CAGE_SUPERVISOR, casino))
-                      ["shift_id"])
+                                      metadata=act("carla", Role.CAGE_SUPERVISOR, casino)).shift_id)
     cage.chips_put_into_service(shift_id=floor.vault, chip_set=CHIP_SET, chips=NEW_CHIPS,
                                 reference="delivery note 117",
                                 metadata=act("carla", Role.CAGE_SUPERVISOR, casino))
     floor.window = str(cage.shift_open(cage="w1", cash={},
-                                       metadata=act("ana", Role.CASHIER, casino))["shift_id"])
+                                       metadata=act("ana", Role.CASHIER, casino)).shift_id)
     return floor
 
 

@@ -30,6 +30,7 @@ from casino.models import Membership, Role
 from compliance.services import patron_register
 from eventstore.models import StoredEvent
 from ledger import bank, reports
+from ledger.answers import BatchSettleAnswer, ChequePresentAnswer
 from ledger.models import CardSettlement, ChequePresentation, JournalEntry
 from reporting.reconciliation import Line, reconcile
 from tests.casino.test_translations import english_left, main_text
@@ -63,7 +64,7 @@ def today() -> dt.date:
 def cheques(floor: Floor) -> Floor:
     """Two casino cheques issued and 4,000.00 sold by card and cheque (the module's floor)."""
     patron = str(patron_register(metadata=cashier(), window="w1", verified=True,
-                                 **PATRON)["patron_id"])
+                                 **PATRON).patron_id)
     cage.chips_sell(shift_id=floor.window, amount="3000.00", chips={"100.00": 30},
                     payment="card", patron=patron, metadata=cashier())
     cage.chips_sell(shift_id=floor.window, amount="1000.00", chips={"100.00": 10},
@@ -78,13 +79,13 @@ def cheques(floor: Floor) -> Floor:
 
 
 def present(number: str = "000123", amount: str = "2500.00", reference: str = "EXT 0412-7",
-            **extra: Any) -> dict[str, Any]:
+            **extra: Any) -> ChequePresentAnswer:
     return bank.casino_cheque_present(casino=CASINO, number=number, amount=amount,
                                       bank_reference=reference, paid_on=today(),
                                       metadata=extra.pop("metadata", accountant()), **extra)
 
 
-def settle(amount: str, reference: str) -> dict[str, Any]:
+def settle(amount: str, reference: str) -> BatchSettleAnswer:
     return bank.card_cheque_batch_settle(casino=CASINO, amount=amount, bank_reference=reference,
                                          credited_on=today(), metadata=accountant())
 
@@ -100,7 +101,7 @@ def test_a_cheque_presented_clears_2785_against_the_bank_once(cheques: Floor) ->
     assert (balance("2785"), balance("1220"), balance("1210")) == (
         D("-3700.00"), D("4000.00"), D("0.00"))
     done = present()
-    assert (done["number"], done["amount"]) == ("000123", "2500.00")
+    assert (done.number, done.amount) == ("000123", "2500.00")
     # 3,700.00 - 2,500.00 = 1,200.00 still owed on 2785; 2,500.00 out of the bank
     assert balance("2785") == D("-1200.00")
     assert balance("1210") == D("-2500.00")
@@ -151,7 +152,7 @@ def test_a_cheque_is_presented_for_its_amount_by_its_number(cheques: Floor) -> N
     with pytest.raises(NotAllowed):
         present("000124", "1200.00", metadata=act("paulo", Role.PIT_BOSS))
     assert not StoredEvent.objects.filter(event_type="CasinoChequePresented").exists()
-    assert present("000124", "1200.00")["number"] == "000124"
+    assert present("000124", "1200.00").number == "000124"
     assert balance("2785") == D("-2500.00")
 
 
@@ -164,7 +165,7 @@ def test_a_batch_settled_clears_1220_never_more_than_outstanding(cheques: Floor)
         settle("0.00", "SET-1")
     done = settle("2500.00", "SET-1")
     # 4,000.00 - 2,500.00 = 1,500.00 still to clear; the bank up 2,500.00
-    assert done["outstanding"] == "1500.00"
+    assert done.outstanding == "1500.00"
     assert (balance("1220"), balance("1210")) == (D("1500.00"), D("2500.00"))
     with pytest.raises(Conflict) as reused:
         settle("1500.00", "SET-1")

@@ -82,11 +82,11 @@ def test_the_day_is_recorded_as_it_stood_at_its_boundary(db: None, clock: Clock)
     clock.set(dt.datetime(2026, 12, 1, 6, 30, tzinfo=LISBON))
     floor.sell({"25.00": 4}, {"100.00": 1})  # 100.00 after it: the next day's
     recorded = cage.gaming_day_chips_record(gaming_day=day, metadata=supervisor())
-    assert (recorded["recorded"], recorded["value"]) == (True, "300.00")
-    assert recorded["as_at"] == "2026-12-01T06:00:00+00:00"
+    assert (recorded.recorded, recorded.value) == (True, "300.00")
+    assert recorded.as_at == "2026-12-01T06:00:00+00:00"
     assert in_players_hands() == D("400.00") == circulation()  # now, both sales
     again = cage.gaming_day_chips_record(gaming_day=day, metadata=supervisor())
-    assert (again["recorded"], again["value"]) == (False, "300.00")
+    assert (again.recorded, again.value) == (False, "300.00")
     assert selectors.circulation_day_list(casino=CASINO).get().value == D("300.00")
 
 

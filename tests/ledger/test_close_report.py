@@ -171,7 +171,7 @@ def test_an_approved_table_variance_is_an_exception_of_the_day(floor: Floor) -> 
                              explanation="a 1.00 chip fell under the table",
                              metadata=act("paulo", "pit_boss"))
     assert close_report(casino=CASINO, gaming_day=day).exceptions == ()  # not approved yet
-    approval_grant(approval_id=asked["approval_id"], metadata=act("rita", "pit_boss"))
+    approval_grant(approval_id=asked.approval_id, metadata=act("rita", "pit_boss"))
     (line,) = close_report(casino=CASINO, gaming_day=day).exceptions
     assert (line.kind, line.subject, line.requested_by, line.approved_by) == (
         "table_variance", session, "paulo", "rita")
@@ -343,7 +343,7 @@ def test_an_approved_drop_variance_is_an_exception_of_its_sessions_day(floor: Fl
                           amount="150.00", metadata=cashier())
     asked = approval_request(kind="drop_variance", subject=r1, reason="note_missing",
                              explanation="a 50 note is missing from the box", metadata=cashier())
-    approval_grant(approval_id=asked["approval_id"], note="seen the count sheet",
+    approval_grant(approval_id=asked.approval_id, note="seen the count sheet",
                    metadata=supervisor())
     report = close_report(casino=CASINO, gaming_day=day)
     (line,) = report.exceptions

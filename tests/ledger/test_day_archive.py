@@ -72,7 +72,7 @@ def days(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, dt.date]:
         after = Casino.objects.get(code=code).gaming_day_end(day) + dt.timedelta(minutes=5)
         with mock.patch("django.utils.timezone.now", return_value=after):
             assert gaming_day_close(casino=code, gaming_day=day,
-                                    metadata=system_metadata(code, job="test"))["closed"]
+                                    metadata=system_metadata(code, job="test")).closed
         closed[code] = day
     return closed
 

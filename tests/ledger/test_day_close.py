@@ -78,9 +78,9 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     finish(day, session_of(day))
     clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
     done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert (done["closed"], done["already_closed"]) == (True, False)
+    assert (done.closed, done.already_closed) == (True, False)
     # 300 sold at the window + 200 at the table - 50 lost: 450.00 in players' hands
-    assert done["totals"] == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
+    assert done.totals == {"drop": "200.00", "win": "50.00", "gaming_tax_base": "50.00",
                               "chips_in_circulation": "450.00", "jackpot_liability": "0.00"}
     close = DayClose.objects.get(day=DAY)
     assert [(r["table"], r["win"], r["drop"]) for r in close.results] == [("r1", "50.00",
@@ -91,13 +91,13 @@ def test_a_day_closes_whole_and_closing_again_changes_nothing(day: Floor, clock:
     from reporting.close_report import close_report, report_digest
 
     seal = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
-    assert seal.report_digest == close.report_digest == done["report_digest"] == report_digest(
+    assert seal.report_digest == close.report_digest == done.report_digest == report_digest(
         close_report(casino=CASINO, gaming_day=DAY))
-    assert seal.signature == done["seal"]["signature"]
+    assert seal.signature == done.seal.signature
     events = StoredEvent.objects.count()
     again = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert again["already_closed"] is True
-    assert again["totals"] == done["totals"]
+    assert again.already_closed is True
+    assert again.totals == done.totals
     assert StoredEvent.objects.count() == events
     assert eventstore.check(["day_closes", "ledger", "seals"]) == []
 
@@ -140,10 +140,10 @@ def test_a_difference_needs_an_approved_exception(day: Floor, clock: Clock) -> N
     asked = approval_request(kind="close_exception", subject=key, reason="pending_elsewhere",
                              explanation="the slip is decided on the next day",
                              metadata=act("conta", "accountant"))
-    approval_grant(approval_id=asked["approval_id"], metadata=act("carla", "cage_supervisor"))
+    approval_grant(approval_id=asked.approval_id, metadata=act("carla", "cage_supervisor"))
     done = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
-    assert done["closed"] is True
-    assert done["exceptions"] == [asked["approval_id"]]
+    assert done.closed is True
+    assert done.exceptions == [asked.approval_id]
     line = next(line for line in reconcile(casino=CASINO, gaming_day=DAY).failures)
     assert line_key(DAY, line) == key
 
@@ -308,9 +308,9 @@ def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock, client: Clien
                              explanation="found after the close",
                              details={"session_id": session, "chips": {"25.00": 2}},
                              metadata=act("paulo", "pit_boss"))
-    assert f"gaming day {DAY} is sealed" in asked["summary"]
-    assert f"booked in gaming day {DAY + dt.timedelta(days=1)}" in asked["summary"]
-    approval_grant(approval_id=asked["approval_id"], metadata=act("carla", "cage_supervisor"))
+    assert f"gaming day {DAY} is sealed" in asked.summary
+    assert f"booked in gaming day {DAY + dt.timedelta(days=1)}" in asked.summary
+    approval_grant(approval_id=asked.approval_id, metadata=act("carla", "cage_supervisor"))
 
     late = StoredEvent.objects.filter(event_type="CreditRequested").order_by("position").last()
     assert late is not None
@@ -328,14 +328,14 @@ def test_nothing_of_a_sealed_day_changes(day: Floor, clock: Clock, client: Clien
     [carried] = CarriedCorrection.objects.all()
     assert (carried.corrects_day, str(carried.session_id), carried.kind, carried.slip,
             carried.win_change, carried.approval_id) == (DAY, session, "credit", "C-9002",
-                                                         D("50.00"), asked["approval_id"])
+                                                         D("50.00"), asked.approval_id)
     next_day = reconcile(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
     [win] = [line for line in next_day.lines if line.area == "table" and line.what == "table win"]
     assert (win.platform, win.ledger) == (D("50.00"), D("50.00"))
     report = close_report(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
     assert [(c.corrects_day, c.slip, c.win_change) for c in report.corrections] == [
         (DAY, "C-9002", D("50.00"))]
-    assert [e.approval for e in report.exceptions] == [asked["approval_id"]]
+    assert [e.approval for e in report.exceptions] == [asked.approval_id]
     assert close_report(casino=CASINO, gaming_day=DAY).exceptions == ()
     assert eventstore.check(["drop_boxes", "table_sessions", "gaming_days", "ledger"]) == []
     from django.contrib.auth.models import User

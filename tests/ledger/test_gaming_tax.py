@@ -108,7 +108,7 @@ def test_a_finished_month_is_accrued_as_a_liability_and_posted_when_paid(day: Fl
     # the capital part at 0.25 % (banca simples) of 2,600 = 6.50; presumed 21 % = 546.00,
     # at 20 % = 109.20; the contrapartida to March 250,000.00 − 115.70 = 249,884.30, less
     # 166,666.67 to February: 83,217.63; the month's total 6.50 + 109.20 + 83,217.63
-    assert done["total"] == "83333.33"
+    assert done.total == "83333.33"
     with pytest.raises(Conflict):
         taxes.gaming_tax_accrue(casino=CASINO, month="2026-03", metadata=accountant())
     balance = reports.account_balance(casino=CASINO, code="2431.pt-iej-capital")

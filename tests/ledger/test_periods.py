@@ -63,14 +63,14 @@ def test_a_day_is_closed_only_once_it_is_over(day_one: Floor, clock: Clock) -> N
     clock.set(at(NEXT, 6, 5))
     done = period_close(casino=CASINO, day=DAY, metadata=system())
     entries = JournalEntry.objects.filter(day=DAY)
-    assert done["entries"] == entries.count() > 0
-    assert done["debit_total"] == done["credit_total"]
-    assert done["already_closed"] is False
+    assert done.entries == entries.count() > 0
+    assert done.debit_total == done.credit_total
+    assert done.already_closed is False
     period = Period.objects.get(casino_id=CASINO, day=DAY)
     assert period.closed_by == "system:test"
     assert StoredEvent.objects.filter(stream=f"ledger_period/{CASINO}.{DAY}").count() == 1
     again = period_close(casino=CASINO, day=DAY, metadata=system())
-    assert again["already_closed"] is True
+    assert again.already_closed is True
     assert StoredEvent.objects.filter(stream=f"ledger_period/{CASINO}.{DAY}").count() == 1
 
 
@@ -80,7 +80,7 @@ def test_only_the_scheduled_close_or_an_administrator_closes_a_period(
     with pytest.raises(NotAllowed):
         period_close(casino=CASINO, day=DAY, metadata=act("alice", Role.ACCOUNTANT))
     done = period_close(casino=CASINO, day=DAY, metadata=act("root", Role.ADMINISTRATOR))
-    assert done["entries"] > 0
+    assert done.entries > 0
 
 
 def test_a_posting_into_a_closed_day_is_refused_by_the_database(
@@ -160,7 +160,7 @@ def test_days_close_in_order(day_one: Floor, clock: Clock) -> None:
     with pytest.raises(Conflict, match="gaming day 2025-03-01 has postings and is still open"):
         period_close(casino=CASINO, day=NEXT, metadata=system())
     period_close(casino=CASINO, day=DAY, metadata=system())
-    assert period_close(casino=CASINO, day=NEXT, metadata=system())["entries"] == 1
+    assert period_close(casino=CASINO, day=NEXT, metadata=system()).entries == 1
 
 
 def test_a_day_that_does_not_balance_is_not_closed(day_one: Floor, clock: Clock) -> None:
@@ -234,5 +234,5 @@ def test_a_day_with_a_table_variance_not_approved_does_not_close(day_one: Floor,
     asked = approval_request(kind="table_variance", subject=session, reason="miscount",
                              explanation="a 1.00 chip under the float tray",
                              metadata=pit_boss())
-    approval_grant(approval_id=asked["approval_id"], metadata=pit_boss("rita"))
-    assert period_close(casino=CASINO, day=DAY, metadata=system())["already_closed"] is False
+    approval_grant(approval_id=asked.approval_id, metadata=pit_boss("rita"))
+    assert period_close(casino=CASINO, day=DAY, metadata=system()).already_closed is False

@@ -166,7 +166,7 @@ def test_a_table_variance_is_unexplained_until_approved(floor: Floor) -> None:
                              explanation="a 1.00 chip fell under the table",
                              metadata=act("paulo", "pit_boss"))
     assert run(day_of(floor))[0] == 1  # asked for, not yet approved
-    approval_grant(approval_id=asked["approval_id"], metadata=act("rita", "pit_boss"))
+    approval_grant(approval_id=asked.approval_id, metadata=act("rita", "pit_boss"))
     status, text = run(day_of(floor))
     assert status == 0, text
 

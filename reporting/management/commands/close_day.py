@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.context import system_metadata
 from casino.errors import DomainError
+from eventstore.answers import as_data
 from ledger.management.commands._common import day
 from ledger.selectors import casino_for_command
 from reporting.closes import gaming_day_close
@@ -29,4 +30,4 @@ class Command(BaseCommand):
                                       metadata=system_metadata(casino.code, job="close_day"))
         except DomainError as exc:
             raise CommandError(exc.message) from None
-        self.stdout.write(json.dumps(result, indent=2))
+        self.stdout.write(json.dumps(as_data(result), indent=2))

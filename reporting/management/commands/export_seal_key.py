@@ -25,7 +25,7 @@ class Command(BaseCommand):
         except DomainError as error:
             raise CommandError(error.message) from None
         if options["output"]:
-            Path(options["output"]).write_text(published["public_key"], encoding="ascii")
+            Path(options["output"]).write_text(published.public_key, encoding="ascii")
         else:
-            self.stdout.write(published["public_key"], ending="")
-        self.stderr.write(f"public seal key of {published['casino']}: {published['key_id']}")
+            self.stdout.write(published.public_key, ending="")
+        self.stderr.write(f"public seal key of {published.casino}: {published.key_id}")

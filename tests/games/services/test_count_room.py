@@ -64,7 +64,7 @@ def open_session(make_table: Callable[..., str]) -> str:
         metadata=person_metadata(username="bruno", role=Role.CASHIER, casino=CASINO),
         verified=True, name="Regular", document_type="passport", document_number="R1",
         document_country="PT", date_of_birth="1970-01-01", nationality="PT",
-        address="Rua 1", pep=False, document_image="scans/r1.jpg")["patron_id"]
+        address="Rua 1", pep=False, document_image="scans/r1.jpg").patron_id
     drop_record(session_id=sid, amount="3500", patron=regular, metadata=pit("bruno"))
     round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "100"}],
                  outcome={"number": 2}, metadata=pit("dora"))  # 2 is black: +100

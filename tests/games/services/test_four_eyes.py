@@ -83,7 +83,7 @@ def _open_shift() -> str:
     cage_configure(code="main", name="Main cage", kind="main",
                    metadata=person("gestor", Role.ADMINISTRATOR))
     return shift_open(cage="main", metadata=cashier(), cash={"500.00": 100},
-                      chips={"main": {"100.00": 500, "25.00": 500, "5.00": 1000}})["shift_id"]
+                      chips={"main": {"100.00": 500, "25.00": 500, "5.00": 1000}}).shift_id
 
 
 # --- finding 4: a round voided after its outcome ------------------------------------------------
@@ -109,25 +109,25 @@ def test_a_void_after_a_recorded_straight_up_win_is_only_a_request(make_table) -
     asked = approval_request(kind="round_void", subject=rid, reason="foreign_object",
                              explanation="a chip fell on the wheel before the ball stopped",
                              metadata=pit(ANA))
-    approval = Approval.objects.get(id=asked["approval_id"])
+    approval = Approval.objects.get(id=asked.approval_id)
     assert approval.amount == D("3500.00")
     assert "pays 3500.00 in prizes" in approval.summary
     assert Round.objects.get(round_id=rid).status == RoundStatus.OUTCOME  # nothing moved yet
 
     with pytest.raises(NotAllowed) as own:
-        approval_grant(approval_id=asked["approval_id"], metadata=pit(ANA))
+        approval_grant(approval_id=asked.approval_id, metadata=pit(ANA))
     assert own.value.code == "four_eyes"
     with pytest.raises(NotAllowed, match="pit_boss"):
-        approval_grant(approval_id=asked["approval_id"], metadata=cashier())
+        approval_grant(approval_id=asked.approval_id, metadata=cashier())
     assert Round.objects.get(round_id=rid).status == RoundStatus.OUTCOME
 
-    approval_grant(approval_id=asked["approval_id"], note="seen on camera", metadata=pit(RUI))
+    approval_grant(approval_id=asked.approval_id, note="seen on camera", metadata=pit(RUI))
     the_round = Round.objects.get(round_id=rid)
     assert (the_round.status, the_round.void_reason_code, the_round.void_reason,
             the_round.void_requested_by, the_round.voided_by) == (
         RoundStatus.VOIDED, "foreign_object", "a chip fell on the wheel before the ball stopped",
         ANA, RUI)
-    assert str(the_round.void_approval_id) == asked["approval_id"]
+    assert str(the_round.void_approval_id) == asked.approval_id
     session = TableSession.objects.get(session_id=sid)
     assert (session.round_result, session.handle, session.rounds_voided) == (
         D("0.00"), D("0.00"), 1)
@@ -160,7 +160,7 @@ def test_a_void_asked_for_holds_the_settlement_and_a_settled_round_is_not_voided
     assert waiting.value.code == "void_requested"
     assert "ana asked for this round to be void" in waiting.value.message
     assert events_count() == before
-    approval_refuse(approval_id=asked["approval_id"], note="the bet was placed in time",
+    approval_refuse(approval_id=asked.approval_id, note="the bet was placed in time",
                     metadata=pit(RUI))
     round_settle(round_id=rid, metadata=pit(RUI))
     with pytest.raises(Conflict) as settled:
@@ -199,10 +199,10 @@ def test_a_credit_voided_after_the_close_moves_the_pit_and_the_ledger_alike(make
 
     asked = approval_request(kind="slip_void", subject="credit/C1", reason="never_left",
                              explanation="the chips stayed in the tray", metadata=pit(ANA))
-    assert Approval.objects.get(id=asked["approval_id"]).amount == D("-1000.00")
+    assert Approval.objects.get(id=asked.approval_id).amount == D("-1000.00")
     with pytest.raises(NotAllowed, match="cage_supervisor"):  # the cage confirms, not the pit
-        approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
-    approval_grant(approval_id=asked["approval_id"], metadata=cage_supervisor())
+        approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
+    approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor())
 
     # win = 1,100 - 2,000 + 0 = -900: moved by -1,000 in the pit and in the ledger
     session = TableSession.objects.get(session_id=sid)
@@ -245,8 +245,8 @@ def test_a_fill_issued_after_the_close_moves_the_pit_and_the_ledger_alike(make_t
                              explanation="the runner took the chips before the close",
                              details={"shift_id": shift}, metadata=cashier())
     with pytest.raises(NotAllowed, match="pit_boss"):
-        approval_grant(approval_id=asked["approval_id"], metadata=cage_supervisor())
-    approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
+        approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor())
+    approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
 
     # win = 2,125 - 2,000 - 2,000 = -1,875, in the pit and in the ledger (it read 125.00)
     session = TableSession.objects.get(session_id=sid)
@@ -256,7 +256,7 @@ def test_a_fill_issued_after_the_close_moves_the_pit_and_the_ledger_alike(make_t
     assert _ledger_win(table, day) == D("-1875.00")
     entry = JournalEntry.objects.get(event_type="FillIssued")
     assert (entry.event_day, entry.day) == (day, day)
-    assert asked["approval_id"] in entry.description
+    assert asked.approval_id in entry.description
     assert rebuild_differences() == []
 
 
@@ -268,7 +268,7 @@ def test_a_late_fill_on_a_day_the_ledger_closed_posts_in_the_next_open_day(make_
     asked = approval_request(kind="late_fill", subject="F1", reason="system_down",
                              explanation="recorded when the system came back",
                              details={"shift_id": shift}, metadata=cashier())
-    approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
+    approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
 
     next_day = day + dt.timedelta(days=1)
     entry = JournalEntry.objects.get(event_type="FillIssued")
@@ -321,18 +321,18 @@ def test_a_variance_of_fifty_cents_waits_for_a_second_person(make_table) -> None
                              metadata=pit(ANA))
     assert states()[table] == (D("-0.50"), "requested")
     with pytest.raises(NotAllowed) as own:
-        approval_grant(approval_id=asked["approval_id"], metadata=pit(ANA))
+        approval_grant(approval_id=asked.approval_id, metadata=pit(ANA))
     assert own.value.code == "four_eyes"
     with pytest.raises(NotAllowed, match="accountant, pit_boss"):
-        approval_grant(approval_id=asked["approval_id"], metadata=cashier())
+        approval_grant(approval_id=asked.approval_id, metadata=cashier())
     assert states()[table] == (D("-0.50"), "requested")
 
-    approval_grant(approval_id=asked["approval_id"],
+    approval_grant(approval_id=asked.approval_id,
                    metadata=person("contabilista", Role.ACCOUNTANT))
     row = next(v for v in selectors.session_variances(casino=CASINO, gaming_day=day)
                if v.table == table)
     assert (row.state, row.approved_by, row.approval_id) == (
-        "approved", "contabilista", asked["approval_id"])
+        "approved", "contabilista", asked.approval_id)
     with pytest.raises(Conflict) as twice:
         approval_request(kind="table_variance", subject=sid, reason="miscount",
                          explanation="again", metadata=pit(ANA))
@@ -355,10 +355,10 @@ def test_a_variance_that_moved_since_it_was_asked_for_is_asked_again(make_table)
                              explanation="a credit seems missing", metadata=pit(ANA))
     voided = approval_request(kind="slip_void", subject="credit/C3", reason="never_left",
                               explanation="the credit never left", metadata=pit(ANA))
-    approval_grant(approval_id=voided["approval_id"], metadata=cage_supervisor())
+    approval_grant(approval_id=voided.approval_id, metadata=cage_supervisor())
     assert TableSession.objects.get(session_id=sid).variance == D("-400.00")
     with pytest.raises(Conflict) as moved:
-        approval_grant(approval_id=asked["approval_id"], metadata=pit(RUI))
+        approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
     assert moved.value.code == "variance_moved"
     assert TableSession.objects.get(session_id=sid).variance_approved is None
 
@@ -385,8 +385,8 @@ def test_a_credit_added_after_the_close_moves_the_pit_and_the_ledger_alike(make_
                              explanation="the slip was in the drawer",
                              details={"session_id": sid, "chips": {"100.00": 5}},
                              metadata=pit(ANA))
-    assert Approval.objects.get(id=asked["approval_id"]).amount == D("500.00")
-    approval_grant(approval_id=asked["approval_id"], metadata=cage_supervisor())
+    assert Approval.objects.get(id=asked.approval_id).amount == D("500.00")
+    approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor())
     # win = 1,500 - 2,000 + 500 = 0, in the pit and the ledger; variance 0: nothing to approve
     session = TableSession.objects.get(session_id=sid)
     assert (session.table_win, session.variance, session.late_amount) == (
@@ -407,12 +407,12 @@ def test_a_fill_added_after_the_close_is_issued_with_a_second_approval(make_tabl
                              explanation="the fill reached the table, the slip was not keyed",
                              details={"session_id": sid, "chips": {"100.00": 5}},
                              metadata=pit(ANA))
-    approval_grant(approval_id=added["approval_id"], metadata=cage_supervisor())
+    approval_grant(approval_id=added.approval_id, metadata=cage_supervisor())
     assert TableSession.objects.get(session_id=sid).table_win == D("500.00")  # not issued yet
     issued = approval_request(kind="late_fill", subject="F7", reason="issued_late",
                               explanation="issued before the close, keyed now",
                               details={"shift_id": shift}, metadata=cashier())
-    approval_grant(approval_id=issued["approval_id"], metadata=pit(RUI))
+    approval_grant(approval_id=issued.approval_id, metadata=pit(RUI))
     # win = 2,500 - 2,000 - 500 = 0 in the pit and the ledger
     assert TableSession.objects.get(session_id=sid).table_win == D("0.00")
     assert _ledger_win(table, day) == D("0.00")

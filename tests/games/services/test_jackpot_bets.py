@@ -135,11 +135,11 @@ def window(casino: str) -> str:
     cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300},
-                            metadata=boss)["shift_id"]
+                            metadata=boss).shift_id
     cage.chips_put_into_service(shift_id=vault, chip_set="main",
                                 chips={"100.00": 500, "25.00": 800, "1.00": 2000},
                                 reference="delivery note 1", metadata=boss)
-    shift = cage.shift_open(cage="w1", cash={}, metadata=cashier())["shift_id"]
+    shift = cage.shift_open(cage="w1", cash={}, metadata=cashier()).shift_id
     cage.transfer_send(shift_id=vault, to_cage="w1", cash={"500.00": 40, "100.00": 100},
                        chips={"main": {"100.00": 50, "25.00": 100, "1.00": 100}},
                        metadata=boss)
@@ -229,7 +229,7 @@ def test_example_c_played_at_the_pit_pays_the_jackpot_with_the_round(pool_table,
                              cash={"500.00": 39, "100.00": 2}, chips={"1.00": 4},
                              chip_set="main", patron=identified_patron("lisboa"),
                              metadata=cashier(key="pay-bj1-top"))
-    assert paid["amount"] == "19704.00"
+    assert paid.amount == "19704.00"
     payouts = [r for r in read_stream(f"shift/{window}") if r.event_type == "JackpotPaid"]
     assert [(r.data["amount"], r.data["round_id"]) for r in payouts] == [("19704.00", rid)]
     assert pool("bj1").prizes_unpaid == D("300.00")  # 250 + 25 + 25 still owed
@@ -430,8 +430,8 @@ def test_an_approved_void_after_the_outcome_keeps_the_chips_in_the_pool(pool_tab
     rid = play_example_c(session)
     asked = approval_request(kind="round_void", subject=rid, reason="dealing_error",
                              explanation="cards dealt from a shoe not shuffled", metadata=pit())
-    granted = approval_grant(approval_id=asked["approval_id"], metadata=pit("rui"))
-    coup = granted["applied"]["jackpot"]
+    granted = approval_grant(approval_id=asked.approval_id, metadata=pit("rui"))
+    coup = granted.applied["jackpot"]
     assert (coup["void"], coup["paid"], coup["prizes"]) == (True, "0.00", [])
     assert {b.status for b in JackpotBet.objects.filter(round_id=rid)} == {"void"}
     assert pool("bj1").hits == 0

@@ -117,7 +117,7 @@ def test_a_credit_voided_after_the_close_comes_back_into_the_win_and_the_day(mak
 
     asked = approval_request(kind="slip_void", subject="credit/C9", reason="never_left",
                              explanation="never left the table", metadata=pit())
-    approval_grant(approval_id=asked["approval_id"], metadata=person_metadata(
+    approval_grant(approval_id=asked.approval_id, metadata=person_metadata(
         username="rita", role=Role.CAGE_SUPERVISOR, casino=CASINO))
     assert TableSession.objects.get(session_id=sid).table_win == D("-200.00")
     assert GamingDayResult.objects.get(table=table).table_win == D("-200.00")
