@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.errors import InvalidCommand, NotAllowed, NotFound
+from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino, Membership, Role
 
 from .models import AccessLogEntry, ApiToken, RegulatorAccount
@@ -37,7 +38,6 @@ def regulator_account(user: AbstractBaseUser | AnonymousUser) -> RegulatorAccoun
 
 def _administers_in(issuer: AbstractBaseUser, jurisdiction: str) -> bool:
     """Whether ``issuer`` is an administrator of a casino of ``jurisdiction``."""
-    from casino.jurisdictions import jurisdiction_of
 
     codes = Membership.objects.filter(user_id=issuer.pk, role=Role.ADMINISTRATOR).values_list(
         "casino_id", flat=True)

@@ -36,7 +36,7 @@ def _close_vault(casino: str) -> None:
     from cage.models import Shift
     from cage.selectors import expected_count
     from casino.context import system_metadata
-    from eventstore.store import Metadata
+    from eventstore.records import Metadata
 
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
         cash, chips = expected_count(shift)

@@ -132,7 +132,7 @@ def _ways(rounds: int) -> tuple[dict[str, Way], list[Callable[[], None]]]:
     from eventstore import store
     from eventstore.commands import run_command
     from eventstore.events import Event
-    from eventstore.store import Metadata
+    from eventstore.records import Metadata
 
     @dataclass(frozen=True, kw_only=True)
     class BenchBetRecorded(Event):

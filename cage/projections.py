@@ -28,7 +28,7 @@ from django.db import models
 
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.projections import Projection, handles, register
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 
 from . import events as ev
 from . import inventory as inv

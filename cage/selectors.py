@@ -13,7 +13,8 @@ from django.db.models import Count, QuerySet, Sum
 
 import eventstore
 from casino.errors import InvalidCommand, NotFound
-from casino.models import Casino
+from casino.models import Casino, ChipSet
+from casino.money import CASH_DENOMINATIONS, fmt
 
 from . import circulation
 from . import inventory as inv
@@ -374,8 +375,6 @@ def expected_count(shift: Shift) -> tuple[dict[str, int], dict[str, dict[str, in
     """What ``shift`` should hold, as a count with every denomination typed (0 where there is
     none): cash by note and coin, chips by set. For the demo and the tests, which count what
     the books say."""
-    from casino.models import ChipSet
-    from casino.money import CASH_DENOMINATIONS, fmt
 
     cash = {fmt(d): 0 for d in CASH_DENOMINATIONS[shift.casino.currency]}
     chips = {s.code: {fmt(Decimal(d)): 0 for d in s.denominations}

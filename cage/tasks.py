@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 from celery import shared_task
 
 from casino import gaming_day as gaming_days
+from casino.context import system_metadata
+from casino.errors import DomainError
+from casino.models import Casino
 from casino.retries import RETRY, is_transient
+from eventstore.answers import as_data
+from eventstore.records import Metadata
 
 if TYPE_CHECKING:
     from casino.models import Casino
@@ -45,9 +50,6 @@ def gaming_day_chips_record_task(casino: str, gaming_day: str | None = None) -> 
     from django.utils import timezone
 
     from cage.services import gaming_day_chips_record
-    from casino.context import system_metadata
-    from casino.models import Casino
-    from eventstore.answers import as_data
 
     the_casino = Casino.objects.get(code=casino)
     day = (dt.date.fromisoformat(gaming_day) if gaming_day
@@ -69,7 +71,6 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     """
     from django.utils import timezone
 
-    from casino.models import Casino
 
     moment = dt.datetime.fromisoformat(now) if now else timezone.now()
     due = []
@@ -88,9 +89,6 @@ def shift_close_task(shift_id: str, metadata: dict[str, str]) -> dict[str, objec
     is the task's result, not retried."""
     from cage.models import Shift, ShiftStatus
     from cage.services import shift_close
-    from casino.errors import DomainError
-    from eventstore.answers import as_data
-    from eventstore.store import Metadata
 
     shift = Shift.objects.filter(id=shift_id).first()
     if shift is not None and shift.status == ShiftStatus.CLOSED:

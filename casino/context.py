@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 
 from casino.errors import NotAllowed
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 SYSTEM_ACTOR = "system"
 

@@ -11,7 +11,7 @@ from django.db.models import Model, QuerySet
 
 from eventstore.changes import Change, Insert, Update
 from eventstore.projections import Projection, handles, register
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 
 from .events import (
     ApprovalGranted,

@@ -21,7 +21,7 @@ from cage.events import ChipsRedeemed, ChipsSold, JackpotPaid
 from cage.models import Shift
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.projections import Projection, handles, register
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 from games.events import DropRecorded
 from games.models import TableSession

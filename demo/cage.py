@@ -16,10 +16,17 @@ import random
 from decimal import Decimal
 from typing import Any
 
+from cage import services as cage
+from cage.models import Cage, ChipsInService, Shift, ShiftLine
+from cage.selectors import expected_count
 from casino.context import system_metadata
 from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, fmt
-from eventstore.store import Metadata
+from compliance.services import patron_register
+from eventstore.records import Metadata
+from games.models import Slip
+from jackpots.models import JackpotPool, JackpotPrize
+from jackpots.services import jackpot_pool_create, jackpot_prize_pay
 
 JOB = "demo_day"
 VAULT, MAIN = "vault", "main"
@@ -78,7 +85,6 @@ class DemoCage:
         verified at the cage on first use): the big buy-ins and the jackpots are theirs, as the
         law asks for an identified patron at the threshold (``docs/patrons.md``)."""
         if casino not in self.patrons:
-            from compliance.services import patron_register
 
             self.patrons[casino] = str(patron_register(
                 metadata=self.cashier(casino), window=MAIN, verified=True,
@@ -100,9 +106,6 @@ class DemoCage:
         return self.shifts[(casino, cage)]
 
     def _open(self, casino: str) -> None:
-        from cage import services as cage
-        from cage.models import Cage, ChipsInService, Shift
-
         config = _as(casino, Role.ADMINISTRATOR, "config")
         for code, name, kind, minimum in ((VAULT, "Vault", "vault", "0.00"),
                                           (MAIN, "Main cage", "main", "20000.00")):
@@ -142,15 +145,11 @@ class DemoCage:
     def issue(self, casino: str, slip: str) -> None:
         """The main cage issues the fill; short of chips (a day of many tables), it first asks
         the vault for more, and the vault puts a new delivery into service if it must."""
-        from cage import services as cage
-        from games.models import Slip
 
         self._ensure(casino, Slip.objects.get(casino_id=casino, kind="fill", number=slip).chips)
         cage.fill_issue(shift_id=self.shift(casino), slip=slip, metadata=self.cashier(casino))
 
     def _ensure(self, casino: str, wanted: dict[str, int]) -> None:
-        from cage.models import ShiftLine
-
         held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
             shift_id=self.shift(casino), kind="chips", chip_set="main")}
         short = {d: n for d, n in wanted.items() if held.get(fmt(Decimal(d)), 0) < n}
@@ -158,9 +157,6 @@ class DemoCage:
             self._top_up(casino, {d: n * 50 for d, n in short.items()})
 
     def _top_up(self, casino: str, chips: dict[str, int]) -> None:
-        from cage import services as cage
-        from cage.models import ShiftLine
-
         vault = self.shift(casino, VAULT)
         held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
             shift_id=vault, kind="chips", chip_set="main")}
@@ -174,14 +170,11 @@ class DemoCage:
                            metadata=self.supervisor(casino))
 
     def receive_credit(self, casino: str, slip: str) -> None:
-        from cage import services as cage
-
         cage.credit_receive(shift_id=self.shift(casino), slip=slip,
                             metadata=self.cashier(casino))
 
     def receive_drop(self, casino: str, session_id: str, cash: dict[str, int]) -> None:
         """The cage takes a drop box the count room counted, its notes as counted."""
-        from cage import services as cage
 
         if not any(cash.values()):
             return
@@ -191,8 +184,6 @@ class DemoCage:
     def jackpot_pool(self, table: Any) -> str | None:
         """The progressive pool ``table`` feeds, set up (approved by the regulator, in the
         demo's story) the first time a stud poker table of Lisbon plays."""
-        from jackpots.models import JackpotPool
-        from jackpots.services import jackpot_pool_create
 
         if table.casino_id != "lisboa":
             return None
@@ -211,8 +202,6 @@ class DemoCage:
 
     def pay_jackpots(self, casino: str, round_id: str) -> None:
         """The cage pays what the round's coup won, in cash, against each recorded hit."""
-        from jackpots.models import JackpotPrize
-        from jackpots.services import jackpot_prize_pay
 
         currency = Casino.objects.get(code=casino).currency
         for prize in JackpotPrize.objects.filter(casino_id=casino, round_id=round_id,
@@ -223,7 +212,6 @@ class DemoCage:
 
     def sell_and_redeem(self, casino: str, rng: random.Random, unit: Decimal) -> None:
         """A player buys chips at the cage; another changes some back."""
-        from cage import services as cage
 
         currency = Casino.objects.get(code=casino).currency
         chip = unit * 10
@@ -242,9 +230,6 @@ class DemoCage:
     def close(self, casino: str) -> None:
         """The cashier counts blind, one note short; the variance is explained and approved by
         a supervisor, and the shift closes on the count."""
-        from cage import services as cage
-        from cage.models import Shift
-        from cage.selectors import expected_count
 
         shift_id = self.shift(casino)
         cash, chips = expected_count(Shift.objects.get(id=shift_id))

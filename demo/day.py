@@ -25,12 +25,15 @@ from typing import Any
 from casino.context import system_metadata
 from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
+from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
+from games.engine.cards import rank_poker_hand
 from games.limits import default_limits
-from games.models import Round, Slip, Table, TableSession
+from games.models import DropDefinition, Round, Slip, Table, TableSession
+from jackpots.services import jackpot_round_settle
 
 JOB = "demo_day"
 RANKS = "A23456789TJQK"
@@ -229,7 +232,6 @@ DEMO_VARIANCE_WHY = ("the demo counts the tray largest chip first: a 2.50 chip l
 def _explain_variance(sid: str) -> None:
     """A count short of the rounds (``_counts``: the demo's own count leaves 0.50 out) is a
     variance: the pit boss explains it, another pit boss approves it (four eyes)."""
-    from casino.services.approvals import approval_grant, approval_request
 
     session = TableSession.objects.get(session_id=sid)
     if not session.variance:
@@ -425,8 +427,6 @@ def _blackjack_round(table: Table, sid: str, rng: random.Random, meta: Metadata,
 
 def _stud_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal
                 ) -> Decimal:
-    from games.engine.cards import rank_poker_hand
-
     seats = _seats(rng, table, 2, 5)
     rid = services.round_open(session_id=sid, bets=[
         {"seat": s, "type": "ante", "amount": str(unit * rng.randint(1, 3))} for s in seats],
@@ -458,7 +458,6 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
                         unit: Decimal, cage: DemoCage) -> Decimal:
     from django.db import transaction
 
-    from jackpots.services import jackpot_round_settle
 
     rid = services.round_open(session_id=sid, bets=[
         {"seat": s, "player": f"player {s}", "type": "ante", "amount": str(unit)}
@@ -528,7 +527,6 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     rng = random.Random(f"{seed}:{TableSession.objects.count()}")
     cage = DemoCage()
     for casino in DEMO_TABLES:
-        from games.models import DropDefinition
 
         if not DropDefinition.objects.filter(casino_id=casino).exists():
             services.drop_definition_set(casino=casino, basis="counted",

@@ -48,13 +48,12 @@ from .history import (
     read_stream,
 )
 from .projections import Projection, handles, register, registry
+from .records import Metadata, RecordedEvent
 from .replay import rebuild, replay_pages, selected
 from .store import (
     ConcurrencyError,
     DuplicateCommand,
     EventStoreError,
-    Metadata,
-    RecordedEvent,
     append,
     lock_appends,
     stream_version,

@@ -55,7 +55,8 @@ from casino.errors import (
 from . import unit, wire
 from .answers import answer_type, as_data, rebuild
 from .hashing import canonical_json, canonical_text
-from .store import EventStoreError, Metadata, Savepoint, begin_command, record_values
+from .records import Metadata
+from .store import EventStoreError, Savepoint, begin_command, record_values
 
 Result = dict[str, Any]
 P = ParamSpec("P")

@@ -19,8 +19,9 @@ from django.db.models import Model
 
 from . import wire
 from .projections import Projection, _comparable
+from .records import RecordedEvent
 from .replay import replay, replay_pages, selected
-from .store import RecordedEvent, lock_appends
+from .store import lock_appends
 
 
 @dataclass

@@ -14,7 +14,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from . import wire
-from .store import RecordedEvent
+from .records import RecordedEvent
 
 _SELECT = """
 SELECT position, stream, version, event_type, schema_version, data, metadata, recorded_at,

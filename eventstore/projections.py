@@ -38,7 +38,7 @@ from . import wire
 from .changes import Change
 from .dispatch import event_classes
 from .events import Event
-from .store import RecordedEvent
+from .records import RecordedEvent
 from .writer import Reader, Writer, guard, send_statements
 
 Handler = Callable[..., Iterable[Change] | None]

@@ -33,7 +33,8 @@ from .changes import Change
 from .events import JSON, decode
 from .history import _SELECT, head_position
 from .projections import Projection, registry
-from .store import RecordedEvent, lock_appends
+from .records import RecordedEvent
+from .store import lock_appends
 from .writer import Reader, Writer, guard
 
 # A rebuild sends what is pending every so many changes (and before a read that needs it).

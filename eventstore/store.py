@@ -42,8 +42,6 @@ import dataclasses
 import functools
 import hashlib
 from collections.abc import Sequence
-from datetime import datetime
-from functools import cached_property
 from typing import Any
 
 import psycopg
@@ -54,8 +52,10 @@ from casino.errors import Conflict, gettext_noop
 
 from . import unit, wire
 from .answers import as_data
-from .events import JSON, Event, decode
+from .events import JSON, Event
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
+from .projections import apply_live, handled
+from .records import Metadata, RecordedEvent
 
 # pg_advisory_xact_lock key for "handing out global positions" (ASCII "casino").
 POSITION_LOCK_KEY = 0x636173696E6F
@@ -110,68 +110,6 @@ class DuplicateCommand(EventStoreError, Conflict):
         Conflict.__init__(self, gettext_noop("idempotency key {key!r} was already used in casino "
                                              "{casino!r}"),
                           params={"key": key, "casino": casino}, key=key)
-
-
-@dataclasses.dataclass(frozen=True)
-class Metadata:
-    """Who did it, for which casino, and why: stored with every event."""
-
-    actor: str
-    role: str
-    casino: str
-    request_id: str = ""
-    causation_id: str = ""
-    correlation_id: str = ""
-    idempotency_key: str = ""
-
-    def as_dict(self) -> dict[str, str]:
-        return {"actor": self.actor, "role": self.role, "casino": self.casino,
-                "request_id": self.request_id, "causation_id": self.causation_id,
-                "correlation_id": self.correlation_id, "idempotency_key": self.idempotency_key}
-
-
-@dataclasses.dataclass(frozen=True)
-class RecordedEvent:
-    position: int
-    stream: str
-    version: int
-    event_type: str
-    schema_version: int
-    data: JSON
-    metadata: JSON
-    recorded_at: datetime
-    prev_hash: str
-    hash: str
-    sequence: int = 0  # the event's number in its casino's chain
-
-    @cached_property
-    def event(self) -> Event:
-        """The domain event, read through the upcasters."""
-        return decode(self.event_type, self.schema_version, self.data)
-
-    @property
-    def stream_type(self) -> str:
-        return self.stream.partition("/")[0]
-
-    @property
-    def stream_id(self) -> str:
-        return self.stream.partition("/")[2]
-
-    def as_export(self) -> JSON:
-        """The event as exported (JSON Lines) and as hashed: see docs/event-hash.md."""
-        return {
-            "position": self.position,
-            "stream": self.stream,
-            "version": self.version,
-            "type": self.event_type,
-            "schema_version": self.schema_version,
-            "data": self.data,
-            "metadata": self.metadata,
-            "recorded_at": format_time(self.recorded_at),
-            "prev_hash": self.prev_hash,
-            "hash": self.hash,
-            "sequence": self.sequence,
-        }
 
 
 _APPEND_LOCK_SQL = "SELECT * FROM event_append_begin(%s, %s, %s)"
@@ -434,7 +372,6 @@ def _append_in_command(stream: str, events: Sequence[Event], expected_version: i
     A guessed head's INSERT alone (no projection handles the events) inserts nothing if the
     head moved; with the projections' writes after it, it fails, and the savepoint around them
     all is rolled back."""
-    from .projections import handled  # late import: projections import this module
 
     recorded, params = _prepared(stream, events, expected_version, metadata, head)
     slot = work.answer
@@ -540,7 +477,6 @@ def _apply_live(recorded: list[RecordedEvent], *, first: Sequence[wire.Statement
                 then: Sequence[wire.Statement] = ()) -> int | None:
     # Server-side binding (``wire`` rather than Django's client-side cursor): the values
     # travel as parameters and the statement, one per batch size, is prepared once.
-    from .projections import apply_live  # late import: projections import this module
 
     return apply_live(recorded, first=first, then=then)
 

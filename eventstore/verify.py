@@ -18,7 +18,7 @@ from django.db import connection
 
 from .hashing import GENESIS_HASH, event_hash, format_time
 from .history import read_all, read_chain
-from .store import RecordedEvent
+from .records import RecordedEvent
 
 
 @dataclass(frozen=True)

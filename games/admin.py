@@ -33,6 +33,7 @@ from games.services import (
     table_configure,
 )
 from games.services.tables import JACKPOT_FROM_POOL
+from jackpots.selectors import table_pool_at
 
 
 def _meta(request: HttpRequest, casino: str) -> Any:
@@ -99,7 +100,6 @@ class TableAdmin(admin.ModelAdmin[Table]):
         """The table's ``options.jackpot`` as the pool it feeds sets it (read-only)."""
         if obj is None or obj.pk is None:
             return "set by the jackpot pool the table will feed"
-        from jackpots.selectors import table_pool_at
 
         found = table_pool_at(obj.casino_id, obj.code)
         if found is None:

@@ -30,7 +30,7 @@ from cage import events as cage_events
 from eventstore.changes import Change, Column, Insert, Sql, Update, Upsert
 from eventstore.hashing import canonical_text
 from eventstore.projections import Projection, handles, register
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 from jackpots import events as jackpot_events
 

@@ -14,6 +14,7 @@ from django.db.models import Count, QuerySet, Sum
 
 from casino.errors import NotFound, gettext_noop
 from casino.models import Approval, ApprovalStatus, Membership
+from jackpots.models import JackpotConfigVersion
 
 from . import hold
 from .models import (
@@ -176,7 +177,6 @@ def table_jackpots(*, casino: str) -> dict[str, dict[str, Any]]:
     """Each table's jackpot, derived from the pool it feeds (one query): table code ->
     ``{pool_id, config_version, jackpot}``, ``jackpot`` being the ``options.jackpot`` its next
     round opens with. A table feeding no pool is absent."""
-    from jackpots.models import JackpotConfigVersion
 
     found: dict[str, dict[str, Any]] = {}
     for version in (JackpotConfigVersion.objects.filter(casino_id=casino)
@@ -394,7 +394,6 @@ def session_variances(*, casino: str, gaming_day: dt.date) -> list[SessionVarian
     """Every closed session of ``casino`` on ``gaming_day`` with its table variance (table win
     less the rounds' result) and the state of its approval: what ``reconcile`` reports as
     unexplained while any is not ``approved`` (or ``none``)."""
-    from casino.models import Approval, ApprovalStatus
 
     sessions = list(TableSession.objects.filter(
         casino_id=casino, gaming_day=gaming_day, status=SessionStatus.CLOSED)

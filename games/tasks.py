@@ -6,7 +6,9 @@ from typing import Any
 
 from celery import shared_task
 
+from casino.errors import DomainError
 from casino.retries import RETRY, is_transient
+from eventstore.records import Metadata
 
 
 @shared_task(name="games.table_session_close", **RETRY)
@@ -15,8 +17,6 @@ def table_session_close_task(session_id: str, closing: dict[str, int],
     """Close a table session on its closing count, as the person in ``metadata`` asked.
     Idempotent by state: a session closed already is reported so, and nothing is recorded; a
     refusal is the task's result (a person acts on it), not retried."""
-    from casino.errors import DomainError
-    from eventstore.store import Metadata
     from games.models import SessionStatus, TableSession
     from games.services import table_session_close
 

@@ -20,7 +20,7 @@ from django.db import connection
 
 from eventstore.changes import Change, Insert, Sql, Update, Upsert
 from eventstore.projections import Projection, handles, register
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 
 from . import events as ev

@@ -21,7 +21,7 @@ from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
 from eventstore.reads import one_instant
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from . import reports
 from .answers import BatchSettleAnswer, ChequePresentAnswer

@@ -33,7 +33,7 @@ from eventstore.changes import Change, Insert, Sql, Update, Upsert
 from eventstore.events import Event
 from eventstore.projections import Projection, handles, handles_each, register
 from eventstore.reads import Read
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 from games.events import TableSessionOpened
 

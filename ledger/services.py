@@ -19,7 +19,8 @@ from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettex
 from casino.models import Casino, Role
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.selectors import drop_variances_unapproved, session_variances
 
 from . import postings
 from .answers import PeriodCloseAnswer
@@ -132,10 +133,6 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
 def _no_unapproved_table_variance(casino: str, day: dt.date) -> None:
     """A table variance of any size is approved by a second person before its gaming day closes
     (``docs/approvals.md``, kind ``table_variance``)."""
-    try:
-        from games.selectors import session_variances
-    except ImportError:
-        return
     waiting = [v for v in session_variances(casino=casino, gaming_day=day) if not v.approved]
     if waiting:
         listed = "; ".join(f"table {v.table}: {v.variance} ({v.state.replace('_', ' ')})"
@@ -147,11 +144,7 @@ def _no_unapproved_table_variance(casino: str, day: dt.date) -> None:
 def _no_unapproved_drop_variance(casino: str, day: dt.date) -> None:
     """A drop box received at the cage with a difference from its count needs an explanation and
     a cage supervisor's approval before its gaming day closes (``docs/tables.md`` § The count
-    room). ``games`` is read here, not imported at the top: the ledger loads without it."""
-    try:
-        from games.selectors import drop_variances_unapproved
-    except ImportError:
-        return
+    room)."""
     waiting = drop_variances_unapproved(casino=casino, up_to=day)
     if waiting:
         listed = "; ".join(f"table {b.table} ({b.gaming_day}): {b.variance_value}"

@@ -18,13 +18,16 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from cage.models import Shift
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.jurisdictions import jurisdiction_of as rule
 from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.models import TableSession
 
 from . import tax_rules
 from .answers import AccruedTax, TaxAccrueAnswer, TaxParameterAnswer, TaxPayAnswer
@@ -37,7 +40,6 @@ TAX_ROLES = (Role.ACCOUNTANT, Role.ADMINISTRATOR)
 
 def jurisdiction_of(casino: Casino) -> str:
     """The one rule, ``casino.jurisdictions`` (the regulator's API scopes by it too)."""
-    from casino.jurisdictions import jurisdiction_of as rule
 
     return rule(casino.code, casino.currency)
 
@@ -204,9 +206,6 @@ def _closes(casino: Casino, first: dt.date, last: dt.date) -> list[DayClose]:
 
 
 def _active_days(casino: Casino, first: dt.date, last: dt.date) -> set[dt.date]:
-    from cage.models import Shift
-    from games.models import TableSession
-
     days = set(TableSession.objects.filter(casino=casino, gaming_day__gte=first,
                                            gaming_day__lte=last)
                .values_list("gaming_day", flat=True))

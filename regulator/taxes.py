@@ -8,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 from casino.money import fmt
+from ledger.taxes import monthly_return
 
 
 def _months(day_from: dt.date, day_to: dt.date) -> list[dt.date]:
@@ -19,8 +20,6 @@ def _months(day_from: dt.date, day_to: dt.date) -> list[dt.date]:
 
 
 def gaming_tax_return(*, casino: str, day_from: dt.date, day_to: dt.date) -> dict[str, Any]:
-    from ledger.taxes import monthly_return
-
     returns = [monthly_return(casino, m) for m in _months(day_from, day_to)]
     first = returns[0] if returns else None
     return {

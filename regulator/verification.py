@@ -17,6 +17,9 @@ from django.db.models import Max, Min
 from casino.errors import NotFound
 from eventstore.models import StoredEvent
 from eventstore.verify import verify_casino_chain
+from reporting.archives import archive_name
+from reporting.archives import day_archive as build
+from reporting.regulator_file import filename, regulator_file
 from reporting.seals import seal_check
 
 
@@ -70,8 +73,6 @@ def seal_verify(*, casino: str, gaming_day: dt.date) -> SealVerification:
 def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> str:
     """Write the sealed day's archive (``reporting.archives.day_archive``) to ``out``; its file
     name."""
-    from reporting.archives import archive_name
-    from reporting.archives import day_archive as build
 
     build(casino=casino, gaming_day=gaming_day, out=out)
     return archive_name(casino, gaming_day)
@@ -80,6 +81,5 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> str:
 def day_regulator_file(*, casino: str, gaming_day: dt.date) -> tuple[bytes, str]:
     """The sealed day's regulator file (XML against ``reporting/xsd/regulator-day-1.xsd``) and its
     file name."""
-    from reporting.regulator_file import filename, regulator_file
 
     return regulator_file(casino, gaming_day), filename(casino, gaming_day)

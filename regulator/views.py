@@ -28,20 +28,26 @@ from rest_framework.response import Response
 
 from access.models import AccessLogEntry
 from cage import reports as cage_reports
+from cage.api.views import _report_data
 from cage.models import Shift, ShiftLine
 from cage.selectors import chips_in_circulation, shift_get
 from casino.errors import InvalidCommand, NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import GamingDaySeal
 from casino.money import fmt
+from compliance import selectors as compliance
 from edge.api.schema import answer_serializer
 from eventstore import read_stream
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
-from jackpots.models import JackpotPool
+from games.replay import round_replay
+from jackpots.models import METERS, JackpotMeterReading, JackpotPool
+from jackpots.selectors import hit_list, pool_config_history
+from ledger import bank
 from ledger.models import DayClose, Period
+from ledger.reports import trial_balance
 from reporting.answers import SealPayload
 from reporting.api.serializers import BankClearingOutput
 from reporting.seals import seal_public_key
@@ -439,8 +445,6 @@ class RoundReplayApi(RegulatorApi):
 
     @extend_schema(responses=ReplayOutput)
     def get(self, request: Request, casino: str, round_id: str) -> Response:
-        from games.replay import round_replay
-
         found = _round(self, casino, round_id)
         answer = round_replay(round_id=str(found.round_id))
         return self.answer(answer, len(answer["bets"]))
@@ -514,8 +518,6 @@ class ShiftDetailApi(RegulatorApi):
 
     @extend_schema(responses=ShiftDetailOutput)
     def get(self, request: Request, casino: str, shift: str) -> Response:
-        from cage.api.views import _report_data
-
         found = shift_get(casino=self.casino(casino).code, shift_id=shift)
         found.regulator_lines = list(found.lines.order_by(  # type: ignore[attr-defined]
             "kind", "chip_set", "-denomination"))
@@ -658,8 +660,6 @@ class PoolDetailApi(RegulatorApi):
 
     @extend_schema(responses=PoolDetailOutput)
     def get(self, request: Request, casino: str, pool: str) -> Response:
-        from jackpots.selectors import hit_list, pool_config_history
-
         found = _pool(self, casino, pool)
         found.regulator_hits = hit_list(found.casino_id, found.pool_id)  # type: ignore[attr-defined]
         found.regulator_configurations = [  # type: ignore[attr-defined]
@@ -679,8 +679,6 @@ class PoolAsOfApi(RegulatorApi):
 
     @extend_schema(parameters=[AT], responses=AsOfOutput)
     def get(self, request: Request, casino: str, pool: str) -> Response:
-        from jackpots.models import METERS, JackpotMeterReading
-
         found = _pool(self, casino, pool)
         at = _instant(request)
         readings = JackpotMeterReading.objects.filter(
@@ -741,8 +739,6 @@ class TrialBalanceApi(RegulatorApi):
 
     @extend_schema(parameters=PERIOD, responses=TrialBalanceOutput)
     def get(self, request: Request, casino: str) -> Response:
-        from ledger.reports import trial_balance
-
         code = self.casino(casino).code
         day_from, day_to = _period(request)
         report = trial_balance(casino=code, day_from=day_from, day_to=day_to)
@@ -760,8 +756,6 @@ class BankClearingApi(RegulatorApi):
 
     @extend_schema(responses=BankClearingOutput)
     def get(self, request: Request, casino: str) -> Response:
-        from ledger import bank
-
         code = self.casino(casino).code
         data = BankClearingOutput(bank.clearing(casino=code)).data
         return self.answer(data, len(data["cheques_outstanding"]) + len(data["presented"])
@@ -941,8 +935,6 @@ class LargeTransactionsApi(RegulatorApi):
 
     @extend_schema(parameters=DAY, responses=ComplianceDayOutput)
     def get(self, request: Request, casino: str) -> Response:
-        from compliance import selectors as compliance
-
         code, day = self.casino(casino).code, _day(request.query_params.get("day", ""))
         rows = compliance.large_transactions(code, day)
         return self.answer({"casino": code, "gaming_day": day, "rows": rows}, len(rows))
@@ -956,8 +948,6 @@ class IdentificationsApi(RegulatorApi):
 
     @extend_schema(parameters=DAY, responses=ComplianceDayOutput)
     def get(self, request: Request, casino: str) -> Response:
-        from compliance import selectors as compliance
-
         code, day = self.casino(casino).code, _day(request.query_params.get("day", ""))
         rows = [vars(i) for i in compliance.identifications(code, day)]
         return self.answer({"casino": code, "gaming_day": day, "rows": rows}, len(rows))
@@ -976,8 +966,6 @@ class ReportsSentApi(RegulatorApi):
 
     @extend_schema(parameters=[OpenApiParameter("day", dt.date)], responses=ReportsSentOutput)
     def get(self, request: Request, casino: str) -> Response:
-        from compliance import selectors as compliance
-
         code = self.casino(casino).code
         day = request.query_params.get("day")
         rows = compliance.reports_sent(code, day=_day(day) if day else None)

@@ -63,6 +63,7 @@ from games.models import (
 from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
+from reporting.day_register import day_register
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -507,7 +508,6 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
                month: reports.MonthRevenue) -> tax_rules.Month:
     """The day's gaming taxes by the rules in force that day (``docs/gaming-tax.md``): what the
     day adds to its month's return, a negative base taxed at zero."""
-    from .closes import day_register
 
     results = [{"table": t.table, "game": t.game, "drop": fmt(t.drop), "win": fmt(t.win)}
                for t in tables]

@@ -27,6 +27,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from cage.models import ChipCirculationDay, Shift, ShiftStatus
+from cage.services import gaming_day_chips_record
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
@@ -35,11 +37,17 @@ from casino.money import fmt
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.models import GamingDayResult, SessionStatus, TableSession
+from jackpots.models import JackpotPool
+from ledger import reports
 from ledger.events import GamingDayClosed
-from ledger.models import DayClose
+from ledger.models import DayClose, Period
+from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
+from reporting.close_report import close_report, report_digest
+from reporting.day_register import day_register
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
 CLOSE_PEOPLE = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
@@ -109,9 +117,6 @@ def _on_record(close: DayClose) -> DayCloseAnswer:
 
 
 def _still_open(casino: str, day: dt.date) -> list[Words]:
-    from cage.models import Shift, ShiftStatus
-    from games.models import SessionStatus, TableSession
-
     items = [Words("table {table} (session {session})", table=s.table,
                    session=str(s.session_id)[:8])
              for s in TableSession.objects.filter(casino_id=casino, gaming_day=day,
@@ -134,36 +139,7 @@ Figures = tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, str],
                 list[dict[str, Any]], dict[str, Any]]
 
 
-def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
-              ) -> list[dict[str, Any]]:
-    """The daily register of each table (``docs/gaming-tax.md``): its capital em giro inicial
-    (the float its first session of the day opened with), drop and result, and what the tax
-    reads of the table (banca simples or dupla, VIP)."""
-    from games.models import Table, TableSession
-
-    first: dict[str, Decimal] = {}
-    for table, opening in (TableSession.objects.filter(casino=casino, gaming_day=day)
-                           .order_by("table", "opened_at")
-                           .values_list("table", "opening_amount")):
-        first.setdefault(table, opening)
-    classes = {code: (bank, vip) for code, bank, vip in
-               Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
-    register = []
-    for r in results:
-        bank, vip = classes.get(r["table"], ("simples", False))
-        register.append({"table": r["table"], "game": r["game"], "bank": bank, "vip": vip,
-                         "opening": fmt(first.get(r["table"], ZERO)), "drop": r["drop"],
-                         # the non-banked games' commission collected: none is recorded yet
-                         "win": r["win"], "commission": "0.00"})
-    return register
-
-
 def _figures(casino: Casino, day: dt.date) -> Figures:
-    from cage.models import ChipCirculationDay
-    from games.models import GamingDayResult
-    from jackpots.models import JackpotPool
-    from ledger import reports
-
     results = [{"table": r.table, "game": r.game, "sessions": r.sessions, "rounds": r.rounds,
                 "handle": fmt(r.handle), "drop": fmt(r.drop), "win": fmt(r.table_win)}
                for r in GamingDayResult.objects.filter(casino=casino, gaming_day=day)
@@ -215,11 +191,8 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
         raise Conflict(STILL_OPEN, params=dict(day=gaming_day, items="; ".join(still_open)),
                        code="still_open", open=still_open)
 
-    from cage.services import gaming_day_chips_record
-    from ledger.services import period_close
     from reporting.seals import gaming_day_seal
 
-    from .close_report import close_report, report_digest
 
     system = Metadata(actor=metadata.actor, role="system", casino=casino,
                       request_id=metadata.request_id, correlation_id=metadata.correlation_id)
@@ -259,8 +232,6 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
 def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool, list[str]]]:
     """The close's steps for ``gaming_day``, each with whether it is done and what is missing
     (texts a screen says in its language: ``casino.errors.Words``)."""
-    from cage.models import ChipCirculationDay
-    from ledger.models import Period
 
     the_casino = Casino.objects.get(code=casino)
     over = the_casino.gaming_day_end(gaming_day) <= timezone.now()

@@ -24,6 +24,8 @@ from casino.models import Casino, GamingDaySeal
 from casino.money import fmt
 from eventstore import read_stream
 from eventstore.hashing import format_time
+from games.models import DropBox, Round, Slip, TableSession
+from jackpots.models import JackpotPrize
 
 from .closes import stream as close_stream
 
@@ -70,8 +72,6 @@ def _element(parent: etree._Element, name: str, **attributes: Any) -> etree._Ele
 
 def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
     """The regulator file of ``casino``'s closed and sealed ``gaming_day`` (UTF-8 XML)."""
-    from games.models import DropBox, Round, Slip, TableSession
-    from jackpots.models import JackpotPrize
 
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:

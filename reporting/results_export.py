@@ -26,6 +26,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from casino.models import Casino
+from games.web.labels import game_label
 from ledger import reports
 from ledger.models import ResultsExport
 
@@ -47,8 +48,6 @@ def _columns() -> list[str]:
 
 
 def _game(code: str) -> str:
-    from games.web.labels import game_label
-
     return str(game_label(code))
 
 

@@ -33,7 +33,7 @@ from casino.models import Casino, GamingDaySeal, Role
 from eventstore import store
 from eventstore.commands import command
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 # The ledger sits above the core: its period is read here, by its model, and only here.
 from ledger.models import Period

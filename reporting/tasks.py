@@ -6,8 +6,14 @@ from typing import Any
 
 from celery import shared_task
 
+from cage.tasks import CLOSE_WINDOW, closed_just_now
+from casino.context import person_metadata, system_metadata
+from casino.errors import DomainError
+from casino.models import Casino
 from casino.retries import RETRY, is_transient
 from eventstore.answers import as_data
+from ledger.models import ResultsExport
+from ledger.services import period_close
 
 
 @shared_task(name="ledger.period_close", **RETRY)
@@ -16,8 +22,6 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
     it is."""
     import datetime as dt
 
-    from casino.context import system_metadata
-    from ledger.services import period_close
 
     answer: dict[str, Any] = as_data(period_close(
         casino=casino, day=dt.date.fromisoformat(day),
@@ -34,8 +38,6 @@ def gaming_day_close_task(casino: str, day: str, actor: str = "", role: str = ""
     task's result, for a person to act on, not retried."""
     import datetime as dt
 
-    from casino.context import person_metadata, system_metadata
-    from casino.errors import DomainError
     from reporting.closes import gaming_day_close
 
     metadata = (person_metadata(username=actor, role=role, casino=casino) if actor
@@ -60,8 +62,6 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
 
     from django.utils import timezone
 
-    from cage.tasks import CLOSE_WINDOW, closed_just_now
-    from casino.models import Casino
 
     moment = dt.datetime.fromisoformat(now) if now else timezone.now()
     due = []
@@ -79,7 +79,6 @@ def results_export_task(export_id: str) -> dict[str, Any]:
     is written on its record as it goes. Idempotent: a file built already is left as it is."""
     from django.utils import translation
 
-    from ledger.models import ResultsExport
     from reporting.results_export import results_export_build
 
     language = ResultsExport.objects.filter(export_id=export_id).values_list(

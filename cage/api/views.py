@@ -23,7 +23,7 @@ from casino.models import Membership, Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
 from edge.api.schema import answer_serializer
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
 
 from .. import answers, circulation, reports, selectors

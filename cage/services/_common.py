@@ -24,7 +24,7 @@ from casino.models import Casino, ChipSet
 from casino.money import CASH_DENOMINATIONS, check_amount, counts_as_data, fmt, parse_counts
 from eventstore import store
 from eventstore.events import Event
-from eventstore.store import Metadata, RecordedEvent
+from eventstore.records import Metadata, RecordedEvent
 
 from .. import inventory as inv
 from ..events import CageCashFellBelowMinimum, CageCashRestoredAboveMinimum

@@ -22,7 +22,7 @@ from casino.models import Approval, Role
 from casino.money import fmt
 from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from ..answers import SlipAnswer
 from ..models import CageKind, Shift

@@ -10,7 +10,7 @@ from casino.models import Role
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from ..answers import CageConfigureAnswer, MinimumCashChangeAnswer
 from ..events import CageConfigured, CageMinimumCashChanged

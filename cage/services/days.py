@@ -21,7 +21,7 @@ from casino.models import Role
 from casino.money import ZERO, fmt
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from ..answers import GamingDayChipsRecordAnswer
 from ..events import ChipsInCirculationRecorded

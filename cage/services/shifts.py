@@ -25,7 +25,7 @@ from casino.money import fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.events import Event
-from eventstore.store import Metadata
+from eventstore.records import Metadata, RecordedEvent
 
 from .. import inventory as inv
 from ..answers import (
@@ -170,7 +170,7 @@ def _check_named(label: str, previous: Shift, named: object, *, field: str) -> N
 
 
 def _append_new(stream: str, events: Sequence[Event],
-                metadata: Metadata, label: str) -> list[store.RecordedEvent]:
+                metadata: Metadata, label: str) -> list[RecordedEvent]:
     try:
         with transaction.atomic():
             return store.append(stream, events, expected_version=0, metadata=metadata)

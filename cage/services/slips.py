@@ -21,12 +21,13 @@ from decimal import Decimal
 
 from cage.roles import CAGE_ROLES
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
+from casino.errors import Conflict, InvalidCommand, gettext_noop, status_words
 from casino.models import Casino
 from casino.money import counts_as_data, counts_value, fmt
 from casino.selectors import carried_to
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.selectors import slip_get, table_session_get
 
 from .. import inventory as inv
 from ..answers import SlipAnswer, SlipRefuseAnswer
@@ -68,18 +69,8 @@ class PitSlip:
 
 
 def pit_slip_get(*, casino: Casino, kind: str, number: str, chip_set: str | None) -> PitSlip:
-    """The slip as table operations hold it (``games.selectors.slip_get``, raises NotFound).
-
-    Imported here, not at the top: the cage must load without table operations, and
-    ``games`` imports the cage's events, not the other way round.
-    """
-    try:
-        from games.selectors import slip_get
-    except ImportError:
-        raise NotFound("table operations (games) are not installed: no slip can be read",
-                       code="slips_unavailable") from None
-    from games.selectors import table_session_get
-
+    """The slip as table operations hold it (``games.selectors.slip_get``, raises NotFound;
+    a named coupling of the cage to the pit, pyproject.toml)."""
     slip = slip_get(casino=casino.code, kind=kind, number=number)
     session = table_session_get(session_id=str(slip.session_id))
     return PitSlip(

@@ -34,7 +34,8 @@ from compliance.services.screening import (
 )
 from compliance.thresholds import PAYOUT, PURCHASE, REDEMPTION
 from eventstore.commands import command, in_command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.selectors import drop_box_session
 
 from .. import inventory as inv
 from ..answers import (
@@ -360,14 +361,9 @@ class CountedBox:
 
 
 def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
-    """The drop box of ``session_id`` as the count room counted it (``games``; imported here,
-    not at the top, like the slips: the cage loads without table operations). Refused when the
-    session is unknown here, or its box not counted by two counters yet."""
-    try:
-        from games.selectors import drop_box_session
-    except ImportError:
-        raise NotFound("table operations (games) are not installed: no drop box can be read",
-                       code="drop_boxes_unavailable") from None
+    """The drop box of ``session_id`` as the count room counted it (``games.selectors``: a
+    named coupling of the cage to the pit, pyproject.toml). Refused when the session is unknown
+    here, or its box not counted by two counters yet."""
     session, box = drop_box_session(casino=casino, session_id=session_id)
     if box is None or not box.confirmed_by:
         raise Conflict(BOX_NOT_COUNTED, params=dict(table=session.table), code="not_counted",

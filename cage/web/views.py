@@ -8,8 +8,8 @@
 * the reconciliation report for a shift and a gaming day (page and CSV);
 * chips in circulation;
 * the count room: closed sessions' drop boxes counted by two counters, and drop variances sent
-  for approval (the pit's ``games.services.count_room``, read and called here, not imported at
-  the top: the cage loads without table operations).
+  for approval (the pit's ``games.services.count_room``, called here: a named coupling of the
+  cage to the pit, pyproject.toml).
 
 Every form carries a fresh idempotency key, so a double submit records nothing twice.
 """
@@ -42,7 +42,12 @@ from edge.web.acting import command_metadata, require_roles
 from edge.web.money import money_input, money_text
 from edge.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from edge.web.refusals import refusal_text
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games import selectors as pit_selectors
+from games import services as pit_services
+from games.models import SessionStatus, Slip, SlipStatus, TableSession
+from games.selectors import drop_boxes_to_receive
+from games.services.count_room import DROP_VARIANCE
 from jackpots.selectors import prize_list
 from jackpots.services import jackpot_prize_pay
 
@@ -333,10 +338,6 @@ class WaitingSlip:
 
 def _slips_waiting(casino: str) -> list[WaitingSlip]:
     """The pit's requested fills and credits (oldest first), the cage's queue."""
-    try:
-        from games.models import SessionStatus, Slip, SlipStatus, TableSession
-    except ImportError:
-        return []
     slips = list(Slip.objects.filter(casino_id=casino, status=SlipStatus.REQUESTED)
                  .order_by("requested_at", "number")[:200])
     closed = set(TableSession.objects.filter(
@@ -375,13 +376,8 @@ def slip_print(request: HttpRequest, casino: str, shift: uuid.UUID, version: int
     data = entry.details
     kind = "fill" if entry.event_type == "FillIssued" else "credit"
     requested_by = ""
-    try:
-        from games.models import Slip
-    except ImportError:  # pragma: no cover - the cage without table operations
-        pass
-    else:
-        pit_slip = Slip.objects.filter(casino_id=casino, kind=kind, number=data["slip"]).first()
-        requested_by = pit_slip.requested_by if pit_slip else ""
+    pit_slip = Slip.objects.filter(casino_id=casino, kind=kind, number=data["slip"]).first()
+    requested_by = pit_slip.requested_by if pit_slip else ""
     pdf = slip_pdf(SlipPrint(
         casino=the_casino.name, currency=the_casino.currency, kind=kind,
         number=str(data["slip"]), table=str(data["table"]), window=found.cage,
@@ -396,10 +392,6 @@ def slip_print(request: HttpRequest, casino: str, shift: uuid.UUID, version: int
 
 def _boxes_to_receive(casino: str) -> list[Any]:
     """Drop boxes counted by two counters and not yet received (the drop box form's choices)."""
-    try:
-        from games.selectors import drop_boxes_to_receive
-    except ImportError:
-        return []
     return list(drop_boxes_to_receive(casino=casino))
 
 
@@ -658,23 +650,12 @@ def chips_in_circulation(request: HttpRequest, casino: str) -> HttpResponse:
 # --- the count room -----------------------------------------------------------------------------
 
 
-def _pit() -> Any:
-    """The pit's count room (services, selectors), or a 404 when table operations are absent."""
-    try:
-        from games import selectors as pit_selectors
-        from games import services as pit_services
-    except ImportError:
-        raise Http404("table operations (games) are not installed") from None
-    return pit_services, pit_selectors
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def count_room(request: HttpRequest, casino: str) -> HttpResponse:
     """Boxes of closed sessions to count (first counter), to confirm (second counter, counting
     again), and drop variances found at the cage, to send for approval with a reason."""
     held = require_roles(request, casino, READ_ROLES)
-    pit_services, pit_selectors = _pit()
     cash_fields, _chips = _count_fields(casino)
     if request.method == "POST":
         action = request.POST.get("action", "")
@@ -691,7 +672,6 @@ def count_room(request: HttpRequest, casino: str) -> HttpResponse:
                 _run(request, lambda: service(session_id=session_id, cash=cash, metadata=meta),
                      _("count recorded") if action == "count" else _("count confirmed"))
         elif action == "ask_variance":
-            from casino.services.approvals import approval_request
             _run(request, lambda: approval_request(
                 kind="drop_variance", subject=session_id,
                 reason=request.POST.get("reason", ""),
@@ -700,7 +680,6 @@ def count_room(request: HttpRequest, casino: str) -> HttpResponse:
         else:
             messages.error(request, f"unknown action {action!r}")
         return redirect("cage:count-room", casino=casino)
-    from games.services.count_room import DROP_VARIANCE
     return render(request, "cage/count_room.html", {
         "casino": _found(lambda: selectors.casino_get(casino)),
         "rows": pit_selectors.count_room_list(casino=casino),

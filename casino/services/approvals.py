@@ -28,7 +28,7 @@ from casino.models import Approval, ApprovalStatus
 from eventstore import store
 from eventstore.answers import as_data
 from eventstore.commands import command, in_command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from casino.events import CasinoRegistered, CasinoSettingsChanged
 from casino.models import Casino, Currency
 from eventstore import store
 from eventstore.commands import command
+from eventstore.records import Metadata
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -40,7 +41,7 @@ def casino_register(
     currency: str,
     time_zone: str,
     gaming_day_closes_at: int,
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> Casino:
     """Register a casino (``casino_record_registration``) and return it."""
     casino_record_registration(code=code, name=name, currency=currency, time_zone=time_zone,
@@ -56,7 +57,7 @@ def casino_record_registration(
     currency: str,
     time_zone: str,
     gaming_day_closes_at: int,
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> CasinoRegisterAnswer:
     if not _CODE.match(code):
         raise InvalidCommand(
@@ -97,7 +98,7 @@ def casino_record_registration(
 def casino_change_settings(
     *,
     code: str,
-    metadata: store.Metadata,
+    metadata: Metadata,
     name: str | None = None,
     time_zone: str | None = None,
     gaming_day_closes_at: int | None = None,
@@ -112,7 +113,7 @@ def casino_change_settings(
 def casino_record_settings(
     *,
     code: str,
-    metadata: store.Metadata,
+    metadata: Metadata,
     name: str | None = None,
     time_zone: str | None = None,
     gaming_day_closes_at: int | None = None,

@@ -13,6 +13,7 @@ from casino.models import Casino, ChipSet
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
+from eventstore.records import Metadata
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -28,7 +29,7 @@ def _denominations(values: Sequence[object]) -> tuple[str, ...]:
 
 def chip_set_register(
     *, casino: str, code: str, name: str, denominations: Sequence[object],
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> ChipSet:
     """Register a chip set (``chip_set_record_registration``) and return it."""
     chip_set_record_registration(casino=casino, code=code, name=name,
@@ -39,7 +40,7 @@ def chip_set_register(
 @command("chip_set_register")
 def chip_set_record_registration(
     *, casino: str, code: str, name: str, denominations: Sequence[object],
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> ChipSetAnswer:
     if not Casino.objects.filter(code=casino).exists():
         raise NotFound("there is no casino {casino!r}", params={"casino": casino})
@@ -59,7 +60,7 @@ def chip_set_record_registration(
 
 def chip_set_change_denominations(
     *, casino: str, code: str, denominations: Sequence[object], reason: str,
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> ChipSet:
     """Change a chip set's denominations (``chip_set_record_denominations``); return it."""
     chip_set_record_denominations(casino=casino, code=code, denominations=denominations,
@@ -70,7 +71,7 @@ def chip_set_change_denominations(
 @command("chip_set_change_denominations")
 def chip_set_record_denominations(
     *, casino: str, code: str, denominations: Sequence[object], reason: str,
-    metadata: store.Metadata,
+    metadata: Metadata,
 ) -> ChipSetAnswer:
     chip_set = ChipSet.objects.filter(casino_id=casino, code=code).first()
     if chip_set is None:

@@ -22,7 +22,7 @@ from casino.models import Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
 from edge.api.schema import Error, answer_serializer
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .. import answers, selectors
 from .. import services as compliance

@@ -25,7 +25,7 @@ from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.models import Approval, Role
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .. import vault
 from ..answers import PatronCorrectionAnswer

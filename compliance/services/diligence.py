@@ -26,7 +26,7 @@ from casino.errors import Conflict, InvalidCommand, Words, gettext_noop
 from casino.models import Approval, ApprovalStatus, Role
 from casino.money import fmt, parse_amount
 from casino.services.approvals import Prepared, procedure
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from ..answers import PepMovementAnswer
 from ..models import Patron, PatronStatus

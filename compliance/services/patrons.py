@@ -24,7 +24,7 @@ from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.inputs import text
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .. import thresholds, vault
 from ..answers import PatronAnswer, PatronShredAnswer

@@ -22,7 +22,7 @@ from casino.errors import (
 )
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .. import vault
 from ..answers import ReportDraftAnswer, ReportReviewAnswer, ReportSendAnswer

@@ -18,7 +18,7 @@ from casino.errors import Conflict, Words, gettext_noop
 from casino.models import Casino
 from casino.money import fmt
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .. import rules, thresholds
 from ..events import AmlAlertRaised

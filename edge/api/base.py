@@ -23,7 +23,7 @@ from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
 from casino.models import Membership
 from eventstore.answers import as_data
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .schema import answer_serializer
 

@@ -7,6 +7,9 @@ from typing import Any
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from access.models import ApiToken
+from access.services import regulator_account
+
 
 def is_regulator(request: Request) -> bool:
     """Whether the caller is a regulator's inspector (``access.RegulatorAccount``), read once
@@ -14,8 +17,6 @@ def is_regulator(request: Request) -> bool:
     cached = getattr(request, "_regulator_account", False)
     if cached is not False:
         return cached is not None
-    from access.models import ApiToken
-    from access.services import regulator_account
 
     user = request.user
     if isinstance(request.auth, ApiToken):

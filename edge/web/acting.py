@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from casino.context import person_metadata
 from casino.selectors import roles_in
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 
 def require_roles(request: HttpRequest, casino: str, roles: Sequence[str]) -> set[str]:

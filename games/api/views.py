@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 from casino.errors import InvalidCommand, NotAllowed, gettext_noop
 from casino.selectors import casino_codes_for
 from edge.api.base import CommandApi, remember_roles
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games import selectors, services
 from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
 

@@ -14,7 +14,7 @@ from casino.models import Casino, ChipSet
 from casino.money import counts_as_data, counts_value, fmt, parse_counts
 from eventstore import projections, reads
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.engine.errors import RoundError
 from games.models import Bet, Round, SessionStatus, Table, TableSession
 

@@ -33,7 +33,7 @@ from casino.money import fmt
 from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 

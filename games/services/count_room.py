@@ -26,7 +26,7 @@ from casino.models import Approval, Casino, Role
 from casino.money import CASH_DENOMINATIONS, counts_as_data, counts_value, fmt, parse_counts
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.events import DropBoxCountConfirmed, DropBoxCounted, DropVarianceApproved
 from games.models import DropBox, DropBoxStatus, Round, SessionStatus, Table, TableSession
 from games.roles import COUNTER_ROLES

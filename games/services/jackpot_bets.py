@@ -23,9 +23,13 @@ from typing import Any
 from casino.errors import Conflict, InvalidCommand
 from casino.money import fmt, parse_amount
 from eventstore.commands import in_command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.events import JackpotBetPlaced
 from games.models import JackpotBet, JackpotBetStatus, Round, Table
+from jackpots.models import JackpotTable
+from jackpots.selectors import table_pool_at
+from jackpots.services import jackpot_round_settle
+from jackpots.services.rounds import hands_first_cards
 
 #: Games whose tables may feed a jackpot pool (Portaria 217/2007, BJ n.º 38; SP n.º 3).
 JACKPOT_GAMES = frozenset({"blackjack", "stud_poker"})
@@ -55,8 +59,6 @@ def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
     """
     if table.game not in JACKPOT_GAMES:
         return dict(table.options), None
-    from jackpots.models import JackpotTable
-    from jackpots.selectors import table_pool_at
 
     options = {k: v for k, v in table.options.items() if k != "jackpot"}
     if not JackpotTable.objects.filter(casino_id=table.casino_id, table=table.code).exists():
@@ -76,7 +78,6 @@ def round_options(table: Table) -> tuple[dict[str, Any], str | None]:
 
 def round_pool(the_round: Round) -> str:
     """The pool the round's table fed when the round opened; refused when there was none."""
-    from jackpots.selectors import table_pool_at
 
     found = None
     if the_round.options.get("jackpot") is not None:
@@ -194,7 +195,6 @@ def coup_record(*, round_id: str, bets: Sequence[dict[str, Any]], pool_id: str,
     """Record the round's coup in its pool, in the caller's transaction (right after the
     round's own append), and answer what the pit shows: the pool, the contributions and each
     prize awarded (the cage pays it by its ``prize_id``)."""
-    from jackpots.services import jackpot_round_settle
 
     answer = jackpot_round_settle(round_id=round_id, bets=bets, metadata=metadata,
                                   pool_id=pool_id)
@@ -216,7 +216,6 @@ def jackpot_cards(game: str, outcome: dict[str, Any], seat: int) -> Any:
     """What decides a seat's jackpot chip in an outcome (for a correction's check): stud poker,
     the box's cards and whether it folded; blackjack, the seat's first cards as the outcome
     gives them (its hands after a resplit)."""
-    from jackpots.services.rounds import hands_first_cards
 
     for item in outcome.get("seats", []):
         if isinstance(item, dict) and item.get("seat") == seat:

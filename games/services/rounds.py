@@ -27,7 +27,7 @@ from casino.money import fmt
 from eventstore import reads, store
 from eventstore.commands import in_command
 from eventstore.events import Event
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.events import (
     BetCarried,
     BetPlaced,

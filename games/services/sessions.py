@@ -19,9 +19,11 @@ from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, stat
 from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from casino.selectors import carried_to
+from compliance.services.screening import alerts_raise, movement_check
+from compliance.thresholds import BUY_IN
 from eventstore import store
 from eventstore.commands import in_command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
@@ -246,8 +248,6 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
     """Cash exchanged for chips at the table, pushed into the drop box. ``patron``: the
     identified patron, required at the anti-money-laundering threshold (a buy-in, summed with
     the patron's other movements of the day: ``docs/patrons.md``)."""
-    from compliance.services.screening import alerts_raise, movement_check
-    from compliance.thresholds import BUY_IN
 
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
@@ -329,8 +329,6 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
                           paid_with=paid_with)]
     checked = None
     if paid_with == "cash":
-        from compliance.services.screening import alerts_raise, movement_check
-        from compliance.thresholds import BUY_IN
 
         checked = movement_check(casino=Casino.objects.get(code=session.casino_id),
                                  patron=patron, gaming_day=session.gaming_day, kind=BUY_IN,

@@ -10,7 +10,7 @@ from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.models import ChipSet
 from casino.money import parse_amount
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games import limits as table_limits
 from games.engine import GAMES
 from games.engine.errors import RoundError

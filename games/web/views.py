@@ -34,7 +34,7 @@ from casino.selectors import approval_list, casino_codes_for
 from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata
 from edge.web.progress import answer_text
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games import engine, selectors, services
 from games.engine.errors import RoundError
 from games.models import (

@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
 from edge.api.schema import answer_serializer
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from jackpots import answers, selectors, services
 from jackpots.models import METERS, JackpotConfigVersion, JackpotMeterReading, JackpotPrize
 from jackpots.roles import PAY_ROLES, READ_ROLES

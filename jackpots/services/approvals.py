@@ -24,7 +24,7 @@ from casino.models import Approval, Role
 from casino.money import fmt, parse_amount
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from jackpots.events import JackpotMeterCorrected
 from jackpots.models import JackpotPool
 

@@ -25,7 +25,9 @@ from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
 from eventstore.events import Event
-from eventstore.store import ConcurrencyError, Metadata
+from eventstore.records import Metadata
+from eventstore.store import ConcurrencyError
+from games.models import Bet, Round
 from jackpots import rules
 from jackpots.events import JackpotContributed, JackpotCoupSettled, JackpotHit, JackpotReset
 from jackpots.models import JackpotConfigVersion, JackpotCoup, JackpotPool, JackpotPrize
@@ -63,8 +65,6 @@ def _config_for_round(pool: JackpotPool, round_id: str,
 
 
 def _round_opened_at(round_id: str) -> dt.datetime | None:
-    from games.models import Round  # the pit's rounds (read only)
-
     try:
         key = uuid.UUID(round_id)
     except ValueError:
@@ -76,7 +76,6 @@ def _round_opened_at(round_id: str) -> dt.datetime | None:
 
 def _main_bets(round_id: str, game: str) -> dict[int, set[str]] | None:
     """Seat -> players with a main-game bet there, when the pit knows the round (else None)."""
-    from games.models import Bet, Round
 
     try:
         key = uuid.UUID(round_id)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
+from cage.services.transactions import jackpot_payout_record
 from casino.context import require_role
 from casino.errors import Conflict, NotFound, gettext_noop
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from jackpots.events import JackpotPrizePaid
 from jackpots.models import JackpotPrize
 from jackpots.roles import PAY_ROLES
@@ -58,7 +59,6 @@ def jackpot_prize_pay(
     ``casino_cheque`` with ``cheque_number``: paid by casino cheque, only to the identified
     winner (``docs/cage.md``)."""
     require_role(metadata, PAY_ROLES, "paying a jackpot prize")
-    from cage.services.transactions import jackpot_payout_record  # the window's side
 
     key = text(prize_id, field="prize_id", limit=64)
     prize = (JackpotPrize.objects.select_for_update()

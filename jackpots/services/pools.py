@@ -18,7 +18,8 @@ from casino.models import Casino, Role
 from casino.money import fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.models import Table
 from jackpots import rules
 from jackpots.events import (
     JackpotParametersChanged,
@@ -84,7 +85,6 @@ def _parameters(
 
 def _tables(casino: str, game: str, tables: object, pool_id: str) -> tuple[str, ...]:
     """The tables that feed the pool: each exists, plays the pool's game, feeds no other pool."""
-    from games.models import Table  # the pit's tables (read only)
 
     if not isinstance(tables, list | tuple) or not tables:
         raise InvalidCommand("a pool is fed by one table or more (a list of table codes)",

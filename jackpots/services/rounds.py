@@ -26,7 +26,8 @@ from typing import Any
 from casino.errors import Conflict, InvalidCommand, NotFound
 from eventstore import read_stream
 from eventstore.commands import command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.models import Round, RoundStatus
 from jackpots.models import JackpotTable
 
 from ._common import Result
@@ -114,7 +115,6 @@ def jackpot_round_settle(
     be void (its chips collected: a void coup, nothing won). ``pool_id``: the pool the table fed
     when the round opened (default: the one it feeds now).
     """
-    from games.models import Round, RoundStatus  # the pit's rounds (read only)
 
     the_round = Round.objects.filter(round_id=round_id).first()
     if the_round is None:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.models import Casino
 from casino.selectors import roles_in
+from games.web.labels import game_label
 from ledger import reports
 from ledger.charts import bar_chart
 from ledger.models import DayClose, Period, ResultsExport
@@ -30,8 +31,6 @@ DAYS_SHOWN = 14
 
 
 def _game(code: str) -> str:
-    from games.web.labels import game_label
-
     return str(game_label(code))
 
 

@@ -27,7 +27,8 @@ from edge.web.acting import command_metadata
 from edge.web.history_links import history_url
 from edge.web.progress import CloseProgress, answer_text, close_progress, followed_task
 from edge.web.refusals import refusal_text
-from eventstore.store import Metadata
+from eventstore.records import Metadata
+from games.web.labels import GAMES
 from ledger import bank, reports, selectors, tax_return_files, tax_rules, taxes
 from ledger.models import DayClose
 from reporting import close_report, closes, reconciliation
@@ -279,7 +280,6 @@ def results_page(request: HttpRequest, casino: str) -> HttpResponse:
     by = request.GET.get("by", "day")
     if by not in ("day", "table", "game"):
         by = "day"
-    from games.web.labels import GAMES
 
     context.update(by=by, games=GAMES, rows=reports.table_results(
         casino=casino, day_from=context["day_from"], day_to=context["day_to"], by=by))

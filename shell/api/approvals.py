@@ -25,7 +25,7 @@ from casino.selectors import approval_get, approval_list, casino_codes_for
 from casino.services import approvals as service
 from edge.api.base import CommandApi
 from edge.api.schema import answer_serializer
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 READ_ROLES = tuple(Role)
 

@@ -17,7 +17,7 @@ from casino.models import Role
 from casino.selectors import casino_codes_for, casino_list_for, chain_verification_for, seal_list
 from edge.api.schema import answer_serializer
 from eventstore import read_page
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from reporting.answers import SealPayload
 from reporting.seals import seal_public_key
 

@@ -29,13 +29,17 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from cage import selectors as cage
+from cage.models import CageKind
+from cage.web.references import BASES
+from casino.errors import NotFound
 from casino.models import Casino, Membership, Role
 from edge.web.history_links import KINDS
 from edge.web.labels import FIELDS, label
 from edge.web.money import money_text
 from eventstore import read_stream
 from eventstore.events import Event
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 
 # Fields of the labelled events that a history leaves out, and why.
 _ID = "an id: the thing it names has its own page"
@@ -135,13 +139,11 @@ def _code(field: str, value: str) -> str:
     if field == "direction":
         return pgettext("adjustment direction", value)
     if field == "basis":
-        from cage.web.references import BASES
 
         return str(BASES.get(value, value))
     if field == "kind":
         if value in ("fill", "credit"):
             return label("slip", value)
-        from cage.models import CageKind
 
         return _(str(CageKind(value).label)) if value in CageKind.values else value
     return value
@@ -158,8 +160,6 @@ def _blind(kind: str, ident: str, casino: str, request: HttpRequest, held: set[s
     """Whether this reader may not see the shift's contents (its count is blind to them)."""
     if kind != "shift":
         return False
-    from cage import selectors as cage
-    from casino.errors import NotFound
 
     try:
         shift = cage.shift_get(casino=casino, shift_id=ident)

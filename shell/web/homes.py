@@ -6,8 +6,7 @@
 * the count team (cashiers and cage supervisors in the count room): the boxes to count or to
   count again.
 
-Read from the projections only, a few small queries per casino; table operations' tables are
-read only when the app is installed (the cage loads without them).
+Read from the projections only, a few small queries per casino.
 """
 
 from __future__ import annotations
@@ -15,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cage.models import Adjustment, AdjustmentStatus, OpeningDispute, Shift, ShiftStatus
 from casino.models import Approval, ApprovalStatus, Role
+from casino.services.approvals import PROCEDURES
+from games.models import DropBox, SessionStatus, Slip, SlipStatus, TableSession
 
 
 @dataclass
@@ -36,15 +38,12 @@ class CageWork:
 
 
 def _supervised_kinds() -> set[str]:
-    from casino.services.approvals import PROCEDURES
-
     return {name for name, p in PROCEDURES.items()
             if Role.CAGE_SUPERVISOR in p.kind.approve_roles}
 
 
 def cage_work(casino: str, roles: set[str], username: str) -> CageWork | None:
     """What waits for this person at the cage of ``casino``; None when they have no cage role."""
-    from cage.models import Adjustment, AdjustmentStatus, OpeningDispute, Shift, ShiftStatus
 
     cashier, supervisor = Role.CASHIER in roles, Role.CAGE_SUPERVISOR in roles
     if not (cashier or supervisor):
@@ -53,19 +52,14 @@ def cage_work(casino: str, roles: set[str], username: str) -> CageWork | None:
     if cashier:
         work.shifts = list(Shift.objects.filter(casino_id=casino, opened_by=username)
                            .exclude(status=ShiftStatus.CLOSED).order_by("cage"))
-    try:
-        from games.models import DropBox, SessionStatus, Slip, SlipStatus, TableSession
-    except ImportError:  # pragma: no cover - the cage without table operations
-        pass
-    else:
-        work.slips = list(Slip.objects.filter(casino_id=casino, status=SlipStatus.REQUESTED)
-                          .order_by("requested_at")[:20])
-        counted = DropBox.objects.filter(casino_id=casino).values_list("session_id", flat=True)
-        work.boxes_to_count = list(TableSession.objects.filter(
-            casino_id=casino, status=SessionStatus.CLOSED).exclude(session_id__in=counted)
-            .order_by("-closed_at")[:20])
-        work.boxes_to_confirm = list(DropBox.objects.filter(
-            casino_id=casino, status="counted").exclude(counted_by=username)[:20])
+    work.slips = list(Slip.objects.filter(casino_id=casino, status=SlipStatus.REQUESTED)
+                      .order_by("requested_at")[:20])
+    counted = DropBox.objects.filter(casino_id=casino).values_list("session_id", flat=True)
+    work.boxes_to_count = list(TableSession.objects.filter(
+        casino_id=casino, status=SessionStatus.CLOSED).exclude(session_id__in=counted)
+        .order_by("-closed_at")[:20])
+    work.boxes_to_confirm = list(DropBox.objects.filter(
+        casino_id=casino, status="counted").exclude(counted_by=username)[:20])
     if supervisor:
         work.variances = [s for s in Shift.objects.filter(casino_id=casino,
                                                           status=ShiftStatus.COUNTED)

@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from casino.models import Membership, Role
+from games.web.floor import floor_context
+from reporting.web.desk import days_of
 
 from .homes import cage_work
 from .navigation import Navigation
@@ -26,8 +28,6 @@ def _held(request: HttpRequest, role: str) -> list[str]:
 def home(request: HttpRequest) -> HttpResponse:
     """Each role's home on one page: the pit boss's floor, the accountant's days and closes
     (the other roles' areas are the links of each casino's card)."""
-    from games.web.floor import floor_context
-    from reporting.web.desk import days_of
 
     nav = Navigation(request.user)
     username = request.user.get_username()

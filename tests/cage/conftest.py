@@ -22,7 +22,7 @@ from casino.models import Casino, Role
 from casino.money import CASH_DENOMINATIONS, fmt
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.limits import default_limits
 from games.services import sessions, tables
 

@@ -12,7 +12,7 @@ from cage.models import Shift
 from casino.errors import Conflict, NotAllowed
 from casino.models import Role
 from casino.services.approvals import approval_grant, approval_request
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .conftest import act, ana
 from .test_aml import redeem_2500, register

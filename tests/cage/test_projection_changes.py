@@ -42,7 +42,7 @@ from eventstore import replay as replaying
 from eventstore import store as event_store
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.events import Event
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Writer, guard
 
 from .conftest import CASINO, CHIP_SET, ana, carla, whole

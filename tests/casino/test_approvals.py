@@ -23,7 +23,7 @@ from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Approval, Casino, Membership, Role
 from casino.services import approvals as service
 from casino.services.casinos import casino_record_settings, casino_register
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 CASINO = "lisboa"
 

@@ -35,7 +35,7 @@ from casino.services.chips import chip_set_register
 from eventstore.commands import run_command
 from eventstore.hashing import canonical_json, event_hash, format_time
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from ledger.services import period_close
 from reporting.answers import DaySealAnswer
 from reporting.seals import NO_KEY, PERIOD_OPEN, gaming_day_seal, key_variable

@@ -10,7 +10,7 @@ from django.db import connection
 from casino.context import system_metadata
 from casino.services.casinos import casino_change_settings, casino_register
 from eventstore.events import Event
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -15,7 +15,8 @@ import eventstore
 from eventstore import commands, store
 from eventstore.commands import IdempotencyConflict
 from eventstore.models import CommandRecord, StoredEvent
-from eventstore.store import ConcurrencyError, Metadata
+from eventstore.records import Metadata
+from eventstore.store import ConcurrencyError
 
 from .conftest import ChipsCounted, counted
 

@@ -22,7 +22,8 @@ import eventstore
 from eventstore import store
 from eventstore.commands import command
 from eventstore.hashing import GENESIS_HASH, event_hash, format_time
-from eventstore.store import Metadata, RecordedEvent, append_lock_key
+from eventstore.records import Metadata, RecordedEvent
+from eventstore.store import append_lock_key
 from eventstore.verify import verify_casino_chain, verify_chain
 
 from .conftest import counted

@@ -73,7 +73,7 @@ def test_an_old_database_migrates_without_changing_an_event_and_chains_on_by_cas
         # the next events of each casino chain to the casino's own last one
         from django.db import transaction
 
-        from eventstore.store import Metadata
+        from eventstore.records import Metadata
 
         with transaction.atomic():
             store.append("round/L9", counted(1), expected_version=0,

@@ -12,12 +12,8 @@ from edge.api.errors import exception_handler
 from eventstore import store, unit
 from eventstore.commands import IdempotencyConflict, command
 from eventstore.models import CommandRecord, StoredEvent
-from eventstore.store import (
-    ConcurrencyError,
-    DuplicateCommand,
-    Metadata,
-    append_lock_key,
-)
+from eventstore.records import Metadata
+from eventstore.store import ConcurrencyError, DuplicateCommand, append_lock_key
 from eventstore.verify import verify_chain
 
 from .conftest import counted

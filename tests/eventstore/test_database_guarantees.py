@@ -11,7 +11,7 @@ import eventstore
 from eventstore import store
 from eventstore.commands import run_command
 from eventstore.hashing import GENESIS_HASH
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .conftest import counted
 

@@ -22,7 +22,7 @@ from eventstore.changes import Change
 from eventstore.dispatch import Dispatch
 from eventstore.events import Event, event_class, registered_event_types
 from eventstore.projections import Projection, handles, handles_each, registry
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader, Writer
 from ledger import postings
 

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 import eventstore
 from eventstore import store
 from eventstore.hashing import canonical_json, event_hash
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .conftest import ChipsCounted, counted
 

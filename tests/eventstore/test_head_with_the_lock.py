@@ -15,7 +15,8 @@ import eventstore
 from eventstore import store
 from eventstore.commands import command
 from eventstore.models import CommandRecord
-from eventstore.store import Metadata, append_lock_key
+from eventstore.records import Metadata
+from eventstore.store import append_lock_key
 from eventstore.verify import verify_casino_chain, verify_chain
 
 from .conftest import counted

@@ -14,7 +14,7 @@ import reporting.closes
 from casino.models import Approval
 from casino.services.approvals import PROCEDURES
 from eventstore.commands import command, in_command
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.models import Table
 from games.services.jackpot_bets import round_options
 from jackpots.services._common import pool_for_update

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 import eventstore
 from casino.models import Casino
 from eventstore.events import Event
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

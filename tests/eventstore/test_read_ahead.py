@@ -17,7 +17,7 @@ from casino.context import system_metadata
 from casino.services.casinos import casino_change_settings, casino_register
 from eventstore import replay as replaying
 from eventstore import store
-from eventstore.store import Metadata, RecordedEvent
+from eventstore.records import Metadata, RecordedEvent
 
 from .conftest import connections_now, connections_once_settled, counted
 

@@ -15,7 +15,7 @@ from psycopg import pq
 from eventstore import store
 from eventstore.commands import run_command
 from eventstore.models import CommandRecord, StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 from .conftest import counted
 

@@ -16,7 +16,7 @@ from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.limits import default_limits
 from games.services import table_configure
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from eventstore.changes import Column, Insert, Update
 from eventstore.events import Event
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader, Writer
 from games import events as ev
 from games.models import Bet, Round, RoundStatus, SessionStatus, TableSession

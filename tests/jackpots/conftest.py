@@ -16,7 +16,7 @@ from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 
 CASINO = "lisboa"
 DENOMINATIONS = ["1000", "500", "100", "25", "5", "1", "0.50", "0.25", "0.05", "0.01"]

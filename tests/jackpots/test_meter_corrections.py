@@ -25,7 +25,7 @@ from casino.models import Approval, Membership, Role
 from casino.services.approvals import approval_grant, approval_request
 from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from jackpots import selectors
 from jackpots.models import JackpotMeterReading, JackpotPool
 

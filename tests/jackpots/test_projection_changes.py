@@ -19,7 +19,8 @@ from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from eventstore.changes import Change, Insert, Sql, Update, Upsert
 from eventstore.events import Event
-from eventstore.store import RecordedEvent, append
+from eventstore.records import RecordedEvent
+from eventstore.store import append
 from eventstore.writer import Reader, Writer
 from jackpots import events as ev
 from jackpots.models import (

@@ -22,7 +22,7 @@ from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.limits import default_limits
 from games.services import count_room, rounds, sessions, tables
 

@@ -43,7 +43,7 @@ def _close_vault(casino: str) -> None:
     from cage import services as cage
     from cage.models import Shift
     from cage.selectors import expected_count
-    from eventstore.store import Metadata
+    from eventstore.records import Metadata
 
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
         cash, chips = expected_count(shift)

@@ -9,7 +9,7 @@ from typing import Any
 import eventstore
 from cage.models import Shift
 from eventstore.models import StoredEvent
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader, Writer
 from games.models import Round, TableSession
 from games.services import tables

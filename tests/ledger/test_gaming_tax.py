@@ -20,7 +20,7 @@ import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Casino, Role
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.services import table_change_tax_class
 from ledger import reports, tax_rules, taxes
 from ledger.models import DayClose, TaxParameterChange

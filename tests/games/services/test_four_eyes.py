@@ -21,7 +21,7 @@ from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Approval, Role
 from casino.services.approvals import approval_grant, approval_refuse, approval_request
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games import selectors
 from games.models import GamingDayResult, Round, RoundStatus, Slip, TableSession
 from games.services import (

@@ -18,7 +18,7 @@ from casino.errors import Conflict, DomainError, InvalidCommand
 from casino.models import Role
 from eventstore import read_stream
 from eventstore.models import StoredEvent
-from eventstore.store import Metadata
+from eventstore.records import Metadata
 from games.models import JackpotBet, Round, TableSession
 from games.services import (
     deal_record,

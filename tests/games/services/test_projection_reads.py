@@ -22,7 +22,7 @@ from eventstore import events as event_types
 from eventstore import projections
 from eventstore.changes import Change, Update
 from eventstore.projections import Projection, handles
-from eventstore.store import RecordedEvent
+from eventstore.records import RecordedEvent
 from eventstore.writer import Reader, Writer
 from games import events as ev
 from games.models import Bet, Round, TableSession

@@ -1,0 +1,73 @@
+"""What the event store keeps of an event: who recorded it and why (``Metadata``), and the
+event once recorded, with its place in its stream and its casino's chain (``RecordedEvent``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from functools import cached_property
+
+from .events import JSON, Event, decode
+from .hashing import format_time
+
+
+@dataclasses.dataclass(frozen=True)
+class Metadata:
+    """Who did it, for which casino, and why: stored with every event."""
+
+    actor: str
+    role: str
+    casino: str
+    request_id: str = ""
+    causation_id: str = ""
+    correlation_id: str = ""
+    idempotency_key: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {"actor": self.actor, "role": self.role, "casino": self.casino,
+                "request_id": self.request_id, "causation_id": self.causation_id,
+                "correlation_id": self.correlation_id, "idempotency_key": self.idempotency_key}
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedEvent:
+    position: int
+    stream: str
+    version: int
+    event_type: str
+    schema_version: int
+    data: JSON
+    metadata: JSON
+    recorded_at: datetime
+    prev_hash: str
+    hash: str
+    sequence: int = 0  # the event's number in its casino's chain
+
+    @cached_property
+    def event(self) -> Event:
+        """The domain event, read through the upcasters."""
+        return decode(self.event_type, self.schema_version, self.data)
+
+    @property
+    def stream_type(self) -> str:
+        return self.stream.partition("/")[0]
+
+    @property
+    def stream_id(self) -> str:
+        return self.stream.partition("/")[2]
+
+    def as_export(self) -> JSON:
+        """The event as exported (JSON Lines) and as hashed: see docs/event-hash.md."""
+        return {
+            "position": self.position,
+            "stream": self.stream,
+            "version": self.version,
+            "type": self.event_type,
+            "schema_version": self.schema_version,
+            "data": self.data,
+            "metadata": self.metadata,
+            "recorded_at": format_time(self.recorded_at),
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+            "sequence": self.sequence,
+        }
