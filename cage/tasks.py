@@ -71,7 +71,6 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     """
     from django.utils import timezone
 
-
     moment = dt.datetime.fromisoformat(now) if now else timezone.now()
     due = []
     for casino in Casino.objects.order_by("code"):

@@ -458,7 +458,6 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
                         unit: Decimal, cage: DemoCage) -> Decimal:
     from django.db import transaction
 
-
     rid = services.round_open(session_id=sid, bets=[
         {"seat": s, "player": f"player {s}", "type": "ante", "amount": str(unit)}
         for s in JACKPOT_HANDS],

@@ -126,7 +126,6 @@ class Projection:
             state[model._meta.db_table] = [tuple(_comparable(v) for v in row) for row in rows]
         return state
 
-
     def replay_snapshot(self, events: Iterable[RecordedEvent]) -> dict[str, list[tuple[Any, ...]]]:
         """For append-only projections: ``snapshot()`` as a replay of ``events`` would leave it."""
         raise NotImplementedError(f"{self.name} must compute its replayed state to be checked")

@@ -193,7 +193,6 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
 
     from reporting.seals import gaming_day_seal
 
-
     system = Metadata(actor=metadata.actor, role="system", casino=casino,
                       request_id=metadata.request_id, correlation_id=metadata.correlation_id)
     gaming_day_chips_record(gaming_day=gaming_day, metadata=system)

@@ -22,7 +22,6 @@ def period_close_task(casino: str, day: str) -> dict[str, Any]:
     it is."""
     import datetime as dt
 
-
     answer: dict[str, Any] = as_data(period_close(
         casino=casino, day=dt.date.fromisoformat(day),
         metadata=system_metadata(casino, job="close_period")))
@@ -62,7 +61,6 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
 
     from django.utils import timezone
 
-
     moment = dt.datetime.fromisoformat(now) if now else timezone.now()
     due = []
     for casino in Casino.objects.order_by("code"):
@@ -73,7 +71,7 @@ def gaming_day_close_due_task(now: str | None = None) -> list[dict[str, str]]:
     return due
 
 
-@shared_task(name="reporting.results_export", **RETRY)
+@shared_task(name="ledger.results_export", **RETRY)
 def results_export_task(export_id: str) -> dict[str, Any]:
     """Build an accountant's export of table results (``reporting.results_export``); its progress
     is written on its record as it goes. Idempotent: a file built already is left as it is."""

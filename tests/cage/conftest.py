@@ -139,7 +139,6 @@ class Pit:
         sessions.slip_void(casino=CASINO, kind=kind, slip=number, reason="wrong table",
                            metadata=paulo())
 
-
     def close_and_count(self, cash: dict[str, int], closing: dict[str, int] | None = None
                         ) -> None:
         """Close the session (Paulo) and have its drop box counted in the count room by two

@@ -44,7 +44,7 @@ def test_the_period_close_retries_a_lost_database_connection_and_closes_once() -
 
     lost = OperationalError("server closed the connection unexpectedly")
     closed = {"casino": "lisboa", "gaming_day": "2024-03-01", "closed": True}
-    with mock.patch("ledger.services.period_close", side_effect=[lost, closed]) as close:
+    with mock.patch("reporting.tasks.period_close", side_effect=[lost, closed]) as close:
         result = period_close_task.apply(args=("lisboa", "2024-03-01"), throw=False).get()
     assert result == closed
     assert close.call_count == 2
