@@ -65,7 +65,7 @@ class Projection:
         cls.handlers = {}
         for base in reversed(cls.__mro__):
             for attr, value in vars(base).items():
-                for event_class in getattr(value, "_handles", ()):
+                for event_class in _MARKED.get(value, ()) if callable(value) else ():
                     reads = "reader" in inspect.signature(value).parameters
                     cls.handlers[event_class] = (attr, reads)
 
@@ -139,10 +139,15 @@ class Projection:
         return kept.append, lambda: self.replay_snapshot(kept)
 
 
+# the handlers marked so far, and the event classes each handles (read by
+# ``Projection.__init_subclass__`` when the class that defines them is created)
+_MARKED: dict[Callable[..., Any], tuple[type[Event], ...]] = {}
+
+
 def handles(fn: H) -> H:
     """Mark a projection's method as the handler of the event class (or union of classes) its
     ``event`` parameter is annotated with. ``@handles("Name")`` is refused (TypeError)."""
-    fn._handles = event_classes(fn)  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
+    _MARKED[fn] = event_classes(fn)
     return fn
 
 
@@ -156,7 +161,7 @@ def handles_each(classes: Iterable[type[Event]]) -> Callable[[H], H]:
             raise TypeError(f"a handler is registered by event classes, not by {cls!r}")
 
     def mark(fn: H) -> H:
-        fn._handles = given  # type: ignore[attr-defined]  # read by Projection.__init_subclass__
+        _MARKED[fn] = given
         return fn
 
     return mark

@@ -89,7 +89,7 @@ class CasinoAutoSchema(AutoSchema):
         return name
 
 
-def _field(hint: Any, **kwargs: Any) -> serializers.Field:  # type: ignore[type-arg]
+def _field(hint: Any, **kwargs: Any) -> serializers.Field[Any, Any, Any, Any]:
     """The serializer field that describes a value of type ``hint``."""
     if hint is Any:  # a document of its own (a coup's request, an event's data)
         return serializers.JSONField(**kwargs)
@@ -107,7 +107,7 @@ def _field(hint: Any, **kwargs: Any) -> serializers.Field:  # type: ignore[type-
         return serializers.DictField(child=_field(args[1]), **kwargs)
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         return answer_serializer(hint)(**kwargs)
-    simple: dict[Any, type[serializers.Field]] = {  # type: ignore[type-arg]
+    simple: dict[Any, type[serializers.Field[Any, Any, Any, Any]]] = {
         str: serializers.CharField, bool: serializers.BooleanField,
         int: serializers.IntegerField, dt.date: serializers.DateField,
         dt.datetime: serializers.DateTimeField}

@@ -195,10 +195,11 @@ def _gaming_day(day: str) -> dt.date:
                              field="day") from None
 
 
-class CloseReportAnswerSerializer(answer_serializer(close_report.CloseReport)):  # type: ignore[misc]  # a class built at import
-    """The close report and its digest (what the day's seal signs)."""
-
-    digest = serializers.CharField(help_text="SHA-256 (hex) of the report's canonical JSON")
+# the close report's own schema (built from its dataclass) and its digest
+CloseReportAnswerSerializer = type("CloseReportAnswerSerializer", (
+    answer_serializer(close_report.CloseReport),), {
+    "__module__": __name__, "__doc__": "The close report and its digest (what the day's seal signs).",
+    "digest": serializers.CharField(help_text="SHA-256 (hex) of the report's canonical JSON")})
 
 
 class CloseReportApi(APIView):
