@@ -22,6 +22,7 @@ from casino.errors import NotAllowed
 from casino.models import Membership, Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
+from edge.api.fields import AmountField
 from edge.api.schema import answer_serializer
 from eventstore.records import Metadata
 from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
@@ -228,7 +229,8 @@ class JackpotPayApi(CageCommandApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         prize_id = serializers.CharField(max_length=64)
-        amount = RawField(required=False, help_text="this payment (default: all the hit owes)")
+        amount = AmountField(required=False, blank=True,
+                             help_text="this payment (default: all the hit owes)")
         cash = CountsField(required=False)
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)

@@ -35,7 +35,7 @@ from django.views.decorators.http import require_http_methods
 from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED
 from casino.errors import DomainError, InvalidCommand, NotFound
 from casino.models import ChipSet, Role
-from casino.money import CASH_DENOMINATIONS, fmt
+from casino.money import CASH_DENOMINATIONS, fmt, parse_amount
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata, require_roles
@@ -209,7 +209,8 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=cash,
             chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets), metadata=meta)),
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
-            shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
+            shift_id=sid, prize_id=p.get("prize_id", ""),
+            amount=parse_amount(amount, field="amount") if amount else None,
             cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
             payment=p.get("payment") or None, cheque_number=p.get("cheque_number") or None,
             metadata=meta)),

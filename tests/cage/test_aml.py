@@ -135,11 +135,11 @@ def test_a_jackpot_of_10000_80_is_paid_only_to_an_identified_winner(window: str,
     cash = {"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50}  # 4,500.00
     chips = {"100.00": 50, "25.00": 20, "1.00": 0}  # 5,500.00
     with pytest.raises(Conflict) as refused:
-        jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="10000.00", cash=cash,
+        jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("10000.00"), cash=cash,
                           chips=chips, metadata=ana())
     assert refused.value.code == "identification_required"
     patron = register()
-    paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="10000.00",
+    paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("10000.00"),
                              cash=cash, chips=chips, patron=patron, metadata=ana())
     assert paid.patron_id == patron
     row = PatronTransaction.objects.get()

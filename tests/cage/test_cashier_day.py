@@ -75,7 +75,7 @@ def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
     drawer.move(chips_out={"100.00": 10})
     drawer.move(chips_in={"5.00": 20, "1.00": 50})
 
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, amount="1500.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, amount=Decimal("1500.00"),
                       cash={"100.00": 10, "50.00": 10}, metadata=ana())
     drawer.move(cash_out={"100.00": 10, "50.00": 10})
 
@@ -205,7 +205,7 @@ def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str,
     run_the_day(window, pit, drawer, hit)
     cage.chips_sell(shift_id=window, amount="50.00", chips={"25.00": 2},
                     cash={"50.00": 1}, metadata=ana())
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="100.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("100.00"),
                       chip_set=CHIP_SET, chips={"25.00": 4}, metadata=ana())
 
     # an independent fold over the events: chips to players, to tables and back

@@ -171,7 +171,7 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     cage.credit_receive(shift_id=window, slip=pit.credit({"5.00": 10}), metadata=ana())
     cage.slip_refuse(shift_id=window, kind="fill", slip=pit.fill({"1.00": 5}),
                      reason="wrong figures", metadata=ana())
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="150.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("150.00"),
                       cash={"100.00": 1}, chip_set=CHIP_SET, chips={"25.00": 2}, metadata=ana())
     pit.close_and_count({"20.00": 2})  # the count room: 40.00
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",

@@ -204,7 +204,7 @@ def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
 
     def pay(shift: str, who: str) -> Callable[[], Any]:
         return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
-                                         amount="20.00", cash={"20.00": 1},
+                                         amount=Decimal("20.00"), cash={"20.00": 1},
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
@@ -228,7 +228,7 @@ def test_two_instalments_that_fit_are_both_paid(make_pool) -> None:
 
     def pay(shift: str, who: str) -> Callable[[], Any]:
         return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
-                                         amount="10.00", cash={"10.00": 1},
+                                         amount=Decimal("10.00"), cash={"10.00": 1},
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
