@@ -17,7 +17,7 @@ from django.utils import timezone
 from cage.models import CasinoCheque
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.inputs import text
-from casino.money import fmt
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.reads import one_instant
@@ -67,7 +67,7 @@ def _local_day(casino: str, moment: dt.datetime | None = None) -> dt.date:
 
 
 @command("casino_cheque_present")
-def casino_cheque_present(*, casino: str, number: object, amount: Decimal,
+def casino_cheque_present(*, casino: str, number: object, amount: Money,
                           bank_reference: object, paid_on: object, metadata: Metadata) -> ChequePresentAnswer:
     """The bank paid casino cheque ``number`` (``CasinoChequePresented``): for exactly the
     cheque's amount, once, with the bank statement's reference and the day it paid."""
@@ -114,7 +114,7 @@ def card_receipts_outstanding(casino: str) -> Decimal:
 
 
 @command("card_cheque_batch_settle")
-def card_cheque_batch_settle(*, casino: str, amount: Decimal, bank_reference: object,
+def card_cheque_batch_settle(*, casino: str, amount: Money, bank_reference: object,
                              credited_on: object, metadata: Metadata) -> BatchSettleAnswer:
     """The bank credited a batch of card and cheque receipts (``CardChequeBatchSettled``):
     never more than is outstanding on 1220, its reference once in the casino."""

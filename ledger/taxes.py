@@ -23,7 +23,7 @@ from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.jurisdictions import jurisdiction_of as rule
 from casino.models import Casino, Role
-from casino.money import fmt
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -339,7 +339,7 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
 
 
 @command("gaming_tax_pay")
-def gaming_tax_pay(*, casino: str, month: str, code: str, amount: Decimal, reference: str,
+def gaming_tax_pay(*, casino: str, month: str, code: str, amount: Money, reference: str,
                    metadata: Metadata) -> TaxPayAnswer:
     """Pay an accrued tax of a month (``GamingTaxPaid``), at most what is still owed, citing
     the payment document."""

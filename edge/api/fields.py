@@ -13,7 +13,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt, parse_amount
 
 
 @extend_schema_field({"type": "string", "example": "1500.00"})
@@ -27,7 +27,7 @@ class AmountField(serializers.Field):  # type: ignore[type-arg]
         self.blank = blank
         super().__init__(**kwargs)
 
-    def to_internal_value(self, data: Any) -> Decimal | None:
+    def to_internal_value(self, data: Any) -> Money | None:
         if self.blank and data == "":
             return None
         return parse_amount(data, field=self.field_name or "amount", allow_zero=self.allow_zero)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from cage.services.transactions import jackpot_payout_record
 from casino.context import require_role
 from casino.errors import Conflict, NotFound, gettext_noop
-from casino.money import fmt
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -38,7 +38,7 @@ def jackpot_prize_pay(
     prize_id: str,
     shift_id: str,
     metadata: Metadata,
-    amount: Decimal | None = None,
+    amount: Money | None = None,
     cash: object = None,
     chips: object = None,
     chip_set: str | None = None,

@@ -72,13 +72,13 @@ def casino(db: None) -> Casino:
 @pytest.fixture
 def cages(casino: Casino) -> None:
     """The main cage (minimum cash 20,000.00), two cashier windows and the vault."""
-    cage.cage_configure(code="main", name="Main cage", kind="main", minimum_cash="20000.00",
+    cage.cage_configure(code="main", name="Main cage", kind="main", minimum_cash=Decimal("20000.00"),
                         metadata=carla())
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
-    cage.cage_configure(code="w2", name="Window 2", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w2", name="Window 2", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=carla())
 
 

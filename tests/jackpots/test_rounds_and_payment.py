@@ -148,9 +148,9 @@ def window(casino: str) -> str:
     from casino.models import Role
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300, "50.00": 200},
                             metadata=boss).shift_id

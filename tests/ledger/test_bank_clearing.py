@@ -66,14 +66,14 @@ def cheques(floor: Floor) -> Floor:
     """Two casino cheques issued and 4,000.00 sold by card and cheque (the module's floor)."""
     patron = str(patron_register(metadata=cashier(), window="w1", verified=True,
                                  **PATRON).patron_id)
-    cage.chips_sell(shift_id=floor.window, amount="3000.00", chips={"100.00": 30},
+    cage.chips_sell(shift_id=floor.window, amount=Decimal("3000.00"), chips={"100.00": 30},
                     payment="card", patron=patron, metadata=cashier())
-    cage.chips_sell(shift_id=floor.window, amount="1000.00", chips={"100.00": 10},
+    cage.chips_sell(shift_id=floor.window, amount=Decimal("1000.00"), chips={"100.00": 10},
                     payment="cheque", patron=patron, metadata=cashier())
-    cage.chips_redeem(shift_id=floor.window, amount="2500.00", chips={"100.00": 25},
+    cage.chips_redeem(shift_id=floor.window, amount=Decimal("2500.00"), chips={"100.00": 25},
                       payment="casino_cheque", cheque_number="000123", patron=patron,
                       metadata=cashier())
-    cage.chips_redeem(shift_id=floor.window, amount="1200.00", chips={"100.00": 12},
+    cage.chips_redeem(shift_id=floor.window, amount=Decimal("1200.00"), chips={"100.00": 12},
                       payment="casino_cheque", cheque_number="000124", patron=patron,
                       metadata=cashier())
     return floor
@@ -410,7 +410,7 @@ def test_a_cheque_issued_while_it_reads_does_not_split_cage_from_ledger(
     def meanwhile(casino: str) -> Decimal:
         def issue() -> None:
             try:
-                cage.chips_redeem(shift_id=cheques.window, amount="300.00",
+                cage.chips_redeem(shift_id=cheques.window, amount=Decimal("300.00"),
                                   chips={"100.00": 3}, payment="casino_cheque",
                                   cheque_number="000125",
                                   patron=_patron_id(), metadata=cashier())

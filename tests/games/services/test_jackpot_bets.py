@@ -1,3 +1,4 @@
+
 """Jackpot chips at the pit: placed before the deal, recorded on the round, outside the handle,
 decided by the pool's coup in the transaction that settles (or voids) the round, paid by the cage.
 
@@ -8,6 +9,7 @@ examples C (blackjack), A (stud poker) and D (blackjack, a whole round) are play
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -130,9 +132,9 @@ def window(casino: str) -> str:
     from cage import services as cage
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300},
                             metadata=boss).shift_id
