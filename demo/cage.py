@@ -195,8 +195,8 @@ class DemoCage:
         pool_id = f"stud-{table.code}"
         jackpot_pool_create(
             casino=table.casino_id, pool_id=pool_id, name=f"Stud poker progressive {table.code}",
-            game="stud_poker", tables=[table.code], bet="1.00", increment_percent="70",
-            start="10000.00", paytable=STUD_PAYTABLE, approved_on="2026-01-15",
+            game="stud_poker", tables=[table.code], bet=parse_amount("1.00"),
+            increment_percent="70", start=parse_amount("10000.00"), paytable=STUD_PAYTABLE, approved_on="2026-01-15",
             approval_reference="SRIJ demo 1/2026",
             metadata=_as(table.casino_id, Role.ADMINISTRATOR, "config"))
         return pool_id

@@ -227,7 +227,7 @@ def hit(casino: Casino) -> Hit:
         chip_set=CHIP_SET, limits=default_limits("blackjack", Decimal("5")), metadata=gestor())
     jackpot_pool_create(
         casino=CASINO, pool_id=JACKPOT_POOL, name="Blackjack progressive", game="blackjack",
-        tables=[JACKPOT_TABLE], bet="1.00", increment_percent="80", start="10000.00",
+        tables=[JACKPOT_TABLE], bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
         paytable=BLACKJACK_PAYTABLE, approved_on="2024-03-01",
         approval_reference="IGJ 123/2024", metadata=gestor())
     found = record_hit()

@@ -326,9 +326,9 @@ def test_a_pool_seeded_on_a_closed_day_under_both_settings(day: Floor, clock: Cl
                            metadata=pit_boss())
     admin = act("gestor", Role.ADMINISTRATOR)
     jackpot_pool_create(casino=CASINO, pool_id="bj", name="Pool bj", game="blackjack",
-                        tables=["bj1"], bet=BLACKJACK["bet"],
+                        tables=["bj1"], bet=D(BLACKJACK["bet"]),
                         increment_percent=BLACKJACK["increment_percent"],
-                        start=BLACKJACK["start"], paytable=BLACKJACK["paytable"],
+                        start=D(BLACKJACK["start"]), paytable=BLACKJACK["paytable"],
                         approved_on="2024-03-01", approval_reference="IGJ 123/2024",
                         metadata=admin)
     closed_day(day, clock)
