@@ -129,7 +129,7 @@ def _cashier(times: dict[str, list[float]], sales: int, before: int) -> None:
                        metadata=person_metadata(username="caixa", role="cashier",
                                                 casino="lisboa")).shift_id
     for _ in range(before):  # the shift's day so far: its page lists its newest movements
-        chips_sell(shift_id=shift, amount="25.00", chip_set="main", chips={"25.00": 1},
+        chips_sell(shift_id=shift, amount=Decimal("25.00"), chip_set="main", chips={"25.00": 1},
                    cash={"20.00": 1, "5.00": 1},
                    metadata=person_metadata(username="caixa", role="cashier", casino="lisboa"))
     caixa = _client("caixa")

@@ -190,9 +190,9 @@ def setup_cage(terminals: int) -> tuple[dict[str, str], dict[str, Holdings]]:
     def carla() -> Any:
         return person_metadata(username="carla", role="cage_supervisor", casino=CASINO)
 
-    cage.cage_configure(code="main", name="Main", kind="main", minimum_cash="0.00",
+    cage.cage_configure(code="main", name="Main", kind="main", minimum_cash=Decimal("0.00"),
                         metadata=carla())
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=carla())
     scale = max(1, terminals)
     vault = cage.shift_open(cage="vault", cash=_scaled(VAULT_CASH, scale), metadata=carla())
@@ -202,7 +202,7 @@ def setup_cage(terminals: int) -> tuple[dict[str, str], dict[str, Holdings]]:
     shifts = {"vault": str(vault.shift_id)}
     held = {"vault": Holdings(_scaled(VAULT_CASH, scale), _scaled(VAULT_CHIPS, scale))}
     for window in WINDOWS:
-        cage.cage_configure(code=window, name=window, kind="window", minimum_cash="0.00",
+        cage.cage_configure(code=window, name=window, kind="window", minimum_cash=Decimal("0.00"),
                             metadata=carla())
         cashier = person_metadata(username=f"cashier-{window}", role="cashier", casino=CASINO)
         shift = cage.shift_open(cage=window, cash={}, metadata=cashier).shift_id

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 
 from casino.context import person_metadata
 from casino.models import Role
+from casino.money import parse_amount
 
 from .models import Cage
 from .services import cage_configure, cage_minimum_cash_change
@@ -31,12 +32,13 @@ class CageAdmin(admin.ModelAdmin[Cage]):
     def save_model(self, request: HttpRequest, obj: Cage, form: Any, change: bool) -> None:
         meta = person_metadata(username=request.user.get_username(), role=Role.ADMINISTRATOR,
                                casino=obj.casino_id)
+        minimum = parse_amount(obj.minimum_cash, field="minimum_cash", allow_zero=True)
         if change:
-            cage_minimum_cash_change(code=obj.code, minimum_cash=obj.minimum_cash,
+            cage_minimum_cash_change(code=obj.code, minimum_cash=minimum,
                                      reason="changed in the Django admin", metadata=meta)
         else:
             cage_configure(code=obj.code, name=obj.name, kind=obj.kind,
-                           minimum_cash=obj.minimum_cash, metadata=meta)
+                           minimum_cash=minimum, metadata=meta)
 
     def has_delete_permission(self, request: HttpRequest, obj: Cage | None = None) -> bool:
         return False

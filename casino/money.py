@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import NewType
 
 from casino.errors import InvalidCommand
 
@@ -34,7 +35,14 @@ CASH_DENOMINATIONS: dict[str, tuple[Decimal, ...]] = {
 }
 
 
-def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = False) -> Decimal:
+# An amount as the edge parsed it (``parse_amount``): at most two decimals, quantized to the
+# cent, positive (or zero where allowed), within the money columns. The services take amounts
+# of this type and never parse text themselves: the API's fields (``edge.api.fields``), the
+# screens' forms (``edge.web.money.MoneyField``) and the commands parse, once.
+Money = NewType("Money", Decimal)
+
+
+def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = False) -> Money:
     """An amount from a string or an int: at most two decimals, positive (or zero if allowed).
 
     Floats are refused: ``10.1`` as a float is not ten euros and ten cents.
@@ -62,7 +70,7 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
     if amount == 0 and not allow_zero:
         raise InvalidCommand("{field} must be more than zero",
                              params={"field": field}, field=field)
-    return amount
+    return Money(amount)
 
 
 def too_large(field: str, text: str) -> str:

@@ -21,7 +21,7 @@ from cage.models import Cage, ChipsInService, Shift, ShiftLine
 from cage.selectors import expected_count
 from casino.context import system_metadata
 from casino.models import Casino, ChipSet, Role
-from casino.money import CASH_DENOMINATIONS, fmt
+from casino.money import CASH_DENOMINATIONS, fmt, parse_amount
 from compliance.services import patron_register
 from eventstore.records import Metadata
 from games.models import Slip
@@ -110,7 +110,8 @@ class DemoCage:
         for code, name, kind, minimum in ((VAULT, "Vault", "vault", "0.00"),
                                           (MAIN, "Main cage", "main", "20000.00")):
             if not Cage.objects.filter(casino_id=casino, code=code).exists():
-                cage.cage_configure(code=code, name=name, kind=kind, minimum_cash=minimum,
+                cage.cage_configure(code=code, name=name, kind=kind,
+                                    minimum_cash=parse_amount(minimum, allow_zero=True),
                                     metadata=config)
         currency = Casino.objects.get(code=casino).currency
         chip_set = ChipSet.objects.get(casino_id=casino, code="main")
@@ -194,8 +195,8 @@ class DemoCage:
         pool_id = f"stud-{table.code}"
         jackpot_pool_create(
             casino=table.casino_id, pool_id=pool_id, name=f"Stud poker progressive {table.code}",
-            game="stud_poker", tables=[table.code], bet="1.00", increment_percent="70",
-            start="10000.00", paytable=STUD_PAYTABLE, approved_on="2026-01-15",
+            game="stud_poker", tables=[table.code], bet=parse_amount("1.00"),
+            increment_percent="70", start=parse_amount("10000.00"), paytable=STUD_PAYTABLE, approved_on="2026-01-15",
             approval_reference="SRIJ demo 1/2026",
             metadata=_as(table.casino_id, Role.ADMINISTRATOR, "config"))
         return pool_id
@@ -219,11 +220,11 @@ class DemoCage:
         amount = chip * pieces
         chips = {str(chip): pieces}
         self._ensure(casino, chips)
-        cage.chips_sell(shift_id=self.shift(casino), amount=str(amount), chips=chips,
+        cage.chips_sell(shift_id=self.shift(casino), amount=parse_amount(amount), chips=chips,
                         cash=_cash_in(amount, currency), chip_set="main",
                         metadata=self.cashier(casino))
         back = max(1, pieces // 2)
-        cage.chips_redeem(shift_id=self.shift(casino), amount=str(chip * back),
+        cage.chips_redeem(shift_id=self.shift(casino), amount=parse_amount(chip * back),
                           chips={str(chip): back}, cash=_cash_in(chip * back, currency),
                           chip_set="main", metadata=self.cashier(casino))
 

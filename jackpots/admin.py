@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from casino.context import person_metadata
 from casino.errors import DomainError
 from casino.models import Role
+from casino.money import Money, parse_amount
 from jackpots.models import (
     JackpotPool,
 )
@@ -26,6 +27,11 @@ from jackpots.services import (
 )
 
 PARAMETERS = ("bet", "increment_percent", "start", "paytable", "reserve_percent", "cap")
+
+
+def _cap(value: object) -> Money | None:
+    """The cap as the form gave it, parsed (none: no cap)."""
+    return None if value in (None, "") else parse_amount(value, field="cap")
 
 
 def _meta(request: HttpRequest, casino: str) -> Any:
@@ -75,10 +81,11 @@ class JackpotPoolAdmin(admin.ModelAdmin[JackpotPool]):
             if not change:
                 jackpot_pool_create(
                     casino=obj.casino_id, pool_id=obj.pool_id, name=obj.name, game=obj.game,
-                    tables=list(obj.tables or []), bet=obj.bet,
-                    increment_percent=number_text(obj.increment_percent), start=obj.start,
+                    tables=list(obj.tables or []), bet=parse_amount(obj.bet, field="bet"),
+                    increment_percent=number_text(obj.increment_percent),
+                    start=parse_amount(obj.start, field="start"),
                     paytable=obj.paytable, reserve_percent=number_text(obj.reserve_percent),
-                    cap=obj.cap, approved_on=obj.approved_on,
+                    cap=_cap(obj.cap), approved_on=obj.approved_on,
                     approval_reference=obj.approval_reference, metadata=meta)
                 return
             current = JackpotPool.objects.get(pk=obj.pk)
@@ -88,6 +95,10 @@ class JackpotPoolAdmin(admin.ModelAdmin[JackpotPool]):
                     value = getattr(obj, name)
                     if name.endswith("percent"):
                         value = number_text(value)
+                    elif name == "cap":
+                        value = _cap(value)
+                    elif name in ("bet", "start"):
+                        value = parse_amount(value, field=name)
                     changed[name] = value
             if changed:
                 jackpot_pool_change(casino=obj.casino_id, pool_id=obj.pool_id,

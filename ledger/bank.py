@@ -17,7 +17,7 @@ from django.utils import timezone
 from cage.models import CasinoCheque
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.inputs import text
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.reads import one_instant
@@ -67,8 +67,8 @@ def _local_day(casino: str, moment: dt.datetime | None = None) -> dt.date:
 
 
 @command("casino_cheque_present")
-def casino_cheque_present(*, casino: str, number: object, amount: object, bank_reference: object,
-                          paid_on: object, metadata: Metadata) -> ChequePresentAnswer:
+def casino_cheque_present(*, casino: str, number: object, amount: Money,
+                          bank_reference: object, paid_on: object, metadata: Metadata) -> ChequePresentAnswer:
     """The bank paid casino cheque ``number`` (``CasinoChequePresented``): for exactly the
     cheque's amount, once, with the bank statement's reference and the day it paid."""
     check_accountant(metadata, "recording a casino cheque the bank paid")
@@ -86,7 +86,7 @@ def casino_cheque_present(*, casino: str, number: object, amount: object, bank_r
                        params={"number": given, "day": presented.paid_on.isoformat(),
                                "reference": presented.bank_reference},
                        code="cheque_presented", field="number")
-    value = parse_amount(amount, field="amount")
+    value = amount  # parsed at the edge (``casino.money.parse_amount``)
     if value != cheque.amount:
         raise InvalidCommand("casino cheque {number} is of {amount}, not {value}: the bank pays "
                              "a cheque for its whole amount",
@@ -114,7 +114,7 @@ def card_receipts_outstanding(casino: str) -> Decimal:
 
 
 @command("card_cheque_batch_settle")
-def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: object,
+def card_cheque_batch_settle(*, casino: str, amount: Money, bank_reference: object,
                              credited_on: object, metadata: Metadata) -> BatchSettleAnswer:
     """The bank credited a batch of card and cheque receipts (``CardChequeBatchSettled``):
     never more than is outstanding on 1220, its reference once in the casino."""
@@ -129,7 +129,7 @@ def card_cheque_batch_settle(*, casino: str, amount: object, bank_reference: obj
                        params={"reference": reference, "amount": fmt(used.amount),
                                "day": used.credited_on.isoformat()},
                        code="reference_used", field="bank_reference")
-    value = parse_amount(amount, field="amount")
+    value = amount  # parsed at the edge (``casino.money.parse_amount``)
     outstanding = card_receipts_outstanding(casino)
     if value > outstanding:
         raise Conflict("{value} is more than the card and cheque receipts outstanding: "

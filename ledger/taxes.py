@@ -23,7 +23,7 @@ from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.jurisdictions import jurisdiction_of as rule
 from casino.models import Casino, Role
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -339,7 +339,7 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
 
 
 @command("gaming_tax_pay")
-def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, reference: str,
+def gaming_tax_pay(*, casino: str, month: str, code: str, amount: Money, reference: str,
                    metadata: Metadata) -> TaxPayAnswer:
     """Pay an accrued tax of a month (``GamingTaxPaid``), at most what is still owed, citing
     the payment document."""
@@ -352,7 +352,7 @@ def gaming_tax_pay(*, casino: str, month: str, code: str, amount: object, refere
     if accrual is None:
         raise NotFound("no accrued tax {code!r} for {month} in {casino}",
                        params={"code": code, "month": month, "casino": casino}, field="code")
-    value = parse_amount(amount, field="amount")
+    value = amount  # parsed at the edge (``casino.money.parse_amount``)
     owed = accrual.accrued - accrual.paid
     if value > owed:
         raise Conflict("{code} of {month} owes {owed}, not {value}",

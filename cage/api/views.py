@@ -20,8 +20,9 @@ from rest_framework.views import APIView
 from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED, SUPERVISOR_ROLES
 from casino.errors import NotAllowed
 from casino.models import Membership, Role
-from casino.money import fmt
+from casino.money import ZERO, fmt
 from edge.api.base import CommandApi, acting_role
+from edge.api.fields import AmountField
 from edge.api.schema import answer_serializer
 from eventstore.records import Metadata
 from jackpots.services import PrizePayAnswer, jackpot_prize_pay  # the one path of a payment
@@ -79,7 +80,7 @@ class CageConfigureApi(CageCommandApi):
         code = serializers.CharField(max_length=64)
         name = serializers.CharField(max_length=200)
         kind = serializers.CharField(max_length=16)
-        minimum_cash = RawField(required=False, default="0.00")
+        minimum_cash = AmountField(allow_zero=True, required=False, default=ZERO)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.cage_configure(metadata=metadata, **data)
@@ -90,7 +91,7 @@ class CageMinimumCashChangeApi(CageCommandApi):
     answer = answers.MinimumCashChangeAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
-        minimum_cash = RawField()
+        minimum_cash = AmountField(allow_zero=True)
         reason = serializers.CharField()
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
@@ -148,7 +149,7 @@ CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
 class ChipsSellApi(CageCommandApi):
     answer = answers.ChipsSellAnswer
     class InputSerializer(serializers.Serializer[Any]):
-        amount = RawField()
+        amount = AmountField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
         cash = CountsField(required=False)
@@ -165,7 +166,7 @@ class ChipsSellApi(CageCommandApi):
 class ChipsRedeemApi(CageCommandApi):
     answer = answers.ChipsRedeemAnswer
     class InputSerializer(serializers.Serializer[Any]):
-        amount = RawField()
+        amount = AmountField()
         chip_set = serializers.CharField(required=False)
         chips = CountsField()
         cash = CountsField(required=False)
@@ -228,7 +229,8 @@ class JackpotPayApi(CageCommandApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         prize_id = serializers.CharField(max_length=64)
-        amount = RawField(required=False, help_text="this payment (default: all the hit owes)")
+        amount = AmountField(required=False, blank=True,
+                             help_text="this payment (default: all the hit owes)")
         cash = CountsField(required=False)
         chip_set = serializers.CharField(required=False)
         chips = CountsField(required=False)
@@ -251,7 +253,8 @@ class DropBoxReceiveApi(CageCommandApi):
         table = serializers.CharField(max_length=64, required=False,
                                       help_text="if given, must be the session's table")
         drop_box = serializers.CharField(max_length=64, required=False, allow_blank=True)
-        amount = RawField(required=False, help_text="if given, must be the cash's value")
+        amount = AmountField(required=False, blank=True, allow_zero=True,
+                             help_text="if given, must be the cash's value")
         cash = CountsField(help_text="the notes and coins received, by denomination")
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:

@@ -7,7 +7,7 @@ import re
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand
 from casino.models import Role
-from casino.money import fmt, parse_amount
+from casino.money import ZERO, Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -19,11 +19,12 @@ from ._common import cage_get, casino_get, text
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 CONFIGURE_ROLES = (Role.ADMINISTRATOR, Role.CAGE_SUPERVISOR)
+NO_MINIMUM = Money(ZERO)
 
 
 @command("cage_configure")
 def cage_configure(
-    *, code: str, name: str, kind: str, minimum_cash: object = "0.00", metadata: Metadata,
+    *, code: str, name: str, kind: str, minimum_cash: Money = NO_MINIMUM, metadata: Metadata,
 ) -> CageConfigureAnswer:
     """Set up a main cage, a cashier window or a vault, with its regulator-set minimum cash."""
     require_role(metadata, CONFIGURE_ROLES, "configuring a cage")
@@ -37,7 +38,7 @@ def cage_configure(
                              params={"kind": kind, "values": ', '.join(CageKind.values)},
                              field="kind")
     label = text(name, field="name", limit=200)
-    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+    minimum = minimum_cash  # parsed at the edge
 
     if Cage.objects.filter(casino=casino, code=code).exists():
         raise Conflict("{code!r} is already configured in {code_2}",
@@ -51,11 +52,11 @@ def cage_configure(
 
 @command("cage_minimum_cash_change")
 def cage_minimum_cash_change(
-    *, code: str, minimum_cash: object, reason: str, metadata: Metadata,
+    *, code: str, minimum_cash: Money, reason: str, metadata: Metadata,
 ) -> MinimumCashChangeAnswer:
     require_role(metadata, CONFIGURE_ROLES, "changing the minimum cash")
     cage = cage_get(metadata.casino, code)
-    minimum = parse_amount(minimum_cash, field="minimum_cash", allow_zero=True)
+    minimum = minimum_cash  # parsed at the edge
     why = text(reason, field="reason")
 
     store.append(cage.stream, [CageMinimumCashChanged(minimum_cash=minimum, reason=why)],

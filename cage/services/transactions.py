@@ -25,7 +25,7 @@ from casino.errors import (
     status_words,
 )
 from casino.models import Casino
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt
 from compliance.services.screening import (
     Checked,
     alerts_raise,
@@ -172,7 +172,7 @@ def _cheque_number(casino: Casino, payment: str, value: object) -> str:
 
 @command("chips_sell")
 def chips_sell(
-    *, shift_id: str, amount: object, chips: object, cash: object = None,
+    *, shift_id: str, amount: Money, chips: object, cash: object = None,
     change: object = None, chip_set: str | None = None, patron: object = None,
     payment: object = None, metadata: Metadata,
 ) -> ChipsSellAnswer:
@@ -185,7 +185,7 @@ def chips_sell(
     shift = _counter_shift(metadata, shift_id, "selling chips")
     casino = casino_get(metadata)
     how = _payment(payment, SALE_PAYMENTS)
-    total = parse_amount(amount)
+    total = amount  # parsed at the edge
     chip_set_ = chip_set_code(casino, chip_set)
     chips_out = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
     cash_in = inv.of(cash_counts(casino, cash, required=how == CASH))
@@ -217,7 +217,7 @@ def chips_sell(
 
 @command("chips_redeem")
 def chips_redeem(
-    *, shift_id: str, amount: object, chips: object, cash: object = None,
+    *, shift_id: str, amount: Money, chips: object, cash: object = None,
     chip_set: str | None = None, patron: object = None, payment: object = None,
     cheque_number: object = None, metadata: Metadata,
 ) -> ChipsRedeemAnswer:
@@ -229,7 +229,7 @@ def chips_redeem(
     shift = _counter_shift(metadata, shift_id, "redeeming chips")
     casino = casino_get(metadata)
     how = _payment(payment, PAYOUT_PAYMENTS)
-    total = parse_amount(amount)
+    total = amount  # parsed at the edge
     chip_set_ = chip_set_code(casino, chip_set)
     chips_in = inv.of(chips={chip_set_: chip_counts(casino, chip_set_, chips)})
     cash_out = inv.of(cash_counts(casino, cash, required=how == CASH))
@@ -377,7 +377,7 @@ def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
 @command("drop_box_receive")
 def drop_box_receive(
     *, shift_id: str, session_id: str, cash: object, metadata: Metadata,
-    table: str | None = None, amount: object = None, drop_box: str = "",
+    table: str | None = None, amount: Money | None = None, drop_box: str = "",
 ) -> DropBoxReceiveAnswer:
     """Take a table's drop box from the count room against its count: its cash, counted by
     denomination. Any difference from the count (received less counted) is a drop variance,
@@ -388,8 +388,8 @@ def drop_box_receive(
     label = text(drop_box, field="drop_box", required=False, limit=64)
     cash_in = inv.of(cash_counts(casino, cash, required=True))
     received = inv.value(cash_in)
-    if amount not in (None, ""):
-        must_equal(parse_amount(amount, allow_zero=True), received,
+    if amount is not None:
+        must_equal(amount, received,
                    what="the notes and coins", field="cash")
     box = counted_box_get(casino=casino.code, session_id=session_id)
     if box.receipt_id:

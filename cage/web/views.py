@@ -35,7 +35,7 @@ from django.views.decorators.http import require_http_methods
 from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED
 from casino.errors import DomainError, InvalidCommand, NotFound
 from casino.models import ChipSet, Role
-from casino.money import CASH_DENOMINATIONS, fmt
+from casino.money import CASH_DENOMINATIONS, Money, fmt, parse_amount
 from casino.selectors import casino_list_for
 from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata, require_roles
@@ -189,13 +189,17 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
     cash = grids.read_cash(p, the_casino, "cash")
     chip_set, chips = grids.read_chips(p, the_casino, "chips", sets=sets)
     amount = money_input(p.get("amount", ""))
+
+    def parsed_amount() -> Money:
+        return parse_amount(amount, field="amount")
+
     calls: dict[str, tuple[str, Callable[[], object]]] = {
         "sell": (_("chips sold"), lambda: cage.chips_sell(
-            shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
+            shift_id=sid, amount=parsed_amount(), chip_set=chip_set, chips=chips, cash=cash,
             change=grids.read_cash(p, the_casino, "change"), patron=p.get("patron") or None,
             payment=p.get("payment") or None, metadata=meta)),
         "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
-            shift_id=sid, amount=amount, chip_set=chip_set, chips=chips, cash=cash,
+            shift_id=sid, amount=parsed_amount(), chip_set=chip_set, chips=chips, cash=cash,
             patron=p.get("patron") or None, payment=p.get("payment") or None,
             cheque_number=p.get("cheque_number") or None, metadata=meta)),
         "fill": (_("fill issued"), lambda: cage.fill_issue(
@@ -209,7 +213,8 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
             shift_id=sid, to_cage=p.get("to_cage", ""), cash=cash,
             chips=grids.read_chips_by_set(p, the_casino, "chips", sets=sets), metadata=meta)),
         "jackpot": (_("jackpot paid"), lambda: jackpot_prize_pay(
-            shift_id=sid, prize_id=p.get("prize_id", ""), amount=amount or None,
+            shift_id=sid, prize_id=p.get("prize_id", ""),
+            amount=parse_amount(amount, field="amount") if amount else None,
             cash=cash, chips=chips, chip_set=chip_set, patron=p.get("patron") or None,
             payment=p.get("payment") or None, cheque_number=p.get("cheque_number") or None,
             metadata=meta)),

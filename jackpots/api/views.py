@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
+from edge.api.fields import AmountField
 from edge.api.schema import answer_serializer
 from eventstore.records import Metadata
 from jackpots import answers, selectors, services
@@ -213,17 +214,6 @@ class CountsField(serializers.Field):  # type: ignore[type-arg]
         return value
 
 
-@extend_schema_field({"type": "string", "example": "1500.00"})
-class AmountField(serializers.Field):  # type: ignore[type-arg]
-    """An amount handed to the service as sent: the service reads it (and refuses a float)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        return data
-
-    def to_representation(self, value: Any) -> Any:
-        return value
-
-
 @extend_schema_view(post=extend_schema(operation_id="jackpot_prize_pay"))
 class JackpotPrizePayApi(CommandApi):
     """The cage pays an awarded prize out of an open window (cash, chips or both): all it still
@@ -234,7 +224,7 @@ class JackpotPrizePayApi(CommandApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         shift_id = serializers.CharField(max_length=64)
-        amount = AmountField(required=False,
+        amount = AmountField(required=False, blank=True,
                              help_text="this payment (default: all the hit owes)")
         cash = CountsField(required=False)
         chips = CountsField(required=False)

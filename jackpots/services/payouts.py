@@ -13,7 +13,7 @@ from decimal import Decimal
 from cage.services.transactions import jackpot_payout_record
 from casino.context import require_role
 from casino.errors import Conflict, NotFound, gettext_noop
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -38,7 +38,7 @@ def jackpot_prize_pay(
     prize_id: str,
     shift_id: str,
     metadata: Metadata,
-    amount: object = None,
+    amount: Money | None = None,
     cash: object = None,
     chips: object = None,
     chip_set: str | None = None,
@@ -71,7 +71,7 @@ def jackpot_prize_pay(
         raise Conflict(ALREADY_PAID, params=dict(amount=fmt(prize.amount), payout_id=prize.payout_id),
                        code="already_paid", field="prize_id", prize_id=key,
                        payout_id=prize.payout_id)
-    paying = owed if amount in (None, "") else parse_amount(amount, field="amount")
+    paying = owed if amount is None else amount  # parsed at the edge
     if paying > owed:
         raise Conflict(MORE_THAN_OWED, params=dict(owed=fmt(owed), amount=fmt(prize.amount),
                                              paid=fmt(prize.paid_amount), asked=fmt(paying)),

@@ -15,7 +15,7 @@ from typing import Any
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.models import Casino, Role
-from casino.money import fmt, parse_amount
+from casino.money import Money, fmt
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -45,14 +45,14 @@ _KEEP: Any = object()  # a parameter left as it is
 
 
 def _parameters(
-    game: str, *, bet: object, increment_percent: object, start: object, paytable: object,
-    reserve_percent: object, cap: object,
+    game: str, *, bet: Decimal, increment_percent: object, start: Decimal, paytable: object,
+    reserve_percent: object, cap: Decimal | None,
 ) -> dict[str, Any]:
     """Check a whole set of parameters; the configuration itself by the pure rules (the engine's
     own check of ``options.jackpot``)."""
-    bet_ = parse_amount(bet, field="bet")
+    bet_ = bet  # amounts parsed at the edge (``casino.money.parse_amount``)
     percent = parse_percent(increment_percent, field="increment_percent")
-    start_ = parse_amount(start, field="start")
+    start_ = start
     check_start(game, bet_, start_)  # BJ n.º 44, SP n.º 10: refused, citing the article
     reserve = parse_percent(reserve_percent if reserve_percent is not None else "0",
                             field="reserve_percent", allow_zero=True)
@@ -62,7 +62,7 @@ def _parameters(
             "({reserve}%) together take more than the whole bet",
             params={"percent": rules.number_text(percent), "reserve": rules.number_text(reserve)},
             field="reserve_percent")
-    cap_ = None if cap is None or cap == "" else parse_amount(cap, field="cap")
+    cap_ = cap
     if cap_ is not None and cap_ < start_:
         raise InvalidCommand("the cap {cap} is below the start value {start}",
                              params={"cap": fmt(cap_), "start": fmt(start_)},
@@ -125,14 +125,14 @@ def jackpot_pool_create(
     name: str,
     game: str,
     tables: Sequence[str],
-    bet: object,
+    bet: Money,
     increment_percent: object,
-    start: object,
+    start: Money,
     paytable: object,
     approved_on: object,
     approval_reference: str,
     reserve_percent: object = None,
-    cap: object = None,
+    cap: Money | None = None,
     metadata: Metadata,
 ) -> PoolCreateAnswer:
     """Set up a pool fed by ``tables`` and fund its start value (``JackpotPoolCreated``,
@@ -183,12 +183,12 @@ def jackpot_pool_change(
     approved_on: object,
     approval_reference: str,
     reason: str = "",
-    bet: object = _KEEP,
+    bet: Money = _KEEP,
     increment_percent: object = _KEEP,
-    start: object = _KEEP,
+    start: Money = _KEEP,
     paytable: object = _KEEP,
     reserve_percent: object = _KEEP,
-    cap: object = _KEEP,
+    cap: Money | None = _KEEP,
     metadata: Metadata,
 ) -> PoolChangeAnswer:
     """New parameters (``JackpotParametersChanged``), each approved (date and reference), in force
@@ -203,8 +203,9 @@ def jackpot_pool_change(
         "start": pool.start, "paytable": list(pool.paytable),
         "reserve_percent": rules.number_text(pool.reserve_percent), "cap": pool.cap,
     }
-    asked = {"bet": bet, "increment_percent": increment_percent, "start": start,
-             "paytable": paytable, "reserve_percent": reserve_percent, "cap": cap}
+    asked: dict[str, Any] = {"bet": bet, "increment_percent": increment_percent,
+                             "start": start, "paytable": paytable,
+                             "reserve_percent": reserve_percent, "cap": cap}
     merged = {k: (current[k] if v is _KEEP else v) for k, v in asked.items()}
     params = _parameters(pool.game, **merged)
     before = _parameters(pool.game, **current)

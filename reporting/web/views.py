@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.errors import DomainError, NotAllowed, NotFound
 from casino.models import Casino, GamingDaySeal
+from casino.money import parse_amount
 from casino.selectors import roles_in
 from edge.web.acting import command_metadata
 from edge.web.history_links import history_url
@@ -344,7 +345,7 @@ def _tax_act(request: HttpRequest, casino: str, month: str) -> str:
             messages.success(request, _("The month's return is accrued in the ledger."))
         elif action == "pay":
             taxes.gaming_tax_pay(casino=casino, month=month, code=request.POST.get("code", ""),
-                                 amount=request.POST.get("amount", ""),
+                                 amount=parse_amount(request.POST.get("amount", ""), field="amount"),
                                  reference=request.POST.get("reference", ""),
                                  metadata=metadata)
             messages.success(request, _("The payment is recorded."))
@@ -404,7 +405,7 @@ def _bank_act(request: HttpRequest, casino: str) -> str:
                 return _("The day the bank paid the cheque is a date (YYYY-MM-DD).")
             done = bank.casino_cheque_present(
                 casino=casino, number=request.POST.get("number", ""),
-                amount=request.POST.get("amount", ""),
+                amount=parse_amount(request.POST.get("amount", ""), field="amount"),
                 bank_reference=request.POST.get("bank_reference", ""), paid_on=paid_on,
                 metadata=metadata)
             messages.success(request, _("Casino cheque %(number)s is recorded as paid by the "
@@ -414,7 +415,7 @@ def _bank_act(request: HttpRequest, casino: str) -> str:
             if credited_on is None:
                 return _("The day the bank credited the batch is a date (YYYY-MM-DD).")
             bank.card_cheque_batch_settle(
-                casino=casino, amount=request.POST.get("amount", ""),
+                casino=casino, amount=parse_amount(request.POST.get("amount", ""), field="amount"),
                 bank_reference=request.POST.get("bank_reference", ""),
                 credited_on=credited_on, metadata=metadata)
             messages.success(request, _("The batch the bank credited is recorded."))

@@ -72,13 +72,13 @@ def casino(db: None) -> Casino:
 @pytest.fixture
 def cages(casino: Casino) -> None:
     """The main cage (minimum cash 20,000.00), two cashier windows and the vault."""
-    cage.cage_configure(code="main", name="Main cage", kind="main", minimum_cash="20000.00",
+    cage.cage_configure(code="main", name="Main cage", kind="main", minimum_cash=Decimal("20000.00"),
                         metadata=carla())
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
-    cage.cage_configure(code="w2", name="Window 2", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w2", name="Window 2", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=carla())
 
 
@@ -226,7 +226,7 @@ def hit(casino: Casino) -> Hit:
         chip_set=CHIP_SET, limits=default_limits("blackjack", Decimal("5")), metadata=gestor())
     jackpot_pool_create(
         casino=CASINO, pool_id=JACKPOT_POOL, name="Blackjack progressive", game="blackjack",
-        tables=[JACKPOT_TABLE], bet="1.00", increment_percent="80", start="10000.00",
+        tables=[JACKPOT_TABLE], bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
         paytable=BLACKJACK_PAYTABLE, approved_on="2024-03-01",
         approval_reference="IGJ 123/2024", metadata=gestor())
     found = record_hit()

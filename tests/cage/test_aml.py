@@ -41,12 +41,12 @@ def register(verified: bool = True, **changes: Any) -> str:
 
 def redeem_2500(window: str, patron: str | None = None) -> ChipsRedeemAnswer:
     # 25 chips of 100.00 in; 20 notes of 100.00 and 10 of 50.00 out: 2,500.00
-    return cage.chips_redeem(shift_id=window, amount="2500.00", chips={"100.00": 25},
+    return cage.chips_redeem(shift_id=window, amount=Decimal("2500.00"), chips={"100.00": 25},
                              cash={"100.00": 20, "50.00": 10}, patron=patron, metadata=ana())
 
 
 def buy_800(window: str, patron: str) -> ChipsSellAnswer:
-    return cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
+    return cage.chips_sell(shift_id=window, amount=Decimal("800.00"), chips={"100.00": 8},
                            cash={"100.00": 8}, patron=patron, metadata=ana())
 
 
@@ -77,7 +77,7 @@ def test_an_anonymous_redemption_of_2500_is_refused_until_the_patron_is_identifi
 def test_below_the_threshold_a_player_stays_anonymous(window: str) -> None:
     # 1,999.00: 1,900.00 + 75.00 + 20.00 + 4.00 of chips; 1,500.00 + 400.00 + 50.00 + 40.00
     # + 5.00 + 4.00 of cash
-    done = cage.chips_sell(shift_id=window, amount="1999.00", chips={"100.00": 19, "25.00": 3,
+    done = cage.chips_sell(shift_id=window, amount=Decimal("1999.00"), chips={"100.00": 19, "25.00": 3,
                                                                       "5.00": 4, "1.00": 4},
                            cash={"500.00": 3, "200.00": 2, "50.00": 1, "20.00": 2, "5.00": 1,
                                  "2.00": 2},
@@ -118,7 +118,7 @@ def test_linked_movements_of_a_patron_not_verified_are_refused_at_the_threshold(
 def test_two_purchases_just_below_the_threshold_raise_a_structuring_alert(window: str) -> None:
     patron = register()
     for _ in range(2):  # 1,900.00 each: in [1,600.00, 2,000.00)
-        cage.chips_sell(shift_id=window, amount="1900.00", chips={"100.00": 19},
+        cage.chips_sell(shift_id=window, amount=Decimal("1900.00"), chips={"100.00": 19},
                         cash={"100.00": 19}, patron=patron, metadata=ana())
     assert sorted(AmlAlert.objects.values_list("kind", flat=True)) == [
         "linked_threshold", "structuring"]
@@ -135,11 +135,11 @@ def test_a_jackpot_of_10000_80_is_paid_only_to_an_identified_winner(window: str,
     cash = {"100.00": 20, "50.00": 20, "20.00": 50, "10.00": 50}  # 4,500.00
     chips = {"100.00": 50, "25.00": 20, "1.00": 0}  # 5,500.00
     with pytest.raises(Conflict) as refused:
-        jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="10000.00", cash=cash,
+        jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("10000.00"), cash=cash,
                           chips=chips, metadata=ana())
     assert refused.value.code == "identification_required"
     patron = register()
-    paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="10000.00",
+    paid = jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("10000.00"),
                              cash=cash, chips=chips, patron=patron, metadata=ana())
     assert paid.patron_id == patron
     row = PatronTransaction.objects.get()

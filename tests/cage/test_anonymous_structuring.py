@@ -18,7 +18,7 @@ from .conftest import Pit, ana, paulo
 
 def _sell(window: str, amount: str, chips: dict[str, int]) -> ChipsSellAnswer:
     """Paid in notes of 100.00; the window holds 50 chips of 100.00, 100 of 25.00, 200 of 5.00."""
-    return cage.chips_sell(shift_id=window, amount=amount, chips=chips,
+    return cage.chips_sell(shift_id=window, amount=Decimal(amount), chips=chips,
                            cash={"100.00": int(Decimal(amount) / 100)}, metadata=ana())
 
 
@@ -42,7 +42,7 @@ def test_three_anonymous_purchases_just_below_the_threshold_at_one_window(window
 def test_a_redemption_counts_with_the_purchases_of_the_window(window: str) -> None:
     _sell(window, "1900.00", {"100.00": 19})
     _sell(window, "1900.00", {"100.00": 19})
-    cage.chips_redeem(shift_id=window, amount="1950.00", chips={"100.00": 19, "25.00": 2},
+    cage.chips_redeem(shift_id=window, amount=Decimal("1950.00"), chips={"100.00": 19, "25.00": 2},
                       cash={"100.00": 19, "50.00": 1}, metadata=ana())
     assert AmlAlert.objects.get().kind == "anonymous_structuring"
 

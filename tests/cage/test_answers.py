@@ -1,9 +1,11 @@
+
 """A command's answer is a frozen dataclass, and a retry with the same idempotency key answers
 exactly as the first run: the same type, equal fields, nested parts included (issue 33, item 5)."""
 
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 
 import pytest
 
@@ -29,10 +31,10 @@ def test_a_retried_count_answers_as_the_first_time_lines_and_all(window: str) ->
 
 @pytest.mark.django_db
 def test_the_idempotency_record_keeps_the_answers_fields(window: str) -> None:
-    sold = cage.chips_sell(shift_id=window, amount="100.00", chips={"25.00": 4},
+    sold = cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"25.00": 4},
                            cash={"100.00": 1}, metadata=ana(key="s-1"))
     assert type(sold) is ChipsSellAnswer
     kept = CommandRecord.objects.get(idempotency_key="s-1").result
     assert kept == dataclasses.asdict(sold)
-    assert cage.chips_sell(shift_id=window, amount="100.00", chips={"25.00": 4},
+    assert cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"25.00": 4},
                            cash={"100.00": 1}, metadata=ana(key="s-1")) == sold

@@ -1,3 +1,4 @@
+
 """The blind count stays blind (issue 13, item 6, finding 7), and the next cashier opens on a
 count they were shown: accepted by naming its shift, or disputed and resolved by a supervisor.
 
@@ -9,6 +10,7 @@ the expected figures*.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -283,7 +285,7 @@ def test_a_dispute_waits_for_a_supervisor_who_chooses_the_disputed_count(window:
     # nothing taken over: the cage holds, and the ledger says, Ana's count
     assert cage_holdings() == window_balances() == (D("4500.00"), D("8700.00"))
     with pytest.raises(Conflict) as waiting:
-        cage.chips_sell(shift_id=shift_id, amount="25.00", chips={"25.00": 1},
+        cage.chips_sell(shift_id=shift_id, amount=Decimal("25.00"), chips={"25.00": 1},
                         cash={"20.00": 1, "5.00": 1}, metadata=bruno())
     assert waiting.value.code == "shift_not_open"
     with pytest.raises(Conflict):

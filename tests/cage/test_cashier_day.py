@@ -49,16 +49,16 @@ class Drawer:
 def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
     """Sell and redeem chips, two fills and a credit for table r1, a jackpot (a part of a
     recorded hit), a transfer."""
-    cage.chips_sell(shift_id=shift, amount="500.00", chips={"100.00": 4, "25.00": 4},
+    cage.chips_sell(shift_id=shift, amount=Decimal("500.00"), chips={"100.00": 4, "25.00": 4},
                     cash={"500.00": 1}, metadata=ana())
     drawer.move(cash_in={"500.00": 1}, chips_out={"100.00": 4, "25.00": 4})
 
-    cage.chips_sell(shift_id=shift, amount="120.00", chips={"100.00": 1, "5.00": 4},
+    cage.chips_sell(shift_id=shift, amount=Decimal("120.00"), chips={"100.00": 1, "5.00": 4},
                     cash={"100.00": 1, "50.00": 1}, change={"10.00": 3}, metadata=ana())
     drawer.move(cash_in={"100.00": 1, "50.00": 1}, cash_out={"10.00": 3},
                 chips_out={"100.00": 1, "5.00": 4})
 
-    cage.chips_redeem(shift_id=shift, amount="270.00",
+    cage.chips_redeem(shift_id=shift, amount=Decimal("270.00"),
                       chips={"100.00": 2, "25.00": 2, "5.00": 4},
                       cash={"100.00": 2, "50.00": 1, "20.00": 1}, metadata=ana())
     drawer.move(chips_in={"100.00": 2, "25.00": 2, "5.00": 4},
@@ -75,7 +75,7 @@ def run_the_day(shift: str, pit: Pit, drawer: Drawer, hit: Hit) -> None:
     drawer.move(chips_out={"100.00": 10})
     drawer.move(chips_in={"5.00": 20, "1.00": 50})
 
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, amount="1500.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, amount=Decimal("1500.00"),
                       cash={"100.00": 10, "50.00": 10}, metadata=ana())
     drawer.move(cash_out={"100.00": 10, "50.00": 10})
 
@@ -145,7 +145,7 @@ def test_a_short_day_is_refused_until_explained_and_approved(window: str, pit: P
 
     # the next day: Bruno takes over window 1 on Ana's count, sells, and ends 20.00 short
     day2 = cage.shift_open(cage="w1", accept_previous=window, metadata=bruno()).shift_id
-    cage.chips_sell(shift_id=day2, amount="200.00", chips={"100.00": 2},
+    cage.chips_sell(shift_id=day2, amount=Decimal("200.00"), chips={"100.00": 2},
                     cash={"20.00": 10}, metadata=bruno())
     drawer.move(cash_in={"20.00": 10}, chips_out={"100.00": 2})
     count = drawer.count()
@@ -203,9 +203,9 @@ def test_chips_in_circulation_agree_with_a_sum_over_the_days_events(window: str,
                                                                      pit: Pit) -> None:
     drawer = Drawer()
     run_the_day(window, pit, drawer, hit)
-    cage.chips_sell(shift_id=window, amount="50.00", chips={"25.00": 2},
+    cage.chips_sell(shift_id=window, amount=Decimal("50.00"), chips={"25.00": 2},
                     cash={"50.00": 1}, metadata=ana())
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="100.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("100.00"),
                       chip_set=CHIP_SET, chips={"25.00": 4}, metadata=ana())
 
     # an independent fold over the events: chips to players, to tables and back

@@ -35,7 +35,7 @@ def _cash_of_w1() -> Decimal:
 
 
 def _buy_3000_by_card(window: str, patron: str) -> None:
-    cage.chips_sell(shift_id=window, amount="3000.00", chips={"100.00": 30}, payment="card",
+    cage.chips_sell(shift_id=window, amount=Decimal("3000.00"), chips={"100.00": 30}, payment="card",
                     patron=patron, metadata=ana())
 
 
@@ -45,7 +45,7 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
     _buy_3000_by_card(window, patron)
     assert _cash_of_w1() == WINDOW_CASH  # a card takes no cash into the drawer
 
-    done = cage.chips_redeem(shift_id=window, amount="2500.00", chips={"100.00": 25},
+    done = cage.chips_redeem(shift_id=window, amount=Decimal("2500.00"), chips={"100.00": 25},
                              payment="casino_cheque", cheque_number="000123", patron=patron,
                              metadata=ana())
     assert (done.payment, done.cheque_number) == ("casino_cheque", "000123")
@@ -66,7 +66,7 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
 
     version = Shift.objects.get(id=window).version
     with pytest.raises(Conflict) as refused:  # 600.00 > the 500.00 left
-        cage.chips_redeem(shift_id=window, amount="600.00", chips={"100.00": 6},
+        cage.chips_redeem(shift_id=window, amount=Decimal("600.00"), chips={"100.00": 6},
                           payment="casino_cheque", cheque_number="000124", patron=patron,
                           metadata=ana())
     assert refused.value.code == "cheque_not_allowed"
@@ -75,7 +75,7 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
     assert Shift.objects.get(id=window).version == version  # nothing recorded
 
     with pytest.raises(Conflict) as reused:
-        cage.chips_redeem(shift_id=window, amount="500.00", chips={"100.00": 5},
+        cage.chips_redeem(shift_id=window, amount=Decimal("500.00"), chips={"100.00": 5},
                           payment="casino_cheque", cheque_number="000123", patron=patron,
                           metadata=ana())
     assert reused.value.code == "cheque_number_used"
@@ -85,16 +85,16 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
 
 def test_a_casino_cheque_only_to_an_identified_patron(window: str) -> None:
     with pytest.raises(Conflict) as anonymous:
-        cage.chips_redeem(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_redeem(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                           payment="casino_cheque", cheque_number="000200", metadata=ana())
     assert anonymous.value.code == "cheque_not_allowed"
     assert "identified patron" in anonymous.value.message
 
     patron = register()  # identified, but bought nothing by card or cheque today: 0.00 left
-    cage.chips_sell(shift_id=window, amount="500.00", chips={"100.00": 5},
+    cage.chips_sell(shift_id=window, amount=Decimal("500.00"), chips={"100.00": 5},
                     cash={"100.00": 5}, patron=patron, metadata=ana())  # in cash: no room
     with pytest.raises(Conflict) as cash_bought:
-        cage.chips_redeem(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_redeem(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                           payment="casino_cheque", cheque_number="000200", patron=patron,
                           metadata=ana())
     assert "0.00 left" in cash_bought.value.message
@@ -105,24 +105,24 @@ def test_a_cheque_payment_takes_no_cash_and_needs_its_number(window: str) -> Non
     patron = register()
     _buy_3000_by_card(window, patron)
     with pytest.raises(InvalidCommand) as with_cash:
-        cage.chips_redeem(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_redeem(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                           cash={"100.00": 1}, payment="casino_cheque", cheque_number="000300",
                           patron=patron, metadata=ana())
     assert with_cash.value.extra["field"] == "cash"
     with pytest.raises(InvalidCommand) as no_number:
-        cage.chips_redeem(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_redeem(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                           payment="casino_cheque", patron=patron, metadata=ana())
     assert no_number.value.extra["field"] == "cheque_number"
     with pytest.raises(InvalidCommand) as number_alone:
-        cage.chips_redeem(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_redeem(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                           cash={"100.00": 1}, cheque_number="000300", metadata=ana())
     assert number_alone.value.extra["field"] == "cheque_number"
     with pytest.raises(InvalidCommand) as card_with_cash:
-        cage.chips_sell(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                         cash={"100.00": 1}, payment="card", metadata=ana())
     assert card_with_cash.value.extra["field"] == "cash"
     with pytest.raises(InvalidCommand) as unknown:
-        cage.chips_sell(shift_id=window, amount="100.00", chips={"100.00": 1},
+        cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"100.00": 1},
                         payment="bitcoin", metadata=ana())
     assert unknown.value.extra["field"] == "payment"
 
@@ -148,7 +148,7 @@ def test_reconcile_the_drawer_the_cage_and_the_ledger_after_cheques(window: str,
                                                                    ) -> None:
     patron = register()
     _buy_3000_by_card(window, patron)
-    cage.chips_redeem(shift_id=window, amount="2500.00", chips={"100.00": 25},
+    cage.chips_redeem(shift_id=window, amount=Decimal("2500.00"), chips={"100.00": 25},
                       payment="casino_cheque", cheque_number="000123", patron=patron,
                       metadata=ana())
     jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, payment="casino_cheque",

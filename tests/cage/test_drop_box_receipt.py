@@ -1,3 +1,4 @@
+
 """The cage receives a drop box against its count (issue 13, finding 2): a box counted at
 3,500.00 and received at 3,400.00 is no longer taken without a word. The difference is a drop
 variance, recorded with the receipt and shown; the ledger posts the cash received to the cage
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -154,7 +156,7 @@ def test_the_cage_supervisor_who_received_the_box_does_not_approve_its_variance(
 
 def test_a_box_received_as_counted_needs_nothing_more(window: str, counted: Pit) -> None:
     done = cage.drop_box_receive(shift_id=window, session_id=counted.session_id, cash=COUNTED,
-                                 table="r1", amount="3500.00", metadata=ana())
+                                 table="r1", amount=Decimal("3500.00"), metadata=ana())
     assert (done.variance_value, done.variance_needs_approval) == ("0.00", False)
     assert balance("1120.r1") == D("0.00")
     assert balance("7883.r1") == D("0.00")

@@ -171,6 +171,26 @@ def test_the_cage_api_checks_piece_counts_at_the_edge(window: str) -> None:
     assert StoredEvent.objects.count() == before
 
 
+@pytest.mark.parametrize(("amount", "refused"), [
+    ("25.001", "amount '25.001' is not an amount with at most two decimals"),
+    ("-25.00", "amount cannot be negative (-25.00)"),
+    (25.5, "must be written as a string"),
+    ("0.00", "amount must be more than zero"),
+])
+def test_the_cage_api_parses_a_sale_amount_before_the_service(window: str, amount: object,
+                                                               refused: str) -> None:
+    """The amount is parsed once, by the API's field: the same refusal the service gave."""
+    ana = client_for("ana", Role.CASHIER)
+    before = StoredEvent.objects.count()
+    sale = ana.post(f"{BASE}/shifts/{window}/chip-sales/",
+                    {"amount": amount, "chips": {"5.00": 5}, "cash": {"5.00": 5}}, format="json")
+    assert sale.status_code == 400
+    error = error_of(sale)
+    assert (error["code"], error["extra"]["field"]) == ("invalid", "amount")
+    assert refused in error["message"]
+    assert StoredEvent.objects.count() == before
+
+
 def test_the_web_count_form_checks_piece_counts_at_the_edge(window: str) -> None:
     web: Client = browser("ana", Role.CASHIER)
     before = StoredEvent.objects.count()

@@ -22,6 +22,7 @@ import eventstore
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Membership, Role
+from casino.money import parse_amount
 from casino.services.casinos import casino_register
 from eventstore import read_stream
 from eventstore.models import StoredEvent
@@ -57,13 +58,15 @@ def accounts_of_pool(pool_id: str) -> int:
 
 def pay(hit: Hit, shift: str, **kwargs: Any) -> PrizePayAnswer:
     kwargs.setdefault("metadata", ana())
+    if "amount" in kwargs:  # parsed as the edge parses it
+        kwargs["amount"] = parse_amount(kwargs["amount"], field="amount")
     return jackpot_prize_pay(prize_id=hit.prize_id, shift_id=shift, **kwargs)
 
 
 def test_a_payment_for_a_pool_and_round_that_were_never_hit_is_refused(window: str) -> None:
     before = StoredEvent.objects.count()
     with pytest.raises(NotFound) as refused:
-        jackpot_prize_pay(prize_id="x", shift_id=window, amount="1000.00",
+        jackpot_prize_pay(prize_id="x", shift_id=window, amount=Decimal("1000.00"),
                           cash={"100.00": 10}, metadata=ana())
     assert refused.value.message == NOT_A_HIT.format(prize="x", casino=CASINO)
     assert refused.value.message.startswith("there is no jackpot hit 'x' in lisboa")

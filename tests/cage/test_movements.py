@@ -63,7 +63,7 @@ def test_a_drop_box_brings_its_cash_into_the_cage(window: str, pit: Pit) -> None
     pit.close_and_count({"500.00": 1, "100.00": 8, "50.00": 1})  # the count room: 1,350.00
     before = expected(window)
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",
-                          drop_box="DB-7", amount="1350.00",
+                          drop_box="DB-7", amount=Decimal("1350.00"),
                           cash={"500.00": 1, "100.00": 8, "50.00": 1}, metadata=ana())
     after = expected(window)
     assert after[("cash", D("500.00"))] == before.get(("cash", D("500.00")), 0) + 1
@@ -163,19 +163,19 @@ def test_the_gaming_day_closes_at_the_casinos_local_hour() -> None:
 def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
         window: str, pit: Pit, hit: Hit) -> None:
     cage.shift_open(cage="main", cash={"500.00": 50}, metadata=bruno())
-    cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
+    cage.chips_sell(shift_id=window, amount=Decimal("90.00"), chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
-    cage.chips_redeem(shift_id=window, amount="70.00", chips={"25.00": 2, "5.00": 4},
+    cage.chips_redeem(shift_id=window, amount=Decimal("70.00"), chips={"25.00": 2, "5.00": 4},
                       cash={"50.00": 1, "20.00": 1}, metadata=ana())
     cage.fill_issue(shift_id=window, slip=pit.fill({"25.00": 8}), metadata=ana())
     cage.credit_receive(shift_id=window, slip=pit.credit({"5.00": 10}), metadata=ana())
     cage.slip_refuse(shift_id=window, kind="fill", slip=pit.fill({"1.00": 5}),
                      reason="wrong figures", metadata=ana())
-    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount="150.00",
+    jackpot_prize_pay(prize_id=hit.prize_id, shift_id=window, amount=Decimal("150.00"),
                       cash={"100.00": 1}, chip_set=CHIP_SET, chips={"25.00": 2}, metadata=ana())
     pit.close_and_count({"20.00": 2})  # the count room: 40.00
     cage.drop_box_receive(shift_id=window, session_id=pit.session_id, table="r1",
-                          amount="40.00", cash={"20.00": 2}, metadata=ana())
+                          amount=Decimal("40.00"), cash={"20.00": 2}, metadata=ana())
     asked = cage.adjustment_request(shift_id=window, direction="out", cash={"10.00": 1},
                                     reason="counterfeit", metadata=ana())
     cage.adjustment_approve(adjustment_id=asked.adjustment_id, metadata=carla())
@@ -189,7 +189,7 @@ def test_rebuilding_every_cage_movement_from_events_equals_the_live_tables(
     with after_the_day(Shift.objects.get(id=window).gaming_day):
         cage.gaming_day_chips_record(gaming_day=Shift.objects.get(id=window).gaming_day,
                                      metadata=carla())
-    cage.cage_minimum_cash_change(code="main", minimum_cash="25000.00",
+    cage.cage_minimum_cash_change(code="main", minimum_cash=Decimal("25000.00"),
                                   reason="new regulation", metadata=carla())
 
     assert eventstore.check(["cage"]) == []

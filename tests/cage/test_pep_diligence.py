@@ -1,9 +1,12 @@
+
 """Enhanced diligence for a politically exposed patron (Lei n.º 83/2017, art. 39.º, n.º 1, b)
 and c); docs/patrons.md § Politically exposed patrons): at the threshold their movement waits
 for the source of funds recorded and the approval of the compliance officer or senior
 management (approval kind ``pep_movement``). Figures worked out by hand."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import pytest
 
@@ -51,7 +54,7 @@ def test_a_politically_exposed_patrons_redemption_waits_for_the_approval(window:
 
     # 2,500.00 + 600.00 = 3,100.00: more than the 3,000.00 approved for the day
     with pytest.raises(Conflict) as beyond:
-        cage.chips_redeem(shift_id=window, amount="600.00", chips={"100.00": 6},
+        cage.chips_redeem(shift_id=window, amount=Decimal("600.00"), chips={"100.00": 6},
                           cash={"50.00": 10, "20.00": 5}, patron=patron, metadata=ana())
     assert beyond.value.code == "pep_approval_required"
     assert "come to 3100.00" in beyond.value.message
@@ -61,7 +64,7 @@ def test_a_politically_exposed_patrons_redemption_waits_for_the_approval(window:
 def test_below_the_threshold_a_politically_exposed_patron_needs_no_approval(window: str
                                                                             ) -> None:
     patron = register(pep=True)
-    done = cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
+    done = cage.chips_sell(shift_id=window, amount=Decimal("800.00"), chips={"100.00": 8},
                            cash={"100.00": 8}, patron=patron, metadata=ana())
     assert done.patron_id == patron
 

@@ -272,7 +272,7 @@ def test_keys_are_spelt_one_way_whatever_the_event_says() -> None:
 
 
 def open_window(window_cash: dict[str, int]) -> str:
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
     return str(cage.shift_open(cage="w1", cash=window_cash, metadata=ana()).shift_id)
 
@@ -320,7 +320,7 @@ def test_a_receipt_then_a_larger_payment_of_a_held_line_in_one_batch(casino: Cas
 
 @pytest.mark.django_db(transaction=True)
 def test_a_line_opened_and_moved_in_one_batch_is_one_insert(casino: Casino) -> None:
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=carla())
     opened = ev.ShiftOpened(shift_id=SHIFT, casino=CASINO, window="w1", kind="window",
                             gaming_day=dt.date(2024, 5, 17), basis="blind_count",
@@ -353,7 +353,7 @@ def other_casino(casino: Casino) -> str:
                     gaming_day_closes_at=6, metadata=meta)
     chip_set_register(casino=PORTO, code=CHIP_SET, name="Porto chips",
                       denominations=["100.00", "25.00", "5.00"], metadata=meta)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=porto())
     shift = str(cage.shift_open(cage="vault", cash={"100.00": 30, "50.00": 10},
                                 metadata=porto()).shift_id)
@@ -376,11 +376,11 @@ def porto_rows() -> dict[str, list[tuple[Any, ...]]]:
 @pytest.mark.django_db(transaction=True)
 def test_a_shifts_day_rebuilt_one_casino_at_a_time_equals_live(
         window: str, other_casino: str) -> None:
-    cage.chips_sell(shift_id=window, amount="100.00", chips={"25.00": 4}, cash={"50.00": 2},
+    cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"25.00": 4}, cash={"50.00": 2},
                     metadata=ana())
-    cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
+    cage.chips_sell(shift_id=window, amount=Decimal("90.00"), chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
-    cage.chips_redeem(shift_id=window, amount="70.00", chips={"25.00": 2, "5.00": 4},
+    cage.chips_redeem(shift_id=window, amount=Decimal("70.00"), chips={"25.00": 2, "5.00": 4},
                       cash={"50.00": 1, "20.00": 1}, metadata=ana())
     # What the window holds now, counted right: no variance.
     held: dict[str, dict[str, int]] = {"cash": {}, "chips": {}}
@@ -416,11 +416,11 @@ def test_a_replay_sent_a_few_events_at_a_time_equals_live(
         window: str, page_size: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # Sent a page at a time, the lines exist before the movements that follow: the keyed
     # UPDATEs run on rows the database holds, receipts and payments netted per statement.
-    cage.chips_sell(shift_id=window, amount="100.00", chips={"25.00": 4}, cash={"50.00": 2},
+    cage.chips_sell(shift_id=window, amount=Decimal("100.00"), chips={"25.00": 4}, cash={"50.00": 2},
                     metadata=ana())
-    cage.chips_redeem(shift_id=window, amount="150.00", chips={"25.00": 6},
+    cage.chips_redeem(shift_id=window, amount=Decimal("150.00"), chips={"25.00": 6},
                       cash={"50.00": 3}, metadata=ana())
-    cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
+    cage.chips_sell(shift_id=window, amount=Decimal("90.00"), chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
     cage.shift_count(shift_id=window, **whole({"100.00": 21}), metadata=ana())
     cage.shift_count(shift_id=window, **whole({"100.00": 21, "50.00": 19}), metadata=ana())

@@ -1,15 +1,18 @@
+
 """Refusals change nothing: each one leaves the event store exactly as it was."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import pytest
 
 from cage import services as cage
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, NotFound
+from casino.money import parse_amount
 from eventstore.models import StoredEvent
 
 from .conftest import CHIP_SET, Pit, act, ana, bruno, carla, duarte, whole
@@ -78,7 +81,7 @@ Refuse = Callable[[Day, Any], Any]
 REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
     "redeeming more chips than the window holds in cash": (
         _nothing,
-        lambda d, _: cage.chips_redeem(shift_id=d.window, amount="5000.00",
+        lambda d, _: cage.chips_redeem(shift_id=d.window, amount=Decimal("5000.00"),
                                        chips={"100.00": 50}, cash={"100.00": 50},
                                        metadata=ana()),
         Conflict, "not_enough"),
@@ -124,28 +127,28 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
         InvalidCommand, None),
     "a negative amount": (
         _nothing,
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="-25.00", chips={"25.00": 1},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=parse_amount("-25.00"), chips={"25.00": 1},
                                      cash={"20.00": 1, "5.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "a three-decimal amount": (
         _nothing,
         lambda d, _: cage.drop_box_receive(shift_id=d.window, session_id=d.pit.session_id,
-                                           table="r1", amount="100.005",
+                                           table="r1", amount=parse_amount("100.005", allow_zero=True),
                                            cash={"100.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "a float amount": (
         _nothing,
-        lambda d, _: cage.chips_redeem(shift_id=d.window, amount=100.5, chips={"100.00": 1},
+        lambda d, _: cage.chips_redeem(shift_id=d.window, amount=parse_amount(100.5), chips={"100.00": 1},
                                        cash={"100.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "an unknown cash denomination": (
         _nothing,
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="3.00", chips={"1.00": 3},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=Decimal("3.00"), chips={"1.00": 3},
                                      cash={"3.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "a chip denomination the set does not have": (
         _nothing,
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="50.00", chips={"50.00": 1},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=Decimal("50.00"), chips={"50.00": 1},
                                      cash={"50.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "a negative number of pieces": (
@@ -154,7 +157,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
         InvalidCommand, None),
     "cash that does not add up to the amount": (
         _nothing,
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="100.00", chips={"100.00": 1},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=Decimal("100.00"), chips={"100.00": 1},
                                      cash={"50.00": 1}, metadata=ana()),
         InvalidCommand, None),
     "a supervisor approving their own variance": (
@@ -188,7 +191,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
         Conflict, "not_enough"),
     "a movement on a shift being counted": (
         lambda d: cage.shift_count(shift_id=d.window, **whole(), metadata=ana()),
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="5.00", chips={"5.00": 1},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=Decimal("5.00"), chips={"5.00": 1},
                                      cash={"5.00": 1}, metadata=ana()),
         Conflict, "shift_not_open"),
     "a second shift at a window already open": (
@@ -226,7 +229,7 @@ REFUSALS: dict[str, tuple[Setup, Refuse, type[DomainError], str | None]] = {
         NotAllowed, None),
     "a pit boss selling chips at the cage": (
         _nothing,
-        lambda d, _: cage.chips_sell(shift_id=d.window, amount="5.00", chips={"5.00": 1},
+        lambda d, _: cage.chips_sell(shift_id=d.window, amount=Decimal("5.00"), chips={"5.00": 1},
                                      cash={"5.00": 1}, metadata=act("paulo", "pit_boss")),
         NotAllowed, None),
     "a shift of another casino": (

@@ -1,3 +1,4 @@
+
 """pt-PT and en complete: the message catalogue, the cage's pages, and every area's pages as
 rendered in each (a crawl of the demo day from each demo person's home).
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from decimal import Decimal
 from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
@@ -137,7 +139,7 @@ def english_left(text: str) -> list[str]:
 def day(window: str, pit: Pit) -> dict[str, str]:  # noqa: F811
     """Window 1 after a day of every movement, counted one note short, the variance explained;
     a fill refused; a closed session whose box waits in the count room."""
-    cage.chips_sell(shift_id=window, amount="90.00", chips={"25.00": 2, "5.00": 8},
+    cage.chips_sell(shift_id=window, amount=Decimal("90.00"), chips={"25.00": 2, "5.00": 8},
                     cash={"100.00": 1}, change={"10.00": 1}, metadata=ana())
     cage.fill_issue(shift_id=window, slip=pit.fill({"25.00": 8}), metadata=ana())
     cage.credit_receive(shift_id=window, slip=pit.credit({"5.00": 10}), metadata=ana())

@@ -1,7 +1,10 @@
+
 """A Macau casino's cage with a window holding MOP 1,000,000.00 of chips, for the
 large-transaction rule (Instrução da DICJ n.º 1/2016), and Lisbon's for the rest."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import pytest
 
@@ -30,9 +33,9 @@ def _cage(casino: str, currency: str, zone: str, as_: object, chips: dict[str, i
                       denominations=denominations, metadata=meta)
     boss = person_metadata(username="chefe", role=Role.CAGE_SUPERVISOR, casino=casino)
     cashier = person_metadata(username="ana", role=Role.CASHIER, casino=casino)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={}, metadata=boss).shift_id
     cage.chips_put_into_service(shift_id=vault, chip_set="main", chips=chips,

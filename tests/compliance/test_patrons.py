@@ -48,7 +48,7 @@ RUI = {
 
 def _sell_half_a_million(window: str, patron: str | None) -> ChipsSellAnswer:
     # 50 chips of 10,000.00 for 500 notes of 1,000.00: MOP 500,000.00
-    return cage.chips_sell(shift_id=window, amount="500000.00", chips={"10000.00": 50},
+    return cage.chips_sell(shift_id=window, amount=Decimal("500000.00"), chips={"10000.00": 50},
                            cash={"1000.00": 500}, patron=patron, metadata=macau("lei"))
 
 
@@ -67,7 +67,7 @@ def test_a_macau_cash_purchase_of_500000_is_on_the_days_large_transaction_report
             for r in report] == [(patron, "500000.00", "500000.00", "purchase",
                                   sale.transaction_id, "MO-1")]
     # a sale of 499,000.00 is below it: not on the report
-    cage.chips_sell(shift_id=macau_window, amount="40000.00", chips={"10000.00": 4},
+    cage.chips_sell(shift_id=macau_window, amount=Decimal("40000.00"), chips={"10000.00": 4},
                     cash={"1000.00": 40}, patron=patron, metadata=macau("lei"))
     assert len(selectors.large_transactions("macau", day)) == 1
 
@@ -99,7 +99,7 @@ def test_a_politically_exposed_patrons_macau_purchase_waits_for_enhanced_diligen
 def _patron_with_report(window: str) -> tuple[str, str]:
     patron = str(patron_register(metadata=lisboa("ana"), verified=True, **RUI).patron_id)
     for _ in range(3):  # 3 x 800.00: the linked alert at the third (2,400.00)
-        cage.chips_sell(shift_id=window, amount="800.00", chips={"100.00": 8},
+        cage.chips_sell(shift_id=window, amount=Decimal("800.00"), chips={"100.00": 8},
                         cash={"100.00": 8}, patron=patron, metadata=lisboa("ana"))
     alert = AmlAlert.objects.get()
     report = suspicious_report_draft(alert_ids=[str(alert.alert_id)],
@@ -144,7 +144,7 @@ def test_crypto_shredding_leaves_the_data_unreadable_and_the_events_and_projecti
     assert selectors.patron_get("lisboa", patron).status == "shredded"
     # the shredded patron makes no more movements
     with pytest.raises(Conflict) as after:
-        cage.chips_sell(shift_id=lisboa_window, amount="100.00", chips={"100.00": 1},
+        cage.chips_sell(shift_id=lisboa_window, amount=Decimal("100.00"), chips={"100.00": 1},
                         cash={"100.00": 1}, patron=patron, metadata=lisboa("ana"))
     assert after.value.code == "patron_shredded"
 

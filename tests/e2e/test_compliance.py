@@ -1,3 +1,4 @@
+
 """A redemption of 2,500.00 refused until the patron is identified, from the cage's screen and
 its patron picker; the compliance officers' report drafted, reviewed and sent from the alert,
 out of the cashier's sight (docs/patrons.md)."""
@@ -5,6 +6,7 @@ out of the cashier's sight (docs/patrons.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -21,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def window(demo: None) -> str:
-    cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                    metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR,
                                             casino="lisboa"))
     return "w1"
@@ -75,7 +77,7 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
                             nationality="PT", address="Rua Velha 2", pep=False,
                             document_image="scans/p-9988.jpg").patron_id
     for _ in range(3):
-        chips_sell(shift_id=shift_id, amount="800.00", chips={"100.00": 8},
+        chips_sell(shift_id=shift_id, amount=Decimal("800.00"), chips={"100.00": 8},
                    cash={"100.00": 8}, patron=other, metadata=caixa)
 
     officer = person("conformidade")

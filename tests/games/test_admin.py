@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from decimal import Decimal as D
 
 import pytest
@@ -104,7 +105,7 @@ def test_the_admin_shows_the_jackpot_derived_from_the_pool(admin_client: Client)
     assert "none: the table feeds no jackpot pool" in page
     jackpot_pool_create(
         casino=CASINO, pool_id="bj-progressive", name="Aces", game="blackjack", tables=["bj1"],
-        bet="1.00", increment_percent="80", start="10000.00",
+        bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
         paytable=[{"combination": "four_aces_suited", "pays": "jackpot"},
                   {"combination": "two_aces", "pays": "25x"}],
         approved_on="2024-03-01", approval_reference="IGJ 1/2024",

@@ -324,7 +324,7 @@ def test_a_jackpot_chip_is_placed_from_the_round_page(make_table) -> None:
     make_table("blackjack", "bj1", minimum="10")
     jackpot_pool_create(
         casino=CASINO, pool_id="pool-bj1", name="Pool bj1", game="blackjack", tables=["bj1"],
-        bet="1.00", increment_percent="80", start="10000.00",
+        bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
         paytable=[{"combination": "four_aces_suited", "pays": "jackpot"},
                   {"combination": "two_aces", "pays": "25x"}],
         approved_on="2024-03-01", approval_reference="IGJ 123/2024",

@@ -14,6 +14,7 @@ import pytest
 
 from casino.context import person_metadata, system_metadata
 from casino.models import Role
+from casino.money import parse_amount
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
 from eventstore.records import Metadata
@@ -210,9 +211,12 @@ def make_pool(make_table: TableMaker) -> PoolMaker:
         conf = config or config_of(game)
         jackpot_pool_create(
             casino=CASINO, pool_id=pool_id, name=f"Pool {pool_id}", game=game, tables=tables,
-            bet=conf["bet"], increment_percent=conf["increment_percent"], start=conf["start"],
+            bet=parse_amount(conf["bet"], field="bet"),
+            increment_percent=conf["increment_percent"],
+            start=parse_amount(conf["start"], field="start"),
             paytable=conf["paytable"], approved_on="2024-03-01",
-            approval_reference="IGJ 123/2024", reserve_percent=reserve_percent, cap=cap,
+            approval_reference="IGJ 123/2024", reserve_percent=reserve_percent,
+            cap=None if cap is None else parse_amount(cap, field="cap"),
             metadata=admin())
         if amount is not None:
             from jackpots.models import JackpotPool

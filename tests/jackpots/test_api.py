@@ -1,9 +1,11 @@
+
 """The jackpot API through DRF's client: reads for the pit, the cage and the regulator (now and
 as of a past moment), a coup recomputed, a prize paid once, roles and the one error shape."""
 
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -86,7 +88,7 @@ def test_the_cage_lists_what_it_owes_and_pays_a_prize_once(example_a: dict[str, 
     from casino.context import person_metadata
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     shift = cage.shift_open(cage="w1", cash={"20.00": 10, "5.00": 10},
                             metadata=person_metadata(username="ana", role=Role.CASHIER,

@@ -108,7 +108,7 @@ def test_one_prize_paid_at_two_windows_at_once_is_paid_once(make_pool) -> None:
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
     shifts = []
     for code, who in (("w1", "ana"), ("w2", "bia")):
-        cage.cage_configure(code=code, name=code, kind="window", minimum_cash="0.00",
+        cage.cage_configure(code=code, name=code, kind="window", minimum_cash=Decimal("0.00"),
                             metadata=boss)
         shifts.append(cage.shift_open(cage=code, cash={"20.00": 5, "5.00": 5},
                                       metadata=cashier(who)).shift_id)
@@ -146,7 +146,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
                                "cards": ["AS", "AH"]}], metadata=pit())
     prize = JackpotPrize.objects.get(pool_id=pool_id)
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="w1", kind="window", minimum_cash="0.00", metadata=boss)
+    cage.cage_configure(code="w1", name="w1", kind="window", minimum_cash=Decimal("0.00"), metadata=boss)
     shift = cage.shift_open(cage="w1", cash={"20.00": 5, "5.00": 5},
                             metadata=cashier()).shift_id
     holding = threading.Event()
@@ -186,7 +186,7 @@ def _two_windows(pool_id: str, bet: dict[str, Any]) -> tuple[JackpotPrize, list[
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
     shifts = []
     for code, who in (("w1", "ana"), ("w2", "bia")):
-        cage.cage_configure(code=code, name=code, kind="window", minimum_cash="0.00",
+        cage.cage_configure(code=code, name=code, kind="window", minimum_cash=Decimal("0.00"),
                             metadata=boss)
         shifts.append(cage.shift_open(cage=code, cash={"20.00": 5, "10.00": 5},
                                       metadata=cashier(who)).shift_id)
@@ -204,7 +204,7 @@ def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
 
     def pay(shift: str, who: str) -> Callable[[], Any]:
         return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
-                                         amount="20.00", cash={"20.00": 1},
+                                         amount=Decimal("20.00"), cash={"20.00": 1},
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))
@@ -228,7 +228,7 @@ def test_two_instalments_that_fit_are_both_paid(make_pool) -> None:
 
     def pay(shift: str, who: str) -> Callable[[], Any]:
         return lambda: jackpot_prize_pay(prize_id=prize.prize_id, shift_id=shift,
-                                         amount="10.00", cash={"10.00": 1},
+                                         amount=Decimal("10.00"), cash={"10.00": 1},
                                          metadata=cashier(who))
 
     results = race(pay(shifts[0], "ana"), pay(shifts[1], "bia"))

@@ -143,7 +143,7 @@ def test_a_start_value_below_10000_times_the_bet_is_refused_citing_the_article(m
     with pytest.raises(InvalidCommand) as refused:
         jackpot_pool_create(
             casino=CASINO, pool_id="low", name="Low", game="blackjack", tables=[table],
-            bet="5.00", increment_percent="80", start="49999.99",
+            bet=Decimal("5.00"), increment_percent="80", start=Decimal("49999.99"),
             paytable=[{"combination": "four_aces", "pays": "jackpot"}],
             approved_on="2024-03-01", approval_reference="IGJ 1/2024", metadata=admin())
     assert refused.value.code == "start_below_minimum"
@@ -158,7 +158,7 @@ def test_stud_poker_start_below_the_minimum_cites_its_own_article(make_table) ->
     with pytest.raises(InvalidCommand) as refused:
         jackpot_pool_create(
             casino=CASINO, pool_id="low", name="Low", game="stud_poker", tables=[table],
-            bet="1.00", increment_percent="70", start="9999.99", paytable=STUD["paytable"],
+            bet=Decimal("1.00"), increment_percent="70", start=Decimal("9999.99"), paytable=STUD["paytable"],
             approved_on="2024-03-01", approval_reference="IGJ 1/2024", metadata=admin())
     assert refused.value.code == "start_below_minimum"
     assert "póquer sem descarte" in refused.value.extra["article"]
@@ -168,7 +168,7 @@ def test_stud_poker_start_below_the_minimum_cites_its_own_article(make_table) ->
 def test_a_change_to_a_start_below_the_minimum_is_refused(make_pool) -> None:
     pool_id = make_pool("stud_poker")
     with pytest.raises(InvalidCommand) as refused:
-        jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet="2.00", approved_on="2024-04-01",
+        jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet=Decimal("2.00"), approved_on="2024-04-01",
                             approval_reference="IGJ 9/2024", metadata=admin())
     assert refused.value.code == "start_below_minimum"
 
@@ -187,8 +187,8 @@ def test_only_the_administrator_sets_up_a_pool(make_table) -> None:
     table = make_table("stud_poker", "sp-x")
     with pytest.raises(NotAllowed):
         jackpot_pool_create(
-            casino=CASINO, pool_id="p", name="P", game="stud_poker", tables=[table], bet="1.00",
-            increment_percent="70", start="10000.00", paytable=STUD["paytable"],
+            casino=CASINO, pool_id="p", name="P", game="stud_poker", tables=[table], bet=Decimal("1.00"),
+            increment_percent="70", start=Decimal("10000.00"), paytable=STUD["paytable"],
             approved_on="2024-03-01", approval_reference="IGJ", metadata=pit())
 
 
@@ -255,7 +255,7 @@ def test_a_cap_diverts_contributions_to_the_reserve(make_pool) -> None:
 def test_a_change_never_applies_to_a_round_already_open(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount="30000.00")
     opened = timezone.now()
-    jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet="2.00", start="20000.00",
+    jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet=Decimal("2.00"), start=Decimal("20000.00"),
                         increment_percent="50", approved_on="2024-04-01",
                         approval_reference="IGJ 9/2024", reason="new chips", metadata=admin())
     # the round opened before the change: one chip of 1.00 at 70%

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from casino.errors import InvalidCommand
+from casino.money import parse_amount
 from eventstore.models import StoredEvent
 from jackpots.models import JackpotPool
 from jackpots.services import jackpot_pool_create
@@ -32,7 +33,9 @@ def test_a_pools_start_value_fits_the_money_columns(make_table: TableMaker, star
     def create() -> None:
         jackpot_pool_create(
             casino=CASINO, pool_id="edge", name="Edge", game="stud_poker", tables=[table],
-            bet=conf["bet"], increment_percent=conf["increment_percent"], start=start,
+            bet=parse_amount(conf["bet"], field="bet"),
+            increment_percent=conf["increment_percent"],
+            start=parse_amount(start, field="start"),  # as the edge parses it
             paytable=conf["paytable"], approved_on="2024-03-01",
             approval_reference="IGJ 1/2024", metadata=admin())
 

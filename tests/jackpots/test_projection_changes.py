@@ -414,7 +414,7 @@ def _other_casino_pool() -> str:
                     seats=7, chip_set="main", limits=default_limits("blackjack", D("5"), {}),
                     metadata=boss)
     jackpot_pool_create(casino=OTHER, pool_id="porto-bj", name="Porto", game="blackjack",
-                        tables=["p-bj"], bet="1.00", increment_percent="80", start="10000.00",
+                        tables=["p-bj"], bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
                         paytable=BLACKJACK_PAYTABLE, approved_on="2024-03-01",
                         approval_reference="IGJ 9/2024", metadata=boss)
     jackpot_coup_settle(pool_id="porto-bj", round_id=str(uuid.uuid4()), table="p-bj",

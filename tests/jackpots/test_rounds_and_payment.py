@@ -148,9 +148,9 @@ def window(casino: str) -> str:
     from casino.models import Role
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300, "50.00": 200},
                             metadata=boss).shift_id
@@ -232,7 +232,7 @@ def test_a_change_made_while_a_pit_round_is_open_waits_for_the_next_round(make_p
     seats = EXAMPLES["B"]["seats"]
     rid = open_round(table, [{"seat": s, "player": f"player {s}", "type": "ante", "amount": "10"}
                              for s in seats])
-    jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet="2.00", start="20000.00",
+    jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet=Decimal("2.00"), start=Decimal("20000.00"),
                         approved_on="2024-06-01", approval_reference="IGJ 10/2024",
                         metadata=admin())
     for seat in seats:

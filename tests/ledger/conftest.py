@@ -71,12 +71,12 @@ class Floor:
     # cage ------------------------------------------------------------------------------------
     def sell(self, chips: dict[str, int], cash: dict[str, int]) -> None:
         amount = sum(Decimal(d) * n for d, n in chips.items())
-        cage.chips_sell(shift_id=self.window, amount=str(amount), chips=chips, cash=cash,
+        cage.chips_sell(shift_id=self.window, amount=amount, chips=chips, cash=cash,
                         chip_set=CHIP_SET, metadata=cashier())
 
     def redeem(self, chips: dict[str, int], cash: dict[str, int]) -> None:
         amount = sum(Decimal(d) * n for d, n in chips.items())
-        cage.chips_redeem(shift_id=self.window, amount=str(amount), chips=chips, cash=cash,
+        cage.chips_redeem(shift_id=self.window, amount=amount, chips=chips, cash=cash,
                           chip_set=CHIP_SET, metadata=cashier())
 
     def stock_window(self, cash: dict[str, int], chips: dict[str, int]) -> None:
@@ -156,7 +156,7 @@ def make_floor(casino: str = CASINO, *, currency: str = "EUR",
     chip_set_register(casino=casino, code=CHIP_SET, name="Value chips",
                       denominations=list(DENOMINATIONS), metadata=meta)
     for code, kind in (("main", "main"), ("w1", "window"), ("vault", "vault")):
-        cage.cage_configure(code=code, name=code.title(), kind=kind, minimum_cash="0.00",
+        cage.cage_configure(code=code, name=code.title(), kind=kind, minimum_cash=Decimal("0.00"),
                             metadata=act("carla", Role.CAGE_SUPERVISOR, casino))
     floor = Floor()
     floor.vault = str(cage.shift_open(cage="vault", cash=VAULT_CASH,

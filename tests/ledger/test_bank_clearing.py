@@ -27,6 +27,7 @@ from cage import services as cage
 from cage.models import Shift
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.models import Membership, Role
+from casino.money import parse_amount
 from compliance.services import patron_register
 from eventstore.models import StoredEvent
 from ledger import bank, reports
@@ -65,14 +66,14 @@ def cheques(floor: Floor) -> Floor:
     """Two casino cheques issued and 4,000.00 sold by card and cheque (the module's floor)."""
     patron = str(patron_register(metadata=cashier(), window="w1", verified=True,
                                  **PATRON).patron_id)
-    cage.chips_sell(shift_id=floor.window, amount="3000.00", chips={"100.00": 30},
+    cage.chips_sell(shift_id=floor.window, amount=Decimal("3000.00"), chips={"100.00": 30},
                     payment="card", patron=patron, metadata=cashier())
-    cage.chips_sell(shift_id=floor.window, amount="1000.00", chips={"100.00": 10},
+    cage.chips_sell(shift_id=floor.window, amount=Decimal("1000.00"), chips={"100.00": 10},
                     payment="cheque", patron=patron, metadata=cashier())
-    cage.chips_redeem(shift_id=floor.window, amount="2500.00", chips={"100.00": 25},
+    cage.chips_redeem(shift_id=floor.window, amount=Decimal("2500.00"), chips={"100.00": 25},
                       payment="casino_cheque", cheque_number="000123", patron=patron,
                       metadata=cashier())
-    cage.chips_redeem(shift_id=floor.window, amount="1200.00", chips={"100.00": 12},
+    cage.chips_redeem(shift_id=floor.window, amount=Decimal("1200.00"), chips={"100.00": 12},
                       payment="casino_cheque", cheque_number="000124", patron=patron,
                       metadata=cashier())
     return floor
@@ -80,13 +81,17 @@ def cheques(floor: Floor) -> Floor:
 
 def present(number: str = "000123", amount: str = "2500.00", reference: str = "EXT 0412-7",
             **extra: Any) -> ChequePresentAnswer:
-    return bank.casino_cheque_present(casino=CASINO, number=number, amount=amount,
+    # the amount parsed as the screen parses it
+    return bank.casino_cheque_present(casino=CASINO, number=number,
+                                      amount=parse_amount(amount, field="amount"),
                                       bank_reference=reference, paid_on=today(),
                                       metadata=extra.pop("metadata", accountant()), **extra)
 
 
 def settle(amount: str, reference: str) -> BatchSettleAnswer:
-    return bank.card_cheque_batch_settle(casino=CASINO, amount=amount, bank_reference=reference,
+    return bank.card_cheque_batch_settle(casino=CASINO,
+                                         amount=parse_amount(amount, field="amount"),
+                                         bank_reference=reference,
                                          credited_on=today(), metadata=accountant())
 
 
@@ -142,7 +147,7 @@ def test_a_cheque_is_presented_for_its_amount_by_its_number(cheques: Floor) -> N
         present("000124", "1200.00", reference="  ")
     assert no_reference.value.extra["field"] == "bank_reference"
     with pytest.raises(InvalidCommand) as tomorrow:
-        bank.casino_cheque_present(casino=CASINO, number="000124", amount="1200.00",
+        bank.casino_cheque_present(casino=CASINO, number="000124", amount=Decimal("1200.00"),
                                    bank_reference="EXT 1",
                                    paid_on=today() + dt.timedelta(days=2),
                                    metadata=accountant())
@@ -244,7 +249,7 @@ def test_two_batches_at_once_never_clear_more_than_outstanding(cheques: Floor) -
 
     def batch(reference: str, metadata: Any) -> Callable[[], Any]:
         return lambda: bank.card_cheque_batch_settle(
-            casino=CASINO, amount="3000.00", bank_reference=reference, credited_on=today(),
+            casino=CASINO, amount=Decimal("3000.00"), bank_reference=reference, credited_on=today(),
             metadata=metadata)
 
     # 3,000.00 + 3,000.00 > the 4,000.00 outstanding: the second, after the first, is refused
@@ -405,7 +410,7 @@ def test_a_cheque_issued_while_it_reads_does_not_split_cage_from_ledger(
     def meanwhile(casino: str) -> Decimal:
         def issue() -> None:
             try:
-                cage.chips_redeem(shift_id=cheques.window, amount="300.00",
+                cage.chips_redeem(shift_id=cheques.window, amount=Decimal("300.00"),
                                   chips={"100.00": 3}, payment="casino_cheque",
                                   cheque_number="000125",
                                   patron=_patron_id(), metadata=cashier())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -137,7 +138,7 @@ def _jackpot_floor() -> Floor:
                            metadata=pit_boss())
     jackpot_pool_create(
         casino=CASINO, pool_id="bj", name="Blackjack progressive", game="blackjack",
-        tables=["bj1"], bet="1.00", increment_percent="80", start="10000.00",
+        tables=["bj1"], bet=Decimal("1.00"), increment_percent="80", start=Decimal("10000.00"),
         paytable=[{"combination": "four_aces_suited", "pays": "jackpot"},
                   {"combination": "four_aces", "pays": "10%"},
                   {"combination": "three_aces", "pays": "250x"},

@@ -1,3 +1,4 @@
+
 """The gaming day's close report (issue 14, item 6): its figures worked out by hand on a small
 day, the CSV and the PDF read back, the digest, the page and the API."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+from decimal import Decimal
 from decimal import Decimal as D
 
 import pytest
@@ -340,7 +342,7 @@ def test_an_approved_drop_variance_is_an_exception_of_its_sessions_day(floor: Fl
     r1 = str(TableSession.objects.get(table="r1").session_id)
     # r1's box was counted at 200.00; the cage receives 150.00 of it
     cage.drop_box_receive(shift_id=floor.window, session_id=r1, table="r1", cash=notes("150.00"),
-                          amount="150.00", metadata=cashier())
+                          amount=Decimal("150.00"), metadata=cashier())
     asked = approval_request(kind="drop_variance", subject=r1, reason="note_missing",
                              explanation="a 50 note is missing from the box", metadata=cashier())
     approval_grant(approval_id=asked.approval_id, note="seen the count sheet",

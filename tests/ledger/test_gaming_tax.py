@@ -115,9 +115,9 @@ def test_a_finished_month_is_accrued_as_a_liability_and_posted_when_paid(day: Fl
     assert balance == D("-6.50")  # a credit: owed to the State
     with pytest.raises(Conflict):
         taxes.gaming_tax_pay(casino=CASINO, month="2026-03", code="pt-iej-capital",
-                             amount="6.51", reference="guia 1", metadata=accountant())
+                             amount=D("6.51"), reference="guia 1", metadata=accountant())
     taxes.gaming_tax_pay(casino=CASINO, month="2026-03", code="pt-iej-capital",
-                         amount="6.50", reference="guia 2026/03-1", metadata=accountant())
+                         amount=D("6.50"), reference="guia 2026/03-1", metadata=accountant())
     assert reports.account_balance(casino=CASINO, code="2431.pt-iej-capital") == D("0.00")
     assert reports.account_balance(casino=CASINO, code="1210") == D("-6.50")
     assert taxes.monthly_return(CASINO, "2026-03").paid == D("6.50")
@@ -326,9 +326,9 @@ def test_a_pool_seeded_on_a_closed_day_under_both_settings(day: Floor, clock: Cl
                            metadata=pit_boss())
     admin = act("gestor", Role.ADMINISTRATOR)
     jackpot_pool_create(casino=CASINO, pool_id="bj", name="Pool bj", game="blackjack",
-                        tables=["bj1"], bet=BLACKJACK["bet"],
+                        tables=["bj1"], bet=D(BLACKJACK["bet"]),
                         increment_percent=BLACKJACK["increment_percent"],
-                        start=BLACKJACK["start"], paytable=BLACKJACK["paytable"],
+                        start=D(BLACKJACK["start"]), paytable=BLACKJACK["paytable"],
                         approved_on="2024-03-01", approval_reference="IGJ 123/2024",
                         metadata=admin)
     closed_day(day, clock)

@@ -105,7 +105,7 @@ def run(floor: Floor, op: tuple[Any, ...]) -> None:
         floor.close_table("r1", closing, str(drop))
         if drop:
             cage.drop_box_receive(shift_id=floor.window, session_id=session, table="r1",
-                                  cash={"5.00": int(drop / 5)}, amount=str(drop),
+                                  cash={"5.00": int(drop / 5)}, amount=drop.quantize(D("0.01")),
                                   metadata=cashier())
         if reopen == "roll":
             floor.tables["r1"] = str(sessions.table_session_open(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from decimal import Decimal
 from decimal import Decimal as D
 
 import pytest
@@ -34,7 +35,7 @@ def a_day(floor: Floor) -> str:
 
 def receive(floor: Floor, session: str, amount: str) -> None:
     cage.drop_box_receive(shift_id=floor.window, session_id=session, table="r1",
-                          cash=notes(amount), amount=amount, metadata=cashier())
+                          cash=notes(amount), amount=Decimal(amount), metadata=cashier())
 
 
 def day_of(floor: Floor) -> str:

@@ -3,6 +3,7 @@ the table as the API shows them, a late chip refused with the one error shape.""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -41,7 +42,7 @@ def fiscal(casino: str, make_table) -> APIClient:
     make_table("stud_poker", "sp1", minimum="10")
     jackpot_pool_create(
         casino=CASINO, pool_id="stud", name="Stud progressive", game="stud_poker",
-        tables=["sp1"], bet="1.00", increment_percent="70", start="10000.00",
+        tables=["sp1"], bet=Decimal("1.00"), increment_percent="70", start=Decimal("10000.00"),
         paytable=STUD_PAYTABLE, approved_on="2024-03-01", approval_reference="IGJ 123/2024",
         metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
     meter_correct("stud", direction="up", amount="20000.00")

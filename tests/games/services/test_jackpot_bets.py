@@ -1,3 +1,4 @@
+
 """Jackpot chips at the pit: placed before the deal, recorded on the round, outside the handle,
 decided by the pool's coup in the transaction that settles (or voids) the round, paid by the cage.
 
@@ -8,6 +9,7 @@ examples C (blackjack), A (stud poker) and D (blackjack, a whole round) are play
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from decimal import Decimal as D
 from typing import Any
 
@@ -80,8 +82,8 @@ def pool_table(make_table) -> Callable[..., str]:
         make_table(game, code, minimum="10")
         increment, paytable = GAME[game]
         jackpot_pool_create(casino=CASINO, pool_id=f"pool-{code}", name=f"Pool {code}",
-                            game=game, tables=[code], bet="1.00", increment_percent=increment,
-                            start="10000.00", paytable=paytable, approved_on="2024-03-01",
+                            game=game, tables=[code], bet=Decimal("1.00"), increment_percent=increment,
+                            start=Decimal("10000.00"), paytable=paytable, approved_on="2024-03-01",
                             approval_reference="IGJ 123/2024", metadata=admin())
         if meter is not None:
             meter_correct(f"pool-{code}", direction="up",
@@ -130,9 +132,9 @@ def window(casino: str) -> str:
     from cage import services as cage
 
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
-    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash="0.00",
+    cage.cage_configure(code="w1", name="Window 1", kind="window", minimum_cash=Decimal("0.00"),
                         metadata=boss)
-    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash="0.00",
+    cage.cage_configure(code="vault", name="Vault", kind="vault", minimum_cash=Decimal("0.00"),
                         metadata=boss)
     vault = cage.shift_open(cage="vault", cash={"500.00": 40, "100.00": 300},
                             metadata=boss).shift_id
@@ -448,7 +450,7 @@ def test_a_round_opens_with_the_jackpot_in_force_in_the_pool(pool_table, make_ta
     session = pool_table("stud_poker", "sp1")
     first = round_open(session_id=session, bets=[{"seat": 1, "type": "ante", "amount": "10"}],
                        metadata=pit())["round_id"]
-    jackpot_pool_change(casino=CASINO, pool_id="pool-sp1", bet="2.00", start="20000.00",
+    jackpot_pool_change(casino=CASINO, pool_id="pool-sp1", bet=Decimal("2.00"), start=Decimal("20000.00"),
                         approved_on="2024-06-01", approval_reference="IGJ 10/2024",
                         metadata=admin())
     options = Round.objects.get(round_id=first).options
