@@ -18,8 +18,9 @@ from casino.errors import Conflict, DomainError, InvalidCommand
 from casino.models import Role
 from eventstore import read_stream
 from eventstore.answers import as_data
-from eventstore.models import StoredEvent
+from eventstore.models import CommandRecord, StoredEvent
 from eventstore.records import Metadata
+from games.answers import RoundJackpot, RoundJackpotPrize, RoundSettleAnswer
 from games.models import JackpotBet, Round, TableSession
 from games.services import (
     deal_record,
@@ -562,3 +563,36 @@ def test_a_retried_jackpot_bet_records_nothing_twice(bj_round: str) -> None:
     assert jackpot_bet_place(round_id=bj_round, bets=[chip(1)],
                              metadata=pit(key="jp-chip-1")) == first
     assert events_count() == before
+
+
+def test_a_retried_settlement_answers_the_same_coup_typed_as_the_first_time(pool_table
+                                                                            ) -> None:
+    """The round's answer and its pool's coup come back from the idempotency record as they
+    were first answered: the same types, nested prizes included, and nothing recorded again."""
+    session = pool_table("blackjack", "bj1", meter="20000.00")
+    rid = play_example_c(session)
+    first = round_settle(round_id=rid, metadata=pit(key="settle-c"))
+    count = events_count()
+    again = round_settle(round_id=rid, metadata=pit(key="settle-c"))
+    assert events_count() == count
+    assert type(again) is RoundSettleAnswer
+    assert again == first
+    assert type(again.jackpot) is RoundJackpot
+    assert [type(p) for p in again.jackpot.prizes] == [RoundJackpotPrize] * 4
+
+
+def test_a_round_without_jackpot_chips_keeps_no_jackpot_in_its_answer(pool_table) -> None:
+    """The optional coup is left out of the recorded answer (its JSON as before answers were
+    types), and a retry rebuilds it as absent."""
+    session = pool_table("blackjack", "bj1")
+    rid = round_open(session_id=session, bets=[{"seat": 1, "type": "main", "amount": "10"}],
+                     metadata=pit()).round_id
+    round_close_betting(round_id=rid, metadata=pit())
+    deal_record(round_id=rid, upcard="9D", seats={"1": ["KS", "8H"]}, metadata=pit())
+    decision_record(round_id=rid, seat=1, decision="stand", metadata=pit())
+    outcome_record(round_id=rid, outcome={"dealer": {"cards": ["9D", "8C"]}}, metadata=pit())
+    first = round_settle(round_id=rid, metadata=pit(key="settle-plain"))
+    kept = CommandRecord.objects.get(idempotency_key="settle-plain").result
+    assert "jackpot" not in kept
+    assert kept == as_data(first)
+    assert round_settle(round_id=rid, metadata=pit(key="settle-plain")) == first
