@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from casino.errors import DomainError, NotFound
-from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership
-from casino.selectors import approval_list, casino_codes_for
+from casino.models import Approval, ApprovalStatus, Casino, ChipSet
+from casino.selectors import approval_list, casino_codes_for, roles_in
 from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata
 from edge.web.progress import answer_text
@@ -77,8 +77,7 @@ def _may_read(request: HttpRequest, casino: str) -> None:
 
 def _may_act(request: HttpRequest, casino: str) -> bool:
     """As ``edge.api.base.acting_role``: the pit boss role, held in that casino."""
-    return request.user.is_authenticated and Membership.objects.filter(
-        user_id=request.user.pk, casino_id=casino, role__in=COMMAND_ROLES).exists()
+    return bool(roles_in(request.user, casino) & set(COMMAND_ROLES))
 
 
 
