@@ -98,7 +98,7 @@ def _pit(times: dict[str, list[float]], rounds: int) -> None:
         "-opened_at").first()
     opening = session.closing if session and session.closing else {"100.00": 10, "25.00": 20}
     sid = str(table_session_open(casino="lisboa", table="ra1", opening=opening,
-                                 metadata=meta)["session_id"])
+                                 metadata=meta).session_id)
     fiscal = _client("fiscal")
     session_url = f"/pit/sessions/{sid}/"
     def post(url: str, **data: str) -> Any:

@@ -102,9 +102,9 @@ def services_bench(rounds: int) -> None:
 
     rng = random.Random(1)
     live_session = table_session_open(casino=CASINO, table="r0", opening={"100.00": 100},
-                                      metadata=meta())["session_id"]
+                                      metadata=meta()).session_id
     whole_session = table_session_open(casino=CASINO, table="r1", opening={"100.00": 100},
-                                       metadata=meta())["session_id"]
+                                       metadata=meta()).session_id
     warm = max(20, rounds // 20)
     for label, session in (("live", live_session), ("whole", whole_session)):
         latencies: list[float] = []
@@ -117,7 +117,7 @@ def services_bench(rounds: int) -> None:
             outcome = {"number": rng.randrange(37)}
             if label == "live":
                 t0 = time.perf_counter()
-                rid = round_open(session_id=session, bets=placed, metadata=meta())["round_id"]
+                rid = round_open(session_id=session, bets=placed, metadata=meta()).round_id
                 t1 = time.perf_counter()
                 round_close_betting(round_id=rid, metadata=meta())
                 t2 = time.perf_counter()

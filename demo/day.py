@@ -163,8 +163,8 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
     opened = services.table_session_open(casino=casino, table=table.code,
                                          opening={} if first else None, metadata=meta,
                                          session_id=_uuid(rng))
-    sid = opened["session_id"]
-    tray = Tray(Decimal(opened["opening_amount"]))
+    sid = opened.session_id
+    tray = Tray(Decimal(opened.opening_amount))
     if first:
         float_chips = {str(d): 40 for d in denominations[1:]}
         slip = _next_slip(casino, "fill")
@@ -253,30 +253,30 @@ def _void_and_correct(table: Table, sid: str, rng: random.Random, meta: Metadata
     casino = table.casino_id
     rid = services.round_open(session_id=sid, bets=[{"seat": 1, "type": "red",
                                                      "amount": str(unit)}],
-                              metadata=meta, round_id=_uuid(rng))["round_id"]
+                              metadata=meta, round_id=_uuid(rng)).round_id
     services.round_void(round_id=rid, reason="the ball jumped out of the wheel (golpe nulo)",
                         metadata=meta)
     rid = services.round_open(session_id=sid, bets=[
         {"seat": 2, "type": "straight", "numbers": [3], "amount": str(unit)},
         {"seat": 3, "type": "black", "amount": str(unit * 2)}], metadata=meta,
-        round_id=_uuid(rng))["round_id"]
+        round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
     services.outcome_record(round_id=rid, outcome={"number": 26}, metadata=meta)
     services.round_settle(round_id=rid, metadata=meta)
     done = services.round_correct(round_id=rid, outcome={"number": 3},
                                   reason="26 was keyed in; the ball was in 3",
                                   metadata=_as(casino, Role.PIT_BOSS, "inspector"))
-    tray.value += Decimal(done["result"])
+    tray.value += Decimal(done.result)
 
 
 def _live(sid: str, bets: list[dict[str, Any]], outcome: dict[str, Any], meta: Metadata,
           rng: random.Random) -> Decimal:
     """A live round as four commands; the round's result (stakes lost - prizes paid)."""
     rid = services.round_open(session_id=sid, bets=bets, metadata=meta,
-                              round_id=_uuid(rng))["round_id"]
+                              round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
     services.outcome_record(round_id=rid, outcome=outcome, metadata=meta)
-    return Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+    return Decimal(services.round_settle(round_id=rid, metadata=meta).result)
 
 
 def _seats(rng: random.Random, table: Table, low: int = 2, high: int = 4) -> list[int]:
@@ -374,7 +374,7 @@ def _blackjack_round(table: Table, sid: str, rng: random.Random, meta: Metadata,
         bets.append({"seat": seats[0], "player": "back bettor", "type": "back",
                      "amount": str(unit)})
     rid = services.round_open(session_id=sid, bets=bets, metadata=meta,
-                              round_id=_uuid(rng))["round_id"]
+                              round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
     shoe = Shoe(rng, 6)
     dealt = {str(s): [shoe.draw()] for s in seats}
@@ -422,7 +422,7 @@ def _blackjack_round(table: Table, sid: str, rng: random.Random, meta: Metadata,
     while in_play and blackjack.dealer_must_hit(dealer):
         dealer.append(shoe.draw())
     services.outcome_record(round_id=rid, outcome={"dealer": {"cards": dealer}}, metadata=meta)
-    return Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+    return Decimal(services.round_settle(round_id=rid, metadata=meta).result)
 
 
 def _stud_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal
@@ -430,7 +430,7 @@ def _stud_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit
     seats = _seats(rng, table, 2, 5)
     rid = services.round_open(session_id=sid, bets=[
         {"seat": s, "type": "ante", "amount": str(unit * rng.randint(1, 3))} for s in seats],
-        metadata=meta, round_id=_uuid(rng))["round_id"]
+        metadata=meta, round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
     shoe = Shoe(rng, 1)
     hands = {s: [shoe.draw() for _ in range(5)] for s in seats}
@@ -444,7 +444,7 @@ def _stud_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit
     services.outcome_record(round_id=rid, outcome={
         "dealer": {"cards": dealer},
         "seats": [{"seat": s, "cards": c} for s, c in hands.items()]}, metadata=meta)
-    return Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+    return Decimal(services.round_settle(round_id=rid, metadata=meta).result)
 
 
 # A stud poker coup with jackpot bets: seat 1 draws a flush, which the pool pays 50 times the
@@ -461,7 +461,7 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
     rid = services.round_open(session_id=sid, bets=[
         {"seat": s, "player": f"player {s}", "type": "ante", "amount": str(unit)}
         for s in JACKPOT_HANDS],
-        metadata=meta, round_id=_uuid(rng))["round_id"]
+        metadata=meta, round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
     for seat in JACKPOT_HANDS:
         services.decision_record(round_id=rid, seat=seat, decision="call", metadata=meta)
@@ -469,7 +469,7 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
         "dealer": {"cards": JACKPOT_DEALER},
         "seats": [{"seat": s, "cards": c} for s, c in JACKPOT_HANDS.items()]}, metadata=meta)
     with transaction.atomic():
-        result = Decimal(services.round_settle(round_id=rid, metadata=meta)["result"])
+        result = Decimal(services.round_settle(round_id=rid, metadata=meta).result)
         jackpot_round_settle(round_id=rid, metadata=meta, bets=[
             {"seat": s, "player": f"player {s}", "amount": "1.00"} for s in JACKPOT_HANDS])
     cage.pay_jackpots(table.casino_id, rid)

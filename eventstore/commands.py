@@ -58,7 +58,6 @@ from .hashing import canonical_json, canonical_text
 from .records import Metadata
 from .store import EventStoreError, Savepoint, begin_command, record_values
 
-Result = dict[str, Any]
 P = ParamSpec("P")
 R = TypeVar("R")
 Reads = Callable[[dict[str, Any]], Sequence[wire.Statement]]

@@ -52,7 +52,7 @@ from casino.errors import Conflict, gettext_noop
 
 from . import unit, wire
 from .answers import as_data
-from .events import JSON, Event
+from .events import Event
 from .hashing import GENESIS_HASH, ChainHasher, canonical_text, format_time
 from .projections import apply_live, handled
 from .records import Metadata, RecordedEvent
@@ -296,7 +296,7 @@ def append(
     *,
     expected_version: int,
     metadata: Metadata,
-    answer: JSON | None = None,
+    answer: object = None,
 ) -> list[RecordedEvent]:
     """Append ``events`` to ``stream`` if it is still at ``expected_version`` (0: a new stream).
 
@@ -363,7 +363,7 @@ _ROLLBACK = ("ROLLBACK TO SAVEPOINT event_append", ())
 
 
 def _append_in_command(stream: str, events: Sequence[Event], expected_version: int,
-                       metadata: Metadata, answer: JSON | None, work: unit.UnitOfWork,
+                       metadata: Metadata, answer: object, work: unit.UnitOfWork,
                        head: Head, *, guessed: bool) -> list[RecordedEvent] | None:
     """The append of a command at ``head``: its INSERT, the idempotency record if ``answer``
     is the command's, and the projections' writes, in one pipeline. None when ``head`` was

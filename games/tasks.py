@@ -8,6 +8,7 @@ from celery import shared_task
 
 from casino.errors import DomainError
 from casino.retries import RETRY, is_transient
+from eventstore.answers import as_data
 from eventstore.records import Metadata
 
 
@@ -31,4 +32,4 @@ def table_session_close_task(session_id: str, closing: dict[str, int],
         if is_transient(refusal):
             raise  # a lost race: retried (RETRY), not reported
         return {"session_id": session_id, "closed": False, **refusal.as_result()}
-    return {**done, "closed": True, "already_closed": False}
+    return {**as_data(done), "closed": True, "already_closed": False}

@@ -87,16 +87,15 @@ class CommandApi(APIView):
     and the metadata, the input's shape (``InputSerializer``), then one service call
     (``command``); 201 with its answer (200 where ``created`` is False: a change to something
     that exists, as the pit's). Each app's base names the roles that may call it (``roles``);
-    ``OutputSerializer`` is the answer's schema; a refusal is the one error body
-    (``edge.api.errors``). An operation without an ``InputSerializer`` of its own takes no body.
+    ``answer`` is the answer's type, whose schema the OpenAPI publishes; a refusal is the one
+    error body (``edge.api.errors``). An operation without an ``InputSerializer`` of its own takes no body.
     """
 
     roles: ClassVar[tuple[str, ...]] = ()
     created: ClassVar[bool] = True
-    # the answer's type (a frozen dataclass): its schema is the operation's response; an
-    # operation whose answer is not (yet) a dataclass names its ``OutputSerializer`` instead
+    # the answer's type (a frozen dataclass): its schema is the operation's response (every
+    # operation names one; the bases that name none route nothing)
     answer: ClassVar[type | None] = None
-    OutputSerializer: ClassVar[type[serializers.Serializer[Any]] | None] = None
 
     class InputSerializer(serializers.Serializer[Any]):
         pass
@@ -130,8 +129,7 @@ class CommandApi(APIView):
                       {"__module__": cls.__module__,
                        "__qualname__": f"{cls.__qualname__}.InputSerializer"}))
         answered = status.HTTP_201_CREATED if cls.created else status.HTTP_200_OK
-        answer = (answer_serializer(cls.answer) if cls.answer is not None
-                  else cls.OutputSerializer or dict)
+        answer = answer_serializer(cls.answer) if cls.answer is not None else dict
         cls.post = extend_schema(  # type: ignore[method-assign]
             request=named, responses={answered: answer}, parameters=[IDEMPOTENCY])(post)
 

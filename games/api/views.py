@@ -26,13 +26,11 @@ from casino.errors import InvalidCommand, NotAllowed, gettext_noop
 from casino.selectors import casino_codes_for
 from edge.api.base import CommandApi, remember_roles
 from eventstore.records import Metadata
-from games import selectors, services
+from games import answers, selectors, services
 from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
 
 DROP_COUNT_AT_CLOSE = gettext_noop("drop_count: the drop box is no longer counted at the close; two "
                                    "counters count it in the count room (POST …/drop-box/count/)")
-
-Result = dict[str, Any]
 
 
 @extend_schema_field({"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$", "example": "10.50"})
@@ -471,19 +469,6 @@ class RoundCommandApi(PitCommandApi):
         return _round_casino(request, kwargs["round_id"])
 
 
-class JackpotCoupOutput(serializers.Serializer[Any]):
-    """The pool's coup, recorded with the round when it had jackpot chips."""
-
-    pool_id = serializers.CharField()
-    contributions = serializers.CharField()
-    paid = serializers.CharField()
-    pool_after = serializers.CharField()
-    void = serializers.BooleanField()
-    prizes = serializers.ListField(child=serializers.DictField(), help_text=(
-        "each prize awarded: prize_id (the cage pays it by it), seat, player, combination, "
-        "amount"))
-
-
 # --- commands: sessions -------------------------------------------------------------------------
 
 
@@ -493,15 +478,9 @@ class TableSessionOpenApi(PitCommandApi):
                                         required=False, allow_null=True,
                                         help_text="pieces by denomination; omit to roll over")
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        session_id = serializers.CharField()
-        table = serializers.CharField()
-        opening_amount = serializers.CharField()
-        roll_difference = serializers.DictField(
-            child=serializers.IntegerField(),
-            help_text="pieces by denomination against the previous closing count")
+    answer = answers.SessionOpenAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.table_session_open(casino=metadata.casino, table=kwargs["code"],
                                            opening=data.get("opening"), metadata=metadata)
 
@@ -517,17 +496,9 @@ class TableSessionCloseApi(SessionCommandApi):
                 raise InvalidCommand(DROP_COUNT_AT_CLOSE, field="drop_count")
             return attrs
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        session_id = serializers.CharField()
-        closing_amount = serializers.CharField()
-        drop = serializers.CharField(allow_null=True)
-        table_win = serializers.CharField(allow_null=True)
-        round_result = serializers.CharField()
-        drop_box = serializers.CharField()
-        variance = serializers.CharField(allow_null=True)
-        variance_state = serializers.CharField(help_text="none or awaiting_approval")
+    answer = answers.SessionCloseAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.table_session_close(session_id=kwargs["session_id"],
                                             closing=data["closing"], metadata=metadata)
 
@@ -545,15 +516,9 @@ class DropBoxCountApi(SessionCommandApi):
         cash = serializers.DictField(child=serializers.IntegerField(min_value=0),
                                      help_text="notes and coins by denomination ({} if empty)")
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        count_id = serializers.CharField()
-        session_id = serializers.CharField()
-        table = serializers.CharField()
-        count_number = serializers.IntegerField()
-        amount = serializers.CharField()
-        status = serializers.CharField()
+    answer: ClassVar[type | None] = answers.DropBoxCountAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.drop_box_count(session_id=kwargs["session_id"], cash=data["cash"],
                                        metadata=metadata)
 
@@ -564,20 +529,9 @@ class DropBoxConfirmApi(DropBoxCountApi):
 
     created = False
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        count_id = serializers.CharField()
-        session_id = serializers.CharField()
-        table = serializers.CharField()
-        amount = serializers.CharField()
-        status = serializers.CharField()
-        counted_by = serializers.ListField(child=serializers.CharField())
-        drop = serializers.CharField(allow_null=True)
-        table_win = serializers.CharField(allow_null=True)
-        hold_percent = serializers.CharField(allow_null=True)
-        variance = serializers.CharField(allow_null=True)
-        variance_state = serializers.CharField(help_text="none or awaiting_approval")
+    answer = answers.DropBoxConfirmAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.drop_box_count_confirm(session_id=kwargs["session_id"],
                                                cash=data["cash"], metadata=metadata)
 
@@ -624,20 +578,13 @@ class SlipInput(serializers.Serializer[Any]):
     chips = serializers.DictField(child=serializers.IntegerField(min_value=0))
 
 
-class SlipRequestOutput(serializers.Serializer[Any]):
-    session_id = serializers.CharField()
-    kind = serializers.CharField(help_text="fill or credit")
-    slip = serializers.CharField()
-    amount = serializers.CharField()
-
-
 class FillRequestApi(SessionCommandApi):
     class InputSerializer(SlipInput):
         pass
 
-    OutputSerializer = SlipRequestOutput
+    answer = answers.SlipRequestAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.fill_request(session_id=kwargs["session_id"], slip=data["slip"],
                                      chips=data["chips"], metadata=metadata)
 
@@ -646,9 +593,9 @@ class CreditRequestApi(SessionCommandApi):
     class InputSerializer(SlipInput):
         pass
 
-    OutputSerializer = SlipRequestOutput
+    answer = answers.SlipRequestAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.credit_request(session_id=kwargs["session_id"], slip=data["slip"],
                                        chips=data["chips"], metadata=metadata)
 
@@ -659,12 +606,9 @@ class SlipVoidApi(PitCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField()
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        kind = serializers.CharField()
-        slip = serializers.CharField()
-        status = serializers.CharField()
+    answer = answers.SlipVoidAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.slip_void(casino=metadata.casino, kind=kwargs["kind"],
                                   slip=kwargs["number"], reason=data["reason"],
                                   metadata=metadata)
@@ -679,12 +623,9 @@ class DropRecordApi(SessionCommandApi):
                                        help_text="the identified patron's id (at the "
                                                  "anti-money-laundering threshold)")
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        session_id = serializers.CharField()
-        amount = serializers.CharField()
-        patron_id = serializers.CharField(allow_null=True)
+    answer = answers.DropRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.drop_record(session_id=kwargs["session_id"], amount=data["amount"],
                                     seat=data.get("seat"), player=data["player"],
                                     patron=data["patron"], metadata=metadata)
@@ -701,13 +642,9 @@ class ColourChipsIssueApi(SessionCommandApi):
                                        help_text="paid in cash: the identified patron's id (at "
                                                  "the anti-money-laundering threshold)")
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        colour = serializers.CharField()
-        player = serializers.CharField()
-        chips = serializers.IntegerField()
-        amount = serializers.CharField()
+    answer = answers.ColourChipsIssueAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.colour_chips_issue(session_id=kwargs["session_id"], metadata=metadata,
                                            **data)
 
@@ -720,13 +657,9 @@ class ColourChipsExchangeApi(SessionCommandApi):
         chips = serializers.IntegerField(min_value=1)
         late = serializers.BooleanField(default=False)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        colour = serializers.CharField()
-        chips = serializers.IntegerField()
-        amount = serializers.CharField()
-        late = serializers.BooleanField()
+    answer = answers.ColourChipsExchangeAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.colour_chips_exchange(session_id=kwargs["session_id"],
                                               metadata=metadata, **data)
 
@@ -742,13 +675,9 @@ class RoundOpenApi(SessionCommandApi):
         bets = serializers.ListField(child=serializers.DictField(), default=list,
                                      help_text=_BETS_HELP)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        number = serializers.IntegerField()
-        version = serializers.IntegerField()
-        bets = serializers.ListField(child=serializers.CharField(), help_text="the bets' ids")
+    answer = answers.RoundOpenAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.round_open(session_id=kwargs["session_id"], bets=data["bets"],
                                    metadata=metadata)
 
@@ -767,15 +696,9 @@ class RoundRecordApi(SessionCommandApi):
         jackpot_bets = serializers.ListField(child=serializers.DictField(), required=False,
                                              help_text=_JACKPOT_HELP)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        number = serializers.IntegerField()
-        result = serializers.CharField()
-        prizes = serializers.CharField()
-        handle = serializers.CharField()
-        jackpot = JackpotCoupOutput(required=False)
+    answer = answers.RoundRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         extra = {"jackpot_bets": data["jackpot_bets"]} if data.get("jackpot_bets") else {}
         return services.round_record(session_id=kwargs["session_id"], bets=data["bets"],
                                      outcome=data["outcome"], metadata=metadata, **extra)
@@ -786,12 +709,9 @@ class BetPlaceApi(RoundCommandApi):
         bets = serializers.ListField(child=serializers.DictField(), min_length=1,
                                      help_text=_BETS_HELP)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        bets = serializers.ListField(child=serializers.CharField(), help_text="the bets' ids")
-        version = serializers.IntegerField()
+    answer = answers.BetPlaceAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.bet_place(round_id=kwargs["round_id"], bets=data["bets"],
                                   metadata=metadata)
 
@@ -804,14 +724,9 @@ class JackpotBetPlaceApi(RoundCommandApi):
         bets = serializers.ListField(child=serializers.DictField(), min_length=1,
                                      help_text=_JACKPOT_HELP)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        pool_id = serializers.CharField()
-        jackpot_bets = serializers.ListField(child=serializers.CharField(),
-                                             help_text="the jackpot bets' ids")
-        version = serializers.IntegerField()
+    answer = answers.JackpotBetPlaceAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.jackpot_bet_place(round_id=kwargs["round_id"], bets=data["bets"],
                                           metadata=metadata)
 
@@ -822,29 +737,21 @@ class BetWithdrawApi(RoundCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField(required=False, allow_blank=True, default="")
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        bet_id = serializers.CharField()
-        withdrawn = serializers.BooleanField()
+    answer = answers.BetWithdrawAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.bet_withdraw(round_id=kwargs["round_id"], bet_id=kwargs["bet_id"],
                                      reason=data["reason"], metadata=metadata)
-
-
-class RoundStatusOutput(serializers.Serializer[Any]):
-    round_id = serializers.CharField()
-    status = serializers.CharField()
-    version = serializers.IntegerField()
 
 
 class RoundCloseBettingApi(RoundCommandApi):
     """«Jogo feito. Nada mais.»"""
 
     created = False
-    OutputSerializer = RoundStatusOutput
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    answer = answers.RoundStatusAnswer
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.round_close_betting(round_id=kwargs["round_id"], metadata=metadata)
 
 
@@ -855,11 +762,9 @@ class DealRecordApi(RoundCommandApi):
         upcard = serializers.CharField(max_length=2)
         seats = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        version = serializers.IntegerField()
+    answer = answers.DealRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.deal_record(round_id=kwargs["round_id"], upcard=data["upcard"],
                                     seats=data["seats"], metadata=metadata)
 
@@ -876,26 +781,22 @@ class DecisionRecordApi(RoundCommandApi):
         amount = AmountField(required=False, allow_null=True, default=None)
         followers = serializers.ListField(child=serializers.CharField(), default=list)
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        decision = serializers.CharField()
-        bets = serializers.ListField(child=serializers.CharField(),
-                                     help_text="the ids of the bets it placed (a double, a split)")
-        version = serializers.IntegerField()
+    answer = answers.DecisionRecordAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.decision_record(round_id=kwargs["round_id"], metadata=metadata, **data)
 
 
 class OutcomeRecordApi(RoundCommandApi):
     created = False
-    OutputSerializer = RoundStatusOutput
 
     class InputSerializer(serializers.Serializer[Any]):
         outcome = serializers.DictField(help_text="the game's own form: {\"number\": 17}, "
                                                   "{\"dice\": [3, 4]} ...")
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    answer = answers.RoundStatusAnswer
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.outcome_record(round_id=kwargs["round_id"], outcome=data["outcome"],
                                        metadata=metadata)
 
@@ -903,15 +804,9 @@ class OutcomeRecordApi(RoundCommandApi):
 class RoundSettleApi(RoundCommandApi):
     created = False
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        result = serializers.CharField()
-        prizes = serializers.CharField()
-        handle = serializers.CharField()
-        version = serializers.IntegerField()
-        jackpot = JackpotCoupOutput(required=False)
+    answer = answers.RoundSettleAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.round_settle(round_id=kwargs["round_id"], metadata=metadata)
 
 
@@ -921,12 +816,9 @@ class RoundVoidApi(RoundCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField()
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        status = serializers.CharField()
-        jackpot = JackpotCoupOutput(required=False)
+    answer = answers.RoundVoidAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.round_void(round_id=kwargs["round_id"], reason=data["reason"],
                                    metadata=metadata)
 
@@ -938,12 +830,8 @@ class RoundCorrectApi(RoundCommandApi):
         outcome = serializers.DictField()
         reason = serializers.CharField()
 
-    class OutputSerializer(serializers.Serializer[Any]):
-        round_id = serializers.CharField()
-        result = serializers.CharField()
-        previous_result = serializers.CharField()
-        version = serializers.IntegerField()
+    answer = answers.RoundCorrectAnswer
 
-    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> Result:
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.round_correct(round_id=kwargs["round_id"], outcome=data["outcome"],
                                       reason=data["reason"], metadata=metadata)

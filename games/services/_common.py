@@ -18,9 +18,6 @@ from eventstore.records import Metadata
 from games.engine.errors import RoundError
 from games.models import Bet, Round, SessionStatus, Table, TableSession
 
-Result = dict[str, Any]
-
-
 Reads = Callable[[dict[str, Any]], list[reads.Read]]
 
 def casino_get(code: str) -> Casino:
@@ -213,4 +210,4 @@ def engine_error(error: RoundError, **extra: Any) -> InvalidCommand:
     return InvalidCommand(error.template, code=error.code, params=error.params, **extra)
 
 
-__all__ = ["Result", "chips", "chips_add", "chips_value", "command", "fmt"]
+__all__ = ["chips", "chips_add", "chips_value", "command", "fmt"]

@@ -34,10 +34,16 @@ from casino.selectors import carried_note
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
 from eventstore.records import Metadata
+from games.answers import (
+    RoundVoidAnswer,
+    SlipRequestAnswer,
+    SlipVoidAnswer,
+    TableVarianceApproveAnswer,
+)
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 
-from ._common import Result, round_get, session_get, table_get
+from ._common import round_get, session_get, table_get
 from .rounds import round_preview, void_round
 from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
 
@@ -132,7 +138,7 @@ def _round_void_prepare(subject: str, details: Mapping[str, Any], metadata: Meta
                  "result": fmt(plan.result), "handle": fmt(plan.handle)})
 
 
-def _round_void_apply(approval: Approval, metadata: Metadata) -> Result:
+def _round_void_apply(approval: Approval, metadata: Metadata) -> RoundVoidAnswer:
     the_round = _round_in(metadata, approval.subject, lock=True)
     _needs_outcome(the_round)
     return void_round(the_round, reason=approval.explanation, metadata=metadata,
@@ -183,7 +189,7 @@ def _slip_void_prepare(subject: str, details: Mapping[str, Any], metadata: Metad
                  "amount": fmt(found.amount), "win_change": fmt(moves)})
 
 
-def _slip_void_apply(approval: Approval, metadata: Metadata) -> Result:
+def _slip_void_apply(approval: Approval, metadata: Metadata) -> SlipVoidAnswer:
     kind, number = _slip_of(approval.subject, approval.details)
     found = slip_voidable(metadata.casino, kind, number)
     session = _closed_session_of(found.session_id, lock=True)
@@ -231,7 +237,7 @@ def _late_slip_prepare(subject: str, details: Mapping[str, Any], metadata: Metad
                  "chips": counted, "amount": fmt(amount), "win_change": fmt(moves)})
 
 
-def _late_slip_apply(approval: Approval, metadata: Metadata) -> Result:
+def _late_slip_apply(approval: Approval, metadata: Metadata) -> SlipRequestAnswer:
     session, kind, number, table, counted, amount = _late_slip(
         approval.subject, approval.details, metadata, lock=True)
     return record_slip(session, table, kind, number, counted, amount, metadata,
@@ -280,7 +286,8 @@ def _variance_prepare(subject: str, details: Mapping[str, Any], metadata: Metada
                  "round_result": fmt(session.round_result)})
 
 
-def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
+def _variance_apply(approval: Approval, metadata: Metadata
+                    ) -> TableVarianceApproveAnswer:
     session = _variance_session(metadata, approval.subject, lock=True)
     asked = Decimal(str(approval.details.get("variance", "")))
     assert session.variance is not None
@@ -294,8 +301,8 @@ def _variance_apply(approval: Approval, metadata: Metadata) -> Result:
         approval_id=str(approval.id), reason_code=approval.reason,
         requested_by=approval.requested_by)], expected_version=session.version,
         metadata=metadata)
-    return {"session_id": str(session.session_id), "variance": fmt(session.variance),
-            "status": "approved"}
+    return TableVarianceApproveAnswer(session_id=str(session.session_id),
+                                      variance=fmt(session.variance), status="approved")
 
 
 procedure(ROUND_VOID, prepare=_round_void_prepare, apply=_round_void_apply)

@@ -27,11 +27,12 @@ from casino.money import CASH_DENOMINATIONS, counts_as_data, counts_value, fmt, 
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
 from eventstore.records import Metadata
+from games.answers import DropBoxConfirmAnswer, DropBoxCountAnswer, DropVarianceApproveAnswer
 from games.events import DropBoxCountConfirmed, DropBoxCounted, DropVarianceApproved
 from games.models import DropBox, DropBoxStatus, Round, SessionStatus, Table, TableSession
 from games.roles import COUNTER_ROLES
 
-from ._common import Result, command
+from ._common import command
 
 # Messages tests and screens rely on.
 NOT_A_COUNTER = gettext_noop("counting a drop box needs one of these roles: cashier, cage_supervisor "
@@ -110,7 +111,8 @@ def _box(session: TableSession) -> DropBox | None:
 
 
 @command("drop_box_count")
-def drop_box_count(*, session_id: str, cash: object, metadata: Metadata) -> Result:
+def drop_box_count(*, session_id: str, cash: object, metadata: Metadata
+                   ) -> DropBoxCountAnswer:
     """The first counter records the count of a closed session's drop box, by denomination."""
     session = _session(metadata, session_id)
     _counter(metadata, session)
@@ -130,13 +132,14 @@ def drop_box_count(*, session_id: str, cash: object, metadata: Metadata) -> Resu
         table=session.table, gaming_day=session.gaming_day, cash=counted, amount=amount,
         count_number=number)], expected_version=0 if box is None else box.version,
         metadata=metadata)
-    return {"count_id": count_id, "session_id": str(session.session_id),
-            "table": session.table, "count_number": number, "amount": fmt(amount),
-            "status": DropBoxStatus.COUNTED.value}
+    return DropBoxCountAnswer(count_id=count_id, session_id=str(session.session_id),
+                              table=session.table, count_number=number, amount=fmt(amount),
+                              status=DropBoxStatus.COUNTED.value)
 
 
 @command("drop_box_count_confirm")
-def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata) -> Result:
+def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata
+                           ) -> DropBoxConfirmAnswer:
     """The second counter counts the box too: the same figures confirm the count, which becomes
     the session's counted drop."""
     session = _session(metadata, session_id)
@@ -160,17 +163,16 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata)
         game=session.game, cash=counted, amount=amount, counted_by=box.counted_by,
         drop_basis=session.drop_basis)], expected_version=box.version, metadata=metadata)
     session.refresh_from_db()
-    return {"count_id": str(box.count_id), "session_id": str(session.session_id),
-            "table": session.table, "amount": fmt(amount),
-            "status": DropBoxStatus.CONFIRMED.value,
-            "counted_by": [box.counted_by, metadata.actor],
-            "drop": None if session.drop is None else fmt(session.drop),
-            "table_win": None if session.table_win is None else fmt(session.table_win),
-            "hold_percent": (None if session.hold_percent is None
-                             else str(session.hold_percent)),
-            # the session's win is known now: a variance of any size waits for a second person
-            "variance": None if session.variance is None else fmt(session.variance),
-            "variance_state": "awaiting_approval" if session.variance else "none"}
+    return DropBoxConfirmAnswer(
+        count_id=str(box.count_id), session_id=str(session.session_id), table=session.table,
+        amount=fmt(amount), status=DropBoxStatus.CONFIRMED.value,
+        counted_by=[box.counted_by, metadata.actor],
+        drop=None if session.drop is None else fmt(session.drop),
+        table_win=None if session.table_win is None else fmt(session.table_win),
+        hold_percent=None if session.hold_percent is None else str(session.hold_percent),
+        # the session's win is known now: a variance of any size waits for a second person
+        variance=None if session.variance is None else fmt(session.variance),
+        variance_state="awaiting_approval" if session.variance else "none")
 
 
 # --- the drop variance: four eyes ------------------------------------------------------------
@@ -225,7 +227,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
                  "variance_cash": box.variance_cash})
 
 
-def _apply(approval: Approval, metadata: Metadata) -> Result:
+def _apply(approval: Approval, metadata: Metadata) -> DropVarianceApproveAnswer:
     box = _varied_box(metadata, approval.subject)
     if metadata.actor == box.received_by:
         raise NotAllowed(OWN_RECEIPT, code="four_eyes")
@@ -236,8 +238,8 @@ def _apply(approval: Approval, metadata: Metadata) -> Result:
         session_id=str(box.session_id), table=box.table, receipt_id=box.receipt_id,
         variance_value=box.variance_value, approval_id=str(approval.id),
         reason=approval.reason)], expected_version=box.version, metadata=metadata)
-    return {"session_id": str(box.session_id), "table": box.table,
-            "variance_value": fmt(box.variance_value)}
+    return DropVarianceApproveAnswer(session_id=str(box.session_id), table=box.table,
+                                     variance_value=fmt(box.variance_value))
 
 
 procedure(DROP_VARIANCE, prepare=_prepare, apply=_apply)

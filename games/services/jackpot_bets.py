@@ -24,6 +24,7 @@ from casino.errors import Conflict, InvalidCommand
 from casino.money import fmt, parse_amount
 from eventstore.commands import in_command
 from eventstore.records import Metadata
+from games.answers import RoundJackpot, RoundJackpotPrize
 from games.events import JackpotBetPlaced
 from games.models import JackpotBet, JackpotBetStatus, Round, Table
 from jackpots.models import JackpotTable
@@ -191,19 +192,20 @@ def round_jackpot_bets(the_round: Round) -> list[JackpotBet]:
 
 @in_command
 def coup_record(*, round_id: str, bets: Sequence[dict[str, Any]], pool_id: str,
-                metadata: Metadata) -> dict[str, Any]:
+                metadata: Metadata) -> RoundJackpot:
     """Record the round's coup in its pool, in the caller's transaction (right after the
     round's own append), and answer what the pit shows: the pool, the contributions and each
     prize awarded (the cage pays it by its ``prize_id``)."""
 
     answer = jackpot_round_settle(round_id=round_id, bets=bets, metadata=metadata,
                                   pool_id=pool_id)
-    result = answer["result"]
-    return {"pool_id": answer["pool_id"], "contributions": result["contributions"],
-            "paid": result["paid"], "pool_after": result["pool_after"],
-            "void": bool(result.get("void", False)),
-            "prizes": [{k: p[k] for k in ("prize_id", "seat", "player", "combination", "amount")}
-                       for p in answer["prizes"]]}
+    result = answer.result
+    return RoundJackpot(
+        pool_id=answer.pool_id, contributions=result["contributions"], paid=result["paid"],
+        pool_after=result["pool_after"], void=bool(result.get("void", False)),
+        prizes=[RoundJackpotPrize(prize_id=p.prize_id, seat=p.seat, player=p.player,
+                                  combination=p.combination, amount=p.amount)
+                for p in answer.prizes])
 
 
 def chip_specs(bets: Sequence[JackpotBet]) -> list[dict[str, Any]]:

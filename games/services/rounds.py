@@ -19,7 +19,7 @@ import functools
 import uuid
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, TypeVar
 
 from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, gettext_noop
 from casino.models import Approval, Role
@@ -28,6 +28,19 @@ from eventstore import reads, store
 from eventstore.commands import in_command
 from eventstore.events import Event
 from eventstore.records import Metadata
+from games.answers import (
+    BetPlaceAnswer,
+    BetWithdrawAnswer,
+    DealRecordAnswer,
+    DecisionRecordAnswer,
+    JackpotBetPlaceAnswer,
+    RoundCorrectAnswer,
+    RoundOpenAnswer,
+    RoundRecordAnswer,
+    RoundSettleAnswer,
+    RoundStatusAnswer,
+    RoundVoidAnswer,
+)
 from games.events import (
     BetCarried,
     BetPlaced,
@@ -52,7 +65,6 @@ from games.rules.errors import CONFLICT, RuleError
 
 from . import jackpot_bets as jp
 from ._common import (
-    Result,
     check_casino,
     command,
     locked_round_reads,
@@ -67,6 +79,7 @@ from ._common import (
 )
 
 P = ParamSpec("P")
+R = TypeVar("R")
 
 
 # --- the rules' values and refusals -------------------------------------------------------------
@@ -79,11 +92,11 @@ def _refusal(error: RuleError) -> DomainError:
     return kind(error.template, code=error.code, params=error.params, **error.extra)
 
 
-def _rule_refusals(fn: Callable[P, Result]) -> Callable[P, Result]:
+def _rule_refusals(fn: Callable[P, R]) -> Callable[P, R]:
     """A service whose rules' refusals (``RuleError``) reach its caller as the platform's."""
 
     @functools.wraps(fn)
-    def run(*args: P.args, **kwargs: P.kwargs) -> Result:
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except RuleError as error:
@@ -181,7 +194,7 @@ def _open_events(table: Table, session: TableSession, round_id: str,
 @command("round_open", reads=session_reads)
 @_rule_refusals
 def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata: Metadata,
-               round_id: str | None = None) -> Result:
+               round_id: str | None = None) -> RoundOpenAnswer:
     """Open a round for bets, with the bets placed so far; bets still working carry into it."""
     session, table = session_and_table(session_id)
     check_casino(metadata, session.casino_id)
@@ -189,8 +202,8 @@ def round_open(*, session_id: str, bets: Sequence[dict[str, Any]] = (), metadata
 
     options, _pool = jp.round_options(table)
     events, placed = _open_events(table, session, new_id, bets, options)
-    answer: Result = {"round_id": new_id, "number": session.rounds + 1,
-                      "version": len(events), "bets": [b.bet_id for b in placed]}
+    answer = RoundOpenAnswer(round_id=new_id, number=session.rounds + 1, version=len(events),
+                             bets=[b.bet_id for b in placed])
     store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
                  answer=answer)
     return answer
@@ -238,7 +251,8 @@ def _refuse_state(the_round: Round, *allowed: str) -> None:
 
 @command("bet_place", reads=round_reads)
 @_rule_refusals
-def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata) -> Result:
+def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata
+              ) -> BetPlaceAnswer:
     """Place bets while betting is open (seat, player, type, amount, the type's fields)."""
     the_round, table = _round_for_command(round_id, metadata)
 
@@ -252,14 +266,14 @@ def bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metada
     new = bet_rules.new_bets(_table_rules(table), the_round.options, bets, views + taken)
     store.append(the_round.stream, [_placed(b, str(the_round.round_id)) for b in new],
                  expected_version=the_round.version, metadata=metadata)
-    return {"round_id": str(the_round.round_id), "bets": [b.bet_id for b in new],
-            "version": the_round.version + len(new)}
+    return BetPlaceAnswer(round_id=str(the_round.round_id), bets=[b.bet_id for b in new],
+                          version=the_round.version + len(new))
 
 
 @command("jackpot_bet_place", reads=round_reads)
 @_rule_refusals
 def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata
-                      ) -> Result:
+                      ) -> JackpotBetPlaceAnswer:
     """Jackpot chips (apostas no acumulado), before the deal: ``{seat, player?, amount, id?}``
     each, one chip of exactly the pool's bet per player and coup, by a player with a main-game
     bet on that seat (the seat holder when ``player`` is left out). Recorded on the round
@@ -280,13 +294,15 @@ def jackpot_bet_place(*, round_id: str, bets: Sequence[dict[str, Any]], metadata
         used_ids={b.bet_id for b in rows} | {j.bet_id for j in placed})
     store.append(the_round.stream, events, expected_version=the_round.version,
                  metadata=metadata)
-    return {"round_id": rid, "pool_id": pool_id, "jackpot_bets": [e.bet_id for e in events],
-            "version": the_round.version + len(events)}
+    return JackpotBetPlaceAnswer(round_id=rid, pool_id=pool_id,
+                                 jackpot_bets=[e.bet_id for e in events],
+                                 version=the_round.version + len(events))
 
 
 @command("bet_withdraw", reads=round_reads)
 @_rule_refusals
-def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Metadata) -> Result:
+def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Metadata
+                 ) -> BetWithdrawAnswer:
     """Take down a bet carried from an earlier round, where the rules let a player do so."""
     the_round, table = _round_for_command(round_id, metadata)
     _refuse_state(the_round, RoundStatus.BETTING)
@@ -298,18 +314,18 @@ def bet_withdraw(*, round_id: str, bet_id: str, reason: str = "", metadata: Meta
     store.append(the_round.stream, [BetWithdrawn(round_id=str(the_round.round_id), bet_id=bet_id,
                                                  reason=reason)],
                  expected_version=the_round.version, metadata=metadata)
-    return {"round_id": str(the_round.round_id), "bet_id": bet_id, "withdrawn": True}
+    return BetWithdrawAnswer(round_id=str(the_round.round_id), bet_id=bet_id, withdrawn=True)
 
 
 @command("round_close_betting", reads=locked_round_reads)
 @_rule_refusals
-def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
+def round_close_betting(*, round_id: str, metadata: Metadata) -> RoundStatusAnswer:
     """«Jogo feito. Nada mais.»: no initial bet is taken after this."""
     the_round = _round_only(round_id, metadata)
 
     _refuse_state(the_round, RoundStatus.BETTING)
-    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.CLOSED,
-                      "version": the_round.version + 1}
+    answer = RoundStatusAnswer(round_id=str(the_round.round_id), status=RoundStatus.CLOSED.value,
+                               version=the_round.version + 1)
     store.append(the_round.stream, [BettingClosed(round_id=str(the_round.round_id))],
                  expected_version=the_round.version, metadata=metadata, answer=answer)
     return answer
@@ -318,7 +334,7 @@ def round_close_betting(*, round_id: str, metadata: Metadata) -> Result:
 @command("deal_record")
 @_rule_refusals
 def deal_record(*, round_id: str, upcard: str, seats: dict[str, list[str]], metadata: Metadata
-                ) -> Result:
+                ) -> DealRecordAnswer:
     """Blackjack: the bank's up card and two cards to each seat with a stake (n.º 17)."""
     the_round = _round_only(round_id, metadata)
     if the_round.game != "blackjack":
@@ -328,7 +344,7 @@ def deal_record(*, round_id: str, upcard: str, seats: dict[str, list[str]], meta
     store.append(the_round.stream,
                  [CardsDealt(round_id=str(the_round.round_id), upcard=upcard, seats=hands)],
                  expected_version=the_round.version, metadata=metadata)
-    return {"round_id": str(the_round.round_id), "version": the_round.version + 1}
+    return DealRecordAnswer(round_id=str(the_round.round_id), version=the_round.version + 1)
 
 
 @command("decision_record", reads=round_reads)
@@ -344,7 +360,7 @@ def decision_record(
     amount: object = None,
     followers: Sequence[str] = (),
     metadata: Metadata,
-) -> Result:
+) -> DecisionRecordAnswer:
     """A decision of the hand in play, with the stake it takes, when the rules allow it.
 
     Blackjack (after the deal): ``hit`` and ``double`` with the card drawn, ``split`` with the
@@ -363,13 +379,14 @@ def decision_record(
                                             cards=card_list, bet_id=bet_id)]
     events += [_placed(b, rid) for b in new]
     store.append(the_round.stream, events, expected_version=the_round.version, metadata=metadata)
-    return {"round_id": rid, "decision": decision, "bets": [b.bet_id for b in new],
-            "version": the_round.version + len(events)}
+    return DecisionRecordAnswer(round_id=rid, decision=decision, bets=[b.bet_id for b in new],
+                                version=the_round.version + len(events))
 
 
 @command("outcome_record", reads=round_reads)
 @_rule_refusals
-def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata) -> Result:
+def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
+                   ) -> RoundStatusAnswer:
     """Record what happened, validated by the rules engine against the round's bets."""
     the_round, table = _round_for_command(round_id, metadata)
     _refuse_state(the_round, RoundStatus.CLOSED)
@@ -377,8 +394,8 @@ def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
     outcomes.check_decided(table.game, bets, the_round.play)
     prepared = outcomes.prepare_outcome(table.game, outcome, the_round.point, the_round.play)
     settlement_rules.settle(table.game, the_round.options, prepared, bets, the_round.play)
-    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.OUTCOME,
-                      "version": the_round.version + 1}
+    answer = RoundStatusAnswer(round_id=str(the_round.round_id),
+                               status=RoundStatus.OUTCOME.value, version=the_round.version + 1)
     store.append(the_round.stream,
                  [OutcomeRecorded(round_id=str(the_round.round_id), outcome=prepared)],
                  expected_version=the_round.version, metadata=metadata, answer=answer)
@@ -387,7 +404,7 @@ def outcome_record(*, round_id: str, outcome: dict[str, Any], metadata: Metadata
 
 @command("round_settle", reads=round_reads)
 @_rule_refusals
-def round_settle(*, round_id: str, metadata: Metadata) -> Result:
+def round_settle(*, round_id: str, metadata: Metadata) -> RoundSettleAnswer:
     """Settle the round from the rules engine: one ``BetSettled`` per bet."""
     the_round, table = _round_for_command(round_id, metadata)
 
@@ -399,16 +416,16 @@ def round_settle(*, round_id: str, metadata: Metadata) -> Result:
                                       the_round.play)
     plan = _settlement(table, str(the_round.round_id), str(the_round.session_id), settled,
                        bets)
-    answer: Result = {"round_id": str(the_round.round_id), "result": str(plan.result),
-                      "prizes": str(plan.prizes), "handle": str(plan.handle),
-                      "version": the_round.version + len(plan.events)}
+    answer = RoundSettleAnswer(round_id=str(the_round.round_id), result=str(plan.result),
+                               prizes=str(plan.prizes), handle=str(plan.handle),
+                               version=the_round.version + len(plan.events))
     chips = jp.round_jackpot_bets(the_round)  # the pool's coup decides them, not the append
     store.append(the_round.stream, plan.events, expected_version=the_round.version,
                  metadata=metadata, answer=None if chips else answer)
     if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
-        answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
-                                           bets=jp.chip_specs(chips),
-                                           pool_id=chips[0].pool_id, metadata=metadata)
+        answer = dataclasses.replace(answer, jackpot=jp.coup_record(
+            round_id=str(the_round.round_id), bets=jp.chip_specs(chips),
+            pool_id=chips[0].pool_id, metadata=metadata))
     return answer
 
 
@@ -437,7 +454,7 @@ VOID_NEEDS_APPROVAL = gettext_noop("the outcome is recorded: voiding the round n
 
 @command("round_void")
 @_rule_refusals
-def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
+def round_void(*, round_id: str, reason: str, metadata: Metadata) -> RoundVoidAnswer:
     """A void round (golpe nulo): nothing is settled; bets carried into it keep working.
 
     Before the outcome a pit boss voids alone. Once the outcome is recorded the void is only a
@@ -461,7 +478,7 @@ def round_void(*, round_id: str, reason: str, metadata: Metadata) -> Result:
 
 @in_command
 def void_round(the_round: Round, *, reason: str, metadata: Metadata, reason_code: str = "",
-               approval_id: str | None = None, requested_by: str = "") -> Result:
+               approval_id: str | None = None, requested_by: str = "") -> RoundVoidAnswer:
     """Record the void of ``the_round`` (locked, its state checked by the caller): bets carried
     into it go back to the session, collected jackpot chips get the pool's void coup."""
     back = [{"bet_id": b.bet_id, "seat": b.seat, "player": b.player, "bet": b.bet,
@@ -473,13 +490,13 @@ def void_round(the_round: Round, *, reason: str, metadata: Metadata, reason_code
                               carried_back=back, approval_id=approval_id,
                               requested_by=requested_by, reason_code=reason_code)],
                  expected_version=the_round.version, metadata=metadata)
-    answer: Result = {"round_id": str(the_round.round_id), "status": RoundStatus.VOIDED}
     chips = jp.round_jackpot_bets(the_round)
+    jackpot = None
     if chips and the_round.status != RoundStatus.BETTING:
-        answer["jackpot"] = jp.coup_record(round_id=str(the_round.round_id),
-                                           bets=jp.chip_specs(chips),
-                                           pool_id=chips[0].pool_id, metadata=metadata)
-    return answer
+        jackpot = jp.coup_record(round_id=str(the_round.round_id), bets=jp.chip_specs(chips),
+                                 pool_id=chips[0].pool_id, metadata=metadata)
+    return RoundVoidAnswer(round_id=str(the_round.round_id), status=RoundStatus.VOIDED.value,
+                           jackpot=jackpot)
 
 
 def round_preview(the_round: Round, table: Table) -> _Plan:
@@ -495,7 +512,7 @@ def round_preview(the_round: Round, table: Table) -> _Plan:
 @command("round_correct", reads=round_reads)
 @_rule_refusals
 def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metadata: Metadata
-                  ) -> Result:
+                  ) -> RoundCorrectAnswer:
     """Correct a settled round's outcome and re-settle it, approved by a pit boss who is not the
     person who recorded the mistake (four eyes)."""
     the_round, table = _round_for_command(round_id, metadata)
@@ -531,8 +548,9 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
         mistake_by=the_round.outcome_by, reason=reason.strip())]
     events += plan.events
     store.append(the_round.stream, events, expected_version=the_round.version, metadata=metadata)
-    return {"round_id": str(the_round.round_id), "result": str(plan.result),
-            "previous_result": str(the_round.result), "version": the_round.version + len(events)}
+    return RoundCorrectAnswer(round_id=str(the_round.round_id), result=str(plan.result),
+                              previous_result=str(the_round.result),
+                              version=the_round.version + len(events))
 
 
 def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, Any]) -> None:
@@ -558,7 +576,7 @@ def _check_jackpot_cards_kept(the_round: Round, game: str, outcome: dict[str, An
 @_rule_refusals
 def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: dict[str, Any],
                  metadata: Metadata, round_id: str | None = None,
-                 jackpot_bets: Sequence[dict[str, Any]] = ()) -> Result:
+                 jackpot_bets: Sequence[dict[str, Any]] = ()) -> RoundRecordAnswer:
     """A whole round in one command, as an electronic table sends it: open, bets, no more bets,
     outcome and settlement, in one append.
 
@@ -597,9 +615,9 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
     events.append(OutcomeRecorded(round_id=new_id, outcome=prepared))
     plan = _settlement(table, new_id, str(session.session_id), settled, placed)
     events += plan.events
-    answer: Result = {"round_id": new_id, "number": session.rounds + 1,
-                      "result": str(plan.result), "prizes": str(plan.prizes),
-                      "handle": str(plan.handle)}
+    answer = RoundRecordAnswer(round_id=new_id, number=session.rounds + 1,
+                               result=str(plan.result), prizes=str(plan.prizes),
+                               handle=str(plan.handle))
     store.append(f"round/{new_id}", events, expected_version=0, metadata=metadata,
                  answer=None if chips else answer)
     if chips:  # the pool's coup, with the round (docs/jackpots.md § Integration)
@@ -607,6 +625,6 @@ def round_record(*, session_id: str, bets: Sequence[dict[str, Any]], outcome: di
         given = [{"id": c.bet_id, "seat": c.seat, "player": c.player, "amount": fmt(c.amount)}
                  | ({"cards": spec["cards"]} if "cards" in spec else {})
                  for c, spec in zip(chips, jackpot_bets, strict=True)]
-        answer["jackpot"] = jp.coup_record(round_id=new_id, bets=given, pool_id=pool_id,
-                                           metadata=metadata)
+        answer = dataclasses.replace(answer, jackpot=jp.coup_record(
+            round_id=new_id, bets=given, pool_id=pool_id, metadata=metadata))
     return answer

@@ -24,6 +24,15 @@ from compliance.thresholds import BUY_IN
 from eventstore import store
 from eventstore.commands import in_command
 from eventstore.records import Metadata
+from games.answers import (
+    ColourChipsExchangeAnswer,
+    ColourChipsIssueAnswer,
+    DropRecordAnswer,
+    SessionCloseAnswer,
+    SessionOpenAnswer,
+    SlipRequestAnswer,
+    SlipVoidAnswer,
+)
 from games.events import (
     ColourChipsExchanged,
     ColourChipsIssued,
@@ -37,7 +46,6 @@ from games.events import (
 from games.models import SessionStatus, Slip, SlipKind, SlipStatus, Table, TableSession
 
 from ._common import (
-    Result,
     casino_get,
     check_casino,
     chips,
@@ -60,7 +68,7 @@ def table_session_open(
     opening: dict[str, int] | None = None,
     metadata: Metadata,
     session_id: str | None = None,
-) -> Result:
+) -> SessionOpenAnswer:
     """Open a session of ``table`` with its float counted by denomination.
 
     Without ``opening`` the float is the previous session's closing count (auto-roll). With it,
@@ -92,8 +100,8 @@ def table_session_open(
         previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
     )
     store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
-    return {"session_id": new_id, "table": table, "opening_amount": str(amount),
-            "roll_difference": difference}
+    return SessionOpenAnswer(session_id=new_id, table=table, opening_amount=str(amount),
+                             roll_difference=difference)
 
 
 def _slip_number(slip: str) -> str:
@@ -126,7 +134,7 @@ def slip_request_checked(session: TableSession, kind: str, slip: str,
 
 
 def _slip_request(kind: str, session_id: str, slip: str, chip_counts: dict[str, int],
-                  metadata: Metadata) -> Result:
+                  metadata: Metadata) -> SlipRequestAnswer:
     session = session_get(session_id, lock=True, open_only=False)
     check_casino(metadata, session.casino_id)
 
@@ -146,7 +154,7 @@ def _carried(session: TableSession) -> dt.date | None:
 @in_command
 def record_slip(session: TableSession, table: Table, kind: str, number: str,
                 counted: dict[str, int], amount: Decimal, metadata: Metadata, *,
-                approval_id: str | None = None) -> Result:
+                approval_id: str | None = None) -> SlipRequestAnswer:
     """Record fill or credit slip ``number`` on ``session`` (locked); on a closed session (a late
     slip, approved) the event says so, with the session's gaming day."""
     closed = session.status != SessionStatus.OPEN
@@ -158,20 +166,20 @@ def record_slip(session: TableSession, table: Table, kind: str, number: str,
                       gaming_day=session.gaming_day if closed else None,
                       booked_day=_carried(session) if closed else None)],
                  expected_version=session.version, metadata=metadata)
-    return {"session_id": str(session.session_id), "kind": kind, "slip": number,
-            "amount": str(amount)}
+    return SlipRequestAnswer(session_id=str(session.session_id), kind=kind, slip=number,
+                             amount=str(amount))
 
 
 @command("fill_request")
 def fill_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
-                 ) -> Result:
+                 ) -> SlipRequestAnswer:
     """Ask the cage for chips (reforço) on fill slip ``slip``; the cage issues it."""
     return _slip_request(SlipKind.FILL, session_id, slip, chips, metadata)
 
 
 @command("credit_request")
 def credit_request(*, session_id: str, slip: str, chips: dict[str, int], metadata: Metadata
-                   ) -> Result:
+                   ) -> SlipRequestAnswer:
     """Send chips to the cage (crédito) on credit slip ``slip``; they leave the float now."""
     return _slip_request(SlipKind.CREDIT, session_id, slip, chips, metadata)
 
@@ -202,7 +210,7 @@ def slip_voidable(casino: str, kind: str, slip: str) -> Slip:
 
 
 @command("slip_void")
-def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> Result:
+def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metadata) -> SlipVoidAnswer:
     """Void a slip the cage has not acted on. The number stays used (never missing).
 
     On a closed session the void moves the session's figures after the close: it is then only a
@@ -227,7 +235,7 @@ def slip_void(*, casino: str, kind: str, slip: str, reason: str, metadata: Metad
 
 @in_command
 def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Metadata,
-              reason_code: str = "", approval_id: str | None = None) -> Result:
+              reason_code: str = "", approval_id: str | None = None) -> SlipVoidAnswer:
     """Record the void of slip ``found`` of ``session`` (locked); on a closed session the event
     says so, with the session's gaming day (the day whose figures move)."""
     closed = session.status != SessionStatus.OPEN
@@ -239,12 +247,12 @@ def void_slip(session: TableSession, found: Slip, *, reason: str, metadata: Meta
                              gaming_day=session.gaming_day if closed else None,
                              booked_day=_carried(session) if closed else None)],
                  expected_version=session.version, metadata=metadata)
-    return {"kind": found.kind, "slip": found.number, "status": SlipStatus.VOIDED}
+    return SlipVoidAnswer(kind=found.kind, slip=found.number, status=SlipStatus.VOIDED.value)
 
 
 @command("drop_record")
 def drop_record(*, session_id: str, amount: object, seat: int | None = None, player: str = "",
-                patron: object = None, metadata: Metadata) -> Result:
+                patron: object = None, metadata: Metadata) -> DropRecordAnswer:
     """Cash exchanged for chips at the table, pushed into the drop box. ``patron``: the
     identified patron, required at the anti-money-laundering threshold (a buy-in, summed with
     the patron's other movements of the day: ``docs/patrons.md``)."""
@@ -264,8 +272,8 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
                  expected_version=session.version, metadata=metadata)
     alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
                  where=f"table {session.table}", metadata=metadata)
-    return {"session_id": str(session.session_id), "amount": str(value),
-            "patron_id": checked.patron_id or None}
+    return DropRecordAnswer(session_id=str(session.session_id), amount=str(value),
+                            patron_id=checked.patron_id or None)
 
 
 def _text(value: Decimal | None) -> str | None:
@@ -281,7 +289,7 @@ def _straight_limits(session_table: object) -> tuple[Decimal, Decimal]:
 @command("colour_chips_issue")
 def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value: object,
                        chips: int, paid_with: str = "chips", patron: object = None,
-                       metadata: Metadata) -> Result:
+                       metadata: Metadata) -> ColourChipsIssueAnswer:
     """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13).
     Paid in cash, a buy-in: ``patron`` as in ``drop_record``."""
     session = session_get(session_id, lock=True)
@@ -340,12 +348,12 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
     if checked is not None:
         alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
                      where=f"table {session.table}", metadata=metadata)
-    return {"colour": colour, "player": player, "chips": chips, "amount": str(amount)}
+    return ColourChipsIssueAnswer(colour=colour, player=player, chips=chips, amount=str(amount))
 
 
 @command("colour_chips_exchange")
 def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: bool = False,
-                          metadata: Metadata) -> Result:
+                          metadata: Metadata) -> ColourChipsExchangeAnswer:
     """Colour chips back for value chips (n.º 15); late ones are worth the table minimum."""
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
@@ -366,12 +374,12 @@ def colour_chips_exchange(*, session_id: str, colour: str, chips: int, late: boo
                                        table=session.table, colour=colour, chips=chips,
                                        chip_value=value, amount=amount, late=late)],
                  expected_version=session.version, metadata=metadata)
-    return {"colour": colour, "chips": chips, "amount": str(amount), "late": late}
+    return ColourChipsExchangeAnswer(colour=colour, chips=chips, amount=str(amount), late=late)
 
 
 @command("table_session_close")
 def table_session_close(*, session_id: str, closing: dict[str, int], metadata: Metadata
-                        ) -> Result:
+                        ) -> SessionCloseAnswer:
     """Close the session with the closing count by denomination. The drop box goes to the count
     room, where two counters count it (``count_room.drop_box_count``): the session's drop, win
     and hold follow from that count (with the ``counted`` drop definition, they wait for it)."""
@@ -398,10 +406,10 @@ def table_session_close(*, session_id: str, closing: dict[str, int], metadata: M
                            drop_definition_version=version),
     ], expected_version=session.version, metadata=metadata)
     session.refresh_from_db()
-    return {"session_id": str(session.session_id), "closing_amount": str(amount),
-            "drop": _text(session.drop), "table_win": _text(session.table_win),
-            "round_result": str(session.round_result),
-            "drop_box": "to be counted in the count room",
-            # a variance of any size waits for a second person (docs/approvals.md)
-            "variance": _text(session.variance),
-            "variance_state": "awaiting_approval" if session.variance else "none"}
+    return SessionCloseAnswer(
+        session_id=str(session.session_id), closing_amount=str(amount),
+        drop=_text(session.drop), table_win=_text(session.table_win),
+        round_result=str(session.round_result), drop_box="to be counted in the count room",
+        # a variance of any size waits for a second person (docs/approvals.md)
+        variance=_text(session.variance),
+        variance_state="awaiting_approval" if session.variance else "none")

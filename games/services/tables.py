@@ -12,6 +12,7 @@ from casino.money import parse_amount
 from eventstore import store
 from eventstore.records import Metadata
 from games import limits as table_limits
+from games.answers import DropDefinitionAnswer, TableAnswer, TableTaxClassAnswer
 from games.engine import GAMES
 from games.engine.errors import RoundError
 from games.events import (
@@ -23,7 +24,7 @@ from games.events import (
 )
 from games.models import DropDefinition, Table
 
-from ._common import Result, casino_get, check_casino, command, engine_error, table_get
+from ._common import casino_get, check_casino, command, engine_error, table_get
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -102,7 +103,7 @@ def table_configure(
     limits: dict[str, Any],
     max_prize_per_coup: object = None,
     metadata: Metadata,
-) -> Result:
+) -> TableAnswer:
     """Put a table into service (``TableConfigured`` on ``table/<casino>.<code>``)."""
     check_casino(metadata, casino)
     casino_get(casino)
@@ -127,7 +128,7 @@ def table_configure(
                             options=checked_options, seats=checked_seats, chip_set=chip_set,
                             limits=checked_limits, max_prize_per_coup=cap)
     store.append(f"table/{casino}.{code}", [event], expected_version=0, metadata=metadata)
-    return {"casino": casino, "table": code, "version": 1}
+    return TableAnswer(casino=casino, table=code, version=1)
 
 
 @command("table_change_limits")
@@ -139,7 +140,7 @@ def table_change_limits(
     max_prize_per_coup: object = None,
     reason: str = "",
     metadata: Metadata,
-) -> Result:
+) -> TableAnswer:
     """New limits for a table (``TableLimitsChanged``): the regulator sees when and who."""
     check_casino(metadata, casino)
     table = table_get(casino, code, lock=True)
@@ -150,14 +151,14 @@ def table_change_limits(
                  [TableLimitsChanged(limits=checked, max_prize_per_coup=cap,
                                      reason=reason.strip())],
                  expected_version=table.version, metadata=metadata)
-    return {"casino": casino, "table": code, "version": table.version + 1}
+    return TableAnswer(casino=casino, table=code, version=table.version + 1)
 
 
 @command("table_change_options")
 def table_change_options(
     *, casino: str, code: str, options: dict[str, Any], seats: int, reason: str = "",
     metadata: Metadata,
-) -> Result:
+) -> TableAnswer:
     """New options or seats; refused while a session is open (the rounds use the old ones)."""
     check_casino(metadata, casino)
     table = table_get(casino, code, lock=True)
@@ -171,7 +172,7 @@ def table_change_options(
     store.append(table.stream,
                  [TableOptionsChanged(options=checked, seats=checked_seats, reason=reason.strip())],
                  expected_version=table.version, metadata=metadata)
-    return {"casino": casino, "table": code, "version": table.version + 1}
+    return TableAnswer(casino=casino, table=code, version=table.version + 1)
 
 
 BANKS = ("simples", "dupla")
@@ -179,7 +180,7 @@ BANKS = ("simples", "dupla")
 
 @command("table_change_tax_class")
 def table_change_tax_class(*, casino: str, code: str, bank: str, vip: bool = False,
-                           reason: str = "", metadata: Metadata) -> Result:
+                           reason: str = "", metadata: Metadata) -> TableTaxClassAnswer:
     """Banca simples or dupla, VIP or not (``TableTaxClassChanged``): what the gaming tax reads
     of the table from the next close on (``docs/gaming-tax.md``)."""
     check_casino(metadata, casino)
@@ -192,12 +193,12 @@ def table_change_tax_class(*, casino: str, code: str, bank: str, vip: bool = Fal
         raise InvalidCommand("vip is true or false", field="vip")
     store.append(table.stream, [TableTaxClassChanged(bank=bank, vip=vip, reason=reason.strip())],
                  expected_version=table.version, metadata=metadata)
-    return {"casino": casino, "table": code, "bank": bank, "vip": vip,
-            "version": table.version + 1}
+    return TableTaxClassAnswer(casino=casino, table=code, bank=bank, vip=vip,
+                               version=table.version + 1)
 
 
 @command("drop_definition_set")
-def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metadata) -> Result:
+def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metadata) -> DropDefinitionAnswer:
     """A new version of what the casino counts as drop (``DropDefinitionSet``)."""
     check_casino(metadata, casino)
     casino_get(casino)
@@ -211,7 +212,7 @@ def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metad
     store.append(f"drop_definition/{casino}",
                  [DropDefinitionSet(casino=casino, basis=basis, reason=reason.strip())],
                  expected_version=version, metadata=metadata)
-    return {"casino": casino, "basis": basis, "version": version + 1}
+    return DropDefinitionAnswer(casino=casino, basis=basis, version=version + 1)
 
 
 def drop_definition_current(casino: str) -> tuple[str, int]:

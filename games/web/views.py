@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from casino.errors import DomainError, NotFound
-from casino.models import Approval, ApprovalStatus, Casino, ChipSet, Membership
-from casino.selectors import approval_list, casino_codes_for
+from casino.models import Approval, ApprovalStatus, Casino, ChipSet
+from casino.selectors import approval_list, casino_codes_for, roles_in
 from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata
 from edge.web.progress import answer_text
@@ -77,8 +77,7 @@ def _may_read(request: HttpRequest, casino: str) -> None:
 
 def _may_act(request: HttpRequest, casino: str) -> bool:
     """As ``edge.api.base.acting_role``: the pit boss role, held in that casino."""
-    return request.user.is_authenticated and Membership.objects.filter(
-        user_id=request.user.pk, casino_id=casino, role__in=COMMAND_ROLES).exists()
+    return bool(roles_in(request.user, casino) & set(COMMAND_ROLES))
 
 
 
@@ -326,8 +325,8 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             done = services.table_session_open(casino=casino, table=code, opening=opening,
                                                metadata=metadata)
             return (_("Session opened at table %(table)s, float %(amount)s.")
-                    % {"table": code, "amount": money(done["opening_amount"])},
-                    reverse("pit-session", args=[done["session_id"]]))
+                    % {"table": code, "amount": money(done.opening_amount)},
+                    reverse("pit-session", args=[done.session_id]))
 
         return _act(request, casino, {"open": open_session}, page)
     return page()
@@ -403,7 +402,7 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
                 text = (_("Fill %(slip)s requested: %(amount)s. The cage issues it.")
                         if kind == "fill" else
                         _("Credit %(slip)s recorded: %(amount)s leave the table for the cage."))
-                return text % {"slip": done["slip"], "amount": money(done["amount"])}, here
+                return text % {"slip": done.slip, "amount": money(done.amount)}, here
             return run
 
         def void_slip(metadata: Metadata) -> Done:
@@ -436,7 +435,7 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
                                         player=p.get("player", "").strip(),
                                         patron=p.get("patron", "").strip() or None,
                                         metadata=metadata)
-            return _("Drop of %(amount)s recorded.") % {"amount": money(done["amount"])}, here
+            return _("Drop of %(amount)s recorded.") % {"amount": money(done.amount)}, here
 
         def close(metadata: Metadata) -> Done:
             closing = forms.parse_pieces(p, "closing", denominations)
@@ -458,8 +457,8 @@ def session_detail(request: HttpRequest, session_id: str) -> HttpResponse:
 
         def open_round(metadata: Metadata) -> Done:
             done = services.round_open(session_id=sid, metadata=metadata)
-            return (_("Round %(number)s open: place the bets.") % {"number": done["number"]},
-                    reverse("pit-round", args=[done["round_id"]]))
+            return (_("Round %(number)s open: place the bets.") % {"number": done.number},
+                    reverse("pit-round", args=[done.round_id]))
 
         return _act(request, session.casino_id, {
             "fill": slip("fill"), "credit": slip("credit"), "void_slip": void_slip,
@@ -588,7 +587,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             spec = forms.parse_bet(game, p)
             done = services.bet_place(round_id=rid, bets=[spec], metadata=metadata)
             return (_("Bet %(bet)s placed: %(type)s, %(amount)s on seat %(seat)s.") % {
-                "bet": ", ".join(done["bets"]), "type": labels.bet_type_label(game, spec["type"]),
+                "bet": ", ".join(done.bets), "type": labels.bet_type_label(game, spec["type"]),
                 "amount": money(spec["amount"]), "seat": spec["seat"]}, here)
 
         def jackpot_bet(metadata: Metadata) -> Done:
@@ -598,7 +597,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
                 spec["player"] = p["player"].strip()
             done = services.jackpot_bet_place(round_id=rid, bets=[spec], metadata=metadata)
             return (_("Jackpot chip %(bet)s placed on seat %(seat)s.")
-                    % {"bet": ", ".join(done["jackpot_bets"]), "seat": spec["seat"]}, here)
+                    % {"bet": ", ".join(done.jackpot_bets), "seat": spec["seat"]}, here)
 
         def withdraw(metadata: Metadata) -> Done:
             bet_id = p.get("bet_id", "")
@@ -621,8 +620,8 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             done = services.decision_record(round_id=rid, **spec, metadata=metadata)
             text = _("Seat %(seat)s: %(decision)s recorded.") % {
                 "seat": spec["seat"], "decision": hands.DECISIONS[spec["decision"]]}
-            if done["bets"]:
-                text += " " + _("Its stake: bet %(bets)s.") % {"bets": ", ".join(done["bets"])}
+            if done.bets:
+                text += " " + _("Its stake: bet %(bets)s.") % {"bets": ", ".join(done.bets)}
             return text, here
 
         def outcome(metadata: Metadata) -> Done:
@@ -633,7 +632,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
         def settle(metadata: Metadata) -> Done:
             done = services.round_settle(round_id=rid, metadata=metadata)
             return (_("Round settled: prizes %(prizes)s, result %(result)s.")
-                    % {"prizes": money(done["prizes"]), "result": money(done["result"])}, here)
+                    % {"prizes": money(done.prizes), "result": money(done.result)}, here)
 
         def void(metadata: Metadata) -> Done:
             services.round_void(round_id=rid, reason=p.get("reason", ""), metadata=metadata)
@@ -647,7 +646,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
                 round_id=rid, outcome=forms.parse_outcome(game, p, the_round),
                 reason=p.get("reason", ""), metadata=metadata)
             return (_("Round corrected and settled again: result %(result)s (was %(before)s).")
-                    % {"result": money(done["result"]), "before": money(done["previous_result"])},
+                    % {"result": money(done.result), "before": money(done.previous_result)},
                     here)
 
         return _act(request, the_round.casino_id, {

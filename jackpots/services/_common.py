@@ -14,8 +14,6 @@ from eventstore.store import ConcurrencyError
 from jackpots.models import JackpotPool
 from jackpots.rules import RoundError
 
-Result = dict[str, Any]
-
 _PERCENT = re.compile(r"^[0-9]{1,3}(\.[0-9]{1,4})?$")
 _HUNDRED = Decimal(100)
 

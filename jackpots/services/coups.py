@@ -29,13 +29,13 @@ from eventstore.records import Metadata
 from eventstore.store import ConcurrencyError
 from games.models import Bet, Round
 from jackpots import rules
+from jackpots.answers import CoupPrize, CoupSettleAnswer
 from jackpots.events import JackpotContributed, JackpotCoupSettled, JackpotHit, JackpotReset
 from jackpots.models import JackpotConfigVersion, JackpotCoup, JackpotPool, JackpotPrize
 
 from ._common import (
     MAIN_BET_ARTICLE,
     ONE_CHIP_ARTICLE,
-    Result,
     concurrent,
     pool_for_update,
     rules_error,
@@ -147,19 +147,15 @@ def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
     return checked
 
 
-def _answer(pool: JackpotPool, coup: JackpotCoup) -> Result:
+def _answer(pool: JackpotPool, coup: JackpotCoup) -> CoupSettleAnswer:
     prizes = JackpotPrize.objects.filter(casino_id=pool.casino_id, pool_id=pool.pool_id,
                                          round_id=coup.round_id).order_by("position")
-    return {
-        "pool_id": pool.pool_id,
-        "round_id": coup.round_id,
-        "table": coup.table,
-        "config_version": coup.config_version,
-        "result": coup.result,
-        "prizes": [{"prize_id": p.prize_id, "bet_id": p.bet_id, "seat": p.seat,
-                    "player": p.player, "combination": p.combination, "amount": fmt(p.amount)}
-                   for p in prizes],
-    }
+    return CoupSettleAnswer(
+        pool_id=pool.pool_id, round_id=coup.round_id, table=coup.table,
+        config_version=coup.config_version, result=coup.result,
+        prizes=[CoupPrize(prize_id=p.prize_id, bet_id=p.bet_id, seat=p.seat, player=p.player,
+                          combination=p.combination, amount=fmt(p.amount))
+                for p in prizes])
 
 
 @command("jackpot_coup_settle")
@@ -172,7 +168,7 @@ def jackpot_coup_settle(
     metadata: Metadata,
     opened_at: dt.datetime | None = None,
     void: bool = False,
-) -> Result:
+) -> CoupSettleAnswer:
     """Record one coup of pool ``pool_id`` at ``table``: the contributions of its jackpot bets, the
     prizes they won and the reset after a top prize, in the caller's transaction (the round's
     settlement).

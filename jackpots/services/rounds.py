@@ -28,9 +28,9 @@ from eventstore import read_stream
 from eventstore.commands import command
 from eventstore.records import Metadata
 from games.models import Round, RoundStatus
+from jackpots.answers import CoupSettleAnswer
 from jackpots.models import JackpotTable
 
-from ._common import Result
 from .coups import jackpot_coup_settle
 
 FIRST_CARDS = 4  # BJ n.º 42: the first two, three or four cards
@@ -106,7 +106,7 @@ def _stud_cards(outcome: dict[str, Any]) -> dict[int, tuple[list[str], bool]]:
 def jackpot_round_settle(
     *, round_id: str, bets: Sequence[dict[str, Any]], metadata: Metadata,
     pool_id: str | None = None,
-) -> Result:
+) -> CoupSettleAnswer:
     """Record the coup of the pit's round ``round_id`` in the pool its table feeds.
 
     ``bets``: the round's jackpot chips, ``{"seat", "player", "amount", "id"?}`` each, as

@@ -21,11 +21,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError, NotFound
 from casino.models import Casino
 from casino.selectors import approval_list, roles_in
 from casino.services.approvals import approval_request
+from edge.web.acting import command_metadata
 from edge.web.money import money_input
 from edge.web.refusals import refusal_text
 from jackpots import selectors
@@ -54,15 +54,6 @@ def pool_list(request: HttpRequest, casino: str) -> HttpResponse:
         "casino": _casino(casino), "pools": selectors.pool_list(casinos=[casino])})
 
 
-def _asking_role(held: set[str]) -> str:
-    """The role in which the person asks: one the kind lets ask, or any (the service refuses it,
-    saying which roles may)."""
-    for role in sorted(METER_CORRECTION.request_roles):
-        if role in held:
-            return role
-    return sorted(held)[0] if held else ""
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def pool_screen(request: HttpRequest, casino: str, pool: str) -> HttpResponse:
@@ -74,9 +65,10 @@ def pool_screen(request: HttpRequest, casino: str, pool: str) -> HttpResponse:
     refusal, posted = "", {}
     if request.method == "POST":
         p = request.POST
-        metadata = person_metadata(
-            username=request.user.get_username(), role=_asking_role(held), casino=casino,
-            idempotency_key=p.get("idempotency_key", "").strip()[:200])
+        # the role in which the person asks: one the kind lets ask, else any held (the service
+        # refuses it on the page, saying which roles may)
+        metadata = command_metadata(
+            request, casino, [*sorted(METER_CORRECTION.request_roles), *sorted(held)], held=held)
         try:
             approval_request(
                 kind=METER_CORRECTION.name, subject=found.pool_id, reason=p.get("reason", ""),

@@ -19,11 +19,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from casino.context import person_metadata
 from casino.errors import DomainError
 from casino.models import Approval, Casino, Role
 from casino.selectors import approval_list, casino_codes_for, roles_in
 from casino.services import approvals as service
+from edge.web.acting import command_metadata
 from edge.web.refusals import refusal_text
 
 
@@ -69,7 +69,6 @@ def _decide(request: HttpRequest, casino: str, held: set[str]) -> str:
     action = request.POST.get("action", "")
     approval_id = request.POST.get("approval", "")
     note = request.POST.get("note", "")
-    key = request.POST.get("idempotency_key", "").strip()[:200]
     try:
         approval = Approval.objects.filter(id=uuid.UUID(approval_id),
                                                    casino_id=casino).first()
@@ -78,10 +77,10 @@ def _decide(request: HttpRequest, casino: str, held: set[str]) -> str:
     if approval is None or action not in ("grant", "refuse", "withdraw"):
         return _("This form is not one of this page's: reload the page.")
     kind = service.procedure_of(approval.kind).kind
-    roles = kind.approve_roles if action != "withdraw" else set(held)
-    role = _role_in(held, roles) or next(iter(sorted(held)), "")
-    metadata = person_metadata(username=request.user.get_username(), role=role, casino=casino,
-                               idempotency_key=key)
+    roles = sorted(kind.approve_roles) if action != "withdraw" else []
+    # a role that may decide, else any held (the service refuses it on the page, saying which
+    # roles may: never a 403; the page is reached with one role at least)
+    metadata = command_metadata(request, casino, [*roles, *sorted(held)], held=held)
     try:
         if action == "grant":
             service.approval_grant(approval_id=approval_id, note=note, metadata=metadata)

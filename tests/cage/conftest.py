@@ -160,7 +160,7 @@ def pit(casino: Casino) -> Pit:
         metadata=paulo())
     session = sessions.table_session_open(casino=CASINO, table=TABLE, opening=TABLE_FLOAT,
                                           metadata=paulo())
-    return Pit(session_id=str(session["session_id"]))
+    return Pit(session_id=str(session.session_id))
 
 
 @contextmanager

@@ -15,8 +15,10 @@ from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.answers import as_data
 from eventstore.models import StoredEvent
 from eventstore.records import Metadata
+from games.answers import DropBoxConfirmAnswer
 from games.limits import default_limits
 from games.services import table_configure
 
@@ -39,7 +41,7 @@ def counter(name: str = "rita", role: str = Role.CASHIER, *, key: str | None = N
                            idempotency_key=uuid.uuid4().hex if key is None else key)
 
 
-def count_box(session_id: str, cash: dict[str, int]) -> dict[str, Any]:
+def count_box(session_id: str, cash: dict[str, int]) -> DropBoxConfirmAnswer:
     """The count room counts a closed session's drop box: Rita records, Sofia confirms."""
     from games.services import drop_box_count, drop_box_count_confirm
 
@@ -56,8 +58,8 @@ def close_and_count(session_id: str, closing: dict[str, int], metadata: Any,
 
     closed = table_session_close(session_id=session_id, closing=closing, metadata=metadata)
     counted = count_box(session_id, cash or {})
-    return {**closed, **{k: counted[k] for k in ("drop", "table_win", "variance",
-                                                  "variance_state")}}
+    return {**as_data(closed), **{k: getattr(counted, k) for k in ("drop", "table_win", "variance",
+                                                                   "variance_state")}}
 
 
 def notes(amount: str) -> dict[str, int]:

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def _open(make_table: Any, code: str) -> str:
     table = make_table("american_roulette", code, minimum="5")
     return str(table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                                  metadata=pit())["session_id"])
+                                  metadata=pit()).session_id)
 
 
 def test_the_floor_shows_each_open_tables_figures_and_flags_one_outside_its_band(

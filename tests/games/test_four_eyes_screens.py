@@ -56,9 +56,9 @@ def key(page: Any, name: str) -> str:
 def _won_round(make_table: Any) -> tuple[str, str]:
     table = make_table("french_roulette", "r1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit("ana"))["session_id"]
+                             metadata=pit("ana")).session_id
     rid = round_open(session_id=sid, bets=[{"seat": 1, "type": "straight", "numbers": [17],
-                                            "amount": "100"}], metadata=pit("ana"))["round_id"]
+                                            "amount": "100"}], metadata=pit("ana")).round_id
     round_close_betting(round_id=rid, metadata=pit("ana"))
     outcome_record(round_id=rid, outcome={"number": 17}, metadata=pit("ana"))
     return sid, rid
@@ -106,7 +106,7 @@ def test_the_round_page_asks_for_a_void_and_the_approvals_page_decides(make_tabl
 def test_a_closed_session_page_asks_for_a_slip_void_and_the_variance(make_table) -> None:
     table = make_table("french_roulette", "v1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10, "0.50": 10},
-                             metadata=pit("ana"))["session_id"]
+                             metadata=pit("ana")).session_id
     credit_request(session_id=sid, slip="C1", chips={"100.00": 1}, metadata=pit("ana"))
     # 900 + 4.50 in the tray: win 904.50 - 1,005 + 100 = -0.50, no round: variance -0.50
     close_and_count(sid, {"100.00": 9, "0.50": 9}, pit("ana"))
@@ -169,7 +169,7 @@ def test_the_pit_api_refuses_a_lone_void_and_lists_the_variances(make_table) -> 
 def test_a_closed_session_page_asks_to_add_a_slip_it_missed(make_table) -> None:
     table = make_table("french_roulette", "l1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit("ana"))["session_id"]
+                             metadata=pit("ana")).session_id
     close_and_count(sid, {"100.00": 8}, pit("ana"))
     ana = browser("ana", Role.PIT_BOSS)
     page = ana.get(f"/pit/sessions/{sid}/")

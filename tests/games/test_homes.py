@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_the_pit_boss_home_is_the_floor_and_the_accountants_the_days(make_table: Any) -> None:
     table = make_table("american_roulette", "r1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "20"}],
                  outcome={"number": 4}, metadata=pit())
     home = person("fiscal", Role.PIT_BOSS).get("/").content.decode()

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def test_a_refused_fill_shows_at_the_pit_with_the_cages_reason(make_table: Any) -> None:
     table = make_table("american_roulette", "r1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     fill_request(session_id=sid, slip="F-7", chips={"25.00": 4}, metadata=pit())
     cashier = person_metadata(username="caixa", role=Role.CASHIER, casino=CASINO)
     cage_configure(code="main", name="Main cage", kind="main", metadata=person_metadata(
@@ -43,7 +43,7 @@ def test_a_refused_fill_shows_at_the_pit_with_the_cages_reason(make_table: Any) 
 def test_a_waiting_request_is_followed_until_the_cage_answers(make_table: Any) -> None:
     table = make_table("american_roulette", "r1")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     fill_request(session_id=sid, slip="F-8", chips={"25.00": 4}, metadata=pit())
     fiscal = person("fiscal", Role.PIT_BOSS)
     page = fiscal.get(f"/pit/sessions/{sid}/").content.decode()

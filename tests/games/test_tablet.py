@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db
 def _round(make_table: Any, game: str, bets: list[dict[str, Any]], seats: int = 7) -> str:
     table = make_table(game, minimum="10", seats=seats)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
-    rid = round_open(session_id=sid, metadata=pit())["round_id"]
+                             metadata=pit()).session_id
+    rid = round_open(session_id=sid, metadata=pit()).round_id
     bet_place(round_id=rid, bets=bets, metadata=pit())
     round_close_betting(round_id=rid, metadata=pit())
     return str(rid)

@@ -41,10 +41,10 @@ def key(page: Any, name: str) -> str:
 def test_tables_session_round_and_gaming_day_pages(make_table) -> None:
     table = make_table("punto_banco", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = round_record(session_id=sid, bets=[{"seat": 1, "type": "player", "amount": "20"}],
                        outcome={"player": ["9S", "KH"], "banker": ["2C", "3D"]},
-                       metadata=pit())["round_id"]
+                       metadata=pit()).round_id
     table_session_close(session_id=sid, closing={"100.00": 9, "25.00": 3, "5.00": 1}, metadata=pit())
     client = person("fiscal", Role.PIT_BOSS)
     assert "Punto banco" in client.get("/pit/").content.decode()
@@ -170,7 +170,7 @@ def test_refusals_are_shown_beside_the_form_and_record_nothing(make_table) -> No
     make_table("french_roulette", "r2", minimum="5")
     fiscal = person("fiscal", Role.PIT_BOSS)
     sid = table_session_open(casino=CASINO, table="r2", opening={"100.00": 10},
-                             metadata=pit("fiscal"))["session_id"]
+                             metadata=pit("fiscal")).session_id
     page = fiscal.get(f"/pit/sessions/{sid}/")
     fiscal.post(f"/pit/sessions/{sid}/", {"action": "open_round",
                                           "idempotency_key": key(page, "round")})
@@ -250,7 +250,7 @@ def test_every_game_takes_a_bet_and_an_outcome_from_its_forms(make_table, game: 
     bet, outcome, status = PLAYS[game]
     make_table(game, "t1", minimum="5")
     sid = table_session_open(casino=CASINO, table="t1", opening={"100.00": 10},
-                             metadata=pit("fiscal"))["session_id"]
+                             metadata=pit("fiscal")).session_id
     fiscal = person("fiscal", Role.PIT_BOSS)
     page = fiscal.get(f"/pit/sessions/{sid}/")
     fiscal.post(f"/pit/sessions/{sid}/", {"action": "open_round",
@@ -278,7 +278,7 @@ def test_every_game_takes_a_bet_and_an_outcome_from_its_forms(make_table, game: 
 def test_the_pit_pages_render_in_portuguese_when_the_language_is_pt_pt(make_table) -> None:
     make_table("american_roulette", "r1", minimum="5")
     sid = table_session_open(casino=CASINO, table="r1", opening={"100.00": 10},
-                             metadata=pit("fiscal"))["session_id"]
+                             metadata=pit("fiscal")).session_id
     fiscal = person("fiscal", Role.PIT_BOSS)
     fiscal.cookies["django_language"] = "pt-pt"
     page = fiscal.get(f"/pit/sessions/{sid}/")
@@ -330,7 +330,7 @@ def test_a_jackpot_chip_is_placed_from_the_round_page(make_table) -> None:
         approved_on="2024-03-01", approval_reference="IGJ 123/2024",
         metadata=person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino=CASINO))
     sid = table_session_open(casino=CASINO, table="bj1", opening={"100.00": 50},
-                             metadata=pit("fiscal"))["session_id"]
+                             metadata=pit("fiscal")).session_id
     fiscal = person("fiscal", Role.PIT_BOSS)
     page = fiscal.get(f"/pit/sessions/{sid}/")
     fiscal.post(f"/pit/sessions/{sid}/", {"action": "open_round",

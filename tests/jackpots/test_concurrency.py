@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from jackpots.answers import PrizePayAnswer
+from jackpots.answers import CoupSettleAnswer, PrizePayAnswer
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup
 from jackpots.services import jackpot_coup_settle, jackpot_prize_pay
@@ -61,8 +61,8 @@ def test_two_royal_flushes_at_linked_tables_at_once_never_pay_the_pool_twice(
             metadata=pit(player))
 
     results = race(coup("sp-1", "ana"), coup("sp-2", "rui"))
-    assert all(isinstance(r, dict) for r in results), results
-    prizes = sorted(D(r["result"]["paid"]) for r in results)
+    assert all(isinstance(r, CoupSettleAnswer) for r in results), results
+    prizes = sorted(D(r.result["paid"]) for r in results)
     # the first pays the pool as it was (+ its chip); the second finds the restarted pool
     assert prizes == [D("10000.70"), D("52346.37")]
     pool = JackpotPool.objects.get(casino_id=CASINO, pool_id=pool_id)
@@ -73,12 +73,12 @@ def test_two_royal_flushes_at_linked_tables_at_once_never_pay_the_pool_twice(
     assert pool.amount + pool.wins == pool.seeded + pool.contributions + pool.corrections
     assert ledger_balance("jackpot_liability", pool_id) == pool.amount
     # each coup's recorded request recomputes to its result, and they chain
-    befores = sorted(r["result"]["pool_before"] for r in results)
+    befores = sorted(r.result["pool_before"] for r in results)
     assert befores == ["10000.00", "52345.67"]
     for r in results:
-        request = dict(example_request("A"), pool=r["result"]["pool_before"],
+        request = dict(example_request("A"), pool=r.result["pool_before"],
                        bets=[{"id": "seat1", "amount": "1.00", "cards": ROYAL}])
-        assert pay_coup(request) == r["result"]
+        assert pay_coup(request) == r.result
 
 
 def test_the_same_round_settled_twice_at_once_is_paid_once(make_pool) -> None:
@@ -88,7 +88,7 @@ def test_the_same_round_settled_twice_at_once_is_paid_once(make_pool) -> None:
     bets = [{"seat": 1, "player": "ana", "amount": "1.00", "cards": ROYAL}]
     results = race(*(lambda: jackpot_coup_settle(pool_id=pool_id, round_id=rid, table=table,
                                                  bets=bets, metadata=pit()),) * 2)
-    assert all(isinstance(r, dict) for r in results), results
+    assert all(isinstance(r, CoupSettleAnswer) for r in results), results
     assert results[0] == results[1]
     assert JackpotPrize.objects.filter(pool_id=pool_id).count() == 1
     assert JackpotPool.objects.get(pool_id=pool_id).wins == D("52346.37")
@@ -167,7 +167,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
                                  cash={"20.00": 1, "5.00": 1}, metadata=cashier())
 
     results = race(settle_round, pay)
-    assert all(isinstance(r, dict | PrizePayAnswer) for r in results), results
+    assert all(isinstance(r, CoupSettleAnswer | PrizePayAnswer) for r in results), results
     pool = JackpotPool.objects.get(pool_id=pool_id)
     assert pool.coups == 2
     assert pool.prizes_unpaid == D("25.00")

@@ -19,6 +19,7 @@ import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from eventstore import read_stream
 from jackpots import selectors
+from jackpots.answers import CoupSettleAnswer
 from jackpots.models import JackpotCoup, JackpotPool, JackpotPrize
 from jackpots.rules import pay_coup
 from jackpots.services import (
@@ -54,7 +55,7 @@ def pool_of(pool_id: str) -> JackpotPool:
 
 
 def settle(pool_id: str, bets: list[dict[str, Any]], *, round_id: str | None = None,
-           table: str | None = None, **kwargs: Any) -> dict[str, Any]:
+           table: str | None = None, **kwargs: Any) -> CoupSettleAnswer:
     table = table or pool_of(pool_id).tables[0]
     return jackpot_coup_settle(pool_id=pool_id, round_id=round_id or str(uuid.uuid4()),
                                table=table, bets=bets, metadata=pit(), **kwargs)
@@ -74,7 +75,7 @@ def test_worked_example_recorded_by_the_platform(name: str, make_pool) -> None:
     answer = settle(pool_id, example_table_bets(name), round_id=rid)
 
     # the answer is the documented result (docs/jackpots.md § Worked examples)
-    assert answer["result"] == expected
+    assert answer.result == expected
     # the events: contributions, one hit per winning bet (lowest combination first), the reset
     # after a top prize, the coup as data
     recorded = [r for r in read_stream(before.stream) if r.version > before.version]
@@ -211,7 +212,7 @@ def test_a_table_feeds_one_pool_and_plays_its_game(make_pool, make_table) -> Non
 def test_the_reserve_takes_its_share_and_funds_the_next_reset(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount="52345.67", reserve_percent="10")
     answer = settle(pool_id, example_table_bets("A"))
-    assert answer["result"] == EXAMPLES["A"]["result"]  # the reserve changes none of the figures
+    assert answer.result == EXAMPLES["A"]["result"]  # the reserve changes none of the figures
     pool = pool_of(pool_id)
     # 5 chips x 0.10 into the reserve, then the reset draws all of it (0.50), the casino 9,999.50
     assert pool.reserve_contributions == D("0.50")
@@ -238,11 +239,11 @@ def test_a_cap_diverts_contributions_to_the_reserve(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount="30001.00", cap="30002.00")
     answer = settle(pool_id, example_table_bets("B"))
     # room for 1.00 under the cap: 0.70, then 0.30 of the second chip; 1.10 diverted
-    assert answer["result"]["diverted"] == "1.10"
-    assert answer["result"]["pool_at_payment"] == "30002.00"
-    assert answer["result"]["pool_after"] == "26911.80"
+    assert answer.result["diverted"] == "1.10"
+    assert answer.result["pool_at_payment"] == "30002.00"
+    assert answer.result["pool_after"] == "26911.80"
     pool = pool_of(pool_id)
-    assert pool.diverted == D(answer["result"]["diverted"])
+    assert pool.diverted == D(answer.result["diverted"])
     assert pool.reserve == pool.diverted
     coup = JackpotCoup.objects.get(pool_id=pool_id)
     assert coup.request["cap"] == "30002.00"
@@ -260,16 +261,16 @@ def test_a_change_never_applies_to_a_round_already_open(make_pool) -> None:
                         approval_reference="IGJ 9/2024", reason="new chips", metadata=admin())
     # the round opened before the change: one chip of 1.00 at 70%
     old = settle(pool_id, example_table_bets("B"), opened_at=opened)
-    assert old["result"] == EXAMPLES["B"]["result"]
-    assert old["config_version"] == 1
+    assert old.result == EXAMPLES["B"]["result"]
+    assert old.config_version == 1
     # a round opened after it: one chip of 2.00 at 50%, and a 1.00 chip is refused
     with pytest.raises(InvalidCommand) as refused:
         settle(pool_id, example_table_bets("B"))
     assert refused.value.code == "invalid_bet"
     bets = [dict(b, amount="2.00") for b in example_table_bets("B")]
     new = settle(pool_id, bets)
-    assert new["config_version"] == 2
-    assert new["result"]["contributions"] == "3.00"
+    assert new.config_version == 2
+    assert new.result["contributions"] == "3.00"
     pool = pool_of(pool_id)
     assert (pool.bet, pool.start, pool.config_version) == (D("2.00"), D("20000.00"), 2)
     assert pool.approval_reference == "IGJ 9/2024"
@@ -325,7 +326,7 @@ def test_a_back_bettor_has_a_chip_of_his_own_on_the_seat(make_pool) -> None:
     bets = [{"seat": 1, "player": "Ana", "amount": "1.00", "cards": ["AS", "AH"]},
             {"seat": 1, "player": "Rui", "amount": "1.00", "cards": ["AS", "AH"]}]
     answer = settle(pool_id, bets)
-    assert [b["prize"] for b in answer["result"]["bets"]] == ["25.00", "25.00"]  # JP-5
+    assert [b["prize"] for b in answer.result["bets"]] == ["25.00", "25.00"]  # JP-5
 
 
 def test_a_round_is_paid_once(make_pool) -> None:
@@ -382,7 +383,7 @@ def test_a_meter_goes_down_only_by_an_approved_correction_of_someone_else(make_p
 def test_the_pit_may_hand_amounts_as_decimals_but_never_as_floats(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount="30000.00")
     bets = [dict(b, amount=D("1.00")) for b in example_table_bets("B")]
-    assert settle(pool_id, bets)["result"] == EXAMPLES["B"]["result"]
+    assert settle(pool_id, bets).result == EXAMPLES["B"]["result"]
     floats = [dict(b, amount=1.0) for b in example_table_bets("B")]
     with pytest.raises(InvalidCommand) as refused:
         settle(pool_id, floats)

@@ -36,8 +36,8 @@ D = Decimal
 def open_round(table: str, bets: list[dict[str, Any]]) -> str:
     session = table_session_open(casino=CASINO, table=table,
                                  opening={"1000.00": 20, "100.00": 50, "25.00": 40},
-                                 metadata=pit())["session_id"]
-    rid: str = round_open(session_id=session, bets=bets, metadata=pit())["round_id"]
+                                 metadata=pit()).session_id
+    rid: str = round_open(session_id=session, bets=bets, metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     return rid
 
@@ -76,7 +76,7 @@ def test_example_c_from_a_blackjack_round_settled_in_the_same_transaction(
     with transaction.atomic():
         round_settle(round_id=rid, metadata=pit())
         answer = jackpot_round_settle(round_id=rid, bets=chips([1, 2, 3, 5, 6]), metadata=pit())
-    assert answer["result"] == EXAMPLES["C"]["result"]
+    assert answer.result == EXAMPLES["C"]["result"]
     coup = next(r for r in read_stream(f"jackpot/{CASINO}.{pool_id}")
                 if r.event_type == "JackpotCoupSettled")
     assert coup.data["request"]["bets"][0]["cards"] == ["AS", "AS", "AH", "9D"]
@@ -110,7 +110,7 @@ def test_example_a_from_a_stud_poker_round_with_a_fold(make_pool) -> None:
     with transaction.atomic():
         round_settle(round_id=rid, metadata=pit())
         answer = jackpot_round_settle(round_id=rid, bets=chips(list(seats)), metadata=pit())
-    assert answer["result"] == EXAMPLES["A"]["result"]
+    assert answer.result == EXAMPLES["A"]["result"]
 
 
 def test_a_round_without_its_outcome_is_not_paid_yet(make_pool) -> None:
@@ -244,5 +244,5 @@ def test_a_change_made_while_a_pit_round_is_open_waits_for_the_next_round(make_p
     with transaction.atomic():
         round_settle(round_id=rid, metadata=pit())
         answer = jackpot_round_settle(round_id=rid, bets=chips(list(seats)), metadata=pit())
-    assert answer["config_version"] == 1  # the 1.00 chips of the round already open
-    assert answer["result"] == EXAMPLES["B"]["result"]
+    assert answer.config_version == 1  # the 1.00 chips of the round already open
+    assert answer.result == EXAMPLES["B"]["result"]

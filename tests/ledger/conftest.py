@@ -22,6 +22,7 @@ from casino.context import person_metadata, system_metadata
 from casino.models import Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.answers import as_data
 from eventstore.records import Metadata
 from games.limits import default_limits
 from games.services import count_room, rounds, sessions, tables
@@ -95,7 +96,7 @@ class Floor:
             opening = opening or TABLE_FLOAT
         done = sessions.table_session_open(casino=CASINO, table=table, opening=opening,
                                            metadata=pit_boss())
-        self.tables[table] = str(done["session_id"])
+        self.tables[table] = str(done.session_id)
         return self.tables[table]
 
     def fill(self, table: str, chips: dict[str, int]) -> str:
@@ -134,7 +135,7 @@ class Floor:
                                   metadata=act("teresa", Role.CASHIER))
         counted = count_room.drop_box_count_confirm(
             session_id=session_id, cash=notes(drop), metadata=act("ulisses", Role.CAGE_SUPERVISOR))
-        return {**closed, "drop": counted["drop"], "table_win": counted["table_win"]}
+        return {**as_data(closed), "drop": counted.drop, "table_win": counted.table_win}
 
 
 def notes(amount: str) -> dict[str, int]:

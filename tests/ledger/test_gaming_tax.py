@@ -369,7 +369,7 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
                            limits=default_limits("french_roulette", D("1.00")), metadata=boss)
     table_change_tax_class(casino="macau", code="b1", bank="simples", vip=True, metadata=boss)
     sid = str(sessions.table_session_open(casino="macau", table="b1", opening=TABLE_FLOAT,
-                                          metadata=boss)["session_id"])
+                                          metadata=boss).session_id)
     sessions.drop_record(session_id=sid, amount="1000.00", metadata=boss)
     rounds.round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "500"}],
                         outcome={"number": 2}, metadata=boss)

@@ -109,7 +109,7 @@ def run(floor: Floor, op: tuple[Any, ...]) -> None:
                                   metadata=cashier())
         if reopen == "roll":
             floor.tables["r1"] = str(sessions.table_session_open(
-                casino=CASINO, table="r1", metadata=pit_boss())["session_id"])
+                casino=CASINO, table="r1", metadata=pit_boss()).session_id)
         else:
             floor.open_table("r1", opening=in_pieces(value(closing) + recount_off))
     elif kind == "transfer":

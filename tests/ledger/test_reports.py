@@ -91,7 +91,7 @@ def test_a_casino_in_patacas_answers_to_macau(db: None, clock: Clock) -> None:
                            chip_set="main", limits=default_limits("french_roulette", D("1.00")),
                            metadata=boss)
     session = sessions.table_session_open(casino="macau", table="b1", opening=TABLE_FLOAT,
-                                          metadata=boss)["session_id"]
+                                          metadata=boss).session_id
     rounds.round_record(session_id=session, bets=[{"seat": 1, "type": "red", "amount": "500"}],
                         outcome={"number": 2}, metadata=boss)
     assert floor.window

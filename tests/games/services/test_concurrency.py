@@ -14,6 +14,7 @@ from django.db import connection
 
 from casino.errors import Conflict
 from eventstore.models import StoredEvent
+from games.answers import RoundRecordAnswer, RoundStatusAnswer
 from games.models import Bet, Round
 from games.services import (
     outcome_record,
@@ -55,10 +56,10 @@ def race(*calls: Callable[[], Any]) -> list[Any]:
 def closed_round(make_table) -> str:
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 20},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = round_open(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "10"},
                                            {"seat": 2, "type": "even", "amount": "20"}],
-                     metadata=pit())["round_id"]
+                     metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     return rid
 
@@ -69,7 +70,7 @@ def test_two_terminals_record_the_outcome_one_wins_the_other_gets_a_conflict(clo
         lambda: outcome_record(round_id=closed_round, outcome={"number": 1}, metadata=pit("ana")),
         lambda: outcome_record(round_id=closed_round, outcome={"number": 2}, metadata=pit("rui")),
     )
-    wins = [r for r in results if isinstance(r, dict)]
+    wins = [r for r in results if isinstance(r, RoundStatusAnswer)]
     conflicts = [r for r in results if isinstance(r, Conflict)]
     assert len(wins) == 1, results
     assert len(conflicts) == 1, results
@@ -81,7 +82,7 @@ def test_two_terminals_settle_the_same_round_once(closed_round) -> None:
     outcome_record(round_id=closed_round, outcome={"number": 1}, metadata=pit())
     results = race(lambda: round_settle(round_id=closed_round, metadata=pit("ana")),
                    lambda: round_settle(round_id=closed_round, metadata=pit("rui")))
-    assert sorted(type(r).__name__ for r in results) == ["Conflict", "dict"], results
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "RoundSettleAnswer"], results
     assert StoredEvent.objects.filter(stream=f"round/{closed_round}",
                                       event_type="BetSettled").count() == 2
     assert Round.objects.get(round_id=closed_round).status == "settled"
@@ -105,7 +106,7 @@ def test_a_keyed_and_an_unkeyed_outcome_on_one_round_never_deadlock(closed_round
         lambda: outcome_record(round_id=closed_round, outcome={"number": 1}, metadata=keyed),
         lambda: outcome_record(round_id=closed_round, outcome={"number": 2}, metadata=unkeyed),
     )
-    assert sorted(type(r).__name__ for r in results) == ["Conflict", "dict"], results
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "RoundStatusAnswer"], results
     (loser,) = [r for r in results if isinstance(r, Conflict)]
     assert loser.code in ("outcome_recorded", "concurrent_change"), loser.as_dict()
     assert StoredEvent.objects.filter(stream=f"round/{closed_round}",
@@ -118,7 +119,7 @@ def test_a_keyed_and_an_unkeyed_round_on_one_session_both_land_in_turn(make_tabl
                                                                        ) -> None:
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 20},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     bets = [{"seat": 1, "type": "red", "amount": "10"}]
     results = race(
         lambda: round_record(session_id=sid, bets=bets, outcome={"number": 1},
@@ -127,7 +128,7 @@ def test_a_keyed_and_an_unkeyed_round_on_one_session_both_land_in_turn(make_tabl
                              metadata=pit("rui", key="")),
     )
     # Both whole rounds are legal one after the other: each waits its turn at the append lock.
-    assert all(isinstance(r, dict) for r in results), results
+    assert all(isinstance(r, RoundRecordAnswer) for r in results), results
     assert Round.objects.filter(session_id=sid, status="settled").count() == 2
     assert sorted(Round.objects.filter(session_id=sid).values_list("number", flat=True)) == [1, 2]
     assert rebuild_differences() == []

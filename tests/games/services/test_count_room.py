@@ -58,7 +58,7 @@ def open_session(make_table: Callable[..., str]) -> str:
     """Opened by Ana, the drop recorded by Bruno, a round by Dora (all pit bosses)."""
     table = make_table("french_roulette", "r1", minimum="5", seats=8)
     sid = str(table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                                 metadata=pit("ana"))["session_id"])
+                                 metadata=pit("ana")).session_id)
     # 3,500.00 at once: the law asks for the patron identified (docs/patrons.md)
     regular = patron_register(
         metadata=person_metadata(username="bruno", role=Role.CASHIER, casino=CASINO),
@@ -83,20 +83,20 @@ def test_the_drop_is_the_count_of_two_counters_not_a_figure_typed_at_the_close(
     sid = open_session(make_table)
     answer = table_session_close(session_id=sid, closing={"100.00": 16}, metadata=pit("carlos"))
     # With the drop as counted (the default definition), nothing is known before the count.
-    assert (answer["drop"], answer["table_win"]) == (None, None)
+    assert (answer.drop, answer.table_win) == (None, None)
     s = TableSession.objects.get(session_id=sid)
     assert (s.drop, s.table_win, s.hold_percent, s.drop_counted) == (None, None, None, None)
     assert not StoredEvent.objects.filter(event_type="DropCounted").exists()
 
     first = drop_box_count(session_id=sid, cash=BOX, metadata=counter("rita"))
-    assert (first["amount"], first["status"]) == ("3500.00", "counted")
+    assert (first.amount, first.status) == ("3500.00", "counted")
     assert TableSession.objects.get(session_id=sid).table_win is None  # one counter is not two
     confirmed = drop_box_count_confirm(session_id=sid, cash=BOX,
                                        metadata=counter("sofia", Role.CAGE_SUPERVISOR))
     # Win = drop + closing − opening + credits − fills = 3,500 + 1,600 − 5,000 = 100.00;
     # hold = 100 / 3,500 = 2.8571 %.
-    assert confirmed["counted_by"] == ["rita", "sofia"]
-    assert (confirmed["drop"], confirmed["table_win"], confirmed["hold_percent"]) == (
+    assert confirmed.counted_by == ["rita", "sofia"]
+    assert (confirmed.drop, confirmed.table_win, confirmed.hold_percent) == (
         "3500.00", "100.00", "2.8571")
     s = TableSession.objects.get(session_id=sid)
     assert (s.drop_counted, s.drop, s.table_win, s.variance) == (
@@ -122,7 +122,7 @@ def test_the_ledger_books_the_count_as_the_tables_drop(closed: str) -> None:
         return (sums["d"] or D(0)) - (sums["c"] or D(0))
 
     count = drop_box_count(session_id=closed, cash=SHORT_BOX, metadata=counter("rita"))
-    assert count["amount"] == "3400.00"
+    assert count.amount == "3400.00"
     drop_box_count_confirm(session_id=closed, cash=SHORT_BOX,
                            metadata=counter("sofia", Role.CAGE_SUPERVISOR))
     # 3,500 recorded, 3,400 counted: win = 3,400 + 1,600 − 5,000 = 0, the rounds made 100.
@@ -139,7 +139,7 @@ def test_a_box_counted_again_before_the_second_counter_confirms(closed: str) -> 
         session_id=closed, cash=BOX, metadata=counter("sofia", Role.CAGE_SUPERVISOR)))
     assert error.message == room.COUNTS_DIFFER.format(mine="3500.00")
     again = drop_box_count(session_id=closed, cash=BOX, metadata=counter("rita"))
-    assert again["count_number"] == 2
+    assert again.count_number == 2
     drop_box_count_confirm(session_id=closed, cash=BOX,
                            metadata=counter("sofia", Role.CAGE_SUPERVISOR))
     assert TableSession.objects.get(session_id=closed).drop == D("3500.00")
@@ -210,7 +210,7 @@ def test_a_box_of_another_casinos_session_is_not_found_here(closed: str) -> None
                     seats=8, chip_set="main", limits=default_limits("french_roulette", D("5")),
                     metadata=boss)
     theirs = str(table_session_open(casino="porto", table="p1", opening={"100.00": 1},
-                                    metadata=boss)["session_id"])
+                                    metadata=boss).session_id)
     table_session_close(session_id=theirs, closing={"100.00": 1}, metadata=boss)
     error = refused(NotFound, "not_found", lambda: drop_box_count(
         session_id=theirs, cash=BOX, metadata=counter()))

@@ -61,7 +61,7 @@ def cage_supervisor() -> Metadata:
 
 def _round(sid: str, bets: list[dict[str, Any]], number: int) -> str:
     """A roulette round up to its recorded outcome (not settled)."""
-    rid = round_open(session_id=sid, bets=bets, metadata=pit(ANA))["round_id"]
+    rid = round_open(session_id=sid, bets=bets, metadata=pit(ANA)).round_id
     round_close_betting(round_id=rid, metadata=pit(ANA))
     outcome_record(round_id=rid, outcome={"number": number}, metadata=pit(ANA))
     return rid
@@ -76,7 +76,7 @@ def _ledger_win(table: str, day: dt.date) -> D:
 
 def _open(table: str, opening: dict[str, int]) -> str:
     return table_session_open(casino=CASINO, table=table, opening=opening,
-                              metadata=pit(ANA))["session_id"]
+                              metadata=pit(ANA)).session_id
 
 
 def _open_shift() -> str:
@@ -138,7 +138,7 @@ def test_before_the_outcome_a_pit_boss_voids_alone(make_table) -> None:
     table = make_table("french_roulette", "r2")
     sid = _open(table, {"100.00": 10})
     rid = round_open(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "10"}],
-                     metadata=pit(ANA))["round_id"]
+                     metadata=pit(ANA)).round_id
     with pytest.raises(Conflict) as needless:
         approval_request(kind="round_void", subject=rid, reason="foreign_object",
                          explanation="a chip fell", metadata=pit(ANA))

@@ -31,7 +31,7 @@ def test_house_edges_derived_here_match_the_published_figures() -> None:
 def test_a_table_inside_its_interval_is_not_flagged_one_outside_is(make_table) -> None:
     table = make_table("french_roulette", minimum="5")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     # 30 rounds of red 10 on a black number: the house wins 300 on a handle of 300, where
     # 2.7% (8.11) +- 1.96 x sqrt(30 x 100) (107.31) was expected: flagged.
     for _ in range(30):

@@ -19,8 +19,10 @@ from casino.context import person_metadata
 from casino.errors import Conflict, DomainError, InvalidCommand
 from casino.models import Role
 from eventstore import read_stream
-from eventstore.models import StoredEvent
+from eventstore.answers import as_data
+from eventstore.models import CommandRecord, StoredEvent
 from eventstore.records import Metadata
+from games.answers import RoundJackpot, RoundJackpotPrize, RoundSettleAnswer
 from games.models import JackpotBet, Round, TableSession
 from games.services import (
     deal_record,
@@ -90,7 +92,7 @@ def pool_table(make_table) -> Callable[..., str]:
                           amount=str(D(meter) - D("10000.00")))
         session: str = table_session_open(casino=CASINO, table=code,
                                           opening={"1000.00": 20, "100.00": 50, "25.00": 40},
-                                          metadata=pit())["session_id"]
+                                          metadata=pit()).session_id
         return session
 
     return make
@@ -159,9 +161,9 @@ def play_example_c(session: str) -> str:
     blackjack. The bank shows 9S and stands on 17."""
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
         {"seat": s, "player": f"player {s}", "type": "main", "amount": "10"}
-        for s in C_SEATS])["round_id"]
+        for s in C_SEATS]).round_id
     placed = jackpot_bet_place(round_id=rid, bets=[chip(s) for s in C_SEATS], metadata=pit())
-    assert placed["jackpot_bets"] == ["j1", "j2", "j3", "j4", "j5"]
+    assert placed.jackpot_bets == ["j1", "j2", "j3", "j4", "j5"]
     round_close_betting(round_id=rid, metadata=pit())
     deal_record(round_id=rid, upcard="9S", seats={"1": ["AS", "AS"], "2": ["AD", "AC"],
                                                   "3": ["AC", "AH"], "5": ["AH", "AH"],
@@ -187,15 +189,15 @@ def test_example_c_played_at_the_pit_pays_the_jackpot_with_the_round(pool_table,
     # seat 2 A-A-7 = 19 won 10; seat 3 A-A = 12 lost 10; seat 5 two hands A-A = 12 lost 20;
     # seat 6 blackjack won 15.00 (3:2). Handle: 5 mains + 2 splits = 70.00, the five jackpot
     # chips not in it. Result: lost 40.00 - prizes 35.00 = 5.00.
-    assert (settled["handle"], settled["result"], settled["prizes"]) == ("70.00", "5.00",
+    assert (settled.handle, settled.result, settled.prizes) == ("70.00", "5.00",
                                                                          "35.00")
     # The jackpot, by hand: 20,000.00 + 5 x 1.00 x 80% = 20,004.00; two aces 25 x 1.00 to seat 2
     # and to seat 3 (JP-5) -> 19,954.00; three aces 250.00 to seat 1 -> 19,704.00; four suited
     # aces take the rest, 19,704.00, to seat 5; the pool restarts at 10,000.00.
-    jackpot = settled["jackpot"]
-    assert (jackpot["contributions"], jackpot["paid"], jackpot["pool_after"]) == (
+    jackpot = settled.jackpot
+    assert (jackpot.contributions, jackpot.paid, jackpot.pool_after) == (
         "4.00", "20004.00", "10000.00")
-    assert [(p["seat"], p["combination"], p["amount"]) for p in jackpot["prizes"]] == [
+    assert [(p.seat, p.combination, p.amount) for p in jackpot.prizes] == [
         (2, "two_aces", "25.00"), (3, "two_aces", "25.00"), (1, "three_aces", "250.00"),
         (5, "four_aces_suited", "19704.00")]
 
@@ -245,7 +247,7 @@ def test_a_split_ace_dealt_an_ace_may_stand_or_split_again_never_hit(pool_table)
 
     session = pool_table("blackjack", "bj1")
     rid = open_(session_id=session, bets=[{"seat": 1, "type": "main", "amount": "10"}],
-                metadata=pit())["round_id"]
+                metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     deal_record(round_id=rid, upcard="9S", seats={"1": ["AS", "AD"]}, metadata=pit())
     decision_record(round_id=rid, seat=1, decision="split", cards=["AH", "AC"], metadata=pit())
@@ -272,7 +274,7 @@ A_CARDS = {1: ["AS", "KS", "QS", "JS", "TS"],  # royal flush
 def play_example_a(session: str) -> str:
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
         {"seat": s, "player": f"player {s}", "type": "ante", "amount": "10"}
-        for s in A_CARDS])["round_id"]
+        for s in A_CARDS]).round_id
     jackpot_bet_place(round_id=rid, bets=[chip(s, f"player {s}") for s in A_CARDS],
                       metadata=pit())
     round_close_betting(round_id=rid, metadata=pit())
@@ -293,15 +295,15 @@ def test_example_a_played_at_a_stud_poker_table(pool_table) -> None:
     # Main game: the bank does not qualify, so each caller's ante wins 1:1 (4 x 10.00) and the
     # calls (4 x 20.00) push; the fold loses its 10.00 ante. Handle 50 + 80 = 130.00, result
     # 10.00 - 40.00 = -30.00.
-    assert (settled["handle"], settled["result"], settled["prizes"]) == ("130.00", "-30.00",
+    assert (settled.handle, settled.result, settled.prizes) == ("130.00", "-30.00",
                                                                          "40.00")
     # Jackpot: 52,345.67 + 5 x 0.70 = 52,349.17; flush 50.00 divided by seats 2 and 3 (n.º 12 c)
     # 25.00 each -> 52,299.17; four of a kind 500.00 -> 51,799.17; the royal flush takes
     # 51,799.17; the folded straight flush wins nothing (JP-1); the pool restarts at 10,000.00.
-    jackpot = settled["jackpot"]
-    assert (jackpot["contributions"], jackpot["paid"], jackpot["pool_after"]) == (
+    jackpot = settled.jackpot
+    assert (jackpot.contributions, jackpot.paid, jackpot.pool_after) == (
         "3.50", "52349.17", "10000.00")
-    assert [(p["seat"], p["combination"], p["amount"]) for p in jackpot["prizes"]] == [
+    assert [(p.seat, p.combination, p.amount) for p in jackpot.prizes] == [
         (2, "flush", "25.00"), (3, "flush", "25.00"), (4, "four_of_a_kind", "500.00"),
         (1, "royal_flush", "51799.17")]
     assert JackpotBet.objects.get(round_id=rid, seat=5).status == "lost"
@@ -323,7 +325,7 @@ def test_a_correction_may_not_change_the_cards_a_jackpot_was_paid_on(pool_table)
     bank = {**outcome, "dealer": {"cards": ["AC", "KC", "6S", "8S", "3D"]}}  # now qualifies
     corrected = round_correct(round_id=rid, outcome=bank, reason="bank misread",
                               metadata=pit("chefe"))
-    assert corrected["result"] != "-30.00"
+    assert corrected.result != "-30.00"
     assert pool("sp1").amount == D("10000.00")  # the coup stands
 
 
@@ -346,16 +348,16 @@ def test_example_d_recorded_as_a_whole_round(pool_table) -> None:
                            for s, hands in seats.items()]},
         jackpot_bets=[chip(1), chip(4), chip(5)])
     # Main game: six hands of A-A (12) against 17, all lost: handle 60.00, result 60.00.
-    assert (recorded["handle"], recorded["result"]) == ("60.00", "60.00")
+    assert (recorded.handle, recorded.result) == ("60.00", "60.00")
     # Jackpot: 20,000.01 + 3 x 0.80 = 20,002.41; four aces (seat 5: AD AC AD AC) 10% =
     # 2,000.241 -> 2,000.24 -> 18,002.17; two top winners share it: 9,001.085 -> 9,001.08 each,
     # 0.01 left -> the pool restarts at 10,000.01.
-    jackpot = recorded["jackpot"]
-    assert [(p["seat"], p["combination"], p["amount"]) for p in jackpot["prizes"]] == [
+    jackpot = recorded.jackpot
+    assert [(p.seat, p.combination, p.amount) for p in jackpot.prizes] == [
         (5, "four_aces", "2000.24"), (1, "four_aces_suited", "9001.08"),
         (4, "four_aces_suited", "9001.08")]
-    assert (jackpot["paid"], jackpot["pool_after"]) == ("20002.40", "10000.01")
-    stream = [r.event_type for r in read_stream(f"round/{recorded['round_id']}")]
+    assert (jackpot.paid, jackpot.pool_after) == ("20002.40", "10000.01")
+    stream = [r.event_type for r in read_stream(f"round/{recorded.round_id}")]
     assert stream.index("JackpotBetPlaced") < stream.index("BettingClosed")
     assert rebuild_differences() == []
 
@@ -369,7 +371,7 @@ def test_a_whole_round_with_a_resplit_seat_needs_its_dealing_order(pool_table) -
     outcome = {"dealer": {"cards": ["TC", "7S"]},
                "seats": [{"seat": 2, "hands": [{"cards": h} for h in hands]}]}
 
-    def record(**chip_extra: Any) -> dict[str, Any]:
+    def record(**chip_extra: Any) -> Any:
         return round_record(session_id=session, bets=bets, outcome=outcome, metadata=pit(),
                             jackpot_bets=[{**chip(2), **chip_extra}])
 
@@ -378,9 +380,9 @@ def test_a_whole_round_with_a_resplit_seat_needs_its_dealing_order(pool_table) -
     # Dealt AS AH, split: AD and KC; the first hand split again: 5D and 9S.
     # 10,000.00 + 0.80; three aces 250 x 1.00 -> 9,750.80.
     answer = record(cards=["AS", "AH", "AD", "KC"])
-    assert [(p["combination"], p["amount"]) for p in answer["jackpot"]["prizes"]] == [
+    assert [(p.combination, p.amount) for p in answer.jackpot.prizes] == [
         ("three_aces", "250.00")]
-    assert answer["jackpot"]["pool_after"] == "9750.80"
+    assert answer.jackpot.pool_after == "9750.80"
 
 
 # --- void rounds ----------------------------------------------------------------------------
@@ -389,10 +391,10 @@ def test_a_whole_round_with_a_resplit_seat_needs_its_dealing_order(pool_table) -
 def test_a_round_void_before_no_more_bets_returns_the_jackpot_chips(pool_table) -> None:
     session = pool_table("blackjack", "bj1")
     rid = round_open(session_id=session, bets=[{"seat": 1, "type": "main", "amount": "10"}],
-                     metadata=pit())["round_id"]
+                     metadata=pit()).round_id
     jackpot_bet_place(round_id=rid, bets=[chip(1)], metadata=pit())
     answer = round_void(round_id=rid, reason="shoe dropped", metadata=pit())
-    assert "jackpot" not in answer
+    assert "jackpot" not in as_data(answer)
     assert JackpotBet.objects.get(round_id=rid).status == "returned"
     assert Round.objects.get(round_id=rid).jackpot_amount == D("0.00")
     assert pool("bj1").amount == D("10000.00")
@@ -404,12 +406,12 @@ def test_a_round_void_after_the_chips_were_collected_keeps_them_in_the_pool(pool
                                                                               ) -> None:
     session = pool_table("stud_poker", "sp1")
     rid = round_open(session_id=session, metadata=pit(), bets=[
-        {"seat": s, "type": "ante", "amount": "10"} for s in (1, 2)])["round_id"]
+        {"seat": s, "type": "ante", "amount": "10"} for s in (1, 2)]).round_id
     jackpot_bet_place(round_id=rid, bets=[chip(1), chip(2)], metadata=pit())
     round_close_betting(round_id=rid, metadata=pit())  # chips collected, display incremented
     answer = round_void(round_id=rid, reason="a card dealt face up (n.º 19)", metadata=pit())
     # 2 x 1.00 x 70% = 1.40 in the pool; nothing won; the casino keeps 0.60.
-    assert answer["jackpot"] == {"pool_id": "pool-sp1", "contributions": "1.40",
+    assert as_data(answer.jackpot) == {"pool_id": "pool-sp1", "contributions": "1.40",
                                  "paid": "0.00", "pool_after": "10001.40", "void": True,
                                  "prizes": []}
     assert [b.status for b in JackpotBet.objects.filter(round_id=rid)] == ["void", "void"]
@@ -449,7 +451,7 @@ def test_a_round_opens_with_the_jackpot_in_force_in_the_pool(pool_table, make_ta
 
     session = pool_table("stud_poker", "sp1")
     first = round_open(session_id=session, bets=[{"seat": 1, "type": "ante", "amount": "10"}],
-                       metadata=pit())["round_id"]
+                       metadata=pit()).round_id
     jackpot_pool_change(casino=CASINO, pool_id="pool-sp1", bet=Decimal("2.00"), start=Decimal("20000.00"),
                         approved_on="2024-06-01", approval_reference="IGJ 10/2024",
                         metadata=admin())
@@ -460,15 +462,15 @@ def test_a_round_opens_with_the_jackpot_in_force_in_the_pool(pool_table, make_ta
     jackpot_bet_place(round_id=first, bets=[chip(1)], metadata=pit())
     round_void(round_id=first, reason="test", metadata=pit())
     second = round_open(session_id=session, bets=[{"seat": 1, "type": "ante", "amount": "10"}],
-                        metadata=pit())["round_id"]
+                        metadata=pit()).round_id
     assert Round.objects.get(round_id=second).options["jackpot"] == {
         "bet": "2.00", "increment_percent": "70", "start": "20000.00",
         "paytable": STUD_PAYTABLE}
     make_table("stud_poker", "sp2", minimum="10")
     other = table_session_open(casino=CASINO, table="sp2", opening={"100.00": 10},
-                               metadata=pit())["session_id"]
+                               metadata=pit()).session_id
     alone = round_open(session_id=other, bets=[{"seat": 1, "type": "ante", "amount": "10"}],
-                       metadata=pit())["round_id"]
+                       metadata=pit()).round_id
     assert "jackpot" not in Round.objects.get(round_id=alone).options
 
 
@@ -493,14 +495,14 @@ def bj_round(pool_table) -> str:
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
         {"seat": 1, "player": "Rita", "type": "main", "amount": "10"},
         {"seat": 1, "player": "Hugo", "type": "back", "amount": "10"},
-        {"seat": 2, "player": "Vera", "type": "main", "amount": "20"}])["round_id"]
+        {"seat": 2, "player": "Vera", "type": "main", "amount": "20"}]).round_id
     return rid
 
 
 def test_a_back_bettor_may_bet_the_jackpot_once_on_the_seat_he_backs(bj_round: str) -> None:
     placed = jackpot_bet_place(round_id=bj_round, bets=[chip(1), chip(1, "Hugo")],
                                metadata=pit())
-    assert placed["jackpot_bets"] == ["j1", "j2"]
+    assert placed.jackpot_bets == ["j1", "j2"]
     assert [(b.seat, b.player) for b in JackpotBet.objects.filter(round_id=bj_round)] == [
         (1, "Rita"), (1, "Hugo")]  # the holder when no player is named
 
@@ -531,9 +533,9 @@ def test_jackpot_refusals_leave_the_store_unchanged(bj_round: str) -> None:
 def test_no_jackpot_bet_at_a_table_without_a_pool(make_table) -> None:
     make_table("blackjack", "bj9", minimum="10")
     session = table_session_open(casino=CASINO, table="bj9", opening={"100.00": 10},
-                                 metadata=pit())["session_id"]
+                                 metadata=pit()).session_id
     rid = round_open(session_id=session, bets=[{"seat": 1, "type": "main", "amount": "10"}],
-                     metadata=pit())["round_id"]
+                     metadata=pit()).round_id
     refused(Conflict, "no_jackpot", lambda: jackpot_bet_place(
         round_id=rid, bets=[chip(1)], metadata=pit()))
     round_void(round_id=rid, reason="test", metadata=pit())
@@ -547,7 +549,7 @@ def test_no_jackpot_bet_at_a_table_without_a_pool(make_table) -> None:
 def test_one_chip_per_box_at_stud_poker(pool_table) -> None:
     session = pool_table("stud_poker", "sp1")
     rid = round_open(session_id=session, bets=[{"seat": 1, "player": "Rita", "type": "ante",
-                                                "amount": "10"}], metadata=pit())["round_id"]
+                                                "amount": "10"}], metadata=pit()).round_id
     jackpot_bet_place(round_id=rid, bets=[chip(1)], metadata=pit())
     error = refused(InvalidCommand, "one_chip_per_player", lambda: jackpot_bet_place(
         round_id=rid, bets=[chip(1, "Rita")], metadata=pit()))
@@ -563,3 +565,36 @@ def test_a_retried_jackpot_bet_records_nothing_twice(bj_round: str) -> None:
     assert jackpot_bet_place(round_id=bj_round, bets=[chip(1)],
                              metadata=pit(key="jp-chip-1")) == first
     assert events_count() == before
+
+
+def test_a_retried_settlement_answers_the_same_coup_typed_as_the_first_time(pool_table
+                                                                            ) -> None:
+    """The round's answer and its pool's coup come back from the idempotency record as they
+    were first answered: the same types, nested prizes included, and nothing recorded again."""
+    session = pool_table("blackjack", "bj1", meter="20000.00")
+    rid = play_example_c(session)
+    first = round_settle(round_id=rid, metadata=pit(key="settle-c"))
+    count = events_count()
+    again = round_settle(round_id=rid, metadata=pit(key="settle-c"))
+    assert events_count() == count
+    assert type(again) is RoundSettleAnswer
+    assert again == first
+    assert type(again.jackpot) is RoundJackpot
+    assert [type(p) for p in again.jackpot.prizes] == [RoundJackpotPrize] * 4
+
+
+def test_a_round_without_jackpot_chips_keeps_no_jackpot_in_its_answer(pool_table) -> None:
+    """The optional coup is left out of the recorded answer (its JSON as before answers were
+    types), and a retry rebuilds it as absent."""
+    session = pool_table("blackjack", "bj1")
+    rid = round_open(session_id=session, bets=[{"seat": 1, "type": "main", "amount": "10"}],
+                     metadata=pit()).round_id
+    round_close_betting(round_id=rid, metadata=pit())
+    deal_record(round_id=rid, upcard="9D", seats={"1": ["KS", "8H"]}, metadata=pit())
+    decision_record(round_id=rid, seat=1, decision="stand", metadata=pit())
+    outcome_record(round_id=rid, outcome={"dealer": {"cards": ["9D", "8C"]}}, metadata=pit())
+    first = round_settle(round_id=rid, metadata=pit(key="settle-plain"))
+    kept = CommandRecord.objects.get(idempotency_key="settle-plain").result
+    assert "jackpot" not in kept
+    assert kept == as_data(first)
+    assert round_settle(round_id=rid, metadata=pit(key="settle-plain")) == first

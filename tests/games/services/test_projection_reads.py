@@ -63,7 +63,7 @@ def test_a_handler_reading_another_projections_table_sees_every_event_before_it(
         make_table: Any, spy: Spy) -> None:
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 20},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     # One append: the round opened, three bets, no more bets, outcome, settlement. The rounds
     # projection's INSERT of each bet is still pending when the spy reads: the writer sends it
     # first, so the spy sees one bet, then two, then three.

@@ -48,8 +48,8 @@ def executed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def _round_with_outcome(make_table: Any) -> str:
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
-    rid = round_open(session_id=sid, bets=BETS, metadata=pit(key="open"))["round_id"]
+                             metadata=pit()).session_id
+    rid = round_open(session_id=sid, bets=BETS, metadata=pit(key="open")).round_id
     round_close_betting(round_id=rid, metadata=pit(key="close"))
     outcome_record(round_id=rid, outcome={"number": 17}, metadata=pit(key="outcome"))
     return str(rid)
@@ -68,7 +68,7 @@ def test_a_keyed_settle_reads_its_round_and_bets_with_the_lock(make_table: Any,
 
     assert _reads_of_round(executed) == []
     assert Round.objects.get(round_id=rid).status == RoundStatus.SETTLED
-    assert answer["result"] == "-155.00"  # the straight up is paid 35 to 1, red (17 is black) lost
+    assert answer.result == "-155.00"  # the straight up is paid 35 to 1, red (17 is black) lost
     assert Bet.objects.filter(round_id=rid, settled_version__gt=0).count() == 2
     assert unit.current() is None  # the command's unit of work, rows and all, is gone
 
@@ -81,7 +81,7 @@ def test_without_a_key_the_settle_reads_with_the_lock_too(make_table: Any,
     answer = round_settle(round_id=rid, metadata=pit(key=""))
 
     assert _reads_of_round(executed) == []
-    assert answer["result"] == "-155.00"
+    assert answer.result == "-155.00"
 
 
 def test_rows_read_ahead_serve_one_read_only(make_table: Any, executed: list[str]) -> None:
@@ -111,15 +111,15 @@ def test_a_keyed_whole_round_reads_its_session_and_posting_facts_with_the_lock(
 
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     executed.clear()
 
     answer = round_record(session_id=sid, bets=BETS, outcome={"number": 17},
                           metadata=pit(key="whole"))
 
     assert [q for q in executed if "games_tablesession" in q or "ledger_session" in q] == []
-    assert answer["result"] == "-155.00"
-    posted = JournalEntry.objects.get(stream=f"round/{answer['round_id']}")
+    assert answer.result == "-155.00"
+    posted = JournalEntry.objects.get(stream=f"round/{answer.round_id}")
     assert posted.casino_id == CASINO  # the posting used the facts read ahead
 
 
@@ -129,14 +129,14 @@ def test_without_a_key_the_whole_round_reads_with_the_lock_too(make_table: Any,
 
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     executed.clear()
 
     answer = round_record(session_id=sid, bets=BETS, outcome={"number": 17},
                           metadata=pit(key=""))
 
     assert [q for q in executed if "games_tablesession" in q or "ledger_session" in q] == []
-    assert answer["result"] == "-155.00"
+    assert answer.result == "-155.00"
 
 
 def test_rows_read_ahead_are_dropped_at_the_first_write(make_table: Any,
@@ -165,8 +165,8 @@ def test_a_projection_writing_through_the_orm_during_the_early_insert_counts_rig
 
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
-    rid = round_open(session_id=sid, bets=BETS, metadata=pit(key="open"))["round_id"]
+                             metadata=pit()).session_id
+    rid = round_open(session_id=sid, bets=BETS, metadata=pit(key="open")).round_id
 
     round_void(round_id=rid, reason="ball left the wheel", metadata=pit(key="void"))
 

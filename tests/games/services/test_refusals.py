@@ -46,11 +46,11 @@ def refused(kind: type[DomainError], code: str, call: Callable[[], Any]) -> Doma
 def roulette(make_table) -> str:
     table = make_table("french_roulette", minimum="5", seats=8)
     return table_session_open(casino=CASINO, table=table, opening={"100.00": 20},
-                              metadata=pit())["session_id"]
+                              metadata=pit()).session_id
 
 
 def open_round(session: str, bets: list[dict[str, Any]] | None = None) -> str:
-    return round_open(session_id=session, bets=bets or [], metadata=pit())["round_id"]
+    return round_open(session_id=session, bets=bets or [], metadata=pit()).round_id
 
 
 def test_a_bet_after_no_more_bets(roulette) -> None:
@@ -131,7 +131,7 @@ def test_a_correction_by_the_person_who_made_the_mistake(roulette) -> None:
     assert before.result == D("15.00")  # on 2 (black) red 10 and straight 3 of 5 lost
     done = round_correct(round_id=rid, outcome={"number": 3}, reason="the ball was in 3",
                          metadata=pit("rui"))
-    assert done["result"] == "-185.00"  # 3 is red: red wins 10, straight 3 wins 175
+    assert done.result == "-185.00"  # 3 is red: red wins 10, straight 3 wins 175
     after = Round.objects.get(round_id=rid)
     assert (after.result, after.corrections, after.outcome_by) == (D("-185.00"), 1, "rui")
     assert {b.status for b in Bet.objects.filter(round_id=rid)} == {"won"}
@@ -178,7 +178,7 @@ def test_limit_changes_are_events_and_obey_the_ratios(make_table) -> None:
 def test_per_player_straight_and_neighbours_limit(make_table) -> None:
     table = make_table("american_roulette", minimum="5")  # straight max 150
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = open_round(sid, [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17],
                             "amount": "120"}])
     # neighbours of 17 with 4: 5 chips of 10, one on 17: 130 on 17, fine for Rita
@@ -203,7 +203,7 @@ def test_colour_chip_value_is_capped_by_the_straight_maximum(roulette) -> None:
 def test_craps_odds_may_not_exceed_the_bet_they_back(make_table) -> None:
     table = make_table("craps", minimum="5", seats=12)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     round_open(session_id=sid, bets=[{"id": "p", "seat": 1, "type": "pass", "amount": "10"}],
                metadata=pit())
     rid = Round.objects.get(session_id=sid).round_id
@@ -224,7 +224,7 @@ def test_craps_odds_may_not_exceed_the_bet_they_back(make_table) -> None:
 def test_blackjack_stakes_after_no_more_bets_only_as_the_hands_decisions(make_table) -> None:
     table = make_table("blackjack", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = open_round(sid, [{"id": "m1", "seat": 1, "type": "main", "amount": "20"},
                            {"id": "m2", "seat": 2, "type": "main", "amount": "20"}])
     refused(Conflict, "decision_only", lambda: bet_place(
@@ -253,7 +253,7 @@ def test_blackjack_stakes_after_no_more_bets_only_as_the_hands_decisions(make_ta
 def test_stud_poker_call_only_after_no_more_bets_and_once(make_table) -> None:
     table = make_table("stud_poker", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = open_round(sid, [{"seat": 1, "type": "ante", "amount": "10"}])
     refused(Conflict, "decision_only", lambda: bet_place(
         round_id=rid, bets=[{"seat": 1, "type": "call", "amount": "20"}], metadata=pit()))
@@ -268,7 +268,7 @@ def test_stud_poker_call_only_after_no_more_bets_and_once(make_table) -> None:
 def test_macau_both_sides_must_differ_by_the_minimum(make_table) -> None:
     table = make_table("punto_banco_macau", minimum="100")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = open_round(sid, [{"seat": 1, "player": "Li", "type": "player", "amount": "300"}])
     error = refused(InvalidCommand, "over_limit", lambda: bet_place(
         round_id=rid, bets=[{"seat": 1, "player": "Li", "type": "banker", "amount": "250"}],

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _roll(sid: str, bets: list[dict], dice: list[int]) -> str:
-    rid = round_open(session_id=sid, bets=bets, metadata=pit())["round_id"]
+    rid = round_open(session_id=sid, bets=bets, metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     outcome_record(round_id=rid, outcome={"dice": dice}, metadata=pit())
     round_settle(round_id=rid, metadata=pit())
@@ -37,10 +37,10 @@ def _roll(sid: str, bets: list[dict], dice: list[int]) -> str:
 def test_a_void_roll_leaves_the_working_bets_as_they_were(make_table) -> None:
     table = make_table("craps", minimum="5", seats=12)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     _roll(sid, [{"id": "p", "seat": 1, "type": "pass", "amount": "10"}], [5, 5])  # point 10
     rid = round_open(session_id=sid, bets=[{"seat": 2, "type": "field", "amount": "5"}],
-                     metadata=pit())["round_id"]
+                     metadata=pit()).round_id
     assert TableSession.objects.get(session_id=sid).pending_bets == []  # carried into the roll
     round_void(round_id=rid, reason="a die left the table", metadata=pit())
     s = TableSession.objects.get(session_id=sid)
@@ -52,10 +52,10 @@ def test_a_void_roll_leaves_the_working_bets_as_they_were(make_table) -> None:
 def test_a_carried_place_bet_may_be_taken_down_a_pass_bet_may_not(make_table) -> None:
     table = make_table("craps", minimum="5", seats=12)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     _roll(sid, [{"id": "p", "seat": 1, "type": "pass", "amount": "10"},
                 {"id": "pl", "seat": 2, "type": "place", "number": 8, "amount": "12"}], [2, 2])
-    rid = round_open(session_id=sid, metadata=pit())["round_id"]
+    rid = round_open(session_id=sid, metadata=pit()).round_id
     before = events_count()
     with pytest.raises(Conflict, match=r"n\.º 10\.9"):
         bet_withdraw(round_id=rid, bet_id="p", metadata=pit())
@@ -72,7 +72,7 @@ def test_a_carried_place_bet_may_be_taken_down_a_pass_bet_may_not(make_table) ->
 def test_a_whole_blackjack_round_with_its_later_stakes(make_table) -> None:
     table = make_table("blackjack", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     done = round_record(session_id=sid, bets=[
         {"id": "m1", "seat": 1, "type": "main", "amount": "20"},
         {"id": "d1", "seat": 1, "type": "double", "bet": "m1", "amount": "20"},
@@ -82,7 +82,7 @@ def test_a_whole_blackjack_round_with_its_later_stakes(make_table) -> None:
                            {"seat": 2, "hands": [{"cards": ["TC", "6D", "5C"]}]}]},
         metadata=pit())
     # seat 1: 21 doubled beats 17: 20 + 20 paid; seat 2: 21 beats 17: 10 paid.
-    assert done["result"] == "-50.00"
+    assert done.result == "-50.00"
     assert {b.bet_id: b.stage for b in Bet.objects.filter(session_id=sid)} == {
         "m1": "initial", "d1": "decision", "m2": "initial"}
 
@@ -105,7 +105,7 @@ def test_a_credit_voided_after_the_close_comes_back_into_the_win_and_the_day(mak
 
     table = make_table("french_roulette", "t3")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     credit_request(session_id=sid, slip="C9", chips={"100.00": 2}, metadata=pit())
     table_session_close(session_id=sid, closing={"100.00": 8}, metadata=pit())
     count_box(sid, {})

@@ -40,7 +40,7 @@ pytestmark = pytest.mark.django_db
 def play(session: str, bets: list[dict], outcome: dict) -> str:
     """A live round as four commands: open with bets, no more bets, outcome, settle."""
     opened = round_open(session_id=session, bets=bets, metadata=pit())
-    rid = opened["round_id"]
+    rid = opened.round_id
     round_close_betting(round_id=rid, metadata=pit())
     outcome_record(round_id=rid, outcome=outcome, metadata=pit())
     round_settle(round_id=rid, metadata=pit())
@@ -55,8 +55,8 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
     table = make_table("french_roulette", minimum="5")
     opened = table_session_open(casino=CASINO, table=table,
                                 opening={"100.00": 20, "25.00": 40, "5.00": 100}, metadata=pit())
-    sid = opened["session_id"]
-    assert opened["opening_amount"] == "3500.00"
+    sid = opened.session_id
+    assert opened.opening_amount == "3500.00"
     drop_record(session_id=sid, amount="500", seat=1, player="Rita", metadata=pit())
 
     # Round 1: 17 black. Straight 17 of 10 wins 350; red 50 loses; dozen 2 of 20 wins 40.
@@ -71,7 +71,7 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
                {"seat": 2, "type": "black", "amount": "100"}], {"number": 0})
     # Round 3: the ball left the wheel: void, nothing settles.
     r3 = round_open(session_id=sid, bets=[{"seat": 2, "type": "odd", "amount": "30"}],
-                    metadata=pit())["round_id"]
+                    metadata=pit()).round_id
     round_void(round_id=r3, reason="ball jumped out of the wheel", metadata=pit())
 
     # Colour chips: 20 chips at 5.00 for value chips, 12 exchanged back, 8 late at the minimum.
@@ -102,7 +102,7 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
     closed = count_box(sid, notes("500"))
     s = session_of(sid)
     # Table win = 500 + 3090 - 3500 + 500 - 1000 = -410 = the rounds: -340 - 70.
-    assert closed["table_win"] == "-410.00"
+    assert closed.table_win == "-410.00"
     assert s.table_win == D("-410.00")
     assert s.round_result == D("-410.00")
     assert s.variance == D("0.00")
@@ -118,28 +118,28 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
 def test_auto_roll_opens_on_the_last_closing_count_and_records_a_difference(make_table) -> None:
     table = make_table("french_roulette")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 10},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     table_session_close(session_id=sid, closing={"100.00": 10, "5.00": 4},
                         metadata=pit())
     count_box(sid, {})
     assert selectors.table_tray_totals(casino=CASINO) == {D("100.00"): 10, D("5.00"): 4}
     rolled = table_session_open(casino=CASINO, table=table, metadata=pit())
-    assert rolled["opening_amount"] == "1020.00"
-    assert rolled["roll_difference"] == {}
-    table_session_close(session_id=rolled["session_id"], closing={"100.00": 10, "5.00": 4},
+    assert rolled.opening_amount == "1020.00"
+    assert rolled.roll_difference == {}
+    table_session_close(session_id=rolled.session_id, closing={"100.00": 10, "5.00": 4},
                         metadata=pit())
-    count_box(rolled["session_id"], {})
+    count_box(rolled.session_id, {})
     counted = table_session_open(casino=CASINO, table=table, opening={"100.00": 10, "5.00": 3},
                                  metadata=pit())
-    assert counted["roll_difference"] == {"5.00": -1}
-    assert session_of(counted["session_id"]).previous_session_id is not None
+    assert counted.roll_difference == {"5.00": -1}
+    assert session_of(counted.session_id).previous_session_id is not None
     assert rebuild_differences() == []
 
 
 def test_banca_francesa_push_stays_where_it_is(make_table) -> None:
     table = make_table("banca_francesa", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     # Throw 1: total 10 decides nothing: both bets stay (handle counts them once).
     play(sid, [{"seat": 1, "type": "big", "amount": "100"},
                {"seat": 2, "type": "aces", "amount": "10"}], {"dice": [3, 3, 4]})
@@ -161,7 +161,7 @@ def test_banca_francesa_push_stays_where_it_is(make_table) -> None:
 def test_dice_cussec_session(make_table) -> None:
     table = make_table("cussec", minimum="5")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 30},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     drop_record(session_id=sid, amount="300", metadata=pit())
     # 5-2-5: single 5 of 10 wins 20; big 50 wins 50; total 12 of 5 wins 35 (7 to 1).
     play(sid, [{"seat": 1, "type": "single", "number": 5, "amount": "10"},
@@ -184,7 +184,7 @@ def test_dice_cussec_session(make_table) -> None:
 def test_craps_bets_carry_from_roll_to_roll_until_decided(make_table) -> None:
     table = make_table("craps", minimum="5", seats=12)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     # Come-out 4: pass 10 stays (point 4); field 5 wins 5 (4 is a field number).
     play(sid, [{"id": "p1", "seat": 1, "type": "pass", "amount": "10"},
                {"seat": 2, "type": "field", "amount": "5"}], {"dice": [1, 3]})
@@ -194,7 +194,7 @@ def test_craps_bets_carry_from_roll_to_roll_until_decided(make_table) -> None:
     # Roll 2 (point 4): odds 10 on the pass (2:1), place 6 of 12 (7:6); rolls 6: place wins 14.
     r2 = round_open(session_id=sid, bets=[
         {"id": "o1", "seat": 1, "type": "odds", "on": "pass", "base": "p1", "amount": "10"},
-        {"seat": 3, "type": "place", "number": 6, "amount": "12"}], metadata=pit())["round_id"]
+        {"seat": 3, "type": "place", "number": 6, "amount": "12"}], metadata=pit()).round_id
     assert set(Round.objects.get(round_id=r2).point for _ in [0]) == {4}
     round_close_betting(round_id=r2, metadata=pit())
     outcome_record(round_id=r2, outcome={"dice": [3, 3]}, metadata=pit())
@@ -226,13 +226,13 @@ def test_craps_bets_carry_from_roll_to_roll_until_decided(make_table) -> None:
 def test_blackjack_hands_played_decision_by_decision(make_table) -> None:
     table = make_table("blackjack", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 40},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     drop_record(session_id=sid, amount="200", metadata=pit())
     rid = round_open(session_id=sid, bets=[
         {"id": "m1", "seat": 1, "player": "Ana", "type": "main", "amount": "20"},
         {"id": "k1", "seat": 1, "player": "Rui", "type": "back", "amount": "10"},
         {"id": "m2", "seat": 2, "type": "main", "amount": "50"},
-        {"id": "m3", "seat": 3, "type": "main", "amount": "30"}], metadata=pit())["round_id"]
+        {"id": "m3", "seat": 3, "type": "main", "amount": "30"}], metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     deal_record(round_id=rid, upcard="6H", seats={"1": ["8S", "8D"], "2": ["5C", "6D"],
                                                   "3": ["TH", "6S"]}, metadata=pit())
@@ -254,8 +254,8 @@ def test_blackjack_hands_played_decision_by_decision(make_table) -> None:
     settled = round_settle(round_id=rid, metadata=pit())
     # Every stake wins 1:1: main 20, back 10, split 20 + 10 (back follows), double 20 (hand 2),
     # seat 2 main 50 + double 50, seat 3 30: 210 paid.
-    assert settled["result"] == "-210.00"
-    assert settled["handle"] == "210.00"
+    assert settled.result == "-210.00"
+    assert settled.handle == "210.00"
     # Closing: 4000 - 200 sold + -210 = 3590.
     table_session_close(session_id=sid, closing={"100.00": 35, "25.00": 3, "5.00": 3},
                         metadata=pit())
@@ -269,11 +269,11 @@ def test_blackjack_hands_played_decision_by_decision(make_table) -> None:
 def test_stud_poker_call_and_fold_and_the_prize_cap(make_table) -> None:
     table = make_table("stud_poker", minimum="10", cap="1000")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     rid = round_open(session_id=sid, bets=[
         {"seat": 1, "type": "ante", "amount": "10"},
         {"seat": 2, "type": "ante", "amount": "20"},
-        {"seat": 3, "type": "ante", "amount": "10"}], metadata=pit())["round_id"]
+        {"seat": 3, "type": "ante", "amount": "10"}], metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
     decision_record(round_id=rid, seat=1, decision="call", metadata=pit())
     decision_record(round_id=rid, seat=2, decision="call", metadata=pit())
@@ -308,7 +308,7 @@ def test_stud_poker_call_and_fold_and_the_prize_cap(make_table) -> None:
 def test_baccarat_session_with_whole_rounds(make_table) -> None:
     table = make_table("punto_banco", minimum="10")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 50},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     drop_record(session_id=sid, amount="1000", metadata=pit())
     # Banker 3C 2D (5) beats player 2S KH TD (2): banker 100 wins 95 (5% off); player 50 loses.
     round_record(session_id=sid, bets=[{"seat": 1, "type": "banker", "amount": "100"},
@@ -335,7 +335,7 @@ def test_baccarat_session_with_whole_rounds(make_table) -> None:
 def test_football_poker_bets_on_several_hands(make_table) -> None:
     table = make_table("football_poker", minimum="10", seats=8)
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 20},
-                             metadata=pit())["session_id"]
+                             metadata=pit()).session_id
     # Hand 1: 9S KH KD = 9 with three cards: upper 20 push, post 10 wins 80.
     # Hand 2: 7C 2D 5H = 4 (9, then 4): even 30 wins 30; lower 20 loses.
     # Hand 3: KS QD JC = 0 with three cards: odd 20 half lost (10 kept by the bank).
