@@ -37,7 +37,7 @@ def closed_with_a_variance(demo: None) -> str:
                     metadata=as_("gestor", Role.ADMINISTRATOR))
     sid = str(table_session_open(casino="lisboa", table="r1",
                                  opening={"100.00": 10, "25.00": 20},
-                                 metadata=as_("fiscal", Role.PIT_BOSS))["session_id"])
+                                 metadata=as_("fiscal", Role.PIT_BOSS)).session_id)
     table_session_close(session_id=sid, closing={"100.00": 10, "25.00": 19, "5.00": 4,
                                                  "1.00": 4},
                         metadata=as_("fiscal", Role.PIT_BOSS))

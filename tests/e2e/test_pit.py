@@ -102,9 +102,9 @@ def test_a_correction_by_the_pit_boss_who_recorded_the_outcome_is_refused(
         roulette: str, person: Callable[[str], Any], shot: Callable[[Any, str], None]) -> None:
     fiscal_meta = person_metadata(username="fiscal", role=Role.PIT_BOSS, casino="lisboa")
     session = table_session_open(casino="lisboa", table=roulette, opening={"100.00": 10},
-                                 metadata=fiscal_meta)["session_id"]
+                                 metadata=fiscal_meta).session_id
     rid = round_record(session_id=session, bets=[{"seat": 2, "type": "red", "amount": "10"}],
-                       outcome={"number": 17}, metadata=fiscal_meta)["round_id"]
+                       outcome={"number": 17}, metadata=fiscal_meta).round_id
 
     fiscal = person("fiscal")
     fiscal.goto(f"/pit/rounds/{rid}/")

@@ -40,7 +40,7 @@ def floor(demo: None) -> dict[str, str]:
                         metadata=as_("gestor", Role.ADMINISTRATOR))
         sessions[code] = str(table_session_open(
             casino="lisboa", table=code, opening={"100.00": 10, "25.00": 20},
-            metadata=as_("fiscal", Role.PIT_BOSS))["session_id"])
+            metadata=as_("fiscal", Role.PIT_BOSS)).session_id)
     return sessions
 
 
