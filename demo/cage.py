@@ -79,6 +79,8 @@ class DemoCage:
     def __init__(self) -> None:
         self.shifts: dict[tuple[str, str], str] = {}
         self.patrons: dict[str, str] = {}
+        # today's jackpots are left owed (the cashier's home shows them); a past day pays its
+        self.pay_now = True
 
     def patron(self, casino: str) -> str:
         """The demo's one identified patron of a casino (a fictional regular, registered and
@@ -204,6 +206,8 @@ class DemoCage:
     def pay_jackpots(self, casino: str, round_id: str) -> None:
         """The cage pays what the round's coup won, in cash, against each recorded hit."""
 
+        if not self.pay_now:
+            return
         currency = Casino.objects.get(code=casino).currency
         for prize in JackpotPrize.objects.filter(casino_id=casino, round_id=round_id,
                                                  amount__gt=0):
@@ -245,3 +249,13 @@ class DemoCage:
         cage.shift_close(shift_id=shift_id, metadata=self.cashier(casino))
         del self.shifts[(casino, MAIN)]
 
+
+    def close_vault(self, casino: str) -> None:
+        """The vault's shift closes at the end of the day on a blind count that agrees (the
+        next day's opens on it)."""
+        shift_id = self.shift(casino, VAULT)
+        cash, chips = expected_count(Shift.objects.get(id=shift_id))
+        cage.shift_count(shift_id=shift_id, cash=cash, chips=chips,
+                         metadata=self.supervisor(casino))
+        cage.shift_close(shift_id=shift_id, metadata=self.supervisor(casino))
+        del self.shifts[(casino, VAULT)]

@@ -15,6 +15,7 @@ system actor ``system:demo_day``.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import uuid
 from collections.abc import Callable
@@ -152,7 +153,10 @@ def _next_slip(casino: str, kind: str) -> str:
 
 
 def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
-                 tick: Callable[[], None], *, showcase: bool = False) -> TableSession:
+                 tick: Callable[[], None], *, showcase: bool = False,
+                 close: bool = True) -> TableSession:
+    """One session at ``table``: opened, ``rounds`` played; closed and its box counted unless
+    ``close`` is False (today's tables, still playing)."""
     casino = table.casino_id
     meta = _pit(casino)
     unit = UNIT[casino]
@@ -201,6 +205,8 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
         tick()
         if showcase and n == 1:
             _void_and_correct(table, sid, rng, meta, unit, tray)
+    if not close:
+        return TableSession.objects.get(session_id=sid)
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
     closing = _counts(tray.value, denominations)
@@ -537,3 +543,42 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     for casino in sorted({t.casino_id for t in played}):
         cage.close(casino)
     return played
+
+
+# --- one casino's gaming day, by its players ----------------------------------------------------
+
+
+@dataclass
+class DemoDay:
+    """One casino's gaming day as the demo plays it: what each day player is given.
+
+    ``over`` is True for a past day (``demo.days``): by its end every table session and cage
+    shift is closed and counted; today's (``over`` False) stay open, playing. A past day is
+    played on the demo's clock (``eventstore.clock``), which stands inside the day: ``tick()``
+    after each round moves it on; today runs on the wall clock."""
+
+    casino: str
+    day: dt.date
+    over: bool
+    rng: random.Random
+    cage: DemoCage
+    rounds: int
+    tables: int
+    tick: Callable[[], None]
+    sessions: list[TableSession] = field(default_factory=list)
+
+
+def play_tables(d: DemoDay) -> None:
+    """The pit's day: a session at each of the casino's demo tables (``play_session``)."""
+    mine = [t for t in ensure_tables(d.tables) if t.casino_id == d.casino]
+    for index, table in enumerate(mine):
+        d.sessions.append(play_session(table, d.rounds, d.rng, d.cage, d.tick,
+                                       showcase=index < 2, close=d.over))
+
+
+# The day's players, in order: each plays its area's part of one casino's gaming day. Another
+# area plugs its play in with one line: ``DAY_PLAYERS.append(<area>.play_day)`` in its
+# ``demo/<area>.py``, imported below (a player gets a ``DemoDay``; on a past day it leaves
+# nothing open, since the day is closed after). The cage's close comes after every player.
+DayPlayer = Callable[[DemoDay], None]
+DAY_PLAYERS: list[DayPlayer] = [play_tables]

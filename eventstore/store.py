@@ -46,9 +46,9 @@ from typing import Any
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
-from django.utils import timezone
 
 from casino.errors import Conflict, gettext_noop
+from eventstore import clock
 
 from . import unit, wire
 from .answers import as_data
@@ -437,7 +437,7 @@ def _prepared(stream: str, events: Sequence[Event], expected_version: int, metad
     """The recorded events of an append after ``head``, hashed, and the INSERT's parameters."""
     position = head.position
     prev_hash = head.hash
-    recorded_at = timezone.now()
+    recorded_at = clock.now()
     stamp = format_time(recorded_at)
     meta = metadata.as_dict()
     meta_json = canonical_text(meta)

@@ -12,13 +12,12 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.db.models import Sum
-from django.utils import timezone
 
 from cage.models import CasinoCheque
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.inputs import text
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.reads import one_instant
 from eventstore.records import Metadata
@@ -63,7 +62,7 @@ def _bank_day(value: object, *, field: str, today: dt.date) -> dt.date:
 
 def _local_day(casino: str, moment: dt.datetime | None = None) -> dt.date:
     """The calendar day of ``moment`` (now by default) where the casino is."""
-    return (moment or timezone.now()).astimezone(ZoneInfo(casino_get(casino).time_zone)).date()
+    return (moment or clock.now()).astimezone(ZoneInfo(casino_get(casino).time_zone)).date()
 
 
 @command("casino_cheque_present")

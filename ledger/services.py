@@ -13,11 +13,10 @@ import datetime as dt
 from decimal import Decimal
 
 from django.db import connection
-from django.utils import timezone
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.models import Casino, Role
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from games.selectors import drop_variances_unapproved, session_variances
@@ -94,7 +93,7 @@ def period_close(*, casino: str, day: dt.date, metadata: Metadata,
         return _answer(casino, day, closed.entries, closed.debit_total, closed.credit_total,
                        already_closed=True)
     end = the_casino.gaming_day_end(day)
-    if (now or timezone.now()) < end:
+    if (now or clock.now()) < end:
         raise Conflict(DAY_NOT_OVER, params=dict(day=day, end=end.isoformat(),
                                            zone=the_casino.time_zone),
                        code="day_not_over", day=day.isoformat())

@@ -16,15 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils import timezone
-
 from cage.models import Shift
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.jurisdictions import jurisdiction_of as rule
 from casino.models import Casino, Role
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from games.models import TableSession
@@ -315,7 +313,7 @@ def gaming_tax_accrue(*, casino: str, month: str, metadata: Metadata,
     the_casino = _casino(casino)
     first = month_of(month)
     end = the_casino.gaming_day_end(_month_end(first))
-    if (now or timezone.now()) < end:
+    if (now or clock.now()) < end:
         raise Conflict("{month} is not over: its last gaming day ends at {end}",
                        params={"month": month, "end": end.isoformat()},
                        code="month_not_over")

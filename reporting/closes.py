@@ -25,8 +25,6 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.utils import timezone
-
 from cage.models import ChipCirculationDay, Shift, ShiftStatus
 from cage.services import gaming_day_chips_record
 from casino import approvals as rules
@@ -35,7 +33,7 @@ from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words,
 from casino.models import Approval, ApprovalStatus, Casino, Role
 from casino.money import fmt
 from casino.services.approvals import Prepared, procedure
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from games.models import GamingDayResult, SessionStatus, TableSession
@@ -182,7 +180,7 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
     if done is not None:
         return _on_record(done)
     end = the_casino.gaming_day_end(gaming_day)
-    if (now or timezone.now()) < end:
+    if (now or clock.now()) < end:
         raise Conflict("gaming day {gaming_day} is not over yet: it ends at {end}",
                        params={"gaming_day": gaming_day, "end": end.isoformat()},
                        code="day_not_over", day=gaming_day.isoformat())
@@ -233,7 +231,7 @@ def close_progress(*, casino: str, gaming_day: dt.date) -> list[tuple[str, bool,
     (texts a screen says in its language: ``casino.errors.Words``)."""
 
     the_casino = Casino.objects.get(code=casino)
-    over = the_casino.gaming_day_end(gaming_day) <= timezone.now()
+    over = the_casino.gaming_day_end(gaming_day) <= clock.now()
     still_open = _still_open(casino, gaming_day)
     recorded = ChipCirculationDay.objects.filter(casino_id=casino, gaming_day=gaming_day).exists()
     report = reconciliation.reconcile(casino=casino, gaming_day=gaming_day)

@@ -19,7 +19,7 @@ from casino.context import SYSTEM_ACTOR, require_role
 from casino.errors import Conflict
 from casino.models import Role
 from casino.money import ZERO, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 
@@ -55,7 +55,7 @@ def gaming_day_chips_record(*, gaming_day: dt.date, metadata: Metadata) -> Gamin
     if store.stream_version(stream):
         return _on_record(casino.code, gaming_day)
     boundary = casino.gaming_day_end(gaming_day)
-    if boundary > timezone.now():
+    if boundary > clock.now():
         raise Conflict("gaming day {gaming_day} has not ended: it ends at "
                        "{boundary:%Y-%m-%d %H:%M} "
                        "({time_zone}), and its chips in circulation are recorded then",

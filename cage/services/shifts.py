@@ -16,13 +16,12 @@ import uuid
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from cage.roles import CAGE_ROLES, SUPERVISOR_ROLES
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, gettext_noop
 from casino.money import fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.events import Event
 from eventstore.records import Metadata, RecordedEvent
@@ -129,7 +128,7 @@ def shift_open(
     shift_id = str(uuid.uuid4())
     event = ShiftOpened(
         shift_id=shift_id, casino=casino.code, window=where.code, kind=where.kind,
-        gaming_day=casino.gaming_day(timezone.now()), basis=basis,
+        gaming_day=casino.gaming_day(clock.now()), basis=basis,
         previous_shift_id=str(previous.id) if previous else None,
         cash=cash_data(inv.cash_part(opening)), chips=chips_data(inv.chips_part(opening)),
     )
@@ -209,7 +208,7 @@ def shift_opening_dispute(*, cage: str, previous_shift: str, cash: object, chips
     shift_id = str(uuid.uuid4())
     event = ShiftOpeningDisputed(
         shift_id=shift_id, casino=casino.code, window=where.code, kind=where.kind,
-        gaming_day=casino.gaming_day(timezone.now()), previous_shift_id=str(previous.id),
+        gaming_day=casino.gaming_day(clock.now()), previous_shift_id=str(previous.id),
         cash=cash_data(inv.cash_part(counted)), chips=chips_data(inv.chips_part(counted)),
         reason=why)
     recorded = _append_new(f"shift/{shift_id}", [event], metadata, label)

@@ -18,13 +18,11 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils import timezone
-
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, gettext_noop
 from casino.models import Approval, Role
 from casino.services.approvals import Prepared, procedure
-from eventstore import store
+from eventstore import clock, store
 from eventstore.records import Metadata
 
 from .. import vault
@@ -82,7 +80,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
                              field="changes")
     data_key, identity = _identity(row)
     casino = casino_get(metadata.casino)
-    corrected = identity_of({**identity, **changes}, casino.gaming_day(timezone.now()))
+    corrected = identity_of({**identity, **changes}, casino.gaming_day(clock.now()))
     fields = sorted(f for f in FIELDS if corrected[f] != identity.get(f))
     if not fields:
         raise InvalidCommand(NOTHING_CHANGES, field="changes")
@@ -90,7 +88,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
     nonce, sealed = vault.seal(data_key, {f: corrected[f] for f in fields},
                                context=f"correction:{correction_id}")
     PatronCorrection.objects.create(correction_id=correction_id, patron_id=row.patron_id,
-                                    nonce=nonce, ciphertext=sealed, created_at=timezone.now())
+                                    nonce=nonce, ciphertext=sealed, created_at=clock.now())
     return Prepared(
         subject=str(row.patron_id),
         summary=f"correct {', '.join(fields)} of patron {row.patron_id}",

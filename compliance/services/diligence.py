@@ -19,13 +19,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Sum
-from django.utils import timezone
 
 from casino import approvals as rules
 from casino.errors import Conflict, InvalidCommand, Words, gettext_noop
 from casino.models import Approval, ApprovalStatus, Role
 from casino.money import fmt, parse_amount
 from casino.services.approvals import Prepared, procedure
+from eventstore import clock
 from eventstore.records import Metadata
 
 from ..answers import PepMovementAnswer
@@ -96,7 +96,7 @@ def _prepare(subject: str, details: Mapping[str, Any], metadata: Metadata) -> Pr
         raise Conflict(NOT_PEP, params={"patron": patron.patron_id}, code="approval_not_needed",
                        field="subject")
     casino = casino_get(metadata.casino)
-    raw_day = details.get("gaming_day") or casino.gaming_day(timezone.now()).isoformat()
+    raw_day = details.get("gaming_day") or casino.gaming_day(clock.now()).isoformat()
     try:
         day = dt.date.fromisoformat(str(raw_day))
     except ValueError:

@@ -16,13 +16,12 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.inputs import text
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 
@@ -119,7 +118,7 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
                              params={"place": place}, field="place")
     if not isinstance(verified, bool):
         raise InvalidCommand("verified is true or false", field="verified")
-    now = timezone.now()
+    now = clock.now()
     data = identity_of(identity, casino.gaming_day(now))
     if verified and not data["document_image"]:
         raise InvalidCommand("verifying a patron records the image of the document checked "
@@ -222,7 +221,7 @@ def patron_shred(*, patron_id: str, metadata: Metadata) -> PatronShredAnswer:
         raise Conflict("patron {patron_id}'s data was destroyed already",
                        params={"patron_id": patron.patron_id},
                        code="patron_shredded", field="patron_id")
-    now = timezone.now()
+    now = clock.now()
     code = jurisdiction(casino)
     registered_day = casino.gaming_day(patron.registered_at)
     until = retention_end(patron, code, registered_day)

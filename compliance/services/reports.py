@@ -8,8 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import (
     Conflict,
@@ -20,7 +18,7 @@ from casino.errors import (
     gettext_noop,
     status_words,
 )
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 
@@ -136,7 +134,7 @@ def suspicious_report_send(*, report_id: str, reference: object, metadata: Metad
         raise InvalidCommand("reference: the authority's reference of the report (at most 120 "
                              "characters)", field="reference")
     casino = casino_get(metadata.casino)
-    today = casino.gaming_day(timezone.now())
+    today = casino.gaming_day(clock.now())
     if sent_on in (None, ""):
         day = today
     else:

@@ -7,12 +7,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from django.utils import timezone
-
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.models import Casino, ChipSet
 from casino.money import counts_as_data, counts_value, fmt, parse_counts
-from eventstore import projections, reads
+from eventstore import clock, projections, reads
 from eventstore.commands import command
 from eventstore.records import Metadata
 from games.engine.errors import RoundError
@@ -81,7 +79,7 @@ def whole_round_reads(arguments: dict[str, Any]) -> list[reads.Read]:
     if reads and isinstance(metadata, Metadata):
         reads += projections.reads_ahead({"casino": metadata.casino,
                                           "session_id": str(reads[0][1][0]),
-                                          "at": timezone.now()})
+                                          "at": clock.now()})
     return reads
 
 

@@ -13,15 +13,13 @@ import re
 import uuid
 from decimal import Decimal
 
-from django.utils import timezone
-
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop, status_words
 from casino.models import Casino
 from casino.money import check_amount, parse_amount, parse_pieces
 from casino.selectors import carried_to
 from compliance.services.screening import alerts_raise, movement_check
 from compliance.thresholds import BUY_IN
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import in_command
 from eventstore.records import Metadata
 from games.answers import (
@@ -93,7 +91,7 @@ def table_session_open(
     new_id = session_id or str(uuid.uuid4())
     event = TableSessionOpened(
         session_id=new_id, casino=casino, table=table, game=the_table.game,
-        gaming_day=the_casino.gaming_day(timezone.now()), opening=counted,
+        gaming_day=the_casino.gaming_day(clock.now()), opening=counted,
         opening_amount=amount,
         previous_session_id=(str(the_table.last_session_id)
                              if the_table.last_session_id else None),

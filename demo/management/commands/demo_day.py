@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from casino.models import Casino
 from demo.day import DEMO_TABLES, DEMO_VARIANCE_WHY, play_day
+from demo.days import play_days
 from games.models import TableSession
 
 
@@ -26,6 +27,10 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2007)
         parser.add_argument("--if-empty", action="store_true",
                             help="do nothing if any table session exists already")
+        parser.add_argument("--days", type=int, default=1, choices=(1, 3),
+                            help="1: one day today, every table and cage closed; 3: the day "
+                                 "before yesterday closed and sealed, yesterday closed out "
+                                 "(ready to close), today open and playing (demo.days)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["if_empty"] and TableSession.objects.exists():
@@ -39,12 +44,22 @@ class Command(BaseCommand):
         tables, rounds = options["tables"], options["rounds_per_table"]
         if tables < 1 or rounds < 1:
             raise CommandError("play at least one round at one table")
-        with tqdm(total=tables * rounds, desc="demo gaming day", unit="round",
+        days = options["days"]
+        with tqdm(total=tables * rounds * days, desc=f"demo gaming days ({days})", unit="round",
                   disable=options.get("verbosity", 1) == 0) as bar:
-            sessions = play_day(tables=tables, rounds=rounds, seed=options["seed"],
-                                tick=lambda: bar.update(1))
+            if days == 1:
+                sessions = play_day(tables=tables, rounds=rounds, seed=options["seed"],
+                                    tick=lambda: bar.update(1))
+            else:
+                played = play_days(rounds=rounds, seed=options["seed"], days=days,
+                                   tables=tables, tick=lambda: bar.update(1))
+                sessions = [s for p in played for s in p.sessions]
+                for p in played:
+                    self.stdout.write(f"{p.casino} gaming day {p.day}: {DAY_STATE[p.state]}")
         self.stdout.write(LEGEND)
         for s in sessions:
+            if s.status != "closed":
+                continue  # today's, still playing
             self.stdout.write(
                 f"{s.casino_id + '/' + s.table:<15} {s.game:<18} rounds {s.rounds - s.rounds_voided:>4}"
                 f"  handle {s.handle:>12}  drop {s.drop:>10}  win {s.table_win:>10}"
@@ -56,6 +71,13 @@ class Command(BaseCommand):
                               "follows the tray's value, not its chips); a pit boss explained "
                               "it and another approved it, as a real one would be.")
 
+
+DAY_STATE = {
+    "sealed": "played, every table and cage closed, then closed and sealed by the accountant",
+    "closed out": "played, every table and cage closed and counted: ready for the accountant "
+                  "to close and seal (the desk's Close page)",
+    "open": "open and playing (tables and the cage's shifts open, a jackpot owed)",
+}
 
 LEGEND = """Each table's session, in its casino's currency:
   rounds          rounds played, voided ones left out (the first two tables add a void and a

@@ -1,0 +1,140 @@
+"""The demo's three gaming days, as a casino would have lived them (issue 36).
+
+For each demo casino, counted from its gaming day now (``Casino.gaming_day``):
+
+* the day before yesterday: played, every table and cage (the vault too) closed and counted,
+  then closed by the accountant the next morning: its figures fixed, its ledger period closed,
+  sealed (so its archive, close report and the month's tax return are there to read);
+* yesterday: played and closed out the same way, but not closed: the accountant closes and
+  seals it from the desk;
+* today: open and playing on the wall clock (sessions and cage shifts open, a jackpot owed).
+
+A past day is played on the demo's clock (``eventstore.clock``): it stands at 14:00 of the
+casino's day when the day starts and moves on a few minutes after each round, so every event is
+recorded inside its gaming day, in order, as it would have been; nothing is rewritten after.
+The days are played oldest first, casino by casino, through ``demo.day.DAY_PLAYERS`` (each
+area's play of one day), then the cage's close.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from casino.models import Casino, Role
+from demo.cage import MAIN, DemoCage
+from demo.day import DAY_PLAYERS, DEMO_TABLES, DemoDay, _as
+from eventstore.clock import clock_set
+from games import services
+from games.models import DropDefinition, TableSession
+
+START_HOUR = 14  # a past day's play starts at 14:00, the casino's time
+PLAY_HOURS = 11  # and its last round is dealt by 01:00
+CLOSE_AFTER = dt.timedelta(hours=1)  # the accountant closes the day an hour after its end
+
+# Each area's showcase on the first run (compliance alerts, approvals waiting): called once,
+# today, after the days are played, with the casinos' DemoCage (``demo.showcase``).
+Showcase = Callable[[DemoCage], None]
+SHOWCASES: list[Showcase] = []
+
+
+@dataclass
+class DemoClock:
+    """A clock that stands at ``at`` and moves only when told (``advance``)."""
+
+    at: dt.datetime
+
+    def now(self) -> dt.datetime:
+        return self.at
+
+    def advance(self, by: dt.timedelta) -> None:
+        self.at += by
+
+
+@contextmanager
+def on_clock(clock: DemoClock | None) -> Iterator[None]:
+    if clock is None:
+        yield
+        return
+    with clock_set(clock.now):
+        yield
+
+
+@dataclass(frozen=True)
+class PlayedDay:
+    casino: str
+    day: dt.date
+    state: str  # "sealed", "closed out", "open"
+    sessions: list[TableSession]
+
+
+def _ready(casino: str) -> None:
+    if not DropDefinition.objects.filter(casino_id=casino).exists():
+        services.drop_definition_set(casino=casino, basis="counted",
+                                     reason="the drop box as counted in the count room",
+                                     metadata=_as(casino, Role.ADMINISTRATOR, "config"))
+
+
+def today_of(casino: Casino) -> dt.date:
+    return casino.gaming_day(timezone.now())
+
+
+def play_days(*, rounds: int, seed: int, tick: Callable[[], None], days: int = 3,
+              tables: int | None = None) -> list[PlayedDay]:
+    """Play ``days`` gaming days of every demo casino, ending today (``days`` 1: today only);
+    the oldest of three is closed and sealed. Returns each day with its sessions."""
+    from reporting.closes import gaming_day_close
+
+    count = tables if tables is not None else sum(len(t) for t in DEMO_TABLES.values())
+    rng = random.Random(f"{seed}:{TableSession.objects.count()}")
+    cage = DemoCage()
+    casinos = [Casino.objects.get(code=code) for code in DEMO_TABLES]
+    played: list[PlayedDay] = []
+    for back in range(days - 1, -1, -1):
+        for casino in casinos:
+            _ready(casino.code)
+            day = today_of(casino) - dt.timedelta(days=back)
+            over = back > 0
+            clock = None
+            if over:
+                start = casino.gaming_day_start(day).astimezone(
+                    dt.timezone.utc) + dt.timedelta(hours=START_HOUR - casino.gaming_day_closes_at)
+                clock = DemoClock(start)
+            mine = sum(1 for t in DEMO_TABLES[casino.code])
+            step = dt.timedelta(hours=PLAY_HOURS) / max(1, rounds * max(1, mine))
+
+            def moved(clock: DemoClock | None = clock, step: dt.timedelta = step) -> None:
+                if clock is not None:
+                    clock.advance(step)
+                tick()
+
+            cage.pay_now = over
+            the_day = DemoDay(casino=casino.code, day=day, over=over, rng=rng, cage=cage,
+                              rounds=rounds, tables=count, tick=moved)
+            with on_clock(clock):
+                for player in DAY_PLAYERS:
+                    player(the_day)
+                if over:
+                    cage.close(casino.code)
+                    cage.close_vault(casino.code)
+            state = "closed out" if over else "open"
+            if back >= 2:
+                assert clock is not None
+                clock.at = casino.gaming_day_end(day) + CLOSE_AFTER
+                with on_clock(clock):
+                    gaming_day_close(casino=casino.code, gaming_day=day,
+                                     metadata=_as(casino.code, Role.ACCOUNTANT, "contabilista"))
+                state = "sealed"
+            played.append(PlayedDay(casino.code, day, state, the_day.sessions))
+    cage.pay_now = True
+    for showcase in SHOWCASES:
+        showcase(cage)
+    return played
+
+
+__all__ = ["MAIN", "SHOWCASES", "DemoClock", "PlayedDay", "play_days"]
