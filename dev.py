@@ -3,6 +3,7 @@
 
     python3 dev.py run [ADDRESS] [--fresh]   # venv, migrations, a demo casino and day, web on :8000
     python3 dev.py test    # venv with test tools, then the whole test suite (pytest args pass on)
+    python3 dev.py manage COMMAND [ARGS]   # a manage.py command on the demo's database and settings
 
 Without DATABASE_URL both use an embedded PostgreSQL server from a pip wheel (data in .pgdata/;
 the tests use a throwaway cluster). Without CELERY_BROKER_URL tasks run in process.
@@ -35,8 +36,9 @@ def _requirements_digest(files: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def _say(number: int, what: str, detail: str) -> None:
-    print(f"[{number}/7] {what:<20} {detail}", flush=True)
+def _say(number: int, what: str, detail: str, since: float | None = None) -> None:
+    took = f" ({time.monotonic() - since:.1f} s)" if since is not None else ""
+    print(f"[{number}/7] {what:<20} {detail}{took}", flush=True)
 
 
 def ensure_venv(dev: bool, *, say: bool = False) -> None:
@@ -44,6 +46,7 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
     (the test tools' install counts for ``run``: requirements-dev.txt includes the runtime's)."""
     if sys.version_info < (3, 11):  # noqa: UP036  (says so plainly on an older Python)
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
+    since = time.monotonic()
     runtime = [ROOT / "requirements.txt"]
     with_dev = [*runtime, ROOT / "requirements-dev.txt"]
     files = with_dev if dev else runtime
@@ -55,12 +58,14 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     if say:
         _say(1, "virtual environment", f"{'created' if created else 'ready'}: {VENV} "
-                                       f"(Python {sys.version.split()[0]})")
+                                       f"(Python {sys.version.split()[0]})", since)
+        since = time.monotonic()
     done = [(stamp, wanted)] + ([] if dev else [(VENV / ".installed-dev",
                                                  _requirements_digest(with_dev))])
     if any(f.exists() and f.read_text() == digest for f, digest in done):
         if say:
-            _say(2, "packages", "up to date (the requirements are unchanged since the install)")
+            _say(2, "packages", "up to date (the requirements are unchanged since the install)",
+                 since)
         return
     if say:
         _say(2, "packages", f"installing {files[-1].name} (the first time takes minutes) ...")
@@ -73,7 +78,7 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
                    check=True)
     stamp.write_text(wanted)
     if say:
-        _say(2, "packages", "installed")
+        _say(2, "packages", "installed", since)
 
 
 def _alive(pid: int) -> bool:
@@ -193,7 +198,9 @@ def run(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     try:
+        serving = time.monotonic()
         if _wait_for(host, int(port), child):
+            _say(7, "web server", f"answering on http://{args.address}/", serving)
             print(banner(args.address, time.monotonic() - started), flush=True)
         child.wait()
     finally:
@@ -207,12 +214,27 @@ def test(argv: list[str]) -> int:
     return subprocess.run([str(PYTHON), "-m", "pytest", *argv], cwd=ROOT).returncode
 
 
+def manage(argv: list[str]) -> int:
+    """``python3 dev.py manage <command> [args]``: a ``manage.py`` command with the environment
+    ``run`` gives the demo (DEBUG on unless set, the embedded PostgreSQL without DATABASE_URL:
+    started if need be, left running when a run uses it), so every command the README prints
+    works as printed on the demo database."""
+    if not argv:
+        print("python3 dev.py manage <command> [args]: e.g. python3 dev.py manage help")
+        return 2
+    ensure_venv(dev=False)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env.setdefault("DEBUG", "1")
+    return subprocess.run([str(PYTHON), str(ROOT / "manage.py"), *argv], cwd=ROOT,
+                          env=env).returncode
+
+
 def setup(argv: list[str]) -> int:
     ensure_venv(dev="--dev" in argv)
     return 0
 
 
-COMMANDS = {"run": run, "test": test, "setup": setup}
+COMMANDS = {"run": run, "test": test, "manage": manage, "setup": setup}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

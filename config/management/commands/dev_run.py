@@ -51,6 +51,7 @@ class Command(BaseCommand):
         call_command("runserver", options["address"], use_reloader=False)
 
     def database(self, *, fresh: bool) -> None:
+        since = time.monotonic()
         embedded = settings.DATABASES["default"]["ENGINE"] == "config.embedded_pg"
         if not embedded:
             if fresh:
@@ -58,11 +59,10 @@ class Command(BaseCommand):
                                    "DATABASE_URL set, drop and create that database yourself")
             url = os.environ.get("DATABASE_URL", "")
             shown = url.split("@")[-1] if "@" in url else url
-            self.stdout.write(step(3, "database", f"PostgreSQL at {shown} (DATABASE_URL)"))
+            self.stdout.write(step(3, "database", f"PostgreSQL at {shown} (DATABASE_URL)", since))
             return
         from config.embedded_pg import server
 
-        since = time.monotonic()
         pgdata = server.pgdata_dir()
         found = server.state(pgdata)
         name = settings.DATABASES["default"]["NAME"]
@@ -92,7 +92,7 @@ class Command(BaseCommand):
             call_command("migrate", interactive=False, verbosity=0)
             self.stdout.write(step(4, "migrations", f"{len(plan)} applied", since))
         else:
-            self.stdout.write(step(4, "migrations", "up to date"))
+            self.stdout.write(step(4, "migrations", "up to date", since))
 
     def demo_data(self, rounds: int) -> None:
         from demo.management.commands.seed_demo import DEMO_CASINOS, DEMO_USERS
@@ -108,11 +108,13 @@ class Command(BaseCommand):
         if played:
             days = ", ".join(f"{p['casino_id']} {p['gaming_day']} "
                              f"({p['sessions']} table sessions)" for p in played)
-            self.stdout.write(step(6, "demo day", f"already played, kept: {days}; "
-                                   "--fresh starts over"))
+            self.stdout.write(step(6, "demo days", f"already played, kept: {days}; "
+                                   "--fresh starts over", since))
             return
-        self.stdout.write(step(6, "demo day", f"playing {rounds} rounds at every table ..."))
+        self.stdout.write(step(6, "demo days", f"playing three gaming days, {rounds} rounds at "
+                                                "every table a day ..."))
         self.stdout.flush()
         since = time.monotonic()
-        call_command("demo_day", rounds_per_table=rounds, stdout=self.stdout)
-        self.stdout.write(step(6, "demo day", "played", since))
+        call_command("demo_day", rounds_per_table=rounds, days=3, stdout=self.stdout)
+        self.stdout.write(step(6, "demo days", "played: the day before yesterday sealed, "
+                                               "yesterday ready to close, today open", since))

@@ -11,7 +11,7 @@ from eventstore.answers import as_data
 from ledger.selectors import casino_for_command
 from ledger.services import period_close
 
-from ._common import day
+from ._common import day, on
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             casino = casino_for_command(options["casino"])
-            result = period_close(casino=casino.code, day=options["day"],
+            result = period_close(casino=casino.code, day=on(options["day"], casino),
                                   metadata=system_metadata(casino.code, job="close_period"))
         except DomainError as exc:
             raise CommandError(exc.message) from None

@@ -11,7 +11,7 @@ from ledger import exports
 from ledger.reports import trial_balance
 from ledger.selectors import casino_for_command, period_bounds
 
-from ._common import day
+from ._common import day, on
 
 
 class Command(BaseCommand):
@@ -26,7 +26,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             casino = casino_for_command(options["casino"])
-            day_from, day_to = period_bounds(options["day_from"], options["day_to"])
+            day_from, day_to = period_bounds(on(options["day_from"], casino),
+                                             on(options["day_to"], casino))
         except DomainError as exc:
             raise CommandError(exc.message) from None
         report = trial_balance(casino=casino.code, day_from=day_from, day_to=day_to)

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from casino.context import system_metadata
 from casino.errors import DomainError
 from eventstore.answers import as_data
-from ledger.management.commands._common import day
+from ledger.management.commands._common import day, on
 from ledger.selectors import casino_for_command
 from reporting.closes import gaming_day_close
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             casino = casino_for_command(options["casino"])
-            result = gaming_day_close(casino=casino.code, gaming_day=options["day"],
+            result = gaming_day_close(casino=casino.code, gaming_day=on(options["day"], casino),
                                       metadata=system_metadata(casino.code, job="close_day"))
         except DomainError as exc:
             raise CommandError(exc.message) from None

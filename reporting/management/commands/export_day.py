@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.errors import DomainError
-from ledger.management.commands._common import day
+from ledger.management.commands._common import day, on
 from ledger.selectors import casino_for_command
 from reporting.archives import archive_name, day_archive
 
@@ -25,10 +25,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             casino = casino_for_command(options["casino"])
-            path = Path(options["output"] or archive_name(casino.code, options["day"]))
+            path = Path(options["output"] or archive_name(casino.code, on(options["day"], casino)))
             partial = path.with_name(path.name + ".part")
             with partial.open("wb") as out:
-                summary = day_archive(casino=casino.code, gaming_day=options["day"], out=out)
+                summary = day_archive(casino=casino.code, gaming_day=on(options["day"], casino), out=out)
         except DomainError as exc:
             if "partial" in locals():
                 partial.unlink(missing_ok=True)

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.errors import DomainError
-from ledger.management.commands._common import day
+from ledger.management.commands._common import day, on
 from ledger.selectors import casino_for_command
 from reporting.reconciliation import Report, reconcile
 
@@ -46,7 +46,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             casino = casino_for_command(options["casino"])
-            report = reconcile(casino=casino.code, gaming_day=options["day"])
+            report = reconcile(casino=casino.code, gaming_day=on(options["day"], casino))
         except DomainError as exc:
             raise CommandError(exc.message) from None
         if options["format"] == "json":
