@@ -314,8 +314,13 @@ PASSWORD_RESET_ENABLED = bool(EMAIL_HOST)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # an ordinary 403 or 404 is one line, without a traceback (config/log_filters.py)
+    "filters": {"ordinary_refusal": {"()": "config.log_filters.OrdinaryRefusal"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["ordinary_refusal"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Django's own records reach the root's console once (its default config would print them
+    # a second time, on a console handler of its own, with DEBUG on)
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }
 
 # The master key that wraps each patron's data key (compliance, docs/patrons.md):

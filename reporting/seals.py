@@ -52,6 +52,8 @@ PERIOD_OPEN = gettext_noop("gaming day {day} cannot be sealed: its ledger period
                            "gaming-day close closes it first")
 NOT_AFTER_LAST = gettext_noop("gaming day {day} cannot be sealed: {last} is sealed already and a seal "
                               "follows the one before it")
+NO_KEY_YET = gettext_noop("casino {casino} has no seal key yet: in development one is made at its first "
+                          "seal (the close of a gaming day), not before")
 NOTHING_TO_SEAL = gettext_noop("casino {casino} has recorded nothing since its last seal")
 
 
@@ -75,9 +77,10 @@ def key_variable(casino: str) -> str:
     return "CASINO_SEAL_KEY_" + re.sub(r"[^A-Z0-9]", "_", casino.upper())
 
 
-def seal_key(casino: str) -> SealKey:
+def seal_key(casino: str, *, sealing: bool = False) -> SealKey:
     """The casino's private key, from the environment; in DEBUG (the demo) a development key,
-    generated once into ``settings.SEAL_DEV_KEY_DIR``. Conflict when there is none."""
+    generated into ``settings.SEAL_DEV_KEY_DIR`` by the casino's first seal (``sealing``) and
+    only then: reading or publishing the key makes none. Conflict when there is none."""
     variable = key_variable(casino)
     pem = os.environ.get(variable, "").strip()
     source = variable
@@ -94,7 +97,7 @@ def seal_key(casino: str) -> SealKey:
         if not settings.DEBUG:
             raise Conflict(NO_KEY, params=dict(casino=casino, variable=variable),
                            code="seal_key_missing", field="casino")
-        return _development_key(casino)
+        return _development_key(casino, make=sealing)
     try:
         return SealKey(rules.private_key_from_pem(pem.encode("ascii")), source)
     except (rules.SealKeyError, UnicodeEncodeError) as error:
@@ -102,9 +105,12 @@ def seal_key(casino: str) -> SealKey:
                        code="seal_key_unusable", field="casino") from None
 
 
-def _development_key(casino: str) -> SealKey:
+def _development_key(casino: str, *, make: bool) -> SealKey:
     folder = Path(settings.SEAL_DEV_KEY_DIR)
     path = folder / f"{casino}.pem"
+    if not path.exists() and not make:
+        raise Conflict(NO_KEY_YET, params=dict(casino=casino), code="seal_key_missing",
+                       field="casino")
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(rules.private_pem(rules.new_key()))
@@ -184,7 +190,7 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
     if not Period.objects.filter(casino_id=casino, day=gaming_day).exists():
         raise Conflict(PERIOD_OPEN, params=dict(day=gaming_day), code="period_open",
                        field="gaming_day")
-    key = seal_key(casino)
+    key = seal_key(casino, sealing=True)
     # Under the casino's append lock every command takes first: nothing of the casino is
     # appended meanwhile, so its last event read here is the last one before the seal.
     after = last_seal.last_position if last_seal is not None else 0
