@@ -77,8 +77,19 @@ def journal_csv(*, casino: str, day_from: dt.date, day_to: dt.date) -> Iterator[
     copy_sql = sql.SQL("COPY ({}) TO STDOUT (FORMAT csv, HEADER true, ENCODING 'UTF8')").format(
         _query(_CSV_SELECT, casino, day_from, day_to))
     with _driver_connection().cursor() as cursor, cursor.copy(copy_sql) as copy:
-        for block in copy:
-            yield bytes(block)
+        blocks = iter(copy)
+        try:
+            for block in blocks:
+                yield bytes(block)
+        except GeneratorExit:
+            # The client went away. Left to itself psycopg would send the server a cancel
+            # request, on a connection of its own, and read the rest: when the COPY had ended
+            # by the time the cancel arrived, it cancelled the connection's next statement
+            # instead ("canceling statement due to user request", issue 36). The rest is
+            # read here, so the COPY ends whole and no cancel is sent.
+            for _ in blocks:
+                pass
+            raise
 
 
 def journal_xlsx(*, casino: str, day_from: dt.date, day_to: dt.date, path: str | Path,
