@@ -1,0 +1,115 @@
+"""What today's demo leaves for each person to find on the first run (issue 36, item 2).
+
+Played today, after the three days (``demo.days.SHOWCASES``), through the services as a casino's
+staff would:
+
+* compliance: in Lisbon a registered patron buys chips twice just below the threshold
+  (1,800.00 then 1,900.00: linked to 3,700.00, a ``linked_threshold`` and a ``structuring``
+  alert), and three players naming no one buy 1,900.00 each at the main window (an
+  ``anonymous_structuring`` alert); in Macau a registered patron buys MOP 500,000.00 in cash
+  (a ``large_transaction`` report). One compliance officer drafts a report on Lisbon's patron's
+  alerts: it waits for the second's review;
+* a jackpot owed: today's flush at the stud poker table is not paid yet (``demo.days``);
+* approvals waiting, each for its second person: a round voided after its outcome (asked by
+  one pit boss, for the other), a cashier's adjustment (for the cage supervisor), a jackpot
+  meter correction (asked by the cage supervisor, for the accountant).
+
+The patrons' names and documents are fictional and go to the patron vault only (encrypted);
+the events name a patron by reference.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from cage import services as cage
+from casino.models import Casino, Role
+from casino.money import parse_amount
+from casino.services.approvals import approval_request
+from compliance.models import AmlAlert
+from compliance.services import patron_register, suspicious_report_draft
+from demo.cage import MAIN, DemoCage, _cash_in
+from demo.day import _as, _pit
+from games import services as pit
+from games.models import Table, TableSession
+from jackpots.models import JackpotPool
+
+# name, document number, nationality, date of birth: fictional people
+LISBON_PATRON = ("Ana Sofia Ribeiro", "C1234567", "PT", "1981-03-14")
+MACAU_PATRON = ("Chan Tai Man", "M7654321", "CN", "1975-08-02")
+
+
+def _register(cage_: DemoCage, casino: str, who: tuple[str, str, str, str]) -> str:
+    name, number, country, born = who
+    return str(patron_register(
+        metadata=cage_.cashier(casino), window=MAIN, verified=True, name=name,
+        document_type="id_card" if country == "PT" else "passport", document_number=number,
+        document_country=country, date_of_birth=born, nationality=country,
+        address="Rua da Demonstração 2" if country == "PT" else "Avenida da Demonstração 8",
+        pep=False, document_image=f"demo/{number}.png").patron_id)
+
+
+def _sell(cage_: DemoCage, casino: str, amount: Decimal, chip: str,
+          patron: str | None = None) -> None:
+    currency = Casino.objects.get(code=casino).currency
+    chips = {chip: int(amount // Decimal(chip))}
+    cage_._ensure(casino, chips)
+    cage.chips_sell(shift_id=cage_.shift(casino), amount=parse_amount(amount), chips=chips,
+                    cash=_cash_in(amount, currency), chip_set="main", patron=patron,
+                    metadata=cage_.cashier(casino))
+
+
+def compliance_showcase(cage_: DemoCage) -> None:
+    """The alerts and the drafted report (see the module's text)."""
+    if Casino.objects.filter(code="lisboa").exists():
+        ana = _register(cage_, "lisboa", LISBON_PATRON)
+        _sell(cage_, "lisboa", Decimal("1800.00"), "100", ana)
+        _sell(cage_, "lisboa", Decimal("1900.00"), "100", ana)
+        for _ in range(3):
+            _sell(cage_, "lisboa", Decimal("1900.00"), "100")
+        alerts = [str(a) for a in AmlAlert.objects.filter(
+            casino="lisboa", patron_id=ana).values_list("alert_id", flat=True)]
+        if alerts:
+            suspicious_report_draft(
+                alert_ids=alerts, metadata=_as("lisboa", Role.COMPLIANCE_OFFICER,
+                                               "conformidade"),
+                narrative="Two purchases of chips in one evening, each just below the "
+                          "identification threshold, 3,700.00 in all; little play at the tables "
+                          "between them. The patron cashed out soon after.")
+    if Casino.objects.filter(code="macau").exists():
+        chan = _register(cage_, "macau", MACAU_PATRON)
+        _sell(cage_, "macau", Decimal("500000.00"), "10000", chan)
+
+
+def approvals_showcase(cage_: DemoCage) -> None:
+    """Three approvals, each waiting for its second person (see the module's text)."""
+    if not Casino.objects.filter(code="lisboa").exists():
+        return
+    session = TableSession.objects.filter(casino_id="lisboa", table="rf1",
+                                          status="open").first()
+    if session is not None:
+        meta = _pit("lisboa")
+        table = Table.objects.get(casino_id="lisboa", code="rf1")
+        rid = pit.round_open(session_id=str(session.session_id), bets=[
+            {"seat": 4, "type": "red", "amount": "10.00"},
+            {"seat": 5, "type": "straight", "numbers": [17], "amount": "10.00"}],
+            metadata=meta).round_id
+        pit.round_close_betting(round_id=rid, metadata=meta)
+        pit.outcome_record(round_id=rid, outcome={"number": 17}, metadata=meta)
+        approval_request(
+            kind="round_void", subject=rid, reason="foreign_object",
+            explanation=f"a chip fell on the wheel of {table.code} as the ball dropped; the "
+                        "dealer called golpe nulo",
+            metadata=_as("lisboa", Role.PIT_BOSS, "fiscal"))
+    cage.adjustment_request(
+        shift_id=cage_.shift("lisboa"), direction="in", cash={"20.00": 1},
+        reason="a 20.00 note found under the counter's cash drawer at the change of shift",
+        metadata=cage_.cashier("lisboa"))
+    pool = JackpotPool.objects.filter(casino_id="lisboa").first()
+    if pool is not None:
+        approval_request(
+            kind="jackpot_meter_correction", subject=str(pool.pool_id), reason="display_fault",
+            explanation="the controller showed the meter 10.00 below the pool's figure after "
+                        "a power cut; the display was checked against the controller's log",
+            details={"meter": "pool", "direction": "up", "amount": "10.00"},
+            metadata=_as("lisboa", Role.CAGE_SUPERVISOR, "supervisor"))
