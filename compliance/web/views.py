@@ -26,7 +26,7 @@ from edge.web.acting import command_metadata, require_roles
 from edge.web.money import money_input
 from edge.web.refusals import refusal_text
 
-from .. import selectors
+from .. import names, selectors
 from .. import services as compliance
 from ..models import ReportStatus
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
@@ -79,7 +79,8 @@ def alerts(request: HttpRequest, casino: str) -> HttpResponse:
     found = _found(lambda: selectors.alert_list(
         casino, day=selectors.day_of(day) if day else None,
         kind=request.GET.get("kind", ""), status=request.GET.get("status", "")))
-    return _page(request, "compliance/alerts.html", the_casino, alerts=found[:200], day=day)
+    return _page(request, "compliance/alerts.html", the_casino, alerts=names.shown(found[:200]),
+                 day=day)
 
 
 @login_required
@@ -97,7 +98,7 @@ def reports(request: HttpRequest, casino: str) -> HttpResponse:
             return redirect("compliance:report", casino=casino, report=done.report_id)
         return redirect("compliance:alerts", casino=casino)
     return _page(request, "compliance/reports.html", the_casino,
-                 reports=selectors.report_list(casino)[:200])
+                 reports=names.shown(selectors.report_list(casino)[:200]))
 
 
 @login_required
@@ -120,9 +121,10 @@ def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse
         else:
             messages.error(request, _("This form is not one of this page's: reload the page."))
         return redirect("compliance:report", casino=casino, report=report)
-    return _page(request, "compliance/report.html", the_casino, report=found,
+    return _page(request, "compliance/report.html", the_casino, report=names.shown([found])[0],
                  narrative=selectors.report_narrative(found),
-                 alerts=selectors.alert_list(casino).filter(alert_id__in=found.alert_ids),
+                 alerts=names.shown(selectors.alert_list(casino).filter(
+                     alert_id__in=found.alert_ids)),
                  statuses=ReportStatus, own=found.drafted_by == request.user.get_username())
 
 
@@ -131,8 +133,10 @@ def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse
 def patrons(request: HttpRequest, casino: str) -> HttpResponse:
     require_roles(request, casino, COMPLIANCE_ROLES)
     the_casino = get_object_or_404(Casino, code=casino)
-    return _page(request, "compliance/patrons.html", the_casino,
-                 patrons=selectors.patron_list(casino)[:500])
+    query = request.GET.get("name", "").strip()
+    listed = names.search(casino, query) if query else selectors.patron_list(casino)[:500]
+    return _page(request, "compliance/patrons.html", the_casino, query=query,
+                 patrons=names.shown(listed))
 
 
 @login_required
@@ -163,7 +167,7 @@ def patron(request: HttpRequest, casino: str, patron: uuid.UUID) -> HttpResponse
             _run(request, lambda: compliance.patron_shred(patron_id=str(patron), metadata=meta),
                  _("the patron's personal data was destroyed"))
         return redirect("compliance:patron", casino=casino, patron=patron)
-    return _page(request, "compliance/patron.html", the_casino, patron=found,
+    return _page(request, "compliance/patron.html", the_casino, patron=names.shown([found])[0],
                  identity=selectors.patron_identity(found), days=selectors.patron_days(found),
                  fields=[(f, FIELD_WORDS.get(f, f)) for f in CORRECTION_FIELDS],
                  correction_reasons=PATRON_CORRECTION.reasons,

@@ -82,8 +82,10 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
 
     officer = person("conformidade")
     officer.get_by_role("link", name="Compliance").first.click()
-    alert = officer.get_by_role("row").filter(has_text="linked_threshold")
+    alert = officer.get_by_role("row").filter(has_text="Linked movements reached the threshold")
     assert "2400.00" in alert.inner_text()
+    assert "Rui Costa" in alert.inner_text()  # by name and number, never a UUID (issue 36)
+    assert str(other) not in alert.inner_text()
     shot(officer, "compliance-alerts")
     alert.get_by_role("checkbox").check()
     officer.locator("textarea[name='narrative']").fill("Three buys of 800.00 in one night")
