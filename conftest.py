@@ -1,6 +1,9 @@
 """Test-suite wiring.
 
 * With no DATABASE_URL, the tests run on a throwaway embedded PostgreSQL cluster (deleted at exit).
+* Without CELERY_BROKER_URL, an embedded Redis from its wheel is the broker
+  (``config.pytest_env``, ``config/embedded_redis.py``): the tests marked ``broker`` run on a real
+  worker here as in CI; every other test runs its tasks in process (below).
 * In CI (CI=true) a skipped test fails the run: nothing may be skipped there.
 * ``decimal.FloatOperation`` is trapped so that a float mixing into money fails loudly.
 """

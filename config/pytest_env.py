@@ -13,3 +13,14 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret-" + "x" * 40)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+
+# No broker given: an embedded Redis from its wheel (config/embedded_redis.py), so the tests of
+# a real worker run here as in CI; the other tests still run their tasks in process
+# (conftest.py). Where the wheel has no build, those tests say they need a broker.
+if not os.environ.get("CELERY_BROKER_URL"):
+    from config import embedded_redis
+
+    _url = embedded_redis.start()
+    if _url:
+        os.environ["CELERY_BROKER_URL"] = f"{_url}/0"
+        os.environ.setdefault("CELERY_RESULT_BACKEND", f"{_url}/1")
