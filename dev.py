@@ -218,15 +218,16 @@ def manage(argv: list[str]) -> int:
     """``python3 dev.py manage <command> [args]``: a ``manage.py`` command with the environment
     ``run`` gives the demo (DEBUG on unless set, the embedded PostgreSQL without DATABASE_URL:
     started if need be, left running when a run uses it), so every command the README prints
-    works as printed on the demo database."""
+    works as printed on the demo database. It installs nothing once ``.venv`` is there (``run``
+    keeps the packages up to date); it runs in the current folder, where files it writes go."""
     if not argv:
         print("python3 dev.py manage <command> [args]: e.g. python3 dev.py manage help")
         return 2
-    ensure_venv(dev=False)
+    if not PYTHON.exists():  # a first command before any run: the packages first
+        ensure_venv(dev=False)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     env.setdefault("DEBUG", "1")
-    return subprocess.run([str(PYTHON), str(ROOT / "manage.py"), *argv], cwd=ROOT,
-                          env=env).returncode
+    return subprocess.run([str(PYTHON), str(ROOT / "manage.py"), *argv], env=env).returncode
 
 
 def setup(argv: list[str]) -> int:

@@ -85,11 +85,11 @@ def approvals_showcase(cage_: DemoCage) -> None:
     """Three approvals, each waiting for its second person (see the module's text)."""
     if not Casino.objects.filter(code="lisboa").exists():
         return
-    session = TableSession.objects.filter(casino_id="lisboa", table="rf1",
+    session = TableSession.objects.filter(casino_id="lisboa", table="ra1",
                                           status="open").first()
     if session is not None:
         meta = _pit("lisboa")
-        table = Table.objects.get(casino_id="lisboa", code="rf1")
+        table = Table.objects.get(casino_id="lisboa", code="ra1")
         rid = pit.round_open(session_id=str(session.session_id), bets=[
             {"seat": 4, "type": "red", "amount": "10.00"},
             {"seat": 5, "type": "straight", "numbers": [17], "amount": "10.00"}],

@@ -1,0 +1,120 @@
+"""Issue 36, items 1 to 3: the demo's three days, as a newcomer meets them on the first run, and
+every command line the README and the getting-started guide print, run as printed on them
+(``python3 dev.py manage ...``, ``python3 tools/...``).
+
+The day before yesterday is closed and sealed, yesterday is closed out (every session and shift,
+the vaults' too) and closes, today is open with work waiting for each person.
+
+The lines come from the documents' ``sh`` code blocks; ``python3 dev.py run`` and ``test`` are
+left out (``tests/casino/test_dev_run.py`` runs the first; the second would run this suite
+again). The demo is played into the test database (two rounds a table: the second is stud poker's jackpot coup), and each line runs in a
+folder of its own, in order, as a newcomer would type them, on that database."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.worker_process import database_url
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENTS = ("README.md", "docs/getting-started.md")
+NOT_HERE = ("python3 dev.py run", "python3 dev.py test")
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def command_lines(text: str) -> list[str]:
+    """The lines of the ``sh`` code blocks, comments and blank lines left out."""
+    lines = []
+    for block in re.findall(r"^ *```sh\n(.*?)^ *```", text, flags=re.MULTILINE | re.DOTALL):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                lines.append(shlex.join(words))
+    return lines
+
+
+def test_the_documents_print_the_commands_this_test_runs() -> None:
+    lines = [line for doc in DOCUMENTS for line in command_lines((ROOT / doc).read_text())]
+    assert "python3 dev.py manage close_day --casino lisboa --day yesterday" in lines
+    assert "python3 tools/verify_events.py day.zip" in lines
+    # no document tells a newcomer to call manage.py without the demo's settings
+    assert not [line for line in lines if "manage.py" in line]
+
+
+def test_every_command_the_documents_print_runs_on_the_demo(settings, tmp_path: Path) -> None:
+    from demo.days import play_days
+
+    settings.DEBUG = True
+    call_command("seed_demo", verbosity=0)
+    played = play_days(rounds=2, seed=36, tick=lambda: None)
+    the_story(played)
+    env = dict(os.environ, DATABASE_URL=database_url(), DEBUG="1", PYTHONUNBUFFERED="1")
+    ran = []
+    for doc in DOCUMENTS:
+        for line in command_lines((ROOT / doc).read_text()):
+            if line.startswith(NOT_HERE):
+                continue
+            words = shlex.split(line)
+            assert words[0] == "python3", line
+            # as typed at the clone's root: dev.py and tools/ are the clone's
+            words = [sys.executable, *(str(ROOT / w) if w == "dev.py" or w.startswith("tools/")
+                                        else w for w in words[1:])]
+            done = subprocess.run(words, cwd=tmp_path, env=env, capture_output=True, text=True,
+                                  timeout=300)
+            assert done.returncode == 0, f"{doc}: {line}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            ran.append(line)
+    assert len(ran) >= 10  # the README's five and the guide's
+    assert (tmp_path / "day.zip").exists()
+
+
+def the_story(played: list) -> None:
+    import datetime as dt
+
+    from cage.models import Shift
+    from casino.models import Approval, Casino, GamingDaySeal
+    from compliance.models import AmlAlert, SuspiciousReport
+    from eventstore.models import StoredEvent
+    from games.models import TableSession
+    from jackpots.models import JackpotPrize
+    from reporting.reconciliation import reconcile
+
+    for casino in Casino.objects.filter(code__in=["lisboa", "macau"]):
+        today = casino.gaming_day(dt.datetime.now(dt.UTC))
+        days = [p for p in played if p.casino == casino.code]
+        assert [(p.day, p.state) for p in days] == [
+            (today - dt.timedelta(days=2), "sealed"),
+            (today - dt.timedelta(days=1), "closed out"), (today, "open")]
+        before, yesterday = today - dt.timedelta(days=2), today - dt.timedelta(days=1)
+        assert list(GamingDaySeal.objects.filter(casino=casino).values_list(
+            "gaming_day", flat=True)) == [before]
+        for day in (before, yesterday):
+            # every event of the day recorded inside it, as it was lived
+            start, end = casino.gaming_day_start(day), casino.gaming_day_end(day)
+            sessions = TableSession.objects.filter(casino=casino, gaming_day=day)
+            assert sessions.exists()
+            assert not sessions.exclude(status="closed").exists()
+            assert not Shift.objects.filter(casino=casino, gaming_day=day).exclude(
+                status="closed").exists()  # the vault's too
+            opened = StoredEvent.objects.filter(
+                stream=f"table_session/{sessions.first().session_id}").order_by("position")
+            assert start <= opened.first().recorded_at < end
+        assert reconcile(casino=casino.code, gaming_day=yesterday).ok
+        assert TableSession.objects.filter(casino=casino, gaming_day=today,
+                                           status="open").exists()
+    # work waiting today: alerts of every kind, a report to review, a jackpot owed, approvals
+    assert set(AmlAlert.objects.values_list("casino", "kind")) == {
+        ("lisboa", "linked_threshold"), ("lisboa", "structuring"),
+        ("lisboa", "anonymous_structuring"), ("macau", "large_transaction")}
+    assert list(SuspiciousReport.objects.values_list("status", flat=True)) == ["drafted"]
+    assert JackpotPrize.objects.filter(casino="lisboa", paid=False, amount__gt=0).count() == 1
+    assert set(Approval.objects.filter(status="requested").values_list("kind", flat=True)) == {
+        "round_void", "jackpot_meter_correction"}
