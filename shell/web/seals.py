@@ -33,9 +33,12 @@ def seals(request: HttpRequest, casino: str) -> HttpResponse:
         published, key_error = seal_public_key(casino), ""
     except DomainError as error:
         published, key_error = None, refusal_text(error)
+    # a day's archive: a regulator's inspector reads it through the regulator's API, the
+    # casino's staff through the casino's (each is refused on the other's)
+    inspector = hasattr(request.user, "regulator_account")
     return render(request, "casino/seals.html", {
         "casino": the_casino, "seals": seal_list(casino=casino).order_by("-gaming_day"),
-        "published": published, "key_error": key_error})
+        "published": published, "key_error": key_error, "inspector": inspector})
 
 
 @login_required
