@@ -2,7 +2,7 @@
 
 The clone reuses this test run's virtual environment (hard-linked into its ``.venv``: ``dev.py``
 finds it installed and installs nothing) and runs on its own embedded PostgreSQL (``.pgdata/`` in the
-clone). A short demo day (one round a table) keeps the first run quick.
+clone). Short demo days (one round a table) keep the first run quick.
 """
 
 from __future__ import annotations
@@ -163,11 +163,15 @@ def test_dev_run_answers_and_stops_its_database_then_survives_a_kill(clone: Path
     pgdata = clone / ".pgdata" / "main"
 
     first = Run(clone, port, "--rounds-per-table", "1")
-    out = first.banner()
+    out = first.banner(timeout=240)  # the migrations, then three demo days
     for step in ("[1/7] virtual environment", "[2/7] packages             up to date",
                  "[3/7] database", "[4/7] migrations", "[5/7] demo casinos",
-                 "[6/7] demo day             playing 1 rounds", "[7/7] web server"):
+                 "[6/7] demo days            playing three gaming days, 1 rounds",
+                 "[7/7] web server"):
         assert step in out
+    # every step says, once done, the seconds it took (issue 36)
+    for number in range(1, 8):
+        assert re.search(rf"^\[{number}/7\] .* \(\d+\.\d s\)$", out, re.MULTILINE), number
     assert "rounds' result  from the rounds: stakes lost - prizes paid" in out  # the legend
     _addresses_answer(out)
     postmaster = server.postmaster_pid(pgdata)
