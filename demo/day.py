@@ -576,9 +576,5 @@ def play_tables(d: DemoDay) -> None:
                                        showcase=index < 2, close=d.over))
 
 
-# The day's players, in order: each plays its area's part of one casino's gaming day. Another
-# area plugs its play in with one line: ``DAY_PLAYERS.append(<area>.play_day)`` in its
-# ``demo/<area>.py``, imported below (a player gets a ``DemoDay``; on a past day it leaves
-# nothing open, since the day is closed after). The cage's close comes after every player.
+# A day player plays its area's part of one casino's gaming day (``demo.days.DAY_PLAYERS``).
 DayPlayer = Callable[[DemoDay], None]
-DAY_PLAYERS: list[DayPlayer] = [play_tables]

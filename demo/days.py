@@ -12,8 +12,8 @@ For each demo casino, counted from its gaming day now (``Casino.gaming_day``):
 A past day is played on the demo's clock (``eventstore.clock``): it stands at 14:00 of the
 casino's day when the day starts and moves on a few minutes after each round, so every event is
 recorded inside its gaming day, in order, as it would have been; nothing is rewritten after.
-The days are played oldest first, casino by casino, through ``demo.day.DAY_PLAYERS`` (each
-area's play of one day), then the cage's close.
+The days are played oldest first, casino by casino, through ``DAY_PLAYERS`` (each area's play
+of one day), then the cage's close.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from django.utils import timezone
 from casino.models import Casino, Role
 from demo import showcase
 from demo.cage import MAIN, DemoCage
-from demo.day import DAY_PLAYERS, DEMO_TABLES, DemoDay, _as
+from demo.day import DEMO_TABLES, DayPlayer, DemoDay, _as, play_tables
 from eventstore.clock import clock_set
 from games import services
 from games.models import DropDefinition, TableSession
@@ -37,6 +37,15 @@ from games.models import DropDefinition, TableSession
 START_HOUR = 14  # a past day's play starts at 14:00, the casino's time
 PLAY_HOURS = 11  # and its last round is dealt by 01:00
 CLOSE_AFTER = dt.timedelta(hours=1)  # the accountant closes the day an hour after its end
+
+# The day's players, in order: each plays its area's part of one casino's gaming day, given a
+# ``demo.day.DemoDay``. Another area plugs its play in with one line here (and its import): a
+# ``play_day(d: DemoDay) -> None`` in its ``demo/<area>.py`` that plays through its services,
+# calls ``d.tick()`` after each of its rounds or games (the clock moves on), and on a past day
+# (``d.over``) leaves nothing open: the cage closes after every player, then the day closes.
+DAY_PLAYERS: list[DayPlayer] = [
+    play_tables,  # the pit's tables, with the cage's fills, credits, sales and drop boxes
+]
 
 # Each area's showcase on the first run (compliance alerts, approvals waiting): called once,
 # today, after the days are played, with the casinos' DemoCage (``demo.showcase``).
@@ -139,4 +148,4 @@ def play_days(*, rounds: int, seed: int, tick: Callable[[], None], days: int = 3
     return played
 
 
-__all__ = ["MAIN", "SHOWCASES", "DemoClock", "PlayedDay", "play_days"]
+__all__ = ["DAY_PLAYERS", "MAIN", "SHOWCASES", "DemoClock", "PlayedDay", "play_days"]

@@ -76,7 +76,8 @@ DAY_STATE = {
     "sealed": "played, every table and cage closed, then closed and sealed by the accountant",
     "closed out": "played, every table and cage closed and counted: ready for the accountant "
                   "to close and seal (the desk's Close page)",
-    "open": "open and playing (tables and the cage's shifts open, a jackpot owed)",
+    "open": "open and playing (tables and the cage's shifts open), with work waiting for each "
+            "person",
 }
 
 LEGEND = """Each table's session, in its casino's currency:
