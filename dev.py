@@ -198,9 +198,7 @@ def run(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     try:
-        serving = time.monotonic()
         if _wait_for(host, int(port), child):
-            _say(7, "web server", f"answering on http://{args.address}/", serving)
             print(banner(args.address, time.monotonic() - started), flush=True)
         child.wait()
     finally:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import os
+import socket
+import threading
 import time
 from typing import Any
 
@@ -48,7 +50,24 @@ class Command(BaseCommand):
         self.stdout.write(step(7, "web server", f"starting on http://{options['address']}/ "
                                                 "(Django's development server)"))
         self.stdout.flush()
+        threading.Thread(target=self.say_when_answering, args=(options["address"],),
+                         daemon=True).start()
         call_command("runserver", options["address"], use_reloader=False)
+
+    def say_when_answering(self, address: str, timeout: float = 120) -> None:
+        """Step 7's seconds: from the server's start to its first answer."""
+        since = time.monotonic()
+        host, _, port = address.rpartition(":")
+        while time.monotonic() - since < timeout:
+            try:
+                with socket.create_connection((host or "127.0.0.1", int(port)), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            return
+        self.stdout.write(step(7, "web server", f"answering on http://{address}/", since))
+        self.stdout.flush()
 
     def database(self, *, fresh: bool) -> None:
         since = time.monotonic()
