@@ -84,6 +84,9 @@ def demo(settings: Any, tmp_path: Any) -> Demo:
                                "DEFAULT_THROTTLE_RATES": {"regulator": "100000/minute", "anon": "100000/minute",
                                                           "user": "100000/minute"}}
     play_demo_day()
+    from reporting.seals import seal_key
+
+    seal_key("lisboa", sealing=True)  # the development key a first seal makes (issue 36)
     from games.models import TableSession
 
     day = TableSession.objects.filter(casino_id="lisboa").values_list(
