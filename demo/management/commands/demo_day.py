@@ -41,6 +41,10 @@ class Command(BaseCommand):
             if not settings.DEBUG:
                 raise CommandError(f"the demo casinos {missing} are missing: run seed_demo")
             call_command("seed_demo", stdout=self.stdout)
+        if options["days"] > 1 and TableSession.objects.exists():
+            raise CommandError("the three demo days are played on a database with no table "
+                               "session yet (they end today, each recorded inside its day): "
+                               "python3 dev.py run --fresh starts over")
         tables, rounds = options["tables"], options["rounds_per_table"]
         if tables < 1 or rounds < 1:
             raise CommandError("play at least one round at one table")
