@@ -3,7 +3,6 @@ distributed and read back; bad input refused with the one error shape, nothing r
 
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
