@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games",
     "jackpots",
     "tips",
+    "exchange",
     "ledger",
     "reporting",
     "shell",

@@ -38,6 +38,7 @@ class Scope(StrEnum):
     TABLE = "table"
     POOL = "pool"  # a progressive jackpot pool
     TAX = "tax"  # a gaming tax or contribution, by its code (docs/gaming-tax.md)
+    CURRENCY = "currency"  # a foreign currency held (docs/currencies.md)
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,25 @@ TEMPLATES: tuple[Template, ...] = (
       "Corrections confirmed by a second person: a tip found in a table's drop box is taken "
       "out of the table's win and held for the staff (debit); a drop found in a tip box the "
       "other way (credit)."),
+    # --- the exchange at the cage (docs/currencies.md), in the book currency ---------------------
+    T("exchange_desk_cash", "1161", "Exchange desk cash (book currency)",
+      "Caixa do câmbio (moeda de contabilização)", Kind.ASSET, "debit", Scope.CASINO,
+      "11 Caixa", "11 Caixa",
+      "The exchange desk's notes and coins of the book currency: its float, less what it paid "
+      "for foreign notes, plus what it received for them."),
+    T("foreign_cash", "1171", "Foreign notes held — {scope}", "Moeda estrangeira — {scope}",
+      Kind.ASSET, "debit", Scope.CURRENCY, "11 Caixa", "11 Caixa",
+      "Foreign notes held at the exchange desk, at their book value: bought at the middle rate "
+      "of the moment, revalued at each gaming day's closing rate."),
+    T("exchange_result", "7891", "Exchange result (spread)", "Resultado do câmbio",
+      Kind.OTHER_RESULT, "credit", Scope.CASINO, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "What the desk earns on its spread: the book value of the notes bought less what it "
+      "paid, what it received for notes sold less their book value."),
+    T("revaluation_result", "7892", "Foreign currency revaluation", "Diferenças de câmbio",
+      Kind.OTHER_RESULT, "credit", Scope.CASINO, "686 / 786 Diferenças de câmbio",
+      "66 / 76 Diferenças de câmbio",
+      "The foreign holdings' book value brought to the gaming day's closing middle rate."),
 )
 del T
 

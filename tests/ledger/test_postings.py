@@ -250,6 +250,15 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
         fund, staff = draw(money), draw(money)
         base.update(period="2026-03", fund=str(fund), staff=str(staff), total=str(fund + staff),
                     fund_percent="15", shares=[{"amount": str(staff)}])
+    if kind == "ExchangeDeskOpened":  # the exchange (docs/currencies.md)
+        base["amount"] = str(_value(cash))
+    if kind in ("ForeignCashBought", "ForeignCashSold"):
+        paid, result = draw(money), draw(signed)
+        base.update(currency="HKD", paid=str(paid), received=str(paid), result=str(result),
+                    book_value=str(paid + result if kind == "ForeignCashBought"
+                                   else paid - result))
+    if kind == "ForeignCashRevalued":
+        base.update(currency="HKD", difference=str(draw(signed)))
     return kind, base, ctx
 
 
