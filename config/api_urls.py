@@ -31,4 +31,5 @@ urlpatterns = [
     path("jackpots/", include("jackpots.api.urls")),
     path("compliance/", include("compliance.api.urls")),
     path("tips/", include("tips.api.urls")),
+    path("exchange/", include("exchange.api.urls")),
 ]

@@ -14,4 +14,5 @@ urlpatterns = [
     path("ledger/", include("reporting.web.urls")),
     path("jackpots/", include("jackpots.web.urls")),
     path("tips/", include("tips.web.urls")),
+    path("exchange/", include("exchange.web.urls")),
 ]
