@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from casino.context import system_metadata
 from casino.models import Casino, Role
-from casino.money import CASH_DENOMINATIONS, fmt
+from casino.money import CASH_DENOMINATIONS, Money, fmt
 from eventstore.records import Metadata
 from games.models import TableSession
 from tips import distribution
@@ -107,7 +107,7 @@ def play_tips(played: Sequence[TableSession], seed: int = 0) -> None:
         if code == "lisboa" and tables:
             found = tip_misplacement_report(
                 direction="drop_to_tips", table=tables[0], gaming_day=today,
-                amount=Decimal("5.00"), reason="a player's tip put in the drop box",
+                amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
                 metadata=_as(code, Role.PIT_BOSS, "pit"))
             tip_misplacement_confirm(correction_id=found.correction_id,
                                      metadata=_as(code, Role.PIT_BOSS, "pit-2"))

@@ -5,6 +5,7 @@ the holdings' revaluation at the day's closing rate."""
 
 from __future__ import annotations
 
+from casino.errors import Words
 from exchange.events import (
     ExchangeDeskOpened,
     ForeignCashBought,
@@ -21,7 +22,7 @@ def exchange_desk_opened(event: ExchangeDeskOpened, ctx: p.Context) -> p.Posting
     value = p.amount(event.amount)
     p._same(p.counts_value(event.cash), value, "exchange desk opened: its count and amount")
     e = p._Entry().move(account("exchange_desk_cash"), account("opening_counts"), value)
-    return p.Posting(p.Words("Exchange desk opened with its float"), e.lines())
+    return p.Posting(Words("Exchange desk opened with its float"), e.lines())
 
 
 @p.posts
@@ -31,7 +32,7 @@ def foreign_cash_bought(event: ForeignCashBought, ctx: p.Context) -> p.Posting:
     e = p._Entry().move(account("foreign_cash", event.currency), account("exchange_desk_cash"),
                         paid)
     e.move(account("foreign_cash", event.currency), account("exchange_result"), result)
-    return p.Posting(p.Words("{foreign} {currency} bought at {rate}", foreign=event.foreign,
+    return p.Posting(Words("{foreign} {currency} bought at {rate}", foreign=event.foreign,
                              currency=event.currency, rate=event.rate), e.lines())
 
 
@@ -44,7 +45,7 @@ def foreign_cash_sold(event: ForeignCashSold, ctx: p.Context) -> p.Posting:
     e = p._Entry().move(account("exchange_desk_cash"), account("foreign_cash", event.currency),
                         value)
     e.move(account("exchange_desk_cash"), account("exchange_result"), result)
-    return p.Posting(p.Words("{foreign} {currency} sold at {rate}", foreign=event.foreign,
+    return p.Posting(Words("{foreign} {currency} sold at {rate}", foreign=event.foreign,
                              currency=event.currency, rate=event.rate), e.lines())
 
 
@@ -53,7 +54,7 @@ def foreign_cash_revalued(event: ForeignCashRevalued, ctx: p.Context) -> p.Posti
     e = p._Entry().move(account("foreign_cash", event.currency), account("revaluation_result"),
                         p.amount(event.difference))
     lines = e.lines()
-    return p.Posting(p.Words("{holding} {currency} revalued at {rate}", holding=event.holding,
+    return p.Posting(Words("{holding} {currency} revalued at {rate}", holding=event.holding,
                              currency=event.currency, rate=event.rate),
                      lines) if lines else None
 

@@ -6,6 +6,7 @@ between the table's win and the tips held."""
 
 from __future__ import annotations
 
+from casino.errors import Words
 from tips.events import TipBoxCountConfirmed, TipMisplacementCorrected, TipsDistributed
 
 from . import postings as p
@@ -17,7 +18,7 @@ def tip_box_count_confirmed(event: TipBoxCountConfirmed, ctx: p.Context) -> p.Po
     value = p.amount(event.amount)
     p._same(p.counts_value(event.cash), value, "tip box: its cash and its amount")
     e = p._Entry().move(account("tips_cash"), account("tips_held"), value)
-    return p.Posting(p.Words("Tip box {box} of {day} counted: held for the staff",
+    return p.Posting(Words("Tip box {box} of {day} counted: held for the staff",
                              box=event.box, day=event.gaming_day.isoformat()), e.lines())
 
 
@@ -29,9 +30,9 @@ def tip_misplacement_corrected(event: TipMisplacementCorrected, ctx: p.Context) 
                              f"{event.direction!r}")
     e = p._Entry().move(account("tips_misplaced", event.table), account("tips_held"),
                         sign * p.amount(event.amount))
-    what = (p.Words("Tip found in the drop box of table {table} ({day}): held for the staff",
+    what = (Words("Tip found in the drop box of table {table} ({day}): held for the staff",
                     table=event.table, day=event.gaming_day.isoformat()) if sign == 1 else
-            p.Words("Drop found in a tip box of table {table} ({day}): back to the table's win",
+            Words("Drop found in a tip box of table {table} ({day}): back to the table's win",
                     table=event.table, day=event.gaming_day.isoformat()))
     return p.Posting(what, e.lines())
 
@@ -44,7 +45,7 @@ def tips_distributed(event: TipsDistributed, ctx: p.Context) -> p.Posting:
     p._same(shares, staff, "tips distributed: each person's share and the staff's")
     e = p._Entry().move(account("tips_held"), account("tips_fund_payable"), fund)
     e.move(account("tips_held"), account("tips_staff_payable"), staff)
-    return p.Posting(p.Words("Tips of period {period} distributed: {fund} to the fund "
+    return p.Posting(Words("Tips of period {period} distributed: {fund} to the fund "
                              "({percent} %), {staff} to the staff", period=event.period,
                              fund=fund, percent=event.fund_percent, staff=staff), e.lines())
 

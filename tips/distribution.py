@@ -190,7 +190,7 @@ def parse_period(code: str, kind: str) -> tuple[str, dt.date, dt.date]:
                else dt.date.fromisoformat(code))
     except (TypeError, ValueError):
         example = "2026-11" if kind == "month" else "2026-11-30"
-        raise RuleError("{code!r} is not a period here (a {kind}, such as {example})",
-                        "period", code=code, kind=kind, example=example) from None
+        raise RuleError("{period!r} is not a period here (a {kind}, such as {example})",
+                        "period", period=code, kind=kind, example=example) from None
     return period_of(day, kind)
 

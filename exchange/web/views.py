@@ -35,9 +35,10 @@ ACTION_ROLES: dict[str, tuple[str, ...]] = {
 def _counts(request: HttpRequest, prefix: str) -> dict[str, object]:
     """Pieces typed one box per denomination (``<prefix>-<denomination>``); empty: none."""
     out: dict[str, object] = {}
-    for name, raw in request.POST.items():
-        if name.startswith(prefix + "-") and raw.strip():
-            out[name[len(prefix) + 1:]] = int(raw) if raw.strip().isdigit() else raw.strip()
+    for name in request.POST:
+        raw = request.POST.get(name, "").strip()
+        if name.startswith(prefix + "-") and raw:
+            out[name[len(prefix) + 1:]] = int(raw) if raw.isdigit() else raw
     return out
 
 

@@ -48,7 +48,8 @@ def test_a_purchase_through_the_api_and_the_page(macau: str) -> None:
     page = Client()
     page.force_login(User.objects.get(username="chan"))
     shown = page.get("/exchange/macau/").content.decode()
-    assert "1000.00 HKD" in shown and "1030.00" in shown
+    assert "1000.00 HKD" in shown
+    assert "1030.00" in shown
 
 
 def test_bad_input_is_refused_with_the_one_shape(macau: str) -> None:

@@ -156,7 +156,9 @@ class TipRuleSetApi(CommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         period = serializers.CharField(max_length=8)
         categories = MappingField()
-        source = serializers.CharField(max_length=500)
+        # the rule's legal source: DRF's metaclass takes declared fields out of the class, so
+        # this does not shadow ``Field.source`` at run time; mypy sees the class attribute
+        source = serializers.CharField(max_length=500)  # type: ignore[assignment]
         effective_from = serializers.CharField(max_length=10)
         fund_percent = serializers.CharField(required=False, allow_blank=True, max_length=12)
 
