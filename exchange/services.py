@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
 from casino.money import (
     CASH_DENOMINATIONS,
@@ -22,6 +23,7 @@ from casino.money import (
     fmt,
     parse_counts,
 )
+from compliance import thresholds
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -217,6 +219,32 @@ def _deal_inputs(casino: Casino, currency: str, cash: object
     return accepted, rate, counts_as_data(counts), foreign
 
 
+def _threshold_check(casino: Casino, deal: rates.Deal, currency: str) -> None:
+    """The anti-money-laundering identification threshold, compared in the currency the law
+    names (``compliance.thresholds``: EUR in Portugal, MOP in Macau): the deal's value in the
+    book currency when that is the law's, else refused (no rate to the law's currency). A deal
+    at or above it is refused here: the desk does not identify patrons yet (docs/currencies.md)."""
+    day = casino.gaming_day(timezone.now())
+    try:
+        rule = thresholds.rule_for(jurisdiction_of(casino.code, casino.currency), day)
+    except thresholds.NoRule:
+        return
+    if rule.currency != casino.currency:
+        raise Conflict("the identification threshold is set in {law}, and the desk has no rate "
+                       "from {book} to it: nothing was recorded",
+                       params={"law": rule.currency, "book": casino.currency},
+                       code="no_rate_to_the_laws_currency")
+    value = max(deal.book_currency, deal.book_value)
+    if value >= rule.identify_at:
+        raise Conflict("{foreign} {currency} is worth {value} {law}, at or above the threshold of "
+                       "{threshold} {law} at which the patron is identified ({source}): change "
+                       "it at the cage with the patron identified; nothing was recorded",
+                       params={"foreign": fmt(deal.foreign), "currency": currency,
+                               "value": fmt(value), "law": rule.currency,
+                               "threshold": fmt(rule.identify_at), "source": rule.citation},
+                       code="identification_required", field="cash")
+
+
 def _deal_answer(casino: Casino, deal_id: str, kind: str, currency: str,
                  deal: rates.Deal, rate: rates.Rate, desk_cash: Decimal) -> DealAnswer:
     return DealAnswer(casino=casino.code, deal_id=deal_id, kind=kind, currency=currency,
@@ -234,6 +262,7 @@ def foreign_cash_buy(*, currency: str, cash: object, metadata: Metadata) -> Deal
     desk = _desk(casino)
     accepted, rate, counted, foreign = _deal_inputs(casino, currency, cash)
     deal = rates.buy(foreign, rate)
+    _threshold_check(casino, deal, accepted.currency)
     if deal.book_currency > desk.cash:
         raise Conflict("the desk holds {cash} {book}: not enough to pay {paid}",
                        params={"cash": fmt(desk.cash), "book": casino.currency,
@@ -263,6 +292,7 @@ def foreign_cash_sell(*, currency: str, cash: object, metadata: Metadata) -> Dea
                            params={"held": held.get(d, 0), "d": d, "currency": currency,
                                    "n": n}, code="not_held", field="cash")
     deal = rates.sell(foreign, rate)
+    _threshold_check(casino, deal, accepted.currency)
     deal_id = str(uuid.uuid4())
     store.append(desk.stream, [ev.ForeignCashSold(
         deal_id=deal_id, currency=accepted.currency, cash=counted, foreign=foreign,

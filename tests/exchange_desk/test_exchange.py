@@ -126,3 +126,18 @@ def test_bad_rates_and_currencies_are_refused_and_record_nothing(macau: str) -> 
     with pytest.raises(InvalidCommand, match="does not accept 'USD'"):
         foreign_cash_buy(currency="USD", cash={"100.00": 1}, metadata=CASHIER)
     assert StoredEvent.objects.count() == before
+
+
+def test_a_deal_at_the_laws_threshold_is_compared_in_patacas(macau: str) -> None:
+    currency_accept(currency="HKD", metadata=ADMIN)
+    exchange_rate_post(currency="HKD", mid="1.03", spread_percent="1", metadata=SUPERVISOR)
+    exchange_desk_open(cash={"1000.00": 600}, metadata=CASHIER)  # 600,000.00 MOP
+    # 485,000 HKD x 1.03 = 499,550.00 MOP carried (paid 485,000 x 1.0197 = 494,554.50): below
+    # Macau's MOP 500,000.00
+    foreign_cash_buy(currency="HKD", cash={"1000.00": 485}, metadata=CASHIER)
+    # 486,000 HKD x 1.03 = 500,580.00 MOP: at or above it, refused, nothing recorded
+    before = StoredEvent.objects.count()
+    with pytest.raises(Conflict, match=r"500000\.00 MOP") as refused:
+        foreign_cash_buy(currency="HKD", cash={"1000.00": 486}, metadata=CASHIER)
+    assert refused.value.code == "identification_required"
+    assert StoredEvent.objects.count() == before
