@@ -24,8 +24,11 @@ RATE_PLACES = Decimal("0.000001")
 HUNDRED = Decimal(100)
 
 
-class RateError(ValueError):
-    def __init__(self, template: str, code: str, **params: object) -> None:
+class RuleError(ValueError):
+    """A rate the rule refuses (code first, as the pit's ``RuleError``: makemessages reads the
+    template)."""
+
+    def __init__(self, code: str, template: str, **params: object) -> None:
         super().__init__(template.format(**params))
         self.template, self.code, self.params = template, code, params
 
@@ -54,11 +57,11 @@ class Rate:
 
 def check_rate(mid: Decimal, spread_percent: Decimal) -> Rate:
     if not mid.is_finite() or mid <= 0:
-        raise RateError("a rate is above zero, not {mid}", "rate_not_positive", mid=mid)
+        raise RuleError("rate_not_positive", "a rate is above zero, not {mid}", mid=mid)
     if mid != mid.quantize(RATE_PLACES):
-        raise RateError("a rate has at most six decimals, not {mid}", "rate_places", mid=mid)
+        raise RuleError("rate_places", "a rate has at most six decimals, not {mid}", mid=mid)
     if not Decimal(0) <= spread_percent < HUNDRED:
-        raise RateError("the spread is from 0 to below 100 %, not {spread}", "spread",
+        raise RuleError("spread", "the spread is from 0 to below 100 %, not {spread}",
                         spread=spread_percent)
     return Rate(mid, spread_percent)
 
@@ -78,7 +81,8 @@ class Deal:
     rate: Decimal  # the buying or selling rate applied
     book_currency: Decimal  # what the patron is paid (bought) or pays (sold), in book currency
     book_value: Decimal  # the foreign amount at the middle rate
-    result: Decimal  # the exchange result: book value less paid (bought), paid less book value (sold)
+    # the exchange result: book value less paid (bought), received less book value (sold)
+    result: Decimal
 
 
 def buy(foreign: Decimal, rate: Rate) -> Deal:

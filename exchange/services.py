@@ -80,7 +80,7 @@ def _accepted(casino: Casino, currency: object) -> AcceptedCurrency:
     return found
 
 
-def _rate_error(error: rates.RateError, field: str) -> InvalidCommand:
+def _rate_error(error: rates.RuleError, field: str) -> InvalidCommand:
     return InvalidCommand(error.template, params=error.params, code=error.code, field=field)
 
 
@@ -128,7 +128,7 @@ def exchange_rate_post(*, currency: str, mid: object, spread_percent: object = "
     try:
         rate = rates.check_rate(_number(mid, field="mid"),
                                 _number(spread_percent, field="spread_percent"))
-    except rates.RateError as error:
+    except rates.RuleError as error:
         raise _rate_error(error, "mid") from None
     moved = rates.beyond_band(rate.mid, accepted.mid, accepted.band_percent)
     if moved is not None and accepted.mid is not None:

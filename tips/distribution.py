@@ -53,7 +53,7 @@ PERIOD_KINDS = ("month", "day")
 class RuleError(ValueError):
     """A distribution the rule cannot make; ``template`` and ``params`` are the refusal's words."""
 
-    def __init__(self, template: str, code: str, **params: object) -> None:
+    def __init__(self, code: str, template: str, **params: object) -> None:
         super().__init__(template.format(**params))
         self.template, self.code, self.params = template, code, params
 
@@ -106,7 +106,7 @@ def fund_percent_pt(period_start: dt.date) -> Decimal:
         if period_start >= since:
             found = percent
     if found is None:
-        raise RuleError("no fund percentage is known before {since}", "no_fund_rule",
+        raise RuleError("no_fund_rule", "no fund percentage is known before {since}",
                         since=PT_FUND_PERCENT[0][0].isoformat())
     return found
 
@@ -118,12 +118,12 @@ def split(total: Decimal, weights: Sequence[tuple[str, Decimal]]) -> dict[str, D
     the largest remainders (ties: the earlier key)."""
     whole = sum((w for _, w in weights), Decimal(0))
     if total < 0 or any(w < 0 for _, w in weights):
-        raise RuleError("a split is of an amount of zero or more, by weights of zero or more",
-                        "negative")
+        raise RuleError("negative", "a split is of an amount of zero or more, by weights of "
+                        "zero or more")
     if not weights or whole == 0:
         if total == 0:
             return {key: ZERO for key, _ in weights}
-        raise RuleError("there is nobody to share {total} with", "nobody", total=total)
+        raise RuleError("nobody", "there is nobody to share {total} with", total=total)
     exact = [(key, total * w / whole) for key, w in weights]
     parts = {key: value.quantize(CENT, rounding=ROUND_DOWN) for key, value in exact}
     left = int((total - sum(parts.values(), ZERO)) / CENT)
@@ -137,19 +137,20 @@ def distribute(total: Decimal, fund_percent: Decimal, people: Sequence[Person]
                ) -> Distribution:
     """The fund's share of ``total``, then the rest by category and by person (points)."""
     if total != total.quantize(CENT) or total < 0:
-        raise RuleError("the tips to share ({total}) are an amount in cents", "amount",
+        raise RuleError("amount", "the tips to share ({total}) are an amount in cents",
                         total=total)
     if not ZERO <= fund_percent <= HUNDRED:
-        raise RuleError("the fund's share is between 0 and 100 %, not {percent}", "percent",
+        raise RuleError("percent", "the fund's share is between 0 and 100 %, not {percent}",
                         percent=fund_percent)
     seen: set[str] = set()
     for p in people:
         if p.staff_number in seen:
-            raise RuleError("staff number {staff} is listed twice", "twice", staff=p.staff_number)
+            raise RuleError("twice", "staff number {staff} is listed twice",
+                            staff=p.staff_number)
         seen.add(p.staff_number)
         if p.points <= 0 or p.days < 0:
-            raise RuleError("staff {staff}: points above zero and days of zero or more",
-                            "weights", staff=p.staff_number)
+            raise RuleError("weights", "staff {staff}: points above zero and days of zero or more",
+                            staff=p.staff_number)
     fund = (total * fund_percent / HUNDRED).quantize(CENT, rounding=ROUND_HALF_UP)
     staff = total - fund
     working = [p for p in people if p.days > 0]
@@ -179,7 +180,7 @@ def period_of(day: dt.date, kind: str) -> tuple[str, dt.date, dt.date]:
         first = day.replace(day=1)
         after = (first + dt.timedelta(days=32)).replace(day=1)
         return first.strftime("%Y-%m"), first, after - dt.timedelta(days=1)
-    raise RuleError("a period is a {kinds}, not a {kind!r}", "period_kind",
+    raise RuleError("period_kind", "a period is a {kinds}, not a {kind!r}",
                     kinds=" or a ".join(PERIOD_KINDS), kind=kind)
 
 
@@ -190,7 +191,7 @@ def parse_period(code: str, kind: str) -> tuple[str, dt.date, dt.date]:
                else dt.date.fromisoformat(code))
     except (TypeError, ValueError):
         example = "2026-11" if kind == "month" else "2026-11-30"
-        raise RuleError("{period!r} is not a period here (a {kind}, such as {example})",
-                        "period", period=code, kind=kind, example=example) from None
+        raise RuleError("period", "{period!r} is not a period here (a {kind}, such as "
+                        "{example})", period=code, kind=kind, example=example) from None
     return period_of(day, kind)
 

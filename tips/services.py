@@ -252,7 +252,8 @@ def tip_rule_set(*, period: str, categories: Mapping[str, object], source: str,
 def _staff_answer(casino: str, staff: str, category: str, since: dt.date,
                   until: dt.date | None, version: int) -> TipStaffAnswer:
     return TipStaffAnswer(casino=casino, staff_number=staff, category=category,
-                          since=since.isoformat(), until=None if until is None else until.isoformat(),
+                          since=since.isoformat(),
+                          until=None if until is None else until.isoformat(),
                           version=version)
 
 
