@@ -47,3 +47,7 @@ def test_two_counters_count_a_box_on_the_page_and_the_month_is_reported(lisboa: 
     assert "6.00" in page
     assert "34.00" in boss.get("/tips/lisboa/staff/c1/").content.decode()
     assert login("zeca").get("/tips/lisboa/").status_code == 403
+    # in Portuguese
+    pt = boss.get("/tips/lisboa/", headers={"accept-language": "pt-pt"}).content.decode()
+    assert "Caixas de gratificações" in pt
+    assert "Períodos distribuídos" in pt
