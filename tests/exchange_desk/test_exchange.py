@@ -141,3 +141,19 @@ def test_a_deal_at_the_laws_threshold_is_compared_in_patacas(macau: str) -> None
         foreign_cash_buy(currency="HKD", cash={"1000.00": 486}, metadata=CASHIER)
     assert refused.value.code == "identification_required"
     assert StoredEvent.objects.count() == before
+
+
+def test_the_exchange_rebuilds_to_what_is_live(macau: str) -> None:
+    from django.db import connection
+
+    import eventstore
+
+    currency_accept(currency="HKD", metadata=ADMIN)
+    exchange_rate_post(currency="HKD", mid="1.03", spread_percent="1", metadata=SUPERVISOR)
+    exchange_desk_open(cash={"1000.00": 5}, metadata=CASHIER)
+    foreign_cash_buy(currency="HKD", cash={"500.00": 2, "100.00": 3}, metadata=CASHIER)
+    foreign_cash_sell(currency="HKD", cash={"100.00": 1}, metadata=CASHIER)
+    foreign_cash_revalue(metadata=ACCOUNTANT)
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    assert list(eventstore.check(["exchange"])) == []

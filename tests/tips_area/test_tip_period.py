@@ -198,3 +198,17 @@ def test_macaus_tips_by_the_casinos_policy(macau: str) -> None:
     assert (shared.currency, shared.fund, shared.staff) == ("MOP", "130.00", "1170.00")
     assert {s.staff_number: s.amount for s in shared.shares} == {
         "d1": "292.50", "d2": "292.50", "u1": "585.00"}
+
+
+def test_the_tips_rebuild_to_what_is_live(lisboa: str) -> None:
+    from django.db import connection
+
+    import eventstore
+
+    _rule_and_staff()
+    tip_box_drop(place="table", code="bj1", gaming_day="2025-07-01", metadata=PIT)
+    _count("2025-07-01", "table-bj1", {"20.00": 3})
+    tip_period_distribute(period="2025-07", metadata=ACCOUNTANT)
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    assert list(eventstore.check(["tips"])) == []
