@@ -279,6 +279,9 @@ def _pending(casino: Casino) -> list[Line]:
             .order_by("requested_at")]
 
 
+from .reconciliation_areas import tips_and_exchange  # noqa: E402 (it reads Line, _balance)
+
+
 def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
     """Every line read at one instant (``one_instant``): a sale committed between the read of a
     cage and that of its accounts would otherwise show as a difference that is not there."""
@@ -287,6 +290,7 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         report = Report(casino, gaming_day)
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
                      _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
-                     _jackpots(the_casino), _paid_otherwise(the_casino), _pending(the_casino)):
+                     _jackpots(the_casino), _paid_otherwise(the_casino), _pending(the_casino),
+                     tips_and_exchange(the_casino)):
             report.lines.extend(part)
     return report
