@@ -17,7 +17,7 @@ from django.utils import timezone
 from casino.context import system_metadata
 from casino.models import Casino, Role
 from eventstore.records import Metadata
-from exchange.models import AcceptedCurrency, ExchangeDesk, ForeignHolding, Revaluation
+from exchange.models import AcceptedCurrency, ExchangeDeal, ExchangeDesk, Revaluation
 from exchange.services import (
     currency_accept,
     exchange_desk_open,
@@ -44,7 +44,7 @@ def play_currencies(played: Sequence[TableSession], seed: int = 0) -> None:
     if not any(s.casino_id == CASINO for s in played):
         return
     casino = Casino.objects.get(code=CASINO)
-    rng = random.Random(f"fx:{seed}:{ForeignHolding.objects.count()}:{timezone.now().date()}")
+    rng = random.Random(f"fx:{seed}:{ExchangeDeal.objects.count()}")
     boss, cashier = _as(Role.CAGE_SUPERVISOR, "fx-supervisor"), _as(Role.CASHIER, "fx-cashier")
     accepted = AcceptedCurrency.objects.filter(casino_id=CASINO, currency="HKD").first()
     if accepted is None:
