@@ -16,7 +16,6 @@ from eventstore.answers import as_data
 from exchange import selectors as exchange
 from tips import selectors as tips
 from tips.answers import TipPeriodAnswer
-from tips.services import period_answer
 
 from .base import RegulatorApi
 
@@ -27,7 +26,7 @@ class TipPeriodsApi(RegulatorApi):
     @extend_schema(responses=answer_serializer(TipPeriodAnswer)(many=True))
     def get(self, request: Request, casino: str) -> Response:
         code = self.casino(casino).code
-        rows = [as_data(period_answer(p)) for p in tips.period_list(code)[:120]]
+        rows = [as_data(tips.period_answer(p)) for p in tips.period_list(code)[:120]]
         return self.answer(rows, len(rows))
 
 

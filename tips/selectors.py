@@ -12,9 +12,37 @@ from casino.errors import NotFound
 from casino.money import fmt
 
 from . import distribution as rule
-from .answers import TipPeriodAnswer, TipPersonPeriodRow
-from .models import TipBox, TipCorrection, TipPeriod, TipRule, TipShare, TipStaff
-from .services import period_answer
+from .answers import TipCategoryShareRow, TipPeriodAnswer, TipPersonPeriodRow, TipShareRow
+from .models import (
+    TipBox,
+    TipCategoryShare,
+    TipCorrection,
+    TipPeriod,
+    TipRule,
+    TipShare,
+    TipStaff,
+)
+
+
+def _num(value: Decimal) -> str:
+    """A number of points or a percentage as written: ``10``, ``2.5`` (never ``1E+1``)."""
+    return format(value.normalize(), "f")
+
+
+def period_answer(found: TipPeriod) -> TipPeriodAnswer:
+    cats = TipCategoryShare.objects.filter(casino_id=found.casino_id, period=found.period)
+    shares = TipShare.objects.filter(casino_id=found.casino_id, period=found.period)
+    return TipPeriodAnswer(
+        casino=found.casino_id, period=found.period, first_day=found.first_day.isoformat(),
+        last_day=found.last_day.isoformat(), currency=found.currency, boxes=fmt(found.boxes),
+        corrections=fmt(found.corrections), total=fmt(found.total),
+        fund_percent=_num(found.fund_percent), fund=fmt(found.fund),
+        staff=fmt(found.staff),
+        categories=[TipCategoryShareRow(c.category, c.people, _num(c.points),
+                                        fmt(c.amount)) for c in cats],
+        shares=[TipShareRow(s.staff_number, s.category, _num(s.points), s.days,
+                            fmt(s.amount)) for s in shares],
+        source=found.source, distributed_by=found.distributed_by)
 
 
 def rule_get(casino: str) -> TipRule | None:

@@ -38,22 +38,12 @@ from . import distribution as rule
 from . import events as ev
 from .answers import (
     TipBoxAnswer,
-    TipCategoryShareRow,
     TipCorrectionAnswer,
     TipPeriodAnswer,
     TipRuleAnswer,
-    TipShareRow,
     TipStaffAnswer,
 )
-from .models import (
-    TipBox,
-    TipCategoryShare,
-    TipCorrection,
-    TipPeriod,
-    TipRule,
-    TipShare,
-    TipStaff,
-)
+from .models import TipBox, TipCorrection, TipPeriod, TipRule, TipStaff
 from .roles import (
     CONFIGURE_ROLES,
     CORRECTION_ROLES,
@@ -61,6 +51,7 @@ from .roles import (
     DISTRIBUTE_ROLES,
     DROP_ROLES,
 )
+from .selectors import period_answer
 
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 _POINTS = re.compile(r"^[0-9]{1,4}(\.[0-9]{1,4})?$")
@@ -527,22 +518,6 @@ def _days(value: object, active: list[TipStaff], length: int) -> dict[str, int]:
                                  field="days")
         out[str(number)] = int(days)
     return {n: out.get(n, 0) for n in numbers}
-
-
-def period_answer(found: TipPeriod) -> TipPeriodAnswer:
-    cats = TipCategoryShare.objects.filter(casino_id=found.casino_id, period=found.period)
-    shares = TipShare.objects.filter(casino_id=found.casino_id, period=found.period)
-    return TipPeriodAnswer(
-        casino=found.casino_id, period=found.period, first_day=found.first_day.isoformat(),
-        last_day=found.last_day.isoformat(), currency=found.currency, boxes=fmt(found.boxes),
-        corrections=fmt(found.corrections), total=fmt(found.total),
-        fund_percent=_num(found.fund_percent), fund=fmt(found.fund),
-        staff=fmt(found.staff),
-        categories=[TipCategoryShareRow(c.category, c.people, _num(c.points),
-                                        fmt(c.amount)) for c in cats],
-        shares=[TipShareRow(s.staff_number, s.category, _num(s.points), s.days,
-                            fmt(s.amount)) for s in shares],
-        source=found.source, distributed_by=found.distributed_by)
 
 
 @command("tip_period_distribute")

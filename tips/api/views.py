@@ -118,7 +118,7 @@ class TipPeriodListApi(APIView):
                    operation_id="tip_period_list")
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
-        return Response([as_data(services.period_answer(p))
+        return Response([as_data(selectors.period_answer(p))
                          for p in selectors.period_list(casino)[:60]])
 
 
