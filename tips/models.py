@@ -150,7 +150,8 @@ class TipCategoryShare(models.Model):
     period = models.CharField(max_length=10)
     category = models.CharField(max_length=64)
     people = models.PositiveIntegerField()
-    points = points_field()
+    # the sum of its people's points x days: wider than one category's points
+    points = models.DecimalField(max_digits=16, decimal_places=4)
     amount = money_field()
 
     class Meta:
