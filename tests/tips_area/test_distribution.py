@@ -6,6 +6,8 @@ import datetime as dt
 from decimal import Decimal as D
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tips.distribution import Person, RuleError, distribute, fund_percent_pt, period_of, split
 
@@ -51,3 +53,20 @@ def test_a_month_and_a_day_as_periods() -> None:
         "2025-02", dt.date(2025, 2, 1), dt.date(2025, 2, 28))
     assert period_of(dt.date(2025, 2, 14), "day") == (
         "2025-02-14", dt.date(2025, 2, 14), dt.date(2025, 2, 14))
+
+
+@given(st.decimals(min_value=D("0.00"), max_value=D("99999.99"), places=2),
+       st.decimals(min_value=D("0"), max_value=D("100"), places=2),
+       st.lists(st.tuples(st.sampled_from(["chefe", "croupier", "caixa"]),
+                          st.integers(1, 20), st.integers(0, 31)), min_size=1, max_size=12))
+def test_every_distribution_sums_exactly_to_the_tips(total: D, percent: D,
+                                                     people: list[tuple[str, int, int]]) -> None:
+    staff = [Person(f"s{i}", category, D(points), days)
+             for i, (category, points, days) in enumerate(people)]
+    if not any(p.days for p in staff):
+        return  # nobody worked: refused (test_nobody_to_share_with_is_refused)
+    shared = distribute(total, percent, staff)
+    assert shared.fund + shared.staff == total
+    assert sum((c.amount for c in shared.categories), D(0)) == shared.staff
+    assert sum((s.amount for s in shared.shares), D(0)) == shared.staff
+    assert all(s.amount == s.amount.quantize(D("0.01")) and s.amount >= 0 for s in shared.shares)
