@@ -157,3 +157,24 @@ def test_the_exchange_rebuilds_to_what_is_live(macau: str) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     assert list(eventstore.check(["exchange"])) == []
+
+
+def test_a_portuguese_cage_buys_dollars_in_euros(lisboa: str) -> None:
+    def meta(role: str, who: str) -> object:
+        return person_metadata(username=who, role=role, casino="lisboa")
+
+    currency_accept(currency="USD", metadata=meta(Role.ADMINISTRATOR, "gestor"))
+    # 1 USD = 0.92 EUR, spread 2 %: buy 0.92 x 0.98 = 0.9016, sell 0.92 x 1.02 = 0.9384
+    rate = exchange_rate_post(currency="USD", mid="0.92", spread_percent="2",
+                              metadata=meta(Role.CAGE_SUPERVISOR, "carla"))
+    assert (rate.buy, rate.sell) == ("0.901600", "0.938400")
+    exchange_desk_open(cash={"50.00": 20}, metadata=meta(Role.CASHIER, "ana"))  # 1,000.00 EUR
+    # 100 USD (50 x 2): paid 90.16 EUR, carried 92.00, the spread 1.84
+    bought = foreign_cash_buy(currency="USD", cash={"50.00": 2},
+                              metadata=meta(Role.CASHIER, "ana"))
+    assert (bought.book_currency, bought.book_amount, bought.book_value, bought.result) == (
+        "EUR", "90.16", "92.00", "1.84")
+    # 2,200 USD at 0.92 = 2,024.00 EUR: at or above Portugal's 2,000 EUR, refused
+    with pytest.raises(Conflict) as refused:
+        foreign_cash_buy(currency="USD", cash={"100.00": 22}, metadata=meta(Role.CASHIER, "ana"))
+    assert refused.value.code == "identification_required"
