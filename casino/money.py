@@ -32,6 +32,15 @@ CASH_DENOMINATIONS: dict[str, tuple[Decimal, ...]] = {
     "MOP": tuple(Decimal(v) for v in (
         "1000.00", "500.00", "100.00", "50.00", "20.00", "10.00",
         "5.00", "2.00", "1.00", "0.50", "0.20", "0.10")),
+    # Hong Kong dollars, which Macau's casinos take beside patacas (the exchange at the cage,
+    # docs/currencies.md); no casino keeps its books in them
+    "HKD": tuple(Decimal(v) for v in (
+        "1000.00", "500.00", "100.00", "50.00", "20.00", "10.00",
+        "5.00", "2.00", "1.00", "0.50", "0.20", "0.10")),
+    # notes a Portuguese cage's exchange desk buys and sells (no coins)
+    "USD": tuple(Decimal(v) for v in ("100.00", "50.00", "20.00", "10.00", "5.00", "2.00",
+                                      "1.00")),
+    "GBP": tuple(Decimal(v) for v in ("50.00", "20.00", "10.00", "5.00")),
 }
 
 

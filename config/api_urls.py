@@ -30,4 +30,6 @@ urlpatterns = [
     path("ledger/", include("reporting.api.urls")),
     path("jackpots/", include("jackpots.api.urls")),
     path("compliance/", include("compliance.api.urls")),
+    path("tips/", include("tips.api.urls")),
+    path("exchange/", include("exchange.api.urls")),
 ]

@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "compliance",
     "games",
     "jackpots",
+    "tips",
+    "exchange",
     "ledger",
     "reporting",
     "shell",

@@ -13,4 +13,6 @@ urlpatterns = [
     path("cage/", include("cage.web.urls")),
     path("ledger/", include("reporting.web.urls")),
     path("jackpots/", include("jackpots.web.urls")),
+    path("tips/", include("tips.web.urls")),
+    path("exchange/", include("exchange.web.urls")),
 ]

@@ -28,6 +28,8 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
+from demo.currencies import play_currencies
+from demo.tips import play_tips
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
@@ -542,6 +544,8 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
         played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
     for casino in sorted({t.casino_id for t in played}):
         cage.close(casino)
+    play_tips(played, seed)  # the rooms' tips, counted; a period distributed (demo/tips.py)
+    play_currencies(played, seed)  # Macau's exchange desk: HKD bought and sold (currencies.py)
     return played
 
 

@@ -38,6 +38,7 @@ class Scope(StrEnum):
     TABLE = "table"
     POOL = "pool"  # a progressive jackpot pool
     TAX = "tax"  # a gaming tax or contribution, by its code (docs/gaming-tax.md)
+    CURRENCY = "currency"  # a foreign currency held (docs/currencies.md)
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,52 @@ TEMPLATES: tuple[Template, ...] = (
       Kind.OTHER_RESULT, "credit", Scope.WINDOW, "688 Outros gastos / 788 Outros rendimentos",
       "65 Outros custos operacionais / 76 Outros proveitos operacionais",
       "Counted less expected at a shift's close or a blind opening, and approved adjustments."),
+    # --- the tips (gratificações, docs/tips.md): held for the staff, never revenue ---------------
+    T("tips_cash", "1150", "Tip boxes' cash", "Numerário das caixas de gratificações",
+      Kind.ASSET, "debit", Scope.CASINO, "11 Caixa", "11 Caixa",
+      "The cash of the tip boxes, counted and confirmed in the count room, kept apart from the "
+      "drop and the cage until the staff and the fund are paid."),
+    T("tips_held", "2791", "Tips held for the staff", "Gratificações por distribuir",
+      Kind.LIABILITY, "credit", Scope.CASINO, "278 Outros devedores e credores",
+      "26 Outros devedores e credores",
+      "Tips counted and not yet distributed (Decreto-Lei 422/89, art. 79.º): the staff's, "
+      "never the casino's revenue."),
+    T("tips_staff_payable", "2792", "Tips distributed, payable to the staff",
+      "Gratificações distribuídas a pagar aos trabalhadores", Kind.LIABILITY, "credit",
+      Scope.CASINO, "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "The staff's shares of a period's tips, by category and person, until paid."),
+    T("tips_fund_payable", "2793", "Tips: the fund's contribution payable",
+      "Gratificações: contribuição para o Fundo Especial de Segurança Social a pagar",
+      Kind.LIABILITY, "credit", Scope.CASINO, "278 Outros devedores e credores",
+      "26 Outros devedores e credores",
+      "The share of a period's tips owed to the Fundo Especial de Segurança Social dos "
+      "Profissionais de Banca dos Casinos (or the fund a casino's policy names), until paid."),
+    T("tips_misplaced", "7291", "Tips found in the drop box, drop in the tip box — table {scope}",
+      "Gratificações na caixa de depósito e drop na caixa de gratificações — mesa {scope}",
+      Kind.REVENUE, "credit", Scope.TABLE, "72 Prestações de serviços (dedução)",
+      "72 Prestações de serviços (dedução)",
+      "Corrections confirmed by a second person: a tip found in a table's drop box is taken "
+      "out of the table's win and held for the staff (debit); a drop found in a tip box the "
+      "other way (credit)."),
+    # --- the exchange at the cage (docs/currencies.md), in the book currency ---------------------
+    T("exchange_desk_cash", "1161", "Exchange desk cash (book currency)",
+      "Caixa do câmbio (moeda de contabilização)", Kind.ASSET, "debit", Scope.CASINO,
+      "11 Caixa", "11 Caixa",
+      "The exchange desk's notes and coins of the book currency: its float, less what it paid "
+      "for foreign notes, plus what it received for them."),
+    T("foreign_cash", "1171", "Foreign notes held — {scope}", "Moeda estrangeira — {scope}",
+      Kind.ASSET, "debit", Scope.CURRENCY, "11 Caixa", "11 Caixa",
+      "Foreign notes held at the exchange desk, at their book value: bought at the middle rate "
+      "of the moment, revalued at each gaming day's closing rate."),
+    T("exchange_result", "7891", "Exchange result (spread)", "Resultado do câmbio",
+      Kind.OTHER_RESULT, "credit", Scope.CASINO, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "What the desk earns on its spread: the book value of the notes bought less what it "
+      "paid, what it received for notes sold less their book value."),
+    T("revaluation_result", "7892", "Foreign currency revaluation", "Diferenças de câmbio",
+      Kind.OTHER_RESULT, "credit", Scope.CASINO, "686 / 786 Diferenças de câmbio",
+      "66 / 76 Diferenças de câmbio",
+      "The foreign holdings' book value brought to the gaming day's closing middle rate."),
 )
 del T
 

@@ -859,6 +859,14 @@ NOT_POSTED: dict[str, str] = {
     "SuspiciousReportSent": "a report: no money moves",
 }
 
+# The tips' postings (docs/tips.md), registered by ``@posts`` where they are defined.
+from . import tip_postings  # noqa: E402 (after ``posts`` and ``NOT_POSTED``, which it extends)
+
+NOT_POSTED.update(tip_postings.NOT_POSTED)
+from . import exchange_postings  # noqa: E402 (the exchange's postings, docs/currencies.md)
+
+NOT_POSTED.update(exchange_postings.NOT_POSTED)
+
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
 SESSION_EVENTS: frozenset[type[Event]] = frozenset(typing.get_args(SessionEvent))

@@ -292,6 +292,9 @@ def _pending(casino: Casino, gaming_day: dt.date) -> list[Line]:
             .order_by("requested_at")]
 
 
+from .reconciliation_areas import tips_and_exchange  # noqa: E402 (it reads Line, _balance)
+
+
 def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
     """Every line read at one instant (``one_instant``): a sale committed between the read of a
     cage and that of its accounts would otherwise show as a difference that is not there."""
@@ -301,6 +304,6 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
                      _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
                      _jackpots(the_casino), _paid_otherwise(the_casino),
-                     _pending(the_casino, gaming_day)):
+                     _pending(the_casino, gaming_day), tips_and_exchange(the_casino)):
             report.lines.extend(part)
     return report

@@ -28,6 +28,7 @@ from games.models import DropBox, Round, Slip, TableSession
 from jackpots.models import JackpotPrize
 
 from .closes import stream as close_stream
+from .regulator_file_areas import tips_and_exchange
 
 NAMESPACE = "urn:casino-backoffice:regulator-day:1"
 SCHEMA = Path(__file__).resolve().parent / "xsd" / "regulator-day-1.xsd"
@@ -138,6 +139,7 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
                  combination=hit.combination, amount=fmt(hit.amount), hitAt=_time(hit.hit_at),
                  paid="true" if hit.paid else "false")
 
+    tips_and_exchange(root, the_casino, gaming_day)  # issue 39: optional elements
     totals = close.get("totals", {})
     _element(root, "Totals", drop=_money(totals["drop"]), win=_money(totals["win"]),
              gamingTaxBase=_money(totals["gaming_tax_base"]),

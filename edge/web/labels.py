@@ -150,6 +150,14 @@ EVENTS: Mapping[str, Promise] = {
     "ApprovalRequested": pgettext_lazy("event", "Approval asked for"),
     "ApprovalGranted": pgettext_lazy("event", "Approved"),
     "ApprovalRefused": pgettext_lazy("event", "Approval refused"),
+    # the tips and the exchange at the cage (issue 39)
+    "TipBoxCountConfirmed": pgettext_lazy("event", "Tip box counted"),
+    "TipMisplacementCorrected": pgettext_lazy("event", "Misplaced tip or drop corrected"),
+    "TipsDistributed": pgettext_lazy("event", "Tips distributed"),
+    "ExchangeDeskOpened": pgettext_lazy("event", "Exchange desk opened"),
+    "ForeignCashBought": pgettext_lazy("event", "Foreign notes bought"),
+    "ForeignCashSold": pgettext_lazy("event", "Foreign notes sold"),
+    "ForeignCashRevalued": pgettext_lazy("event", "Foreign notes revalued"),
 }
 
 # the fields of events, as a history says them (``shell.web.history``; the fields it leaves
@@ -227,6 +235,35 @@ FIELDS: Mapping[str, Promise] = {
     "upcard": pgettext_lazy("field", "Dealer's upcard"),
     "variance": pgettext_lazy("field", "Variance"),
     "mistake_by": pgettext_lazy("field", "Whose mistake"),
+    # the tips and the exchange at the cage (issue 39)
+    "box": pgettext_lazy("field", "Tip box"),
+    "currency": pgettext_lazy("field", "Currency"),
+    "reported_by": pgettext_lazy("field", "Reported by"),
+    "period": pgettext_lazy("field", "Period"),
+    "first_day": pgettext_lazy("field", "First gaming day"),
+    "last_day": pgettext_lazy("field", "Last gaming day"),
+    "total": pgettext_lazy("field", "Total"),
+    "boxes": pgettext_lazy("field", "In the tip boxes"),
+    "corrections": pgettext_lazy("field", "Corrections"),
+    "fund_percent": pgettext_lazy("field", "Fund's share (%)"),
+    "fund": pgettext_lazy("field", "To the fund"),
+    "staff": pgettext_lazy("field", "To the staff"),
+    "categories": pgettext_lazy("field", "By category"),
+    "shares": pgettext_lazy("field", "By person"),
+    "source": pgettext_lazy("field", "Rule"),
+    "book_currency": pgettext_lazy("field", "Book currency"),
+    "foreign": pgettext_lazy("field", "Foreign amount"),
+    "rate": pgettext_lazy("field", "Rate"),
+    "mid": pgettext_lazy("field", "Middle rate"),
+    "paid": pgettext_lazy("field", "Paid"),
+    "received": pgettext_lazy("field", "Received"),
+    "book_value": pgettext_lazy("field", "Book value"),
+    "holding": pgettext_lazy("field", "Held"),
+    "book_before": pgettext_lazy("field", "Book value before"),
+    "book_after": pgettext_lazy("field", "Book value after"),
+    "difference": pgettext_lazy("field", "Difference"),
+    "correction_id": pgettext_lazy("field", "Correction"),
+    "deal_id": pgettext_lazy("field", "Deal"),
 }
 
 # jackpot combinations (``jackpots.rules.COMBINATIONS``)

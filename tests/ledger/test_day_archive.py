@@ -273,6 +273,9 @@ def _the_regulator_file_validates_against_its_schema(
                            GamingDayResult.objects.filter(casino_id=casino, gaming_day=day)}
         seal = GamingDaySeal.objects.get(casino_id=casino, gaming_day=day)
         assert root.find("r:Seal", ns).get("signature") == seal.signature  # type: ignore[union-attr]
+        # the day's tip boxes (docs/tips.md); Macau's exchange deals (docs/currencies.md)
+        assert root.findall("r:Tips/r:TipBox", ns)
+        assert (casino == "macau") == bool(root.findall("r:Exchange/r:Deal", ns))
         assert out.read_bytes() == regulator_file(casino, day)  # the same bytes each time
     # a file that breaks the schema is refused by the validator
     broken = etree.fromstring(out.read_bytes())

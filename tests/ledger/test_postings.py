@@ -242,6 +242,23 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
     if kind in ("FillIssued", "CreditReceived", "CreditRequested", "DropRecorded",
                 "JackpotHit", "JackpotMeterCorrected", "SlipVoided", "DropBoxReceived"):
         base["amount"] = str(draw(money))
+    if kind == "TipBoxCountConfirmed":  # the tips (docs/tips.md)
+        base["amount"] = str(_value(cash))
+    if kind == "TipMisplacementCorrected":
+        base["direction"] = draw(st.sampled_from(["drop_to_tips", "tips_to_drop"]))
+    if kind == "TipsDistributed":
+        fund, staff = draw(money), draw(money)
+        base.update(period="2026-03", fund=str(fund), staff=str(staff), total=str(fund + staff),
+                    fund_percent="15", shares=[{"amount": str(staff)}])
+    if kind == "ExchangeDeskOpened":  # the exchange (docs/currencies.md)
+        base["amount"] = str(_value(cash))
+    if kind in ("ForeignCashBought", "ForeignCashSold"):
+        paid, result = draw(money), draw(signed)
+        base.update(currency="HKD", paid=str(paid), received=str(paid), result=str(result),
+                    book_value=str(paid + result if kind == "ForeignCashBought"
+                                   else paid - result))
+    if kind == "ForeignCashRevalued":
+        base.update(currency="HKD", difference=str(draw(signed)))
     return kind, base, ctx
 
 

@@ -1,0 +1,66 @@
+"""The exchange at the Macau cage in the demo gaming day (``docs/currencies.md``), through the
+exchange's own services: the casino takes Hong Kong dollars beside patacas at the rate it sets
+(the cage supervisor posts it, a small move each day after the first), the desk opens once with
+its float of patacas, patrons change HKD notes to patacas and a few back, and at the end of the
+day the accountant revalues the holding at the day's closing rate. Every figure is drawn from
+one ``random.Random``: the same seed gives the same deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.utils import timezone
+
+from casino.context import system_metadata
+from casino.models import Casino, Role
+from eventstore.records import Metadata
+from exchange.models import AcceptedCurrency, ExchangeDeal, ExchangeDesk, Revaluation
+from exchange.services import (
+    currency_accept,
+    exchange_desk_open,
+    exchange_rate_post,
+    foreign_cash_buy,
+    foreign_cash_revalue,
+    foreign_cash_sell,
+)
+from games.models import TableSession
+
+JOB = "demo_day"
+CASINO = "macau"
+FLOAT = {"1000.00": 200, "500.00": 100, "100.00": 200}  # 270,000.00 MOP
+
+
+def _as(role: str, who: str) -> Metadata:
+    meta = system_metadata(CASINO, job=JOB)
+    return Metadata(actor=f"{meta.actor}:{who}", role=role, casino=CASINO,
+                    request_id=meta.request_id, correlation_id=meta.correlation_id)
+
+
+def play_currencies(played: Sequence[TableSession], seed: int = 0) -> None:
+    """Macau's exchange desk for the day, if Macau played."""
+    if not any(s.casino_id == CASINO for s in played):
+        return
+    casino = Casino.objects.get(code=CASINO)
+    rng = random.Random(f"fx:{seed}:{ExchangeDeal.objects.count()}")
+    boss, cashier = _as(Role.CAGE_SUPERVISOR, "fx-supervisor"), _as(Role.CASHIER, "fx-cashier")
+    accepted = AcceptedCurrency.objects.filter(casino_id=CASINO, currency="HKD").first()
+    if accepted is None:
+        currency_accept(currency="HKD", band_percent="2",
+                        metadata=_as(Role.ADMINISTRATOR, "config"))
+        mid = Decimal("1.03")
+    else:  # a small move within the band
+        mid = (accepted.mid or Decimal("1.03")) + Decimal(rng.choice((-2, -1, 1, 2))) / 1000
+    exchange_rate_post(currency="HKD", mid=str(mid), spread_percent="1", metadata=boss)
+    if not ExchangeDesk.objects.filter(casino_id=CASINO).exists():
+        exchange_desk_open(cash=FLOAT, metadata=cashier)
+    for _ in range(4):
+        foreign_cash_buy(currency="HKD", cash={"1000.00": rng.randint(1, 5),
+                                               "500.00": rng.randint(0, 2),
+                                               "100.00": rng.randint(0, 9)}, metadata=cashier)
+    foreign_cash_sell(currency="HKD", cash={"1000.00": 1}, metadata=cashier)
+    today = casino.gaming_day(timezone.now())
+    if not Revaluation.objects.filter(casino_id=CASINO, gaming_day=today).exists():
+        foreign_cash_revalue(metadata=_as(Role.ACCOUNTANT, "accounts"))

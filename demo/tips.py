@@ -1,0 +1,126 @@
+"""The tips' side of the demo gaming day (``docs/tips.md``), through the tips' own services.
+
+Each casino's rooms tip: at the end of the day a tip box of every table that played and one of
+the main room goes to the count room, where one cashier counts it and another confirms it (the
+tips are then held for the staff). In Lisbon a tip found in a table's drop box is reported by
+one pit boss and confirmed by another. Lisbon shares its tips by the month, as the law says
+(Portaria 1159/90, Despacho Normativo 42/89); Macau by the day, as its (demo) policy says: so
+the demo distributes Macau's previous gaming day once it is over (the first time, the rooms'
+tips of the day before the demo are played too, so that a day is there to distribute). Every
+figure is drawn from one ``random.Random``: the same seed gives the same tips.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.utils import timezone
+
+from casino.context import system_metadata
+from casino.models import Casino, Role
+from casino.money import CASH_DENOMINATIONS, Money, fmt
+from eventstore.records import Metadata
+from games.models import TableSession
+from tips import distribution
+from tips.models import TipBox, TipPeriod, TipRule, TipStaff
+from tips.services import (
+    tip_box_count,
+    tip_box_count_confirm,
+    tip_box_drop,
+    tip_misplacement_confirm,
+    tip_misplacement_report,
+    tip_period_distribute,
+    tip_rule_set,
+    tip_staff_register,
+)
+
+JOB = "demo_day"
+# casino -> (period, fund's percentage (None: the law's), categories and points, source, staff)
+RULES: dict[str, tuple[str, str | None, dict[str, str], str, list[tuple[str, str]]]] = {
+    "lisboa": ("month", None, {"chefe": "14", "croupier": "10", "caixa": "8"},
+               "Portaria 1159/90 (Despacho Normativo 24/89's rules); the coefficients are the "
+               "demo's, unverified",
+               [("L01", "chefe"), ("L02", "croupier"), ("L03", "croupier"),
+                ("L04", "croupier"), ("L05", "caixa")]),
+    "macau": ("day", "0", {"supervisor": "2", "dealer": "1"},
+              "the casino's tip policy (demo): a daily pool shared by points",
+              [("M01", "supervisor"), ("M02", "dealer"), ("M03", "dealer"), ("M04", "dealer")]),
+}
+
+
+def _as(casino: str, role: str, who: str) -> Metadata:
+    meta = system_metadata(casino, job=JOB)
+    return Metadata(actor=f"{meta.actor}:{who}", role=role, casino=casino,
+                    request_id=meta.request_id, correlation_id=meta.correlation_id)
+
+
+def _cash(rng: random.Random, currency: str, unit: int) -> dict[str, int]:
+    """A tip box's notes: a few of the smaller notes of the currency."""
+    notes = [d for d in CASH_DENOMINATIONS[currency] if Decimal(5) <= d <= Decimal(unit)]
+    return {fmt(d): rng.randint(0, 6) for d in notes[-3:]}
+
+
+def _configure(casino: str) -> None:
+    period, percent, categories, source, staff = RULES[casino]
+    config = _as(casino, Role.ADMINISTRATOR, "config")
+    if not TipRule.objects.filter(casino_id=casino).exists():
+        tip_rule_set(period=period, categories=categories, source=source,
+                     effective_from="2020-01-01", fund_percent=percent, metadata=config)
+    for number, category in staff:
+        if not TipStaff.objects.filter(casino_id=casino, staff_number=number).exists():
+            tip_staff_register(staff_number=number, category=category, since="2020-01-01",
+                               metadata=config)
+
+
+def _boxes(casino: Casino, day: dt.date, tables: Sequence[str], rng: random.Random) -> None:
+    pit, first, second = (_as(casino.code, Role.PIT_BOSS, "pit"),
+                          _as(casino.code, Role.CASHIER, "counter-1"),
+                          _as(casino.code, Role.CASHIER, "counter-2"))
+    unit = 20 if casino.currency == "EUR" else 100
+    for place, code in [*(("table", t) for t in tables), ("room", "main")]:
+        box = f"{place}-{code}"
+        if TipBox.objects.filter(casino_id=casino.code, gaming_day=day, box=box).exists():
+            continue
+        tip_box_drop(place=place, code=code, gaming_day=day, metadata=pit)
+        cash = _cash(rng, casino.currency, unit)
+        tip_box_count(gaming_day=day, box=box, cash=cash, metadata=first)
+        tip_box_count_confirm(gaming_day=day, box=box, cash=cash, metadata=second)
+
+
+def play_tips(played: Sequence[TableSession], seed: int = 0) -> None:
+    """The day's tip boxes of every casino that played, counted; Lisbon's misplaced tip; every
+    period over and fully counted, distributed."""
+    rng = random.Random(f"tips:{seed}:{TipBox.objects.count()}")
+    for code in sorted({s.casino_id for s in played}):
+        if code not in RULES:
+            continue
+        casino = Casino.objects.get(code=code)
+        _configure(code)
+        today = casino.gaming_day(timezone.now())
+        tables = sorted({s.table for s in played if s.casino_id == code})
+        if not TipBox.objects.filter(casino_id=code).exists():
+            _boxes(casino, today - dt.timedelta(days=1), tables, rng)
+        _boxes(casino, today, tables, rng)
+        if code == "lisboa" and tables:
+            found = tip_misplacement_report(
+                direction="drop_to_tips", table=tables[0], gaming_day=today,
+                amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
+                metadata=_as(code, Role.PIT_BOSS, "pit"))
+            tip_misplacement_confirm(correction_id=found.correction_id,
+                                     metadata=_as(code, Role.PIT_BOSS, "pit-2"))
+        _distribute(casino, today)
+
+
+def _distribute(casino: Casino, today: dt.date) -> None:
+    kind = TipRule.objects.get(casino_id=casino.code).period
+    periods = {distribution.period_of(day, kind)
+               for day in TipBox.objects.filter(casino_id=casino.code, gaming_day__lt=today)
+               .values_list("gaming_day", flat=True)}
+    done = set(TipPeriod.objects.filter(casino_id=casino.code).values_list("period", flat=True))
+    accountant = _as(casino.code, Role.ACCOUNTANT, "accounts")
+    for period, _first, last in sorted(periods):
+        if period not in done and last < today:
+            tip_period_distribute(period=period, metadata=accountant)

@@ -1,0 +1,58 @@
+"""The reconciliation's lines of the tips and of the exchange at the cage (issue 39): what
+each area holds against its ledger accounts, in the book currency.
+
+* tips: the confirmed tip boxes' cash (1150), the tips held, boxes and corrections less what
+  was distributed (2791), the staff's (2792) and the fund's (2793) payables;
+* exchange: the desk's book-currency cash (1161) and each foreign holding's book value
+  (1171.<currency>), its amount in its own currency in the note.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from casino.errors import Words, gettext_noop
+from casino.models import Casino
+from casino.money import fmt
+from exchange import selectors as exchange
+from tips import selectors as tips
+from tips.models import TipBox, TipPeriod
+
+from .reconciliation import Line, _balance
+
+ZERO = Decimal("0.00")
+
+
+def tips_and_exchange(casino: Casino) -> list[Line]:
+    code = casino.code
+    lines: list[Line] = []
+    boxes = (TipBox.objects.filter(casino_id=code, status="confirmed")
+             .aggregate(s=Sum("amount"))["s"] or ZERO)
+    periods = TipPeriod.objects.filter(casino_id=code).aggregate(f=Sum("fund"), s=Sum("staff"))
+    if boxes or _balance(code, "2791"):
+        lines += [
+            Line(gettext_noop("tips"), gettext_noop("tip boxes"),
+                 gettext_noop("cash of the tip boxes counted"), boxes, _balance(code, "1150")),
+            Line(gettext_noop("tips"), gettext_noop("tips held"),
+                 gettext_noop("counted and corrected, less distributed"), tips.tips_held(code),
+                 -_balance(code, "2791")),
+            Line(gettext_noop("tips"), gettext_noop("staff"), gettext_noop("distributed, payable"),
+                 periods["s"] or ZERO, -_balance(code, "2792")),
+            Line(gettext_noop("tips"), gettext_noop("fund"), gettext_noop("distributed, payable"),
+                 periods["f"] or ZERO, -_balance(code, "2793")),
+        ]
+    desk = exchange.desk_get(code)
+    if desk is not None:
+        lines.append(Line(gettext_noop("exchange"), gettext_noop("desk"),
+                          Words("cash in {currency}", currency=desk.book_currency), desk.cash,
+                          _balance(code, "1161")))
+        for held in exchange.holdings(code):
+            lines.append(Line(
+                gettext_noop("exchange"), held.currency,
+                Words("book value in {currency}", currency=casino.currency),
+                Decimal(held.book_value), _balance(code, f"1171.{held.currency}"),
+                Words("{amount} {currency} held", amount=fmt(Decimal(held.amount)),
+                      currency=held.currency)))
+    return lines
