@@ -1,0 +1,28 @@
+"""Fixtures of the poker room's tests: a casino (through the casino's own services) and the
+people who act in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from casino.context import person_metadata, system_metadata
+from casino.models import Role
+from casino.services.casinos import casino_register
+from eventstore.records import Metadata
+
+CASINO = "lisboa"
+
+
+def floor(actor: str = "paulo") -> Metadata:
+    return person_metadata(username=actor, role=Role.PIT_BOSS, casino=CASINO)
+
+
+def cashier(actor: str = "ana") -> Metadata:
+    return person_metadata(username=actor, role=Role.CASHIER, casino=CASINO)
+
+
+@pytest.fixture
+def casino(db: None) -> str:
+    casino_register(code=CASINO, name="Casino Lisboa", currency="EUR", time_zone="Europe/Lisbon",
+                    gaming_day_closes_at=6, metadata=system_metadata(CASINO, job="test"))
+    return CASINO
