@@ -62,6 +62,7 @@ from jackpots.events import (
     JackpotSeeded,
 )
 
+from . import pokerroom_not_posted
 from .chart import AccountRef, account
 from .events import (
     CardChequeBatchSettled,
@@ -858,6 +859,8 @@ NOT_POSTED: dict[str, str] = {
     "SuspiciousReportReviewed": "a report: no money moves",
     "SuspiciousReportSent": "a report: no money moves",
 }
+
+NOT_POSTED.update(pokerroom_not_posted.NOT_POSTED)  # the poker room (issue 38)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed

@@ -54,9 +54,13 @@ JURISDICTIONS = (PT, MO)
 BANKS = ("simples", "dupla")
 CARRY = ("none", "forward")
 FLAGS = ("yes", "no")
-# Games played against the players' commission rather than against a bank (none yet: the
-# non-banked poker of the Portaria comes later); their tables' base is the commission collected.
-NON_BANKED_GAMES: frozenset[str] = frozenset()
+# Games played against the players' commission rather than against a bank: the poker room's
+# (Portaria 217/2007, 1.º and 2.º: póquer não bancado «hold'em», «omaha», «póquer sintético», and
+# bacará chemin de fer; docs/poker-room.md). Their tables' base is the commission collected
+# (Decreto-Lei n.º 422/89, art. 86.º, n.º 1, as ``pt.non_banked_rate`` says); in Macau the gross
+# gaming revenue's tax applies to them as to every game (unverified for the non-banked games).
+NON_BANKED_GAMES: frozenset[str] = frozenset({"holdem", "omaha", "synthetic_poker",
+                                              "chemin_de_fer"})
 
 ZONES = ("algarve", "espinho", "estoril", "figueira_da_foz", "funchal", "troia",
          "vidago_pedras_salgadas", "porto_santo", "povoa_de_varzim")

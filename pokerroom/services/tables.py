@@ -44,7 +44,7 @@ from ._common import (
     table_get,
 )
 
-ZERO = Decimal("0.00")
+ZERO = Money(Decimal("0.00"))
 
 
 def stream(casino: str, table: str) -> str:
@@ -243,7 +243,7 @@ def poker_hands_record(*, casino: str, table: str, hands: Sequence[Mapping[str, 
         events.append(PokerHandRecorded(
             table=table, hand=last + index + 1, contributions=_lines(contributions),
             awards=_lines(awards), pot=pot, rake=rake, flop_dealt=flop, source=source))
-        total += rake
+        total = Money(total + rake)
     version = store.append(stream(casino, table), events, expected_version=found.version,
                            metadata=metadata)[-1].version
     return HandsAnswer(casino=casino, table=table, hands=[e.hand for e in events],

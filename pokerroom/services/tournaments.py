@@ -44,7 +44,7 @@ from ._common import (
     tournament_get,
 )
 
-ZERO = Decimal("0.00")
+ZERO = Money(Decimal("0.00"))
 
 
 def stream(casino: str, tournament: str) -> str:
