@@ -62,7 +62,6 @@ from jackpots.events import (
     JackpotSeeded,
 )
 
-from . import pokerroom_not_posted
 from .chart import AccountRef, account
 from .events import (
     CardChequeBatchSettled,
@@ -860,7 +859,9 @@ NOT_POSTED: dict[str, str] = {
     "SuspiciousReportSent": "a report: no money moves",
 }
 
-NOT_POSTED.update(pokerroom_not_posted.NOT_POSTED)  # the poker room (issue 38)
+from . import pokerroom_postings  # noqa: E402  (the poker room's @posts, issue 38)
+
+NOT_POSTED.update(pokerroom_postings.NOT_POSTED)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed

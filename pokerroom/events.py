@@ -58,11 +58,14 @@ class PokerPlayerSeated(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class PokerPlayerLeft(Event):
+    """A player leaves the seat, cashing out ``cashed_out`` of the players' money at the table."""
+
     event_type = "PokerPlayerLeft"
     schema_version = 1
 
     table: str
     seat: int
+    cashed_out: Decimal
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,6 +28,8 @@ class PokerTable(models.Model):
     approval_reference = models.CharField(max_length=200)
     hands = models.PositiveIntegerField(default=0)
     buy_ins = money_field(default=0)
+    cashed_out = money_field(default=0)
+    players_money = money_field(default=0)  # buy-ins - rake - charges - commission - cash-outs
     pots = money_field(default=0)
     rake_recorded = money_field(default=0)
     rake_counted = money_field(default=0)

@@ -75,12 +75,15 @@ class PokerRoomProjection(Projection):
     @handles
     def left(self, event: ev.PokerPlayerLeft, recorded: RecordedEvent) -> Changes:
         yield Update(PokerSeat, _seat(recorded, event.seat), set={"occupied": False})
-        yield Update(PokerTable, _table(recorded), set={"version": recorded.version})
+        yield Update(PokerTable, _table(recorded), add={
+            "cashed_out": event.cashed_out, "players_money": -event.cashed_out},
+            set={"version": recorded.version})
 
     @handles
     def chips_bought(self, event: ev.PokerChipsBought, recorded: RecordedEvent) -> Changes:
         yield Update(PokerSeat, _seat(recorded, event.seat), add={"bought": event.amount})
-        yield Update(PokerTable, _table(recorded), add={"buy_ins": event.amount},
+        yield Update(PokerTable, _table(recorded), add={"buy_ins": event.amount,
+                                                          "players_money": event.amount},
                      set={"version": recorded.version})
 
     @handles
@@ -93,12 +96,13 @@ class PokerRoomProjection(Projection):
             recorded_at=recorded.recorded_at, position=recorded.position))
         yield Update(PokerTable, _table(recorded), add={
             "hands": 1, "pots": event.pot, "rake_recorded": event.rake,
-            "rake_uncounted": event.rake}, set={"version": recorded.version})
+            "rake_uncounted": event.rake, "players_money": -event.rake}, set={"version": recorded.version})
 
     @handles
     def time_charged(self, event: ev.PokerTimeCharged, recorded: RecordedEvent) -> Changes:
         yield Update(PokerTable, _table(recorded), add={
-            "time_charges": event.amount, "rake_uncounted": event.amount},
+            "time_charges": event.amount, "rake_uncounted": event.amount,
+            "players_money": -event.amount},
             set={"version": recorded.version})
 
     @handles
@@ -123,8 +127,8 @@ class PokerRoomProjection(Projection):
             banker_total=event.banker_total, banker_result=event.banker_result,
             commission=event.commission, bank_after=event.bank_after,
             settled_at=recorded.recorded_at, position=recorded.position))
-        yield Update(PokerTable, _table(recorded), add={"hands": 1,
-                                                        "commission": event.commission},
+        yield Update(PokerTable, _table(recorded), add={
+            "hands": 1, "commission": event.commission, "players_money": -event.commission},
                      set={"version": recorded.version})
 
     # --- tournaments -----------------------------------------------------------------------

@@ -128,14 +128,22 @@ def poker_player_seat(*, casino: str, table: str, seat: int, patron: str = "",
 
 
 @command("poker_player_leave")
-def poker_player_leave(*, casino: str, table: str, seat: int, metadata: Metadata
-                       ) -> TableAnswer:
+def poker_player_leave(*, casino: str, table: str, seat: int, cashed_out: Money = ZERO,
+                       metadata: Metadata) -> TableAnswer:
+    """A player leaves, cashing out ``cashed_out`` (never more than the players' money at the
+    table: what was bought in less the house's charges and what others cashed out)."""
     require_role(metadata, FLOOR_ROLES, "a player leaving")
     same_casino(metadata, casino)
     found = table_get(casino, table, lock=True)
     number = _occupied(found, seat)
-    version = store.append(stream(casino, table), [PokerPlayerLeft(table=table, seat=number)],
-                           expected_version=found.version, metadata=metadata)[-1].version
+    if cashed_out > found.players_money:
+        raise InvalidCommand(
+            "a cash-out of {amount} is more than the players' money at the table, {held}",
+            params={"amount": fmt(cashed_out), "held": fmt(found.players_money)},
+            code="cash_out_above_table", field="cashed_out")
+    version = store.append(stream(casino, table), [PokerPlayerLeft(
+        table=table, seat=number, cashed_out=cashed_out)], expected_version=found.version,
+        metadata=metadata)[-1].version
     return TableAnswer(casino=casino, table=table, version=version)
 
 

@@ -3,6 +3,8 @@ people who act in it."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from casino.context import person_metadata, system_metadata
@@ -26,3 +28,17 @@ def casino(db: None) -> str:
     casino_register(code=CASINO, name="Casino Lisboa", currency="EUR", time_zone="Europe/Lisbon",
                     gaming_day_closes_at=6, metadata=system_metadata(CASINO, job="test"))
     return CASINO
+
+
+def credit_balance(key: str, scope: str) -> Decimal:
+    """Credit less debit of the ledger's account ``key`` of ``scope`` (a table or tournament),
+    read from the journal."""
+    from django.db.models import Sum
+
+    from ledger.chart import account
+    from ledger.models import JournalLine
+
+    sums = JournalLine.objects.filter(casino_code=CASINO, account_code=account(key, scope).code
+                                      ).aggregate(debit=Sum("debit"), credit=Sum("credit"))
+    return ((sums["credit"] or Decimal(0)) - (sums["debit"] or Decimal(0))).quantize(
+        Decimal("0.01"))

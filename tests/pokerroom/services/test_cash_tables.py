@@ -12,12 +12,13 @@ from pokerroom.models import PokerHand, PokerTable
 from pokerroom.services.tables import (
     poker_chips_buy,
     poker_hands_record,
+    poker_player_leave,
     poker_player_seat,
     poker_table_open,
     rake_box_count,
 )
 
-from ..conftest import CASINO, floor
+from ..conftest import CASINO, credit_balance, floor
 
 
 @pytest.fixture
@@ -61,6 +62,20 @@ def test_hands_with_their_rake_and_the_rake_box_counted(holdem: str) -> None:
     assert (count.recorded, count.counted, count.variance) == ("6.00", "5.50", "-0.50")
     table.refresh_from_db()
     assert (table.rake_counted, table.rake_uncounted) == (D("5.50"), D("0.00"))
+    # the ledger: the players' money 600.00 - 6.00 rake = 594.00, never revenue; the rake 6.00
+    # is; the box short by 0.50 is a difference (a debit: -0.50 as a credit)
+    assert credit_balance("poker_players_money", holdem) == D("594.00")
+    assert credit_balance("poker_rake", holdem) == D("6.00")
+    assert credit_balance("rake_box_difference", holdem) == D("-0.50")
+    assert table.players_money == D("594.00")
+    # seat 1 leaves with 300.00 of it: 294.00 left at the table
+    poker_player_leave(casino=CASINO, table=holdem, seat=1, cashed_out=D("300.00"),
+                       metadata=floor())
+    assert credit_balance("poker_players_money", holdem) == D("294.00")
+    with pytest.raises(InvalidCommand) as too_much:  # 294.01 > 294.00
+        poker_player_leave(casino=CASINO, table=holdem, seat=2, cashed_out=D("294.01"),
+                           metadata=floor())
+    assert too_much.value.code == "cash_out_above_table"
 
 
 @pytest.mark.parametrize(

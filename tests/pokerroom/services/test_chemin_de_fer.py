@@ -11,7 +11,7 @@ from pokerroom.models import ChemmyCoup, PokerTable
 from pokerroom.services.chemin_de_fer import chemmy_coup_record
 from pokerroom.services.tables import poker_player_seat, poker_table_open
 
-from ..conftest import CASINO, floor
+from ..conftest import CASINO, credit_balance, floor
 
 
 @pytest.fixture
@@ -33,6 +33,7 @@ def test_the_banker_wins_and_the_house_takes_its_commission(chemmy: str) -> None
                                 punter_option="stand", metadata=floor())
     assert (answer.winner, answer.commission, answer.bank_after) == ("banker", "5.00", "395.00")
     assert PokerTable.objects.get(casino_id=CASINO, code=chemmy).commission == D("5.00")
+    assert credit_balance("chemmy_commission", chemmy) == D("5.00")  # the house's revenue
 
 
 def test_cards_that_break_the_drawing_rules_record_nothing(chemmy: str) -> None:

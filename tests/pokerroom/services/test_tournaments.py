@@ -17,7 +17,7 @@ from pokerroom.services.tournaments import (
     tournament_start,
 )
 
-from ..conftest import CASINO, cashier, floor
+from ..conftest import CASINO, cashier, credit_balance, floor
 
 
 @pytest.fixture
@@ -56,6 +56,8 @@ def test_from_registration_to_the_last_prize_paid(tournament: str) -> None:
         {"place": "2", "entry": "7", "prize": "300.00"},
         {"place": "3", "entry": "6", "prize": "200.00"},
     ]
+    # before any prize is paid the pool is a liability: 800.00 + 200.00 overlay = 1,000.00
+    assert credit_balance("prize_pool", tournament) == D("1000.00")
     row = Tournament.objects.get(casino_id=CASINO, code=tournament)
     assert (row.collected, row.fees, row.pool, row.overlay) == (
         D("800.00"), D("80.00"), D("1000.00"), D("200.00"))
@@ -64,6 +66,13 @@ def test_from_registration_to_the_last_prize_paid(tournament: str) -> None:
                              metadata=cashier())
     row.refresh_from_db()
     assert row.prizes_paid == D("1000.00")  # the pool's liability settled: 1,000 - 1,000 = 0
+    # the ledger: fees 80.00 revenue; overlay 200.00 an expense (a debit: -200.00 as a credit);
+    # the pool 800 + 200 - 1,000 paid = 0.00; the desk's cash took 800 + 80 = 880.00 and paid
+    # 1,000.00: 120.00 more out than in (a credit balance), the overlay 200 less the fees 80
+    assert credit_balance("tournament_fees", tournament) == D("80.00")
+    assert credit_balance("tournament_overlay", tournament) == D("-200.00")
+    assert credit_balance("prize_pool", tournament) == D("0.00")
+    assert credit_balance("tournament_cash", tournament) == D("120.00")
     with pytest.raises(Conflict) as twice:
         tournament_prize_pay(casino=CASINO, tournament=tournament, entry=3, metadata=cashier())
     assert twice.value.code == "prize_paid"
@@ -99,3 +108,15 @@ def test_a_payout_table_not_summing_to_100_is_refused(casino: str) -> None:
                             approval_reference="x", metadata=floor())
     assert refused.value.code == "payout_table_not_100"
     assert not Tournament.objects.exists()
+
+
+def test_the_poker_room_rebuilds_to_what_is_live(tournament: str) -> None:
+    from eventstore.compare import check
+
+    for _ in range(3):
+        tournament_register(casino=CASINO, tournament=tournament, metadata=floor())
+    tournament_start(casino=CASINO, tournament=tournament, metadata=floor())
+    tournament_eliminate(casino=CASINO, tournament=tournament, entry=1, metadata=floor())
+    tournament_eliminate(casino=CASINO, tournament=tournament, entry=2, metadata=floor())
+    tournament_prize_pay(casino=CASINO, tournament=tournament, entry=3, metadata=cashier())
+    assert check(["pokerroom", "ledger"]) == []
