@@ -345,13 +345,15 @@ class DayRevenue:
     table_win: Decimal
     jackpot_retained: Decimal
     jackpot_funding: Decimal  # start values the casino funded (positive)
+    non_banked: Decimal = ZERO  # the poker room's commission, fees less overlays (7215-7217, 7885)
 
 
 def gross_revenue(day: DayRevenue, rules: Rules) -> Decimal:
     """The day's gross revenue, the GGR taxes' base: table win and the jackpot bets retained,
     less the start values funded only where the jurisdiction deducts them."""
     deducted = rules.flag(f"{_prefix(rules)}.jackpot_start_deducted", day.day)
-    return day.table_win + day.jackpot_retained - (day.jackpot_funding if deducted else ZERO)
+    return (day.table_win + day.jackpot_retained + day.non_banked
+            - (day.jackpot_funding if deducted else ZERO))
 
 
 def _prefix(rules: Rules) -> str:

@@ -197,7 +197,8 @@ def _revenue(close: DayClose) -> DayRevenue:
     r = close.revenue
     return DayRevenue(day=close.day, table_win=Decimal(str(r.get("table_win", "0"))),
                       jackpot_retained=Decimal(str(r.get("jackpot_retained", "0"))),
-                      jackpot_funding=Decimal(str(r.get("jackpot_funding", "0"))))
+                      jackpot_funding=Decimal(str(r.get("jackpot_funding", "0"))),
+                      non_banked=Decimal(str(r.get("non_banked", "0"))))
 
 
 def _closes(casino: Casino, first: dt.date, last: dt.date) -> list[DayClose]:
