@@ -9,9 +9,6 @@ from decimal import Decimal as D
 import pytest
 
 from casino.models import Casino
-from reporting.close_report import close_report
-from reporting.day_register import day_register
-from reporting.reconciliation import reconcile
 from pokerroom.services.tables import (
     poker_chips_buy,
     poker_hands_record,
@@ -26,6 +23,9 @@ from pokerroom.services.tournaments import (
     tournament_register,
     tournament_start,
 )
+from reporting.close_report import close_report
+from reporting.day_register import day_register
+from reporting.reconciliation import reconcile
 
 from .conftest import CASINO, cashier, floor
 
