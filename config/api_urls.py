@@ -30,4 +30,5 @@ urlpatterns = [
     path("ledger/", include("reporting.api.urls")),
     path("jackpots/", include("jackpots.api.urls")),
     path("compliance/", include("compliance.api.urls")),
+    path("poker-room/", include("pokerroom.api.urls")),
 ]

@@ -77,3 +77,87 @@ class PrizeAnswer:
     place: int
     amount: str
     version: int
+
+
+# --- reads --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PokerTableRow:
+    table: str
+    game: str
+    seats: int
+    occupied: int
+    charge: str
+    min_buy_in: str
+    max_buy_in: str
+    hands: int
+    players_money: str
+    rake_recorded: str
+    rake_counted: str
+    commission: str
+    approval_reference: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    patron: str
+    occupied: bool
+    bought: str
+
+
+@dataclass(frozen=True)
+class HandRow:
+    hand: int
+    pot: str
+    rake: str
+    flop_dealt: bool
+    source: str
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class PokerTableDetail:
+    table: PokerTableRow
+    seats: list[SeatRow]
+    hands: list[HandRow]
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    entry: int
+    patron: str
+    late: bool
+    rebuys: int
+    addons: int
+    place: int | None
+    prize: str
+    paid: bool
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    tournament: str
+    game: str
+    status: str
+    buy_in: str
+    entry_fee: str
+    guarantee: str
+    entries: int
+    remaining: int
+    collected: str
+    fees: str
+    pool: str
+    overlay: str
+    prizes_paid: str
+    level: int
+    level_ends_at: str | None
+    late_registration_until: str | None
+
+
+@dataclass(frozen=True)
+class TournamentDetail:
+    tournament: TournamentRow
+    payout_percents: list[str]
+    entries: list[EntryRow]

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from edge.api.schema import docs_policy
 
+from . import pokerroom
 from . import views as v
 
 casino = "casinos/<slug:casino>/"
@@ -70,4 +71,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(casino + "events/", v.EventListApi.as_view(), name="regulator-event-list"),
     path(casino + "chain/verification/", v.ChainVerifyApi.as_view(),
          name="regulator-chain-verify"),
+    *pokerroom.urlpatterns,  # the poker room (issue 38)
 ]

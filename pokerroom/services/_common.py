@@ -6,15 +6,13 @@ import re
 from decimal import Decimal
 
 from casino.errors import InvalidCommand, NotFound
-from casino.models import Casino, Role
+from casino.models import Casino
 from eventstore.records import Metadata
 from pokerroom.models import PokerTable, Tournament
+from pokerroom.roles import CAGE_ROLES, FLOOR_ROLES
 from pokerroom.rules.errors import RuleError
 
-#: who runs the poker room's tables and tournaments (the pit's inspectors)
-FLOOR_ROLES = (Role.PIT_BOSS, Role.ADMINISTRATOR)
-#: who pays a prize at the cage
-CAGE_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
+__all__ = ["CAGE_ROLES", "FLOOR_ROLES"]
 
 CASH_GAMES = ("holdem", "omaha", "synthetic_poker")
 CHEMIN_DE_FER = "chemin_de_fer"
