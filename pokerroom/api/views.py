@@ -59,11 +59,12 @@ class PokerHandsRecordApi(CommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         hands = serializers.ListField(child=serializers.DictField(), min_length=1,
                                       max_length=500)
-        source = serializers.ChoiceField(choices=["terminal", "batch"], default="terminal")
+        origin = serializers.ChoiceField(choices=["terminal", "batch"], default="terminal",
+                                         help_text="the dealer's terminal, or a batch")
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return poker_hands_record(casino=metadata.casino, table=kwargs["table"],
-                                  metadata=metadata, **data)
+                                  hands=data["hands"], source=data["origin"], metadata=metadata)
 
 
 @extend_schema_view(post=extend_schema(operation_id="chemmy_coup_record"))
