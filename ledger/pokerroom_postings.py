@@ -130,6 +130,8 @@ def tournament_prize_paid(event: TournamentPrizePaid, ctx: Context) -> Posting:
 NOT_POSTED: dict[str, str] = {
     "PokerTableOpened": "configuration",
     "PokerPlayerSeated": "a seat taken: no money moves",
+    "PokerWaitlistJoined": "a ticket of the waiting list: no money moves",
+    "PokerWaitlistLeft": "a ticket of the waiting list: no money moves",
     "TournamentAnnounced": "configuration",
     "TournamentStarted": "no money moves",
     "TournamentPlayerEliminated": "no money moves (the results post any overlay)",

@@ -118,9 +118,17 @@ class HandRow:
 
 
 @dataclass(frozen=True)
+class WaitRow:
+    ticket: int
+    patron: str
+    joined_at: str
+
+
+@dataclass(frozen=True)
 class PokerTableDetail:
     table: PokerTableRow
     seats: list[SeatRow]
+    waiting: list[WaitRow]
     hands: list[HandRow]
 
 

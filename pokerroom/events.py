@@ -57,6 +57,31 @@ class PokerPlayerSeated(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PokerWaitlistJoined(Event):
+    """A player waits for a seat at the table: a ticket number and, if identified, a patron
+    reference (never a name)."""
+
+    event_type = "PokerWaitlistJoined"
+    schema_version = 1
+
+    table: str
+    ticket: int
+    patron: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PokerWaitlistLeft(Event):
+    """A ticket leaves the waiting list: ``seated`` when it took a seat, else gone."""
+
+    event_type = "PokerWaitlistLeft"
+    schema_version = 1
+
+    table: str
+    ticket: int
+    seated: bool
+
+
+@dataclass(frozen=True, kw_only=True)
 class PokerPlayerLeft(Event):
     """A player leaves the seat, cashing out ``cashed_out`` of the players' money at the table."""
 

@@ -58,6 +58,23 @@ class PokerSeat(models.Model):
         ordering = ["casino_id", "table", "seat"]
 
 
+class PokerWaitlistTicket(models.Model):
+    """A ticket of a table's waiting list (a patron reference or none; never a name)."""
+
+    casino_id = models.CharField(max_length=64)
+    table = models.CharField(max_length=32)
+    ticket = models.PositiveIntegerField()
+    patron = models.CharField(max_length=64, blank=True)
+    waiting = models.BooleanField(default=True)
+    seated = models.BooleanField(default=False)
+    joined_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["casino_id", "table", "ticket"],
+                                               name="poker_waitlist_ticket_unique")]
+        ordering = ["casino_id", "table", "ticket"]
+
+
 class PokerHand(models.Model):
     casino_id = models.CharField(max_length=64)
     table = models.CharField(max_length=32)

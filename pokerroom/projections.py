@@ -17,6 +17,7 @@ from .models import (
     PokerHand,
     PokerSeat,
     PokerTable,
+    PokerWaitlistTicket,
     RakeBoxCount,
     Tournament,
     TournamentEntry,
@@ -49,7 +50,7 @@ def _entry(recorded: RecordedEvent, entry: int) -> dict[str, object]:
 @register
 class PokerRoomProjection(Projection):
     name = "pokerroom"
-    models = (PokerTable, PokerSeat, PokerHand, RakeBoxCount, ChemmyCoup, Tournament,
+    models = (PokerTable, PokerSeat, PokerWaitlistTicket, PokerHand, RakeBoxCount, ChemmyCoup, Tournament,
               TournamentEntry)
 
     # --- tables ----------------------------------------------------------------------------
@@ -70,6 +71,23 @@ class PokerRoomProjection(Projection):
         # a seat is a row from its first player on: a later player takes it over
         taken = {"patron": event.patron, "occupied": True, "bought": ZERO}
         yield Upsert(PokerSeat, _seat(recorded, event.seat), values=taken, set=taken)
+        yield Update(PokerTable, _table(recorded), set={"version": recorded.version})
+
+    @handles
+    def waitlist_joined(self, event: ev.PokerWaitlistJoined, recorded: RecordedEvent
+                        ) -> Changes:
+        casino, _, table = recorded.stream_id.partition(".")
+        yield Insert(PokerWaitlistTicket, dict(casino_id=casino, table=table,
+                                               ticket=event.ticket, patron=event.patron,
+                                               joined_at=recorded.recorded_at))
+        yield Update(PokerTable, _table(recorded), set={"version": recorded.version})
+
+    @handles
+    def waitlist_left(self, event: ev.PokerWaitlistLeft, recorded: RecordedEvent) -> Changes:
+        casino, _, table = recorded.stream_id.partition(".")
+        yield Update(PokerWaitlistTicket, {"casino_id": casino, "table": table,
+                                           "ticket": event.ticket},
+                     set={"waiting": False, "seated": event.seated})
         yield Update(PokerTable, _table(recorded), set={"version": recorded.version})
 
     @handles

@@ -16,8 +16,16 @@ from .answers import (
     SeatRow,
     TournamentDetail,
     TournamentRow,
+    WaitRow,
 )
-from .models import PokerHand, PokerSeat, PokerTable, Tournament, TournamentEntry
+from .models import (
+    PokerHand,
+    PokerSeat,
+    PokerTable,
+    PokerWaitlistTicket,
+    Tournament,
+    TournamentEntry,
+)
 
 
 def _table_row(t: PokerTable, occupied: int) -> PokerTableRow:
@@ -49,6 +57,9 @@ def table_detail(casino: str, table: str, *, hands: int = 20) -> PokerTableDetai
         table=_table_row(found, sum(1 for s in seats if s.occupied)),
         seats=[SeatRow(seat=s.seat, patron=s.patron, occupied=s.occupied, bought=fmt(s.bought))
                for s in seats],
+        waiting=[WaitRow(ticket=w.ticket, patron=w.patron, joined_at=w.joined_at.isoformat())
+                 for w in PokerWaitlistTicket.objects.filter(
+                     casino_id=casino, table=table, waiting=True).order_by("ticket")],
         hands=[HandRow(hand=h.hand, pot=fmt(h.pot), rake=fmt(h.rake), flop_dealt=h.flop_dealt,
                        source=h.source, recorded_at=h.recorded_at.isoformat()) for h in last])
 

@@ -23,9 +23,11 @@ from pokerroom.events import (
     PokerPlayerSeated,
     PokerTableOpened,
     PokerTimeCharged,
+    PokerWaitlistJoined,
+    PokerWaitlistLeft,
     RakeBoxCounted,
 )
-from pokerroom.models import PokerHand, PokerSeat, PokerTable
+from pokerroom.models import PokerHand, PokerSeat, PokerTable, PokerWaitlistTicket
 from pokerroom.rules import rake as rake_rules
 from pokerroom.rules.errors import RuleError
 
@@ -110,8 +112,9 @@ def poker_table_open(
 
 @command("poker_player_seat")
 def poker_player_seat(*, casino: str, table: str, seat: int, patron: str = "",
-                      metadata: Metadata) -> TableAnswer:
-    """A player takes a free seat: a seat number and, if identified, a patron reference."""
+                      ticket: int | None = None, metadata: Metadata) -> TableAnswer:
+    """A player takes a free seat: a seat number and, if identified, a patron reference; from
+    the waiting list when ``ticket`` is given (the ticket's patron, its ticket closed)."""
     require_role(metadata, FLOOR_ROLES, "seating a player")
     same_casino(metadata, casino)
     found = table_get(casino, table, lock=True)
@@ -121,9 +124,53 @@ def poker_player_seat(*, casino: str, table: str, seat: int, patron: str = "",
                                 occupied=True).exists():
         raise Conflict("seat {seat} of {table} is taken", params={"seat": number, "table": table},
                        code="seat_taken")
-    version = store.append(stream(casino, table), [
-        PokerPlayerSeated(table=table, seat=number, patron=reference)],
-        expected_version=found.version, metadata=metadata)[-1].version
+    events: list[PokerPlayerSeated | PokerWaitlistLeft] = []
+    if ticket is not None:
+        waiting = _waiting(found, ticket)
+        reference = reference or waiting.patron
+        events.append(PokerWaitlistLeft(table=table, ticket=waiting.ticket, seated=True))
+    events.append(PokerPlayerSeated(table=table, seat=number, patron=reference))
+    version = store.append(stream(casino, table), events, expected_version=found.version,
+                           metadata=metadata)[-1].version
+    return TableAnswer(casino=casino, table=table, version=version)
+
+
+def _waiting(table: PokerTable, ticket: object) -> PokerWaitlistTicket:
+    if isinstance(ticket, bool) or not isinstance(ticket, int):
+        raise InvalidCommand("ticket is a ticket number", field="ticket")
+    found = PokerWaitlistTicket.objects.filter(casino_id=table.casino_id, table=table.code,
+                                               ticket=ticket, waiting=True).first()
+    if found is None:
+        raise Conflict("ticket {ticket} is not waiting for {table}", code="not_waiting",
+                       params={"ticket": ticket, "table": table.code}, field="ticket")
+    return found
+
+
+@command("poker_waitlist_join")
+def poker_waitlist_join(*, casino: str, table: str, patron: str = "", metadata: Metadata
+                        ) -> TableAnswer:
+    """A player joins the table's waiting list: the next ticket number."""
+    require_role(metadata, FLOOR_ROLES, "the waiting list")
+    same_casino(metadata, casino)
+    found = table_get(casino, table, lock=True)
+    reference = patron_reference(patron)
+    ticket = PokerWaitlistTicket.objects.filter(casino_id=casino, table=table).count() + 1
+    version = store.append(stream(casino, table), [PokerWaitlistJoined(
+        table=table, ticket=ticket, patron=reference)], expected_version=found.version,
+        metadata=metadata)[-1].version
+    return TableAnswer(casino=casino, table=table, version=version)
+
+
+@command("poker_waitlist_leave")
+def poker_waitlist_leave(*, casino: str, table: str, ticket: int, metadata: Metadata
+                         ) -> TableAnswer:
+    require_role(metadata, FLOOR_ROLES, "the waiting list")
+    same_casino(metadata, casino)
+    found = table_get(casino, table, lock=True)
+    waiting = _waiting(found, ticket)
+    version = store.append(stream(casino, table), [PokerWaitlistLeft(
+        table=table, ticket=waiting.ticket, seated=False)], expected_version=found.version,
+        metadata=metadata)[-1].version
     return TableAnswer(casino=casino, table=table, version=version)
 
 

@@ -15,6 +15,8 @@ from pokerroom.services.tables import (
     poker_player_leave,
     poker_player_seat,
     poker_table_open,
+    poker_waitlist_join,
+    poker_waitlist_leave,
     rake_box_count,
 )
 
@@ -132,3 +134,20 @@ def test_the_rake_box_is_counted_by_two(holdem: str) -> None:
         rake_box_count(casino=CASINO, table=holdem, counted=D("0.00"),
                        second_counter="paulo", metadata=floor("paulo"))
     assert alone.value.code == "four_eyes"
+
+
+def test_the_waiting_list_in_ticket_order(holdem: str) -> None:
+    from pokerroom.selectors import table_detail
+
+    poker_waitlist_join(casino=CASINO, table=holdem, patron="P-0042", metadata=floor())
+    poker_waitlist_join(casino=CASINO, table=holdem, metadata=floor())
+    poker_waitlist_join(casino=CASINO, table=holdem, metadata=floor())
+    poker_waitlist_leave(casino=CASINO, table=holdem, ticket=3, metadata=floor())
+    # ticket 1 takes seat 4 with its patron reference; ticket 2 still waits, 3 has gone
+    poker_player_seat(casino=CASINO, table=holdem, seat=4, ticket=1, metadata=floor())
+    detail = table_detail(CASINO, holdem)
+    assert [w.ticket for w in detail.waiting] == [2]
+    assert [(s.seat, s.patron) for s in detail.seats if s.seat == 4] == [(4, "P-0042")]
+    with pytest.raises(Conflict) as gone:
+        poker_player_seat(casino=CASINO, table=holdem, seat=5, ticket=3, metadata=floor())
+    assert gone.value.code == "not_waiting"
