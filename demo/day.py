@@ -27,6 +27,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
+from demo.pokerroom import play_poker_room
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
@@ -534,6 +535,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     played = []
     for index, table in enumerate(ensure_tables(tables)):
         played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
+    play_poker_room(rng)  # the poker room's day (demo/pokerroom.py)
     for casino in sorted({t.casino_id for t in played}):
         cage.close(casino)
     return played
