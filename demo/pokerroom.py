@@ -43,7 +43,7 @@ from pokerroom.services.tournaments import (
 )
 
 JOB = "demo_day"
-APPROVAL = "demo: approval of the commission's figures (unverified parameters, PR-1)"
+APPROVAL = "SRIJ-DEMO-PR1"  # the inspection's approval reference (a demo figure: PR-1)
 # code, game; the buy-in limits and the rake's cap are in units of the casino (1 EUR, 10 MOP)
 CASH_TABLES = (("ph1", "holdem"), ("ph2", "holdem"), ("po1", "omaha"), ("ps1", "synthetic_poker"))
 UNIT = {"lisboa": Decimal(1), "macau": Decimal(10)}

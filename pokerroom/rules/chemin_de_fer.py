@@ -119,12 +119,13 @@ def _check_drawing(punter: list[str], banker: list[str], option: str | None) -> 
     third = punter[2] if punter_draws else None
     should = banker_draws(banker, third)
     if should != (len(banker) == 3):
-        raise RuleError(
-            "banker_draw",
-            "the banker {verb} on {b2} when the punter {against} (CF-3, Título I n.º 13)",
-            {"verb": "draws" if should else "stands", "b2": b2,
-             "against": "stood" if third is None else f"drew a {POINT_VALUE[third]}"},
-        )
+        verb = "draws" if should else "stands"
+        if third is None:
+            raise RuleError("banker_draw", "the banker {verb} on {b2} when the punter stood "
+                            "(CF-3, Título I n.º 13)", {"verb": verb, "b2": b2})
+        raise RuleError("banker_draw", "the banker {verb} on {b2} when the punter's third card "
+                        "is a {p3} (CF-3, Título I n.º 13)",
+                        {"verb": verb, "b2": b2, "p3": POINT_VALUE[third]})
 
 
 def settle_coup(coup: Coup) -> CoupResult:
