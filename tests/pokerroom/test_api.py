@@ -130,3 +130,30 @@ def test_the_regulator_reads_the_poker_room(room: None) -> None:
     entries = client.get(base + "tournaments/fri/entries/").json()["results"]
     assert [(e["entry"], e["place"]) for e in entries] == [(1, 3), (2, 2), (3, 1)]
     assert client.post(base + "tables/", {}).status_code == 405
+
+
+def test_a_chemin_de_fer_coup_through_the_api(casino: str) -> None:
+    poker_table_open(casino=CASINO, table="cf9", game="chemin_de_fer", seats=6,
+                     min_buy_in=D("100.00"), max_buy_in=D("1000.00"), commission_percent="5",
+                     approval_reference="SRIJ 11/2026", metadata=floor())
+    for seat in (1, 2):
+        poker_player_seat(casino=CASINO, table="cf9", seat=seat, metadata=floor())
+    pit = _client(Role.PIT_BOSS)
+    url = "/api/v1/poker-room/lisboa/tables/cf9/coups/"
+    # 6 against 7, both stand: the banker wins 40.00; 5 % = 2.00; bank 100 + 40 - 2 = 138.00
+    won = pit.post(url, {"banker_seat": 1, "bank": "100.00", "stakes": {"2": "40.00"},
+                         "punter_cards": ["6S", "KH"], "banker_cards": ["7D", "KC"]},
+                   format="json")
+    assert won.status_code == 201, won.content
+    assert (won.json()["commission"], won.json()["bank_after"]) == ("2.00", "138.00")
+    # 2 + 2 = 4: the punter must draw (CF-2); standing breaks the rule
+    broken = pit.post(url, {"banker_seat": 1, "bank": "100.00", "stakes": {"2": "40.00"},
+                            "punter_cards": ["2S", "2H"], "banker_cards": ["7D", "KC"]},
+                      format="json")
+    assert broken.status_code == 400
+    assert broken.json()["error"]["code"] == "punter_draw"
+    assert "CF-2" in broken.json()["error"]["message"]
+    too_much = pit.post(url, {"banker_seat": 1, "bank": "10.00", "stakes": {"2": "40.00"},
+                              "punter_cards": ["6S", "KH"], "banker_cards": ["7D", "KC"]},
+                        format="json")
+    assert too_much.json()["error"]["code"] == "stakes_above_bank"  # 40.00 > 10.00 (CF-5)

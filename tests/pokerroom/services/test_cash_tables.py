@@ -151,3 +151,23 @@ def test_the_waiting_list_in_ticket_order(holdem: str) -> None:
     with pytest.raises(Conflict) as gone:
         poker_player_seat(casino=CASINO, table=holdem, seat=5, ticket=3, metadata=floor())
     assert gone.value.code == "not_waiting"
+
+
+def test_a_time_charge_per_period_begun(casino: str) -> None:
+    from pokerroom.models import PokerTable
+    from pokerroom.services.tables import poker_time_charge
+
+    poker_table_open(casino=CASINO, table="tc1", game="omaha", seats=6, charge="time_charge",
+                     min_buy_in=D("50.00"), max_buy_in=D("500.00"), time_rate=D("12.00"),
+                     period_minutes=30, approval_reference="SRIJ 12/2026", metadata=floor())
+    poker_player_seat(casino=CASINO, table="tc1", seat=2, metadata=floor())
+    poker_chips_buy(casino=CASINO, table="tc1", seat=2, amount=D("100.00"), metadata=floor())
+    # PR-2: 12.00 a period of 30 minutes; 75 minutes begin three periods: 36.00
+    poker_time_charge(casino=CASINO, table="tc1", seat=2, minutes=75, metadata=floor())
+    table = PokerTable.objects.get(casino_id=CASINO, code="tc1")
+    assert (table.time_charges, table.players_money) == (D("36.00"), D("64.00"))
+    poker_table_open(casino=CASINO, table="rk1", game="holdem", seats=6,
+                     min_buy_in=D("50.00"), max_buy_in=D("500.00"), rake_percent="5",
+                     rake_cap=D("3.00"), approval_reference="SRIJ 13/2026", metadata=floor())
+    with pytest.raises(InvalidCommand):  # a rake table takes no time charge
+        poker_time_charge(casino=CASINO, table="rk1", seat=1, minutes=10, metadata=floor())

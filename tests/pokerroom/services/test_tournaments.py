@@ -120,3 +120,26 @@ def test_the_poker_room_rebuilds_to_what_is_live(tournament: str) -> None:
     tournament_eliminate(casino=CASINO, tournament=tournament, entry=2, metadata=floor())
     tournament_prize_pay(casino=CASINO, tournament=tournament, entry=3, metadata=cashier())
     assert check(["pokerroom", "ledger"]) == []
+
+
+def test_late_registration_closes_with_its_levels_and_add_ons_need_the_structure(
+        tournament: str) -> None:
+    import datetime as dt
+
+    for _ in range(3):
+        tournament_register(casino=CASINO, tournament=tournament, metadata=floor())
+    tournament_start(casino=CASINO, tournament=tournament, metadata=floor())
+    started = Tournament.objects.get(casino_id=CASINO, code=tournament).started_at
+    assert started is not None
+    # 2 late levels of 20 minutes: open until 40 minutes after the start
+    late = tournament_register(casino=CASINO, tournament=tournament,
+                               now=started + dt.timedelta(minutes=39), metadata=floor())
+    assert late.late
+    with pytest.raises(Conflict) as closed:
+        tournament_register(casino=CASINO, tournament=tournament,
+                            now=started + dt.timedelta(minutes=41), metadata=floor())
+    assert closed.value.code == "late_closed"
+    with pytest.raises(InvalidCommand) as no_addon:  # the structure has no add-on
+        tournament_chips_buy(casino=CASINO, tournament=tournament, entry=1, kind="addon",
+                             metadata=floor())
+    assert no_addon.value.code == "not_in_structure"
