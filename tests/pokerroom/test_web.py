@@ -97,3 +97,14 @@ def test_a_cashier_records_no_hand(room: None) -> None:
     response = _login(Role.CASHIER).post("/poker-room/lisboa/tables/pl1/", {
         "action": "hand", "in_3": "10.00"})
     assert response.status_code == 403
+
+
+def test_a_refusal_in_the_page_s_language(room: None) -> None:
+    pit = _login(Role.PIT_BOSS)
+    pit.defaults["HTTP_ACCEPT_LANGUAGE"] = "pt-pt"
+    # 20.00 in, 18.00 won + 1.00 rake = 19.00: the pot does not add up
+    page = pit.post("/poker-room/lisboa/tables/pl1/", {
+        "action": "hand", "in_3": "10,00", "in_5": "10,00", "won_5": "18,00", "rake": "1,00",
+        "flop_dealt": "on", "idempotency_key": "h3"})
+    assert "não é a soma dos ganhos" in page.content.decode()
+    assert not PokerHand.objects.exists()
