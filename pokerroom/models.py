@@ -89,8 +89,13 @@ class PokerHand(models.Model):
     position = models.BigIntegerField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["casino_id", "table", "hand"],
-                                               name="poker_hand_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["casino_id", "table", "hand"],
+                                    name="poker_hand_unique"),
+            # a rake is never negative nor more than its pot (PR-1), the last word after the rule
+            models.CheckConstraint(condition=models.Q(rake__gte=0, rake__lte=models.F("pot")),
+                                   name="poker_hand_rake_within_pot"),
+        ]
         ordering = ["casino_id", "table", "hand"]
 
 
@@ -106,6 +111,8 @@ class RakeBoxCount(models.Model):
 
     class Meta:
         ordering = ["position"]
+        constraints = [models.CheckConstraint(condition=models.Q(counted__gte=0),
+                                              name="rake_box_counted_not_negative")]
 
 
 class ChemmyCoup(models.Model):
@@ -128,8 +135,12 @@ class ChemmyCoup(models.Model):
     position = models.BigIntegerField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["casino_id", "table", "coup"],
-                                               name="chemmy_coup_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["casino_id", "table", "coup"],
+                                    name="chemmy_coup_unique"),
+            models.CheckConstraint(condition=models.Q(commission__gte=0),
+                                   name="chemmy_commission_not_negative"),
+        ]
         ordering = ["casino_id", "table", "coup"]
 
 
@@ -162,8 +173,14 @@ class Tournament(models.Model):
     version = models.PositiveIntegerField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["casino_id", "code"],
-                                               name="tournament_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["casino_id", "code"], name="tournament_unique"),
+            # the prizes paid never exceed the pool once fixed (PR-4)
+            models.CheckConstraint(
+                condition=models.Q(status__in=["registering", "running"])
+                | models.Q(prizes_paid__lte=models.F("pool")),
+                name="tournament_prizes_within_pool"),
+        ]
         ordering = ["casino_id", "code"]
 
 
