@@ -82,3 +82,14 @@ def test_the_close_report_and_the_register_show_the_commission(day: dt.date) -> 
     # Portugal's IEJ on the non-banked games: 10 % (the demo's pt.non_banked_rate) of 20.50
     iej = next(t for t in report.taxes if t.code == "pt-iej-non-banked")
     assert (iej.base, iej.amount) == (D("20.50"), D("2.05"))
+
+
+def test_the_close_report_files_have_a_poker_room_section(day: dt.date) -> None:
+    from reporting.close_report_files import close_report_csv, sections
+
+    report = close_report(casino=CASINO, gaming_day=day)
+    found = {name: rows for name, _, _, rows in sections(report)}
+    # subject, game, rake, fees, commission, overlay, revenue
+    assert found["non_banked"] == [["om1", "omaha", "5.50", "0.00", "0.00", "0.00", "5.50"],
+                                   ["t1", "holdem", "0.00", "15.00", "0.00", "0.00", "15.00"]]
+    assert "non_banked" in "".join(close_report_csv(report))
