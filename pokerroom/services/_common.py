@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import Decimal
 
 from casino.errors import InvalidCommand, NotFound
+from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
+from compliance.thresholds import NoRule, rule_for
 from eventstore.records import Metadata
 from pokerroom.models import PokerTable, Tournament
 from pokerroom.roles import CAGE_ROLES, FLOOR_ROLES
@@ -70,6 +73,20 @@ def patron_reference(value: object) -> str:
         raise InvalidCommand("patron is a patron reference (letters, digits, - and _), "
                              "never a name", field="patron")
     return value
+
+
+def identification_threshold(casino: str) -> tuple[Decimal, str] | None:
+    """The amount at which the patron must be identified in ``casino``'s jurisdiction, and the
+    rule's citation (``compliance.thresholds``: Lei n.º 83/2017 art. 76.º; DICJ 1/2016)."""
+    place = Casino.objects.get(code=casino)
+    jurisdiction = jurisdiction_of(casino, place.currency)
+    if not jurisdiction:
+        return None
+    try:
+        rule = rule_for(jurisdiction, place.gaming_day(dt.datetime.now(tz=dt.UTC)))
+    except NoRule:
+        return None
+    return rule.identify_at, rule.citation
 
 
 def table_get(casino: str, table: str, *, lock: bool = False) -> PokerTable:

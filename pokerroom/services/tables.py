@@ -38,6 +38,7 @@ from ._common import (
     FLOOR_ROLES,
     GAMES,
     code,
+    identification_threshold,
     patron_reference,
     percent,
     refused,
@@ -214,7 +215,8 @@ def poker_chips_buy(*, casino: str, table: str, seat: int, amount: Money, where:
     number = _occupied(found, seat)
     if where not in ("table", "cage"):
         raise InvalidCommand("chips are bought at the table or at the cage", field="where")
-    bought = PokerSeat.objects.get(casino_id=casino, table=table, seat=number).bought
+    taken = PokerSeat.objects.get(casino_id=casino, table=table, seat=number)
+    bought = taken.bought
     top_up = bought > 0
     if not top_up and amount < found.min_buy_in:
         raise InvalidCommand("a buy-in of {amount} is below the table's least, {low}",
@@ -227,6 +229,13 @@ def poker_chips_buy(*, casino: str, table: str, seat: int, amount: Money, where:
             params={"amount": fmt(amount), "total": fmt(bought + amount),
                     "high": fmt(found.max_buy_in)},
             code="buy_in_above_limit", field="amount")
+    threshold = identification_threshold(casino)
+    if where == "table" and threshold is not None and amount >= threshold[0] and not taken.patron:
+        raise InvalidCommand(
+            "a buy-in of {amount} is at or above {threshold}: seat an identified patron first "
+            "({citation})",
+            params={"amount": fmt(amount), "threshold": fmt(threshold[0]),
+                    "citation": threshold[1]}, code="identification_required", field="amount")
     version = store.append(stream(casino, table), [PokerChipsBought(
         table=table, seat=number, amount=amount, top_up=top_up, where=where)],
         expected_version=found.version, metadata=metadata)[-1].version

@@ -11,10 +11,7 @@ from decimal import Decimal
 
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
-from casino.jurisdictions import jurisdiction_of
-from casino.models import Casino
 from casino.money import Money, fmt
-from compliance.thresholds import rule_for
 from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
@@ -37,6 +34,7 @@ from ._common import (
     CASH_GAMES,
     FLOOR_ROLES,
     code,
+    identification_threshold,
     patron_reference,
     percent,
     refused,
@@ -259,16 +257,13 @@ def tournament_prize_pay(*, casino: str, tournament: str, entry: int, patron: st
         raise Conflict("the prize of entry {entry} is paid already", code="prize_paid",
                        params={"entry": row.entry})
     reference = patron_reference(patron) or row.patron
-    place = Casino.objects.get(code=casino)
-    jurisdiction = jurisdiction_of(casino, place.currency)
-    rule = (rule_for(jurisdiction, place.gaming_day(dt.datetime.now(tz=dt.UTC)))
-            if jurisdiction else None)
-    if rule is not None and row.prize >= rule.identify_at and not reference:
+    threshold = identification_threshold(casino)
+    if threshold is not None and row.prize >= threshold[0] and not reference:
         raise InvalidCommand(
             "a prize of {amount} is at or above {threshold}: identify the patron first "
             "({citation})",
-            params={"amount": fmt(row.prize), "threshold": fmt(rule.identify_at),
-                    "citation": rule.citation}, code="identification_required", field="patron")
+            params={"amount": fmt(row.prize), "threshold": fmt(threshold[0]),
+                    "citation": threshold[1]}, code="identification_required", field="patron")
     version = store.append(stream(casino, tournament), [TournamentPrizePaid(
         tournament=tournament, entry=row.entry, place=row.place or 0, amount=row.prize,
         patron=reference)], expected_version=found.version, metadata=metadata)[-1].version

@@ -171,3 +171,19 @@ def test_a_time_charge_per_period_begun(casino: str) -> None:
                      rake_cap=D("3.00"), approval_reference="SRIJ 13/2026", metadata=floor())
     with pytest.raises(InvalidCommand):  # a rake table takes no time charge
         poker_time_charge(casino=CASINO, table="rk1", seat=1, minutes=10, metadata=floor())
+
+
+def test_a_cash_buy_in_at_the_threshold_needs_an_identified_patron(casino: str) -> None:
+    poker_table_open(casino=CASINO, table="hi1", game="holdem", seats=6,
+                     min_buy_in=D("100.00"), max_buy_in=D("5000.00"), rake_percent="5",
+                     rake_cap=D("5.00"), approval_reference="SRIJ 14/2026", metadata=floor())
+    poker_player_seat(casino=CASINO, table="hi1", seat=1, metadata=floor())
+    poker_player_seat(casino=CASINO, table="hi1", seat=2, patron="P-0007", metadata=floor())
+    # PT-1: 2,000.00 or more identifies the patron (Lei n.º 83/2017, art. 76.º)
+    with pytest.raises(InvalidCommand) as anonymous:
+        poker_chips_buy(casino=CASINO, table="hi1", seat=1, amount=D("2000.00"),
+                        metadata=floor())
+    assert anonymous.value.code == "identification_required"
+    assert "Lei n.º 83/2017" in anonymous.value.message
+    poker_chips_buy(casino=CASINO, table="hi1", seat=1, amount=D("1999.99"), metadata=floor())
+    poker_chips_buy(casino=CASINO, table="hi1", seat=2, amount=D("2000.00"), metadata=floor())
