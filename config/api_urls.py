@@ -32,4 +32,5 @@ urlpatterns = [
     path("compliance/", include("compliance.api.urls")),
     path("tips/", include("tips.api.urls")),
     path("exchange/", include("exchange.api.urls")),
+    path("poker-room/", include("pokerroom.api.urls")),
 ]

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "jackpots",
     "tips",
     "exchange",
+    "pokerroom",
     "ledger",
     "reporting",
     "shell",

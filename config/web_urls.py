@@ -15,4 +15,5 @@ urlpatterns = [
     path("jackpots/", include("jackpots.web.urls")),
     path("tips/", include("tips.web.urls")),
     path("exchange/", include("exchange.web.urls")),
+    path("poker-room/", include("pokerroom.web.urls")),
 ]

@@ -29,6 +29,7 @@ from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
 from demo.currencies import play_currencies
+from demo.pokerroom import play_poker_room
 from demo.tips import play_tips
 from eventstore.records import Metadata
 from games import services
@@ -542,6 +543,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
     played = []
     for index, table in enumerate(ensure_tables(tables)):
         played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
+    play_poker_room(rng)  # the poker room's day (demo/pokerroom.py)
     for casino in sorted({t.casino_id for t in played}):
         cage.close(casino)
     play_tips(played, seed)  # the rooms' tips, counted; a period distributed (demo/tips.py)

@@ -60,6 +60,50 @@ class Template:
 
 
 T = Template
+# The poker room's accounts (docs/poker-room.md § The books): the players' money and the prize
+# pools are liabilities, never revenue; the rake, time charges, entry fees and the chemin de fer
+# commission are revenue; an overlay on a guarantee is an expense. A tournament's accounts are
+# scoped by its code as a table's are by its own.
+POKER_ROOM: tuple[Template, ...] = (
+    T("poker_cash", "1140", "Poker room cash — table {scope}", "Caixa da sala de póquer — {scope}",
+      Kind.ASSET, "debit", Scope.TABLE, "11 Caixa", "11 Caixa",
+      "Cash players paid for chips at a poker room table (or its desk), until counted out."),
+    T("tournament_cash", "1155", "Tournament desk cash — tournament {scope}",
+      "Caixa de torneio — {scope}", Kind.ASSET, "debit", Scope.TABLE, "11 Caixa", "11 Caixa",
+      "Buy-ins, re-buys, add-ons and their fees taken at a tournament's desk, less prizes "
+      "paid."),
+    T("poker_players_money", "2786", "Players' money at the poker table — {scope}",
+      "Dinheiro dos jogadores na mesa de póquer — {scope}", Kind.LIABILITY, "credit",
+      Scope.TABLE, "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "Buy-ins less the house's rake, time charges and commission, less what players cashed "
+      "out: the players' own, never revenue."),
+    T("prize_pool", "2787", "Tournament prize pool — {scope}",
+      "Prémios de torneio a pagar — {scope}", Kind.LIABILITY, "credit", Scope.TABLE,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "Buy-ins, re-buys and add-ons (and any overlay) owed to the finishers until paid."),
+    T("poker_rake", "7215", "Poker rake and time charges — table {scope}",
+      "Comissão de póquer (rake e tempo) — mesa {scope}", Kind.REVENUE, "credit", Scope.TABLE,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "The house's commission at a cash table of póquer não bancado (Portaria 217/2007, 1.º)."),
+    T("tournament_fees", "7216", "Tournament entry fees — tournament {scope}",
+      "Taxas de inscrição de torneio — {scope}", Kind.REVENUE, "credit", Scope.TABLE,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "Entry fees of a tournament (taxa de inscrição, Portaria 401/2015)."),
+    T("chemmy_commission", "7217", "Chemin de fer commission — table {scope}",
+      "Comissão de chemin de fer — mesa {scope}", Kind.REVENUE, "credit", Scope.TABLE,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "The house's share of the banker's winnings at chemin de fer."),
+    T("tournament_overlay", "7885", "Tournament overlay — tournament {scope}",
+      "Garantia de torneio suportada pelo casino — {scope}", Kind.OTHER_RESULT, "credit",
+      Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "What the casino added to reach a tournament's guaranteed prize pool: an expense."),
+    T("rake_box_difference", "7886", "Rake box count differences — table {scope}",
+      "Diferenças de contagem da caixa de comissão — mesa {scope}", Kind.OTHER_RESULT, "credit",
+      Scope.TABLE, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "The rake box as counted by two less the rake and time charges recorded."),
+)
 TEMPLATES: tuple[Template, ...] = (
     # --- class 0: chips at face value (memorandum) ------------------------------------------
     T("cage_chips", "0110", "Chips in the cage — {scope}", "Fichas em caixa — {scope}",
@@ -231,6 +275,7 @@ TEMPLATES: tuple[Template, ...] = (
       Kind.OTHER_RESULT, "credit", Scope.CASINO, "686 / 786 Diferenças de câmbio",
       "66 / 76 Diferenças de câmbio",
       "The foreign holdings' book value brought to the gaming day's closing middle rate."),
+    *POKER_ROOM,
 )
 del T
 

@@ -866,6 +866,9 @@ NOT_POSTED.update(tip_postings.NOT_POSTED)
 from . import exchange_postings  # noqa: E402 (the exchange's postings, docs/currencies.md)
 
 NOT_POSTED.update(exchange_postings.NOT_POSTED)
+from . import pokerroom_postings  # noqa: E402  (the poker room's @posts, issue 38)
+
+NOT_POSTED.update(pokerroom_postings.NOT_POSTED)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed

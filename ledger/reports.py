@@ -216,6 +216,9 @@ class MonthRevenue:
     jackpot_retained: Decimal = ZERO
     jackpot_funding: Decimal = ZERO  # start values the casino funded (its own line)
     jackpot_funding_deducted: Decimal = ZERO  # the part of it the jurisdiction deducts
+    # the poker room's commission: rake, time charges, entry fees, chemin de fer commission,
+    # less overlays (docs/poker-room.md § The books)
+    non_banked_revenue: Decimal = ZERO
     # the month's gaming taxes, from its closed days (``ledger.taxes.monthly_return``)
     tax_total: Decimal = ZERO
     days_closed: int = 0
@@ -228,7 +231,8 @@ class MonthRevenue:
     def gross_gaming_revenue(self) -> Decimal:
         """The gaming-tax base (``docs/gaming-tax.md``): table win and jackpot bets retained,
         less the start values funded only where the jurisdiction deducts them."""
-        return self.table_win + self.jackpot_retained - self.jackpot_funding_deducted
+        return (self.table_win + self.jackpot_retained + self.non_banked_revenue
+                - self.jackpot_funding_deducted)
 
 
 @dataclass
@@ -239,12 +243,13 @@ class GrossGamingRevenue:
     months: list[MonthRevenue]
 
 
+NON_BANKED_TEMPLATES = ("7215", "7216", "7217", "7885")  # the poker room's revenue and overlay
 _GGR_SQL = """
 SELECT b.day, a.template, sum(b.credit - b.debit)
   FROM ledger_balance b
   JOIN ledger_account a ON a.casino_id = b.casino_id AND a.code = b.account_code
  WHERE b.casino_id = %s AND b.day BETWEEN %s AND %s
-   AND a.template IN ('7211', '7212', '7213', '7214')
+   AND a.template IN ('7211', '7212', '7213', '7214', '7215', '7216', '7217', '7885')
  GROUP BY 1, 2
 """
 
@@ -277,6 +282,8 @@ def gross_gaming_revenue(*, casino: str, day_from: dt.date, day_to: dt.date,
                 m.table_variance += value
             elif template == "7213":
                 m.jackpot_retained += value
+            elif template in NON_BANKED_TEMPLATES:
+                m.non_banked_revenue += value
             else:
                 m.jackpot_funding -= value  # a debit balance: what the casino funded
                 if rules and rules.flag(f"{prefix}.jackpot_start_deducted", day):

@@ -54,9 +54,13 @@ JURISDICTIONS = (PT, MO)
 BANKS = ("simples", "dupla")
 CARRY = ("none", "forward")
 FLAGS = ("yes", "no")
-# Games played against the players' commission rather than against a bank (none yet: the
-# non-banked poker of the Portaria comes later); their tables' base is the commission collected.
-NON_BANKED_GAMES: frozenset[str] = frozenset()
+# Games played against the players' commission rather than against a bank: the poker room's
+# (Portaria 217/2007, 1.º and 2.º: póquer não bancado «hold'em», «omaha», «póquer sintético», and
+# bacará chemin de fer; docs/poker-room.md). Their tables' base is the commission collected
+# (Decreto-Lei n.º 422/89, art. 86.º, n.º 1, as ``pt.non_banked_rate`` says); in Macau the gross
+# gaming revenue's tax applies to them as to every game (unverified for the non-banked games).
+NON_BANKED_GAMES: frozenset[str] = frozenset({"holdem", "omaha", "synthetic_poker",
+                                              "chemin_de_fer"})
 
 ZONES = ("algarve", "espinho", "estoril", "figueira_da_foz", "funchal", "troia",
          "vidago_pedras_salgadas", "porto_santo", "povoa_de_varzim")
@@ -341,13 +345,15 @@ class DayRevenue:
     table_win: Decimal
     jackpot_retained: Decimal
     jackpot_funding: Decimal  # start values the casino funded (positive)
+    non_banked: Decimal = ZERO  # the poker room's commission, fees less overlays (7215-7217, 7885)
 
 
 def gross_revenue(day: DayRevenue, rules: Rules) -> Decimal:
     """The day's gross revenue, the GGR taxes' base: table win and the jackpot bets retained,
     less the start values funded only where the jurisdiction deducts them."""
     deducted = rules.flag(f"{_prefix(rules)}.jackpot_start_deducted", day.day)
-    return day.table_win + day.jackpot_retained - (day.jackpot_funding if deducted else ZERO)
+    return (day.table_win + day.jackpot_retained + day.non_banked
+            - (day.jackpot_funding if deducted else ZERO))
 
 
 def _prefix(rules: Rules) -> str:

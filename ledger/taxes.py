@@ -195,7 +195,8 @@ def _revenue(close: DayClose) -> DayRevenue:
     r = close.revenue
     return DayRevenue(day=close.day, table_win=Decimal(str(r.get("table_win", "0"))),
                       jackpot_retained=Decimal(str(r.get("jackpot_retained", "0"))),
-                      jackpot_funding=Decimal(str(r.get("jackpot_funding", "0"))))
+                      jackpot_funding=Decimal(str(r.get("jackpot_funding", "0"))),
+                      non_banked=Decimal(str(r.get("non_banked", "0"))))
 
 
 def _closes(casino: Casino, first: dt.date, last: dt.date) -> list[DayClose]:
@@ -239,8 +240,10 @@ def _year_lines(casino: Casino, rules: Rules, month: dt.date, closes: Sequence[D
         iej += sum((t.amount for t in figures.lines if t.code.startswith("pt-iej")), ZERO)
         taxable += figures.taxable_revenue
         table_win += sum((r.win for r in register), ZERO)
-        tables |= {r.table for r in register}
-        vip |= {r.table for r in register if r.vip}
+        # the premium's tables: the banked ones (the poker room's tables and tournaments are
+        # left out until a source says how Macau's premium counts them: docs/poker-room.md)
+        tables |= {r.table for r in register if r.banked}
+        vip |= {r.table for r in register if r.vip and r.banked}
         ytd = tax_rules.YearToDate(months=index, taxable_revenue=taxable, iej=iej,
                                    tables=frozenset(tables), vip_tables=frozenset(vip),
                                    table_win=table_win)

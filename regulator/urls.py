@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from edge.api.schema import docs_policy
 
-from . import tips_exchange
+from . import pokerroom, tips_exchange
 from . import views as v
 
 casino = "casinos/<slug:casino>/"
@@ -74,4 +74,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(casino + "tip-periods/", tips_exchange.TipPeriodsApi.as_view(),
          name="regulator-tip-periods"),
     path(casino + "exchange/", tips_exchange.ExchangeApi.as_view(), name="regulator-exchange"),
+    *pokerroom.urlpatterns,  # the poker room (issue 38)
 ]

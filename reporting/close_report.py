@@ -64,6 +64,7 @@ from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
 from reporting.day_register import day_register
+from reporting.pokerroom_figures import NonBankedLine, non_banked_lines
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -258,12 +259,15 @@ class CloseReport:
     exceptions: tuple[ExceptionLine, ...]
     totals: Totals
     corrections: tuple[CorrectionLine, ...] = ()
+    non_banked: tuple[NonBankedLine, ...] = ()  # the poker room (docs/poker-room.md)
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
         the API returns and the digest is taken over."""
         data = _plain(self)
         assert isinstance(data, dict)
+        if not data["non_banked"]:  # a day without a poker room keeps the digest it had
+            del data["non_banked"]
         return data
 
 
@@ -513,11 +517,13 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
                for t in tables]
     register = [tax_rules.RegisterLine(
         day=day, table=r["table"], game=r["game"], bank=r["bank"], vip=r["vip"],
-        opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]))
+        opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]),
+        commission=Decimal(r["commission"]))
         for r in day_register(casino, day, results)]
     revenue = tax_rules.DayRevenue(day=day, table_win=month.table_win,
                                    jackpot_retained=month.jackpot_retained,
-                                   jackpot_funding=month.jackpot_funding)
+                                   jackpot_funding=month.jackpot_funding,
+                                   non_banked=month.non_banked_revenue)
     return taxes_of.day_figures(casino, day, register, revenue)
 
 
@@ -551,4 +557,5 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         ends_at=the_casino.gaming_day_end(gaming_day), tables=tuple(tables), games=tuple(games),
         cage=tuple(cage), jackpots=tuple(jackpots), revenue=revenue, taxes=tuple(taxes),
         exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals,
-        corrections=tuple(_corrections(casino, gaming_day)))
+        corrections=tuple(_corrections(casino, gaming_day)),
+        non_banked=tuple(non_banked_lines(casino, gaming_day)))

@@ -90,6 +90,11 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
         "table", "corrects_day", "session", "kind", "slip", "win_change", "approval"],
         [[_cell(v) for v in (c.table, c.corrects_day.isoformat(), c.session, c.kind, c.slip,
                              c.win_change, c.approval)] for c in report.corrections])
+    if report.non_banked:  # the poker room, on a day that has one (docs/poker-room.md)
+        yield ("non_banked", "The poker room (non-banked games)", [
+            "subject", "game", "rake", "fees", "commission", "overlay", "revenue"],
+            [[_cell(v) for v in (n.subject, n.game, n.rake, n.fees, n.commission, n.overlay,
+                                 n.revenue)] for n in report.non_banked])
     t = report.totals
     yield ("total", "The day's totals", ["drop", "win", "gaming_tax_base", "taxes",
                                          "chips_in_circulation", "jackpot_liability"],

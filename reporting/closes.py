@@ -149,7 +149,9 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
                                          with_taxes=False).months[0]
     revenue = {"table_win": fmt(month.table_win), "jackpot_retained": fmt(month.jackpot_retained),
                "jackpot_funding": fmt(month.jackpot_funding),
-               "jackpot_funding_deducted": fmt(month.jackpot_funding_deducted)}
+               "jackpot_funding_deducted": fmt(month.jackpot_funding_deducted),
+               **({"non_banked": fmt(month.non_banked_revenue)} if month.non_banked_revenue
+                  else {})}
     chips = ChipCirculationDay.objects.get(casino=casino, gaming_day=day).value
     totals = {
         "drop": fmt(sum((Decimal(str(r["drop"])) for r in results), ZERO)),

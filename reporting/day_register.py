@@ -10,6 +10,7 @@ from typing import Any
 from casino.models import Casino
 from casino.money import fmt
 from games.models import Table, TableSession
+from reporting.pokerroom_figures import register_rows
 
 ZERO = Decimal("0.00")
 
@@ -32,6 +33,6 @@ def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
         bank, vip = classes.get(r["table"], ("simples", False))
         register.append({"table": r["table"], "game": r["game"], "bank": bank, "vip": vip,
                          "opening": fmt(first.get(r["table"], ZERO)), "drop": r["drop"],
-                         # the non-banked games' commission collected: none is recorded yet
                          "win": r["win"], "commission": "0.00"})
-    return register
+    # the non-banked games: their commission collected (the poker room)
+    return register + register_rows(casino.code, day)

@@ -16,6 +16,9 @@ the ledger's own account, worked out apart:
 * casino cheques issued less those the bank paid, and chips sold by card or cheque less the
   batches the bank credited (never in a drawer), against 2785, 1220;
 * each jackpot pool: its meter, reserve and prizes won not yet paid against 2782, 2784, 2783;
+* the poker room: each table's players' money, its rake and commission and its rake box
+  counted against the rake recorded, each tournament's prize pool owed (2786, 7215, 7217, 2787;
+  ``reporting.pokerroom_figures``);
 * what is unexplained: changes after the fact awaiting a second person's approval, shifts
   counted but not closed, table sessions of the day still open.
 
@@ -44,6 +47,7 @@ from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 from ledger import bank
 from ledger.models import Account
+from reporting.pokerroom_figures import reconcile_lines as poker_room_lines
 
 ZERO = Decimal("0.00")
 
@@ -304,6 +308,7 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
                      _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
                      _jackpots(the_casino), _paid_otherwise(the_casino),
-                     _pending(the_casino, gaming_day), tips_and_exchange(the_casino)):
+                     _pending(the_casino, gaming_day), tips_and_exchange(the_casino),
+                     [Line(*row) for row in poker_room_lines(the_casino.code)]):
             report.lines.extend(part)
     return report

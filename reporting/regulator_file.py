@@ -26,6 +26,7 @@ from eventstore import read_stream
 from eventstore.hashing import format_time
 from games.models import DropBox, Round, Slip, TableSession
 from jackpots.models import JackpotPrize
+from ledger.tax_rules import NON_BANKED_GAMES
 
 from .closes import stream as close_stream
 from .regulator_file_areas import tips_and_exchange
@@ -140,6 +141,13 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
                  paid="true" if hit.paid else "false")
 
     tips_and_exchange(root, the_casino, gaming_day)  # issue 39: optional elements
+    non_banked = [row for row in close.get("register", []) if row["game"] in NON_BANKED_GAMES]
+    if non_banked:  # the poker room's commission, as the close's register fixed it
+        section = _element(root, "NonBanked")
+        for row in non_banked:
+            _element(section, "Commission", subject=row["table"], game=row["game"],
+                     amount=_money(row["commission"]))
+
     totals = close.get("totals", {})
     _element(root, "Totals", drop=_money(totals["drop"]), win=_money(totals["win"]),
              gamingTaxBase=_money(totals["gaming_tax_base"]),

@@ -38,6 +38,11 @@ GAMES: Mapping[str, Promise] = {
     "american_roulette": _("American roulette"),
     "french_roulette": _("French roulette"),
     "stud_poker": _("Stud poker"),
+    # the poker room's non-banked games (Portaria 217/2007, 1.º and 2.º)
+    "holdem": _("Hold'em poker"),
+    "omaha": _("Omaha poker"),
+    "synthetic_poker": _("Synthetic poker"),
+    "chemin_de_fer": _("Chemin de fer"),
 }
 
 STATUSES: Mapping[str, Promise] = {
@@ -58,6 +63,9 @@ STATUSES: Mapping[str, Promise] = {
     "outcome": pgettext_lazy("status", "Outcome recorded"),
     "settled": pgettext_lazy("status", "Settled"),
     "placed": pgettext_lazy("status", "Placed"),
+    "registering": pgettext_lazy("status", "Registering"),
+    "running": pgettext_lazy("status", "Running"),
+    "finished": pgettext_lazy("status", "Finished"),
     "returned": pgettext_lazy("status", "Returned"),
     "won": pgettext_lazy("status", "Won"),
     "lost": pgettext_lazy("status", "Lost"),
@@ -158,6 +166,24 @@ EVENTS: Mapping[str, Promise] = {
     "ForeignCashBought": pgettext_lazy("event", "Foreign notes bought"),
     "ForeignCashSold": pgettext_lazy("event", "Foreign notes sold"),
     "ForeignCashRevalued": pgettext_lazy("event", "Foreign notes revalued"),
+    # the poker room (issue 38)
+    "PokerTableOpened": pgettext_lazy("event", "Poker table opened"),
+    "PokerPlayerSeated": pgettext_lazy("event", "Player seated"),
+    "PokerPlayerLeft": pgettext_lazy("event", "Player left the table"),
+    "PokerWaitlistJoined": pgettext_lazy("event", "Joined the waiting list"),
+    "PokerWaitlistLeft": pgettext_lazy("event", "Left the waiting list"),
+    "PokerChipsBought": pgettext_lazy("event", "Chips bought at a poker table"),
+    "PokerHandRecorded": pgettext_lazy("event", "Poker hand recorded"),
+    "PokerTimeCharged": pgettext_lazy("event", "Time charge collected"),
+    "RakeBoxCounted": pgettext_lazy("event", "Rake box counted"),
+    "ChemmyCoupSettled": pgettext_lazy("event", "Chemin de fer coup settled"),
+    "TournamentAnnounced": pgettext_lazy("event", "Tournament announced"),
+    "TournamentEntered": pgettext_lazy("event", "Tournament entry"),
+    "TournamentStarted": pgettext_lazy("event", "Tournament started"),
+    "TournamentChipsBought": pgettext_lazy("event", "Tournament re-buy or add-on"),
+    "TournamentPlayerEliminated": pgettext_lazy("event", "Player eliminated"),
+    "TournamentFinished": pgettext_lazy("event", "Tournament finished"),
+    "TournamentPrizePaid": pgettext_lazy("event", "Tournament prize paid"),
 }
 
 # the fields of events, as a history says them (``shell.web.history``; the fields it leaves
@@ -291,9 +317,17 @@ PAYMENTS: Mapping[str, Promise] = {
     "casino_cheque": pgettext_lazy("payment", "Casino cheque (nominative, crossed)"),
 }
 
+# The house's charge at a table of the poker room (pokerroom.rules.rake; CF-6).
+CHARGES: Mapping[str, Promise] = {
+    "rake": pgettext_lazy("charge", "Rake on each pot"),
+    "time_charge": pgettext_lazy("charge", "Charge per time of play"),
+    "commission": pgettext_lazy("charge", "Commission on the banker's winnings"),
+}
+
 KINDS: Mapping[str, Mapping[str, Promise]] = {
     "game": GAMES, "status": STATUSES, "slip": SLIPS, "role": ROLES, "outcome": OUTCOMES,
     "event": EVENTS, "combination": COMBINATIONS, "field": FIELDS, "payment": PAYMENTS,
+    "charge": CHARGES,
 }
 
 

@@ -34,6 +34,7 @@ TITLES: Mapping[str, Promise] = {
     "exception": _("Exceptions approved"),
     "correction": _("Late corrections of sealed days, booked in this day"),
     "total": _("The day's totals"),
+    "non_banked": _("The poker room (non-banked games)"),
 }
 
 COLUMNS: Mapping[str, Promise] = {
@@ -100,6 +101,11 @@ COLUMNS: Mapping[str, Promise] = {
     "taxes": pgettext_lazy("column", "Taxes"),
     "chips_in_circulation": pgettext_lazy("column", "Chips in circulation"),
     "jackpot_liability": pgettext_lazy("column", "Jackpot liability"),
+    "rake": pgettext_lazy("column", "Rake and time charges"),
+    "fees": pgettext_lazy("column", "Entry fees"),
+    "commission": pgettext_lazy("column", "Commission"),
+    "overlay": pgettext_lazy("column", "Overlay"),
+    "revenue": pgettext_lazy("column", "Revenue"),
 }
 
 SCOPES: Mapping[str, Promise] = {

@@ -239,6 +239,11 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
         base.update(month="2026-03", code="pt-iej-capital", reference="guia 1")
     if kind in ("CasinoChequePresented", "CardChequeBatchSettled"):
         base.update(number="000123", bank_reference="EXT 1", amount=str(draw(money)))
+    if kind.startswith(("Poker", "Tournament", "Chemmy", "RakeBox")):  # the poker room
+        base.update(tournament="t1", fee=str(draw(money)), buy_in=str(draw(money)),
+                    rake=str(draw(money)), cashed_out=str(draw(money)),
+                    overlay=str(draw(money)), variance=str(draw(signed)),
+                    commission=str(draw(money)))
     if kind in ("FillIssued", "CreditReceived", "CreditRequested", "DropRecorded",
                 "JackpotHit", "JackpotMeterCorrected", "SlipVoided", "DropBoxReceived"):
         base["amount"] = str(draw(money))

@@ -249,6 +249,26 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/v1/exchange/<slug:casino>/deals/buy/': [401, 400, 400, 403, 403, 403, 403, 403],
     'POST api/v1/exchange/<slug:casino>/deals/sell/': [401, 400, 400, 403, 403, 403, 403, 403],
     'POST api/v1/exchange/<slug:casino>/revaluations/': [401, 403, 403, 403, 409, 403, 403, 409],
+    # the poker room (issue 38)
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/tables/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/tables/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/hands/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/hands/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/rake-box-counts/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/rake-box-counts/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/coups/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/coups/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/tournaments/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/tournaments/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/regulator/v1/casinos/<slug:casino>/poker-room/tournaments/<slug:tournament>/entries/': [401, 403, 403, 403, 403, 200, 404, 403],
+    'POST api/regulator/v1/casinos/<slug:casino>/poker-room/tournaments/<slug:tournament>/entries/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'GET api/v1/poker-room/<slug:casino>/tables/': [401, 200, 200, 200, 200, 403, 403, 200],
+    'GET api/v1/poker-room/<slug:casino>/tables/<slug:table>/': [401, 404, 404, 404, 404, 403, 403, 404],
+    'POST api/v1/poker-room/<slug:casino>/tables/<slug:table>/hands/': [401, 403, 403, 400, 403, 403, 403, 400],
+    'POST api/v1/poker-room/<slug:casino>/tables/<slug:table>/coups/': [401, 403, 403, 400, 403, 403, 403, 400],
+    'GET api/v1/poker-room/<slug:casino>/tournaments/': [401, 200, 200, 200, 200, 403, 403, 200],
+    'GET api/v1/poker-room/<slug:casino>/tournaments/<slug:tournament>/': [401, 404, 404, 404, 404, 403, 403, 404],
+    'POST api/v1/poker-room/<slug:casino>/tournaments/<slug:tournament>/prizes/<int:entry>/payment/': [401, 404, 404, 403, 403, 403, 403, 403],
 }
 
 QUERY = "?casino=lisboa&from={day}&to={day}"  # what the staff's lists and reports ask for
