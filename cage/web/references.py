@@ -53,6 +53,9 @@ def said(entry: Any) -> str:
             return _("count %(n)s explained") % {"n": d["count_number"]}
         if t == "VarianceApproved":
             return _("count %(n)s approved") % {"n": d["count_number"]}
+        if t == "VarianceRefused":
+            return _("count %(n)s refused: %(note)s") % {"n": d["count_number"],
+                                                        "note": d.get("note", "")}
         if t == "ShiftClosed":  # its entry keeps the variance only: the number is in the text
             number = re.fullmatch(r"closed on count (\d+)", entry.reference or "")
             if number:

@@ -511,6 +511,11 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
             meta = command_metadata(request, casino, (Role.CAGE_SUPERVISOR,))
             _run(request, lambda: cage.variance_approve(shift_id=sid, note=request.POST.get(
                 "note", ""), metadata=meta), _("variance approved"))
+        elif action == "refuse":
+            meta = command_metadata(request, casino, (Role.CAGE_SUPERVISOR,))
+            _run(request, lambda: cage.variance_refuse(shift_id=sid, note=request.POST.get(
+                "note", ""), metadata=meta), _("variance refused: the cashier explains or "
+                                               "counts again"))
         elif action == "explain":
             meta = command_metadata(request, casino, CAGE_ROLES)
             _run(request, lambda: cage.variance_explain(
@@ -538,6 +543,9 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
         "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),
         "key": _key(),
         "progress": _close_progress_of(request, found),
+        "refusal": found.entries.filter(
+            event_type="VarianceRefused",
+            details__count_number=found.count_number).order_by("-version").first(),
     })
 
 
