@@ -34,7 +34,8 @@ def test_a_sale_comes_back_to_the_sale_with_its_receipt_for_an_80_mm_roll(
     screen = f"/cage/{CASINO}/shifts/{window}/"
     page = ana_web.get(screen).content.decode()
     # one movement's form at a time: the sale's, no redemption's, no jackpot's
-    assert 'value="sell"' in page and 'name="action" value="redeem"' not in page
+    assert 'value="sell"' in page
+    assert 'name="action" value="redeem"' not in page
     # 90.00 of chips (3 x 25 + 3 x 5) for a 100 note, a 10 note back
     answer = ana_web.post(screen, {
         "action": "sell", "m": "sell", "amount": "90.00", "idempotency_key": "s1",
@@ -55,7 +56,8 @@ def test_a_sale_comes_back_to_the_sale_with_its_receipt_for_an_80_mm_roll(
     assert "3 × 25.00\n75.00" in text  # pieces and their value
     assert "Amount\n€90.00" in text
     # in: the 100 note; out: 90.00 of chips and the 10.00 note of change
-    assert "In\n€100.00" in text and "Out\n€100.00" in text
+    assert "In\n€100.00" in text
+    assert "Out\n€100.00" in text
     assert "Change given\n1 × 10.00" in text
 
 
