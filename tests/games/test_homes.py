@@ -29,4 +29,4 @@ def test_the_pit_boss_home_is_the_floor_and_the_accountants_the_days(make_table:
     assert "Gaming days and their closes" in accountant
     assert "not closed" in accountant
     assert f'href="/ledger/{CASINO}/desk/"' in accountant
-    assert "hx-get" not in accountant
+    assert "/floor/rows/" not in accountant  # the floor is the pit boss's
