@@ -58,7 +58,7 @@ def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
     chances = fiscal.get_by_role("group", name="Even chances")
     chances.get_by_label("Bet").select_option(label="Red")
     chances.get_by_label("Seat").select_option("3")
-    chances.get_by_label("Player").fill("blue")
+    chances.get_by_label("Person at the seat").fill("blue")
     chances.get_by_label("Stake").fill("20")
     chances.get_by_role("button", name="Place").click()
     assert fiscal.get_by_text("Bet b2 placed: Red, 20.00 on seat 3.").is_visible()
