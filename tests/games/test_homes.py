@@ -24,7 +24,7 @@ def test_the_pit_boss_home_is_the_floor_and_the_accountants_the_days(make_table:
     home = person("fiscal", Role.PIT_BOSS).get("/").content.decode()
     assert f'hx-get="/pit/{CASINO}/floor/rows/"' in home
     assert f'<a href="/pit/sessions/{sid}/">r1</a>' in home
-    assert "<strong>20.00</strong>" in home  # the result so far: the red 20 lost
+    assert "<strong>€20.00</strong>" in home  # the result so far: the red 20 lost
     accountant = person("contabilista", Role.ACCOUNTANT).get("/").content.decode()
     assert "Gaming days and their closes" in accountant
     assert "not closed" in accountant
