@@ -50,7 +50,8 @@ def untranslated(text: str) -> list[str]:
 
 
 @pytest.mark.django_db
-def test_no_text_of_the_english_catalogue_is_left_on_any_pt_pt_page(demo_day: None) -> None:
+def test_no_text_of_the_english_catalogue_is_left_on_any_pt_pt_page(
+        demo_day: None) -> None:  # noqa: F811
     # the check can fail: the same home in English holds catalogue text
     english = Client(headers={"accept-language": "en"})
     english.force_login(User.objects.get(username=DEMO_PEOPLE[0]))
@@ -67,7 +68,7 @@ def test_no_text_of_the_english_catalogue_is_left_on_any_pt_pt_page(demo_day: No
 
 
 @pytest.mark.django_db
-def test_the_cage_s_refusals_are_said_in_pt_pt(demo_day: None) -> None:
+def test_the_cage_s_refusals_are_said_in_pt_pt(demo_day: None) -> None:  # noqa: F811
     """Refusals included: each cage form posted wrong, in pt-PT, answers in Portuguese."""
     from cage import services as cage
     from cage.models import Shift, ShiftStatus
