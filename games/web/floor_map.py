@@ -67,7 +67,7 @@ def floor_map(casino: str) -> FloorMap:
     rows_most = 1
     for column, (game, in_pit) in enumerate(groupby(tables, key=lambda t: t.game)):
         x = GAP + column * (TILE_W + GAP)
-        pits.append(Pit(labels.game_label(game), x))
+        pits.append(Pit(str(labels.game_label(game)), x))
         for line, table in enumerate(in_pit):
             rows_most = max(rows_most, line + 1)
             tiles.append(_tile(table, x, HEAD + GAP + line * (TILE_H + GAP),
@@ -78,7 +78,7 @@ def floor_map(casino: str) -> FloorMap:
 
 def _tile(table: Table, x: int, y: int, row: selectors.FloorRow | None) -> Tile:
     if row is None:
-        return Tile(table.code, labels.game_label(table.game), x, y, False, None, None, None,
+        return Tile(table.code, str(labels.game_label(table.game)), x, y, False, None, None, None,
                     None, False)
     check = row.check
     low, high = check.get("low"), check.get("high")
@@ -88,5 +88,5 @@ def _tile(table: Table, x: int, y: int, row: selectors.FloorRow | None) -> Tile:
         where = (row.result - low) / (high - low)
         marker = (x + BAR_X + min(max(where, Decimal(0)), Decimal(1)) * BAR_W
                   ).quantize(Decimal("0.1"))
-    return Tile(table.code, labels.game_label(table.game), x, y, True, row.result, low, high,
+    return Tile(table.code, str(labels.game_label(table.game)), x, y, True, row.result, low, high,
                 marker, bool(check.get("flag")))

@@ -71,19 +71,19 @@ def test_a_pit_boss_opens_a_session_plays_a_round_and_sees_the_result(
     assert fiscal.get_by_text("Round settled: prizes 350.00, result -330.00.").is_visible()
     shot(fiscal, "pit-round-settled")
     bets = bet_rows(fiscal)
-    assert bets["b1"][1:] == ["1", "seat 1", "Straight up 17", "10.00", "won", "350.00", "360.00",
+    assert bets["b1"][1:] == ["1", "seat 1", "Straight up 17", "€10.00", "won", "€350.00", "€360.00",
                               "won: pays 35 to 1, a prize of 350.00; 360.00 to the player with "
                               "the stake"]
-    assert bets["b2"][1:] == ["3", "blue", "Red", "20.00", "lost", "0.00", "0.00",
+    assert bets["b2"][1:] == ["3", "blue", "Red", "€20.00", "lost", "€0.00", "€0.00",
                               "lost: the stake of 20.00 stays with the bank"]
     assert fiscal.get_by_text("17 (black)").is_visible()
 
     fiscal.get_by_role("link", name="The session").click()
     result = fiscal.get_by_role("table", name="Session result")
     assert result.get_by_role("row", name="Rounds' result").get_by_role(
-        "cell").first.inner_text() == "-330.00"
+        "cell").first.inner_text() == "-€330.00"
     assert result.get_by_role("row", name="Handle").get_by_role(
-        "cell").first.inner_text() == "30.00"
+        "cell").first.inner_text() == "€30.00"
     shot(fiscal, "pit-session")  # the session with its rounds and its result
 
     # closing: the tray; the drop box goes to the count room, the table win follows its count
@@ -125,4 +125,4 @@ def test_the_pit_boss_who_recorded_the_outcome_asks_another_for_the_correction(
     row.get_by_role("button", name="Approve").click()
     assert chefe.get_by_text("Approved and recorded.").is_visible()
     chefe.goto(f"/pit/rounds/{rid}/")
-    assert bet_rows(chefe)["b1"][5:8] == ["won", "10.00", "20.00"]
+    assert bet_rows(chefe)["b1"][5:8] == ["won", "€10.00", "€20.00"]

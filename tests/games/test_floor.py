@@ -84,7 +84,7 @@ def test_the_session_page_shows_the_win_and_hold_so_far_and_closes_through_the_t
     page = fiscal.get(f"/pit/sessions/{sid}/")
     text = re.sub(r"<[^>]+>", " ", page.content.decode())
     text = re.sub(r"\s+", " ", text)
-    assert "Table win so far 20.00" in text
+    assert "Table win so far €20.00" in text
     assert "Hold so far % 25.00" in text  # 20 ÷ 80
     # the tray: 10 × 100 opened, +20 won and 80 dropped in cash: 1020 of chips, 1000 + 20
     with django_capture_on_commit_callbacks(execute=True) as sent:
@@ -101,7 +101,7 @@ def test_the_session_page_shows_the_win_and_hold_so_far_and_closes_through_the_t
         f"/pit/sessions/{sid}/").content.decode()))
     assert "session of" in closed
     assert "· closed" in closed
-    assert "Closing count 1020.00" in closed
+    assert "Closing count €1,020.00" in closed
 
 
 @pytest.mark.django_db(transaction=True)
