@@ -113,7 +113,7 @@ def test_a_pit_boss_plays_blackjack_decisions_a_void_is_approved_and_the_floor_f
 
     # roulette: the outcome recorded, then a void asked for; another pit boss approves it
     fiscal.goto(f"/pit/sessions/{floor['r1']}/")
-    assert fiscal.get_by_role("row", name="Table win so far").get_by_text("-350.00").is_visible()
+    assert fiscal.get_by_role("row", name="Table win so far").get_by_text("-€350.00").is_visible()
     fiscal.get_by_role("button", name="Open a round").click()
     straight = fiscal.get_by_role("group", name="Straight up")
     straight.get_by_label("Number").fill("5")
