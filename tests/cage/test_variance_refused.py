@@ -63,3 +63,20 @@ def test_the_supervisor_refuses_on_the_variance_page_and_the_cashier_reads_why(
     cashier = browser("ana", Role.CASHIER).get(page).content.decode()
     assert "The explanation was refused by carla: count the 20s again" in cashier
     assert "Record the explanation" in cashier
+
+
+def test_the_api_refuses_a_variance_with_a_note_and_says_why_a_blank_one_is_refused(
+        window: str) -> None:
+    from .test_blind_count import client_for
+
+    short_and_explained(window)
+    url = f"/api/v1/cage/{CASINO}/shifts/{window}/variance/refusal/"
+    supervisor = client_for("carla", Role.CAGE_SUPERVISOR)
+    blank = supervisor.post(url, {"note": " "}, format="json")
+    assert blank.status_code == 400
+    assert Shift.objects.get(id=window).explanation == "a note given twice"  # nothing recorded
+    done = supervisor.post(url, {"note": "count the 20s again"}, format="json",
+                           HTTP_IDEMPOTENCY_KEY="refuse-api-1")
+    assert done.status_code == 201
+    assert done.json()["count_number"] == 1
+    assert Shift.objects.get(id=window).explanation == ""
