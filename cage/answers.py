@@ -203,6 +203,13 @@ class VarianceApproveAnswer:
 
 
 @dataclass(frozen=True)
+class VarianceRefuseAnswer:
+    shift_id: str
+    count_number: int
+    version: int
+
+
+@dataclass(frozen=True)
 class ShiftCloseAnswer:
     shift_id: str
     closed: bool

@@ -491,6 +491,20 @@ class VarianceApproved(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class VarianceRefused(Event):
+    """A cage supervisor who did not count refuses the explained variance of one count: the
+    explanation no longer stands; the cashier counts again or explains it better."""
+
+    event_type = "VarianceRefused"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class ShiftClosed(Event):
     """The closing count becomes the cage's contents, and the next shift's opening."""
 

@@ -405,6 +405,13 @@ class CageProjection(Projection):
         yield from _entry(recorded, reference=f"count {event.count_number} approved")
 
     @handles
+    def variance_refused(self, event: ev.VarianceRefused, recorded: RecordedEvent
+                         ) -> Changes:
+        # the explanation is set aside: the cashier explains again or counts again
+        yield from _touch(recorded, explanation="", explained_by="")
+        yield from _entry(recorded, reference=f"count {event.count_number} refused")
+
+    @handles
     def closed(self, event: ev.ShiftClosed, recorded: RecordedEvent) -> Changes:
         yield from _touch(recorded, status=ShiftStatus.CLOSED, closed_by=_actor(recorded),
                           closed_at=recorded.recorded_at)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 
 import eventstore
 from casino.errors import InvalidCommand, NotFound
@@ -185,12 +186,21 @@ class EntryPage:
 
 
 def shift_entry_page(shift: Shift, sight: str, page: object = 1, *,
-                     size: int | None = None) -> EntryPage:
+                     size: int | None = None, event_types: Sequence[str] = (),
+                     search: str = "") -> EntryPage:
     """Page ``page`` of the shift's movements as ``sight`` may read them (``shift_entries_for``),
     the newest first: two queries whatever the length of the shift, the totals and the page.
-    A page past the last is the last; one that is not a number, the first."""
+    A page past the last is the last; one that is not a number, the first.
+
+    ``event_types`` and ``search`` (a reference, a person, a movement's number or an amount, as
+    typed) narrow the movements; the totals are then those of the movements found."""
     size = size or ENTRIES_PER_PAGE
-    totals = ShiftEntry.objects.filter(shift=shift).aggregate(
+    chosen = ShiftEntry.objects.filter(shift=shift)
+    if event_types:
+        chosen = chosen.filter(event_type__in=list(event_types))
+    if search.strip():
+        chosen = chosen.filter(_matching(search.strip()))
+    totals = chosen.aggregate(
         count=Count("id"), amount_in=Sum("amount_in"), amount_out=Sum("amount_out"))
     count = int(totals["count"] or 0)
     pages = max(1, -(-count // size))
@@ -199,10 +209,24 @@ def shift_entry_page(shift: Shift, sight: str, page: object = 1, *,
     except ValueError:
         number = 1
     start = (number - 1) * size
-    entries = list(shift_entries(shift).order_by("-version")[start:start + size])
+    entries = list(chosen.order_by("-version")[start:start + size])
     return EntryPage(entries=_as_seen(entries, sight), number=number, pages=pages, count=count,
                      amount_in=totals["amount_in"] or inv.ZERO,
                      amount_out=totals["amount_out"] or inv.ZERO)
+
+
+def _matching(search: str) -> Q:
+    """A movement whose reference or person holds ``search``, or whose number or amount it is."""
+    found = Q(reference__icontains=search) | Q(actor__icontains=search)
+    if search.isdigit():
+        found |= Q(version=int(search))
+    try:
+        amount = Decimal(search.replace(",", "."))
+    except InvalidOperation:
+        return found
+    if amount.is_finite():
+        found |= Q(amount_in=amount) | Q(amount_out=amount)
+    return found
 
 
 def _as_seen(entries: list[ShiftEntry], sight: str) -> list[ShiftEntry]:

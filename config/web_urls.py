@@ -4,6 +4,7 @@ from shell.web import approvals, history, seals, tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("waiting/<slug:casino>/", views.home_waiting, name="home-waiting"),
     path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
     path("history/<slug:casino>/<slug:kind>/<str:ident>/", history.history, name="history"),
     path("seals/<slug:casino>/", seals.seals, name="seals"),

@@ -149,6 +149,13 @@ class TableSession(models.Model):
     def stream(self) -> str:
         return f"table_session/{self.session_id}"
 
+    @property
+    def rounds_played(self) -> int:
+        """The rounds counted one way on every screen (issue 36): settled or with an outcome,
+        never a void one (counted apart, ``rounds_voided``) nor the one in play, as the gaming
+        day's result counts them at the close (``GamingDayResult.rounds``)."""
+        return self.rounds - self.rounds_voided - (1 if self.current_round_id else 0)
+
 
 class SlipKind(models.TextChoices):
     FILL = "fill", "Fill"

@@ -813,6 +813,7 @@ NOT_POSTED: dict[str, str] = {
     "ShiftOpeningDisputeResolved": "a decision; the ShiftOpened appended with it posts",
     "VarianceExplained": "words; the close posts the variance",
     "VarianceApproved": "an approval; the close posts the variance",
+    "VarianceRefused": "a refusal: the explanation set aside, nothing moves",
     "ChipsInCirculationRecorded": "a figure for the day (compare with account 2781)",
     # tables
     "FillRequested": "a request: the chips move when the cage issues the fill (FillIssued)",

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 from reportlab.platypus.flowables import Flowable
 
+from games.web.labels import game_label
 from ledger import report_files as files
 from ledger.report_files import Row
 
@@ -118,14 +119,36 @@ _PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
                    "correction": {"session", "approval"}}
 
 
-def close_report_pdf(report: CloseReport) -> bytes:
+# What the PDF says in words where the CSV keeps the code (issue 36): a game by its name, where
+# a table's house edges came from in a phrase.
+FIGURES_IN_WORDS = {"engine": "the games' mathematics", "local": "the casino's own figures",
+                    "engine+local": "the games' mathematics and the casino's own figures",
+                    "none": "none"}
+
+
+def _in_words(all_sections: Iterator[tuple[str, str, Row, list[Row]]]
+              ) -> Iterator[tuple[str, str, Row, list[Row]]]:
+    for name, title, header, rows in all_sections:
+        if name in ("table", "game"):
+            game, figures = header.index("game"), (header.index("figures")
+                                                   if "figures" in header else None)
+            rows = [list(row) for row in rows]
+            for row in rows:
+                row[game] = str(game_label(str(row[game])))
+                if figures is not None:
+                    row[figures] = FIGURES_IN_WORDS.get(str(row[figures]), row[figures])
+        yield name, title, header, rows
+
+
+def close_report_pdf(report: CloseReport, *, provisional: bool = False) -> bytes:
     """The PDF: a title, then one table per section; the casino, the day and the digest in
-    every page's footer."""
+    every page's footer. ``provisional``: the day is not closed yet, said on every page."""
     digest = report_digest(report)
     style = files.styles()
     buffer = io.BytesIO()
     footer = (f"{report.casino_name} ({report.casino}) · gaming day "
-              f"{report.gaming_day.isoformat()} · digest SHA-256 {digest}")
+              f"{report.gaming_day.isoformat()} · digest SHA-256 {digest}"
+              + (" · PROVISIONAL: the day is not closed" if provisional else ""))
 
     def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
         canvas.saveState()
@@ -142,7 +165,10 @@ def close_report_pdf(report: CloseReport) -> bytes:
         Paragraph(f"Currency {report.currency}. Digest (SHA-256 of the report's canonical "
                   f"JSON): {digest}", style.sheet["Normal"]),
     ]
-    story += files.section_grids(sections(report), style, skip="report", wrap_over=40,
+    if provisional:
+        story.insert(1, Paragraph("PROVISIONAL: the gaming day is not closed; its figures may "
+                                  "still change until it is.", style.sheet["Heading2"]))
+    story += files.section_grids(_in_words(sections(report)), style, skip="report", wrap_over=40,
                                  wide=70 * mm, leave_out=_PDF_LEAVES_OUT)
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()

@@ -7,6 +7,7 @@ import datetime as dt
 from django.http import FileResponse, StreamingHttpResponse
 
 from ledger import exports
+from ledger.models import DayClose
 from ledger.reports import trial_balance
 
 from .close_report import close_report
@@ -66,7 +67,8 @@ def close_report_download(*, casino: str, gaming_day: dt.date,
         response = StreamingHttpResponse(close_report_csv(report),
                                          content_type="text/csv; charset=utf-8")
     else:
-        pdf = close_report_pdf(report)
+        pdf = close_report_pdf(report, provisional=not DayClose.objects.filter(
+            casino_id=casino, day=gaming_day).exists())
         response = StreamingHttpResponse(
             (pdf[i:i + 65536] for i in range(0, len(pdf), 65536)),
             content_type="application/pdf")

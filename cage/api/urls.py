@@ -34,6 +34,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="cage-variance-explain"),
     path(shift + "variance/approval/", v.VarianceApproveApi.as_view(),
          name="cage-variance-approve"),
+    path(shift + "variance/refusal/", v.VarianceRefuseApi.as_view(),
+         name="cage-variance-refuse"),
     path(shift + "close/", v.ShiftCloseApi.as_view(), name="cage-shift-close"),
     path(shift + "opening-dispute/resolution/", v.ShiftOpeningDisputeResolveApi.as_view(),
          name="cage-opening-dispute-resolve"),

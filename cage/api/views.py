@@ -356,6 +356,17 @@ class VarianceApproveApi(CageCommandApi):
         return cage.variance_approve(shift_id=kwargs["shift"], metadata=metadata, **data)
 
 
+class VarianceRefuseApi(CageCommandApi):
+    roles = SUPERVISOR_ROLES
+    answer = answers.VarianceRefuseAnswer
+
+    class InputSerializer(serializers.Serializer[Any]):
+        note = serializers.CharField(allow_blank=True)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
+        return cage.variance_refuse(shift_id=kwargs["shift"], metadata=metadata, **data)
+
+
 class ShiftCloseApi(CageCommandApi):
     answer = answers.ShiftCloseAnswer
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:

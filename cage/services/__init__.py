@@ -13,6 +13,7 @@ from .shifts import (
     shift_opening_dispute_resolve,
     variance_approve,
     variance_explain,
+    variance_refuse,
 )
 from .slips import credit_receive, fill_issue, slip_refuse
 from .transactions import (
@@ -51,4 +52,5 @@ __all__ = [
     "transfer_send",
     "variance_approve",
     "variance_explain",
+    "variance_refuse",
 ]

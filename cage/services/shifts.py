@@ -36,6 +36,7 @@ from ..answers import (
     ShiftOpenAnswer,
     VarianceApproveAnswer,
     VarianceExplainAnswer,
+    VarianceRefuseAnswer,
 )
 from ..events import (
     ShiftClosed,
@@ -45,6 +46,7 @@ from ..events import (
     ShiftOpeningDisputeResolved,
     VarianceApproved,
     VarianceExplained,
+    VarianceRefused,
 )
 from ..models import (
     AdjustmentStatus,
@@ -367,6 +369,29 @@ def variance_approve(*, shift_id: str, metadata: Metadata, note: str = "") -> Va
                                     note=remark)], metadata)
     return VarianceApproveAnswer(shift_id=str(shift.id), count_number=shift.count_number,
                                  variance_value=fmt(value), version=shift.version)
+
+
+@command("variance_refuse")
+def variance_refuse(*, shift_id: str, note: str, metadata: Metadata) -> VarianceRefuseAnswer:
+    """A cage supervisor refuses the explained variance (never the person who counted), saying
+    why: the explanation is set aside, and the cashier counts again or explains it again."""
+    require_role(metadata, SUPERVISOR_ROLES, "refusing a variance")
+    shift = shift_get(metadata, shift_id)
+    _require_variance(shift)
+    if metadata.actor == shift.counted_by:
+        raise NotAllowed(OWN_VARIANCE, code="four_eyes")
+    if not shift.explanation:
+        raise Conflict("the variance is not explained yet: the cashier explains it first",
+                       code="variance_unexplained")
+    if shift.approved_count == shift.count_number:
+        raise Conflict("count {count_number} is approved already",
+                       params={"count_number": shift.count_number}, code="approved_already")
+    why = text(note, field="note")
+
+    append(shift, [VarianceRefused(shift_id=str(shift.id), window=shift.cage,
+                                   count_number=shift.count_number, note=why)], metadata)
+    return VarianceRefuseAnswer(shift_id=str(shift.id), count_number=shift.count_number,
+                                version=shift.version)
 
 
 @command("shift_close")

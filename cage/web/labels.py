@@ -44,5 +44,6 @@ EVENT_TYPES = [
     pgettext_lazy("cage event", "ShiftCounted"),
     pgettext_lazy("cage event", "VarianceExplained"),
     pgettext_lazy("cage event", "VarianceApproved"),
+    pgettext_lazy("cage event", "VarianceRefused"),
     pgettext_lazy("cage event", "ShiftClosed"),
 ]

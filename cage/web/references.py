@@ -12,6 +12,12 @@ from django.utils.translation import gettext_lazy
 
 from edge.web.labels import label
 
+PAYMENTS = {
+    "cash": gettext_lazy("paid in cash"), "card": gettext_lazy("paid by card"),
+    "cheque": gettext_lazy("paid by the patron's cheque"),
+    "casino_cheque": gettext_lazy("paid by a casino cheque"),
+}
+
 BASES = {
     "previous_count": gettext_lazy("previous closing count"),
     "blind_count": gettext_lazy("blind count"),
@@ -25,8 +31,11 @@ def said(entry: Any) -> str:
     try:
         if t == "ShiftOpened":
             return str(BASES.get(d.get("basis", ""), entry.reference))
-        if t in ("ChipsSold", "ChipsRedeemed"):
-            return str(entry.reference)  # the transaction's id
+        if t in ("ChipsSold", "ChipsRedeemed"):  # how it was paid, and to whom (a reference)
+            how = str(PAYMENTS.get(d.get("payment") or "cash", d.get("payment")))
+            patron = d.get("patron_id") or ""
+            return (_("%(how)s · patron %(patron)s") % {"how": how, "patron": patron[:8]}
+                    if patron else how)
         if t == "FillIssued":
             return _("fill %(slip)s to table %(table)s") % d
         if t == "CreditReceived":
@@ -53,6 +62,9 @@ def said(entry: Any) -> str:
             return _("count %(n)s explained") % {"n": d["count_number"]}
         if t == "VarianceApproved":
             return _("count %(n)s approved") % {"n": d["count_number"]}
+        if t == "VarianceRefused":
+            return _("count %(n)s refused: %(note)s") % {"n": d["count_number"],
+                                                        "note": d.get("note", "")}
         if t == "ShiftClosed":  # its entry keeps the variance only: the number is in the text
             number = re.fullmatch(r"closed on count (\d+)", entry.reference or "")
             if number:

@@ -14,6 +14,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/shifts/<uuid:shift>/", views.shift_screen, name="shift"),
     path("<slug:casino>/shifts/<uuid:shift>/slips/<int:version>.pdf", views.slip_print,
          name="slip-pdf"),
+    path("<slug:casino>/shifts/<uuid:shift>/receipts/<int:version>.pdf", views.receipt_print,
+         name="receipt-pdf"),
     path("<slug:casino>/shifts/<uuid:shift>/count/", views.count_form, name="count"),
     path("<slug:casino>/shifts/<uuid:shift>/variance/", views.variance_screen, name="variance"),
     path("<slug:casino>/shifts/<uuid:shift>/closing/<uuid:task>/", views.shift_closing,

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -54,9 +55,10 @@ from jackpots.services import jackpot_prize_pay
 from .. import reports, selectors
 from .. import services as cage
 from ..models import CageKind, OpeningDispute, Shift, ShiftStatus
+from ..receipt_pdf import receipt_pdf
 from ..services.approvals import LATE_FILL
 from ..slip_pdf import SlipPrint, slip_pdf
-from . import grids
+from . import grids, receipts, terminal
 from .references import said
 
 # --- who is acting: ``edge.web.acting`` (the roles a page needs, a posted command's metadata) ----
@@ -257,6 +259,7 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
     found = _shift(casino, shift)
     if request.method == "POST":
         form = request.POST.get("form", "") or request.POST.get("action", "")
+        before = found.version
         try:
             done, action = _shift_action(request, casino, found)
             action()
@@ -264,7 +267,14 @@ def shift_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRes
             return _shift_page(request, casino, found, held, failed=form, error=error,
                                status=400)
         messages.success(request, done)
-        return redirect("cage:shift", casino=casino, shift=found.id)
+        # the same movement again for the next in the queue, and this one's receipt at hand
+        offered = terminal.movements(found, Role.CAGE_SUPERVISOR in held)
+        after = {"m": terminal.chosen(request.POST.get("m", ""), offered)}
+        receipt = found.entries.filter(version__gt=before, event_type__in=list(receipts.TITLES)
+                                       ).order_by("version").first()
+        if receipt is not None:
+            after["receipt"] = str(receipt.version)
+        return redirect(reverse("cage:shift", args=[casino, found.id]) + "?" + urlencode(after))
     return _shift_page(request, casino, found, held)
 
 
@@ -287,10 +297,26 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
     def chips(form: str, label: str) -> list[grids.Grid]:
         return grids.chip_grids(the_casino, "chips", label, typed(form), sets=sets)
 
-    # the newest movements, a page at a time, and the whole shift's totals (by the database)
-    page = selectors.shift_entry_page(found, sight, request.GET.get("page", 1))
+    # the newest movements, a page at a time, and the whole shift's totals (by the database);
+    # narrowed to a kind of movement or a search, if asked
+    shown = terminal.shown_kinds(request.GET.get("kind", ""))
+    search = str(request.GET.get("q", ""))[:100]
+    page = selectors.shift_entry_page(found, sight, request.GET.get("page", 1),
+                                      event_types=shown, search=search)
+    offered = terminal.movements(found, Role.CAGE_SUPERVISOR in held)
+    chosen = terminal.chosen(terminal.refused_movement(request.POST) if failed
+                             else request.GET.get("m", ""), offered)
+    receipt = _int(request.GET.get("receipt", ""))
     return render(request, "cage/shift.html", {
         "casino": the_casino, "shift": found,
+        "movement": chosen, "movements": offered,
+        "kinds": terminal.KINDS, "kind": request.GET.get("kind", ""), "q": search,
+        "filtered": bool(shown or search.strip()),
+        "keep": urlencode({k: v for k, v in (("m", request.GET.get("m", "")),
+                                             ("kind", request.GET.get("kind", "")),
+                                             ("q", search)) if v}),
+        "receipt": found.entries.filter(version=receipt).first() if receipt else None,
+        "receipt_types": list(receipts.TITLES),
         "entries": [(e, said(e)) for e in page.entries], "page": page,
         "adjustments": selectors.adjustment_list(found),
         "figures": selectors.shift_figures(found) if sight == selectors.SIGHT_ALL else None,
@@ -301,10 +327,12 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
         "is_vault": found.cage_kind == CageKind.VAULT,
         "targets": selectors.cages_of(casino=casino).exclude(code=found.cage),
         "key": _key(),
-        "jackpot_hits": prize_list(casino, unpaid_only=True)[:100],
-        "boxes": _boxes_to_receive(casino),
+        # what the chosen movement picks from (read only for it)
+        "jackpot_hits": prize_list(casino, unpaid_only=True)[:100] if chosen == "jackpot" else [],
+        "boxes": _boxes_to_receive(casino) if chosen == "drop" else [],
         "late_fill_reasons": LATE_FILL.reasons,
-        "slips": _slips_waiting(casino),
+        "slips": ([w for w in _slips_waiting(casino) if w.slip.kind == chosen]
+                  if chosen in ("fill", "credit") else []),
         "failed": failed, "posted": posted,
         "error": refusal_text(error) if error else "",
         "error_field": _error_field(failed, error),
@@ -325,6 +353,11 @@ def _shift_page(request: HttpRequest, casino: str, found: Shift, held: set[str],
             "out_of_service": {"chips": chips("out_of_service", _("Chips withdrawn"))},
         },
     }, status=status)
+
+
+def _int(raw: object) -> int | None:
+    text = str(raw or "")
+    return int(text) if text.isdigit() else None
 
 
 def _error_field(form: str, error: DomainError | None) -> str:
@@ -392,6 +425,22 @@ def slip_print(request: HttpRequest, casino: str, shift: uuid.UUID, version: int
         amount=Decimal(str(data["amount"])), cashier=entry.actor, requested_by=requested_by))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{kind}-slip-{data["slip"]}.pdf"'
+    return response
+
+
+@login_required
+def receipt_print(request: HttpRequest, casino: str, shift: uuid.UUID,
+                  version: int) -> HttpResponse:
+    """The receipt of one movement of the shift, a PDF for an 80 mm receipt printer."""
+    require_roles(request, casino, READ_ROLES)
+    found = _shift(casino, shift)
+    entry = found.entries.filter(version=version, event_type__in=list(receipts.TITLES)).first()
+    if entry is None:
+        raise Http404(_("this movement has no receipt"))
+    the_casino = _found(lambda: selectors.casino_get(casino))
+    receipt = receipts.receipt_of(entry, casino=the_casino, shift=found)
+    response = HttpResponse(receipt_pdf(receipt), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="receipt-{receipt.number}.pdf"'
     return response
 
 
@@ -511,6 +560,11 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
             meta = command_metadata(request, casino, (Role.CAGE_SUPERVISOR,))
             _run(request, lambda: cage.variance_approve(shift_id=sid, note=request.POST.get(
                 "note", ""), metadata=meta), _("variance approved"))
+        elif action == "refuse":
+            meta = command_metadata(request, casino, (Role.CAGE_SUPERVISOR,))
+            _run(request, lambda: cage.variance_refuse(shift_id=sid, note=request.POST.get(
+                "note", ""), metadata=meta), _("variance refused: the cashier explains or "
+                                               "counts again"))
         elif action == "explain":
             meta = command_metadata(request, casino, CAGE_ROLES)
             _run(request, lambda: cage.variance_explain(
@@ -538,6 +592,9 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
         "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),
         "key": _key(),
         "progress": _close_progress_of(request, found),
+        "refusal": found.entries.filter(
+            event_type="VarianceRefused",
+            details__count_number=found.count_number).order_by("-version").first(),
     })
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import inline, views
 
 app_name = "compliance"
 
@@ -12,5 +12,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/reports/<uuid:report>/", views.report, name="report"),
     path("<slug:casino>/patrons/", views.patrons, name="patrons"),
     path("<slug:casino>/patrons/pick/", views.patron_pick, name="patron-pick"),
+    path("<slug:casino>/patrons/inline/", inline.patron_inline, name="patron-inline"),
     path("<slug:casino>/patrons/<uuid:patron>/", views.patron, name="patron"),
 ]

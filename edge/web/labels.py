@@ -129,6 +129,7 @@ EVENTS: Mapping[str, Promise] = {
     "ShiftCounted": pgettext_lazy("event", "Shift counted"),
     "VarianceExplained": pgettext_lazy("event", "Variance explained"),
     "VarianceApproved": pgettext_lazy("event", "Variance approved"),
+    "VarianceRefused": pgettext_lazy("event", "Variance refused"),
     "ShiftClosed": pgettext_lazy("event", "Shift closed"),
     "FillRequested": pgettext_lazy("event", "Fill requested"),
     "CreditRequested": pgettext_lazy("event", "Credit requested"),

@@ -35,6 +35,7 @@ from casino.services.approvals import Prepared, procedure
 from eventstore import store
 from eventstore.records import Metadata
 from games.answers import (
+    RoundCorrectAnswer,
     RoundVoidAnswer,
     SlipRequestAnswer,
     SlipVoidAnswer,
@@ -44,7 +45,7 @@ from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 
 from ._common import round_get, session_get, table_get
-from .rounds import round_preview, void_round
+from .rounds import correct_round, round_preview, void_round
 from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
 
 OTHER = ("other", gettext_noop("Another reason (say it in words)"))
@@ -59,6 +60,14 @@ ROUND_VOID = rules.kind(
      ("equipment_fault", gettext_noop("Equipment fault (wheel, shoe, shuffler, electronic table)")),
      ("procedure", gettext_noop("The game's procedure was not followed (a bet after «nada mais», a wrong "
                    "shooter)")),
+     OTHER],
+    request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS])
+
+ROUND_CORRECTION = rules.kind(
+    "round_correction", gettext_noop("correcting a settled round's outcome"),
+    # the pit boss who recorded the outcome asks; another pit boss corrects (four eyes)
+    [("wrong_outcome", gettext_noop("The outcome was recorded wrongly (a number, a card, a hand)")),
+     ("wrong_seat", gettext_noop("A hand or a bet was recorded on the wrong seat")),
      OTHER],
     request_roles=[Role.PIT_BOSS], approve_roles=[Role.PIT_BOSS])
 
@@ -144,6 +153,40 @@ def _round_void_apply(approval: Approval, metadata: Metadata) -> RoundVoidAnswer
     return void_round(the_round, reason=approval.explanation, metadata=metadata,
                       reason_code=approval.reason, approval_id=str(approval.id),
                       requested_by=approval.requested_by)
+
+
+# --- a settled round corrected, asked for by the pit boss who recorded it ------------------------
+
+
+def _settled(the_round: Round) -> None:
+    if the_round.status != RoundStatus.SETTLED:
+        raise Conflict("round {number} is not settled: its outcome is recorded again, or the "
+                       "round voided, without a correction",
+                       params={"number": the_round.number}, code="not_settled")
+
+
+def _round_correction_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                              ) -> Prepared:
+    the_round = _round_in(metadata, subject)
+    _settled(the_round)
+    outcome = details.get("outcome")
+    if not isinstance(outcome, dict) or not outcome:
+        raise InvalidCommand("say the right outcome", field="outcome")
+    return Prepared(
+        subject=str(the_round.round_id),
+        summary=(f"correct round {the_round.number} at table {the_round.table}: its result "
+                 f"{fmt(the_round.result)} is settled again on the right outcome"),
+        details={"table": the_round.table, "number": the_round.number,
+                 "session_id": str(the_round.session_id), "outcome": outcome,
+                 "result": fmt(the_round.result)})
+
+
+def _round_correction_apply(approval: Approval, metadata: Metadata) -> RoundCorrectAnswer:
+    the_round = _round_in(metadata, approval.subject, lock=True)
+    _settled(the_round)
+    table = table_get(the_round.casino_id, the_round.table)
+    return correct_round(the_round, table, outcome=dict(approval.details["outcome"]),
+                         reason=approval.explanation, metadata=metadata)
 
 
 # --- a slip of a closed session voided ----------------------------------------------------------
@@ -306,8 +349,9 @@ def _variance_apply(approval: Approval, metadata: Metadata
 
 
 procedure(ROUND_VOID, prepare=_round_void_prepare, apply=_round_void_apply)
+procedure(ROUND_CORRECTION, prepare=_round_correction_prepare, apply=_round_correction_apply)
 procedure(SLIP_VOID, prepare=_slip_void_prepare, apply=_slip_void_apply)
 procedure(LATE_SLIP, prepare=_late_slip_prepare, apply=_late_slip_apply)
 procedure(TABLE_VARIANCE, prepare=_variance_prepare, apply=_variance_apply)
 
-__all__ = ["LATE_SLIP", "ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]
+__all__ = ["LATE_SLIP", "ROUND_CORRECTION", "ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]

@@ -518,6 +518,15 @@ def round_correct(*, round_id: str, outcome: dict[str, Any], reason: str, metada
     the_round, table = _round_for_command(round_id, metadata)
     if metadata.role != Role.PIT_BOSS:
         raise NotAllowed("a correction is approved by a pit boss", code="not_allowed")
+    return correct_round(the_round, table, outcome=outcome, reason=reason, metadata=metadata)
+
+
+@_rule_refusals
+def correct_round(the_round: Round, table: Table, *, outcome: dict[str, Any], reason: str,
+                  metadata: Metadata) -> RoundCorrectAnswer:
+    """Record the correction of ``the_round`` (locked) by ``metadata``'s pit boss: the command's,
+    and the approval's when the pit boss who made the mistake asked another for it
+    (``round_correction``, ``games.services.approvals``)."""
     if metadata.actor == the_round.outcome_by:
         raise NotAllowed("{actor} recorded the outcome being corrected: another pit "
                          "boss must approve the correction (four eyes)",

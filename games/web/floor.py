@@ -17,6 +17,7 @@ from casino.models import Casino
 from games import selectors
 
 from . import labels
+from .floor_map import floor_map
 from .views import _may_act, _may_read
 
 POLL_SECONDS = 2
@@ -36,7 +37,17 @@ def floor_context(request: HttpRequest, casino: str) -> dict[str, object]:
 @require_GET
 def floor(request: HttpRequest, casino: str) -> HttpResponse:
     _may_read(request, casino)
-    return render(request, "pit/floor.html", floor_context(request, casino))
+    return render(request, "pit/floor.html", {**floor_context(request, casino),
+                                              "map": floor_map(casino)})
+
+
+@login_required
+@require_GET
+def floor_map_fragment(request: HttpRequest, casino: str) -> HttpResponse:
+    """The map alone, for the page's polling."""
+    _may_read(request, casino)
+    return render(request, "pit/_floor_map.html", {
+        "casino": Casino.objects.get(code=casino), "map": floor_map(casino)})
 
 
 @login_required

@@ -363,17 +363,34 @@ def _blackjack_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
     return outcome
 
 
+def stud_decisions(the_round: Any) -> dict[str, str]:
+    """The boxes' call or fold as the buttons recorded them (``play.decisions``)."""
+    return dict((getattr(the_round, "play", None) or {}).get("decisions") or {})
+
+
 def _stud_outcome(posted: Posted, the_round: Any) -> dict[str, Any]:
+    """Each box's five cards; its call or fold is the one the buttons recorded (asked once),
+    typed only for a box decided without them."""
+    decided = stud_decisions(the_round)
     seats = []
     for seat, text in _lines(posted.get("hands", ""), _("Boxes")):
         flags, cards = _words(text)
         entry: dict[str, Any] = {"seat": seat,
                                  "cards": parse_cards(cards, gettext("Box %(n)s") % {"n": seat})}
-        if "call" in flags:
+        if str(seat) in decided:
+            entry["decision"] = decided[str(seat)]
+        elif "call" in flags:
             entry["decision"] = "call"
         elif "fold" in flags:
             entry["decision"] = "fold"
         seats.append(entry)
+    typed = {e["seat"] for e in seats}
+    for box, decision in sorted(decided.items(), key=lambda kv: int(kv[0])):
+        if int(box) not in typed:  # a folded box still shows its cards (n.º 17)
+            said = gettext("folded") if decision == "fold" else gettext("called")
+            message = gettext("Boxes: box %(box)s %(decision)s: type its five cards too")
+            text = message % {"box": box, "decision": said}
+            raise InvalidCommand(text)
     return {"dealer": {"cards": parse_cards(posted.get("dealer", ""), _("Bank's cards"))},
             "seats": seats}
 
@@ -495,5 +512,10 @@ def outcome_fields(game: str, the_round: Any, seats: Sequence[int] = ()) -> list
     fields = list(outcome_form(game).fields)
     if game == "blackjack" and (the_round.play or {}).get("seats"):
         fields = [f for f in fields if f.name != "hands"]
+    if game == "stud_poker" and stud_decisions(the_round):
+        # the call or fold came from the buttons: the cards only, never asked twice
+        fields = [Field("hands", _("Boxes (cards only: call or fold is recorded)"), "lines",
+                        hint=_("1: AH KH QH JH TH\n4: 9C 7D 5S 3H 2C")) if f.name == "hands"
+                  else f for f in fields]
     return fields
 

@@ -108,8 +108,25 @@ def insurable_bets(the_round: Round, bets: Sequence[Bet]) -> list[dict[str, Any]
         if b.bet_type not in ("main", "back") or b.bet_id in taken or b.bet.get("even_money"):
             continue
         out.append({"bet": b, "half": (b.amount / 2).quantize(Decimal("0.01"), "ROUND_DOWN"),
-                    "type": bet_type_label("blackjack", b.bet_type)})
+                    "type": bet_type_label("blackjack", b.bet_type),
+                    # even money only on a blackjack against the ace (n.º 34): asked once
+                    "even_money": _blackjack_dealt(state, b.seat)})
     return out
+
+
+def _blackjack_dealt(state: Mapping[str, Any], seat: int) -> bool:
+    """The seat's first hand, as dealt, is a blackjack (an ace and a ten-value card)."""
+    hands = (state.get("seats") or {}).get(str(seat)) or []
+    if not hands or hands[0].get("split"):
+        return False
+    try:
+        return bj.is_blackjack(list(hands[0]["cards"]))
+    except (KeyError, RoundError):
+        return False
+
+
+# A stud poker box once decided, in words (a folded box is "folded", never "not dealt").
+BOX_DECIDED = {"call": gettext_lazy("called"), "fold": gettext_lazy("folded")}
 
 
 def stud_boxes(the_round: Round, bets: Sequence[Bet]) -> list[dict[str, Any]]:
@@ -120,7 +137,7 @@ def stud_boxes(the_round: Round, bets: Sequence[Bet]) -> list[dict[str, Any]]:
         return []
     decided = (the_round.play or {}).get("decisions", {})
     return [{"seat": b.seat, "ante": b.amount, "player": b.player,
-             "decision": DECISIONS.get(decided.get(str(b.seat), ""), ""),
+             "decision": BOX_DECIDED.get(decided.get(str(b.seat), ""), ""),
              "open": the_round.status == RoundStatus.CLOSED and str(b.seat) not in decided}
             for b in bets if b.bet_type == "ante"]
 

@@ -12,5 +12,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/", views.casino_tables, name="pit-casino"),
     path("<slug:casino>/floor/", floor.floor, name="pit-floor"),
     path("<slug:casino>/floor/rows/", floor.floor_fragment, name="pit-floor-rows"),
+    path("<slug:casino>/floor/map/", floor.floor_map_fragment, name="pit-floor-map"),
     path("<slug:casino>/tables/<slug:code>/", views.table_detail, name="pit-table"),
 ]

@@ -49,7 +49,13 @@ from games.models import (
     TableSession,
 )
 from games.roles import COMMAND_ROLES, READ_ROLES
-from games.services.approvals import LATE_SLIP, ROUND_VOID, SLIP_VOID, TABLE_VARIANCE
+from games.services.approvals import (
+    LATE_SLIP,
+    ROUND_CORRECTION,
+    ROUND_VOID,
+    SLIP_VOID,
+    TABLE_VARIANCE,
+)
 
 from . import forms, hands, labels
 from .errors import refusal_text
@@ -536,7 +542,7 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
 
     def page(failed: str = "", error: str = "") -> HttpResponse:
         posted: Mapping[str, Any] = request.POST if failed else {}
-        outcome_values = posted if failed in ("outcome", "correct") else {}
+        outcome_values = posted if failed in ("outcome", "correct", "ask_correct") else {}
         status = the_round.status
         bets = list(selectors.bet_list(round_id=rid))
         return render(request, "pit/round.html", {
@@ -572,6 +578,10 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             # after the outcome a void is asked for, and approved by another pit boss
             "ask_void": status == RoundStatus.OUTCOME, "void_reasons": ROUND_VOID.reasons,
             "void_pending": _pending(the_round.casino_id, ROUND_VOID.name, [rid]).get(rid),
+            # the pit boss who recorded the outcome asks another for the correction
+            "correction_reasons": ROUND_CORRECTION.reasons,
+            "correction_pending": _pending(the_round.casino_id, ROUND_CORRECTION.name,
+                                           [rid]).get(rid),
             "settled": status == RoundStatus.SETTLED,
             "next_round": (session.status == SessionStatus.OPEN
                            and session.current_round_id is None),
@@ -641,6 +651,14 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
         def ask_void(metadata: Metadata) -> Done:
             return _ask(p, metadata, ROUND_VOID.name, rid, here)
 
+        def ask_correct(metadata: Metadata) -> Done:
+            approval_request(kind=ROUND_CORRECTION.name, subject=rid, reason=p.get("reason", ""),
+                             explanation=p.get("explanation", ""),
+                             details={"outcome": forms.parse_outcome(game, p, the_round)},
+                             metadata=metadata)
+            return (_("Correction asked for: it waits on the other pit bosses' home; one of "
+                      "them corrects the round from the Approvals page."), here)
+
         def correct(metadata: Metadata) -> Done:
             done = services.round_correct(
                 round_id=rid, outcome=forms.parse_outcome(game, p, the_round),
@@ -653,7 +671,8 @@ def round_detail(request: HttpRequest, round_id: str) -> HttpResponse:
             "bet": bet, "jackpot_bet": jackpot_bet, "close_betting": close_betting,
             "deal": deal, "decision": decision, "withdraw": withdraw,
             "outcome": outcome, "settle": settle,
-            "void": void, "ask_void": ask_void, "correct": correct}, page)
+            "void": void, "ask_void": ask_void, "correct": correct,
+            "ask_correct": ask_correct}, page)
     return page()
 
 

@@ -3,7 +3,7 @@ the bank clearing's forms)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import desk, views
+from . import desk, desk_charts, views
 
 app_name = "ledger"
 
@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.casino_list, name="casinos"),
     path("<slug:casino>/", views.overview, name="overview"),
     path("<slug:casino>/desk/", desk.desk, name="desk"),
+    path("<slug:casino>/desk/charts.pdf", desk_charts.desk_charts_pdf, name="desk-charts-pdf"),
     path("<slug:casino>/exports/<uuid:export_id>/", desk.export_page, name="export"),
     path("<slug:casino>/exports/<uuid:export_id>/file", desk.export_file, name="export-file"),
     path("<slug:casino>/trial-balance/", views.trial_balance_page, name="trial-balance"),

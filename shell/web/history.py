@@ -61,7 +61,8 @@ NOT_SHOWN: dict[str, str] = {
 # Events whose fields are a shift's contents: kept from a reader counting blind.
 _CONTENTS = frozenset({"ShiftOpened", "ShiftOpeningDisputed", "ShiftOpeningDisputeResolved",
                        "ShiftCounted", "CageCashFellBelowMinimum", "CageCashRestoredAboveMinimum",
-                       "VarianceExplained", "VarianceApproved", "ShiftClosed"})
+                       "VarianceExplained", "VarianceApproved", "VarianceRefused",
+                       "ShiftClosed"})
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 * a cashier: their open shift (a link straight to it) and the pit's slips waiting for the cage;
 * a cage supervisor: what waits for their approval (variances counted and explained,
-  adjustments, opening disputes, approvals of the kinds a cage supervisor decides);
+  adjustments, opening disputes (the approvals they may give: ``shell.web.waiting``);
 * the count team (cashiers and cage supervisors in the count room): the boxes to count or to
   count again.
 
@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cage.models import Adjustment, AdjustmentStatus, OpeningDispute, Shift, ShiftStatus
-from casino.models import Approval, ApprovalStatus, Role
-from casino.services.approvals import PROCEDURES
+from casino.models import Role
 from games.models import DropBox, SessionStatus, Slip, SlipStatus, TableSession
 
 
@@ -27,19 +26,14 @@ class CageWork:
     variances: list[Any] = field(default_factory=list)  # counted shifts awaiting approval
     adjustments: list[Any] = field(default_factory=list)
     disputes: list[Any] = field(default_factory=list)
-    approvals: list[Any] = field(default_factory=list)
     boxes_to_count: list[Any] = field(default_factory=list)
     boxes_to_confirm: list[Any] = field(default_factory=list)
 
     @property
     def anything(self) -> bool:
         return any((self.shifts, self.slips, self.variances, self.adjustments, self.disputes,
-                    self.approvals, self.boxes_to_count, self.boxes_to_confirm))
+                    self.boxes_to_count, self.boxes_to_confirm))
 
-
-def _supervised_kinds() -> set[str]:
-    return {name for name, p in PROCEDURES.items()
-            if Role.CAGE_SUPERVISOR in p.kind.approve_roles}
 
 
 def cage_work(casino: str, roles: set[str], username: str) -> CageWork | None:
@@ -70,7 +64,5 @@ def cage_work(casino: str, roles: set[str], username: str) -> CageWork | None:
             .exclude(requested_by=username)[:20])
         work.disputes = list(OpeningDispute.objects.filter(casino_id=casino, status="open")
                              .exclude(disputed_by=username))
-        work.approvals = list(Approval.objects.filter(
-            casino_id=casino, status=ApprovalStatus.REQUESTED, kind__in=_supervised_kinds())
-            .exclude(requested_by=username).order_by("requested_at")[:20])
+        # the approvals they may give: with every role's, in ``shell.web.waiting``
     return work

@@ -17,6 +17,24 @@ from reporting.web.desk import days_of
 
 from .homes import cage_work
 from .navigation import Navigation
+from .waiting import Waiting, waiting_for
+
+WAITING_POLL_SECONDS = 20  # how often an open home asks again what waits
+
+
+def _waiting(nav: Navigation, username: str) -> dict[str, Waiting]:
+    return {entry.casino.code: waiting_for(entry.casino.code, nav.roles_in(entry.casino.code),
+                                           username) for entry in nav.casinos}
+
+
+@login_required
+def home_waiting(request: HttpRequest, casino: str) -> HttpResponse:
+    """What waits for this person in ``casino``, the fragment the home polls (htmx)."""
+    nav = Navigation(request.user)
+    found = waiting_for(casino, nav.roles_in(casino), request.user.get_username())
+    the_casino = next((e.casino for e in nav.casinos if e.casino.code == casino), None)
+    return render(request, "casino/_waiting.html", {"work": found, "casino": the_casino,
+                                                    "poll": WAITING_POLL_SECONDS})
 
 
 def _held(request: HttpRequest, role: str) -> list[str]:
@@ -35,5 +53,6 @@ def home(request: HttpRequest) -> HttpResponse:
                                          username) for entry in nav.casinos}
     return render(request, "casino/home.html", {
         "casinos": nav.casinos, "tools": nav.tools, "cage_work": cage,
+        "waiting": _waiting(nav, username), "poll": WAITING_POLL_SECONDS,
         "floors": [floor_context(request, code) for code in _held(request, Role.PIT_BOSS)],
         "desks": [days_of(code) for code in _held(request, Role.ACCOUNTANT)]})

@@ -212,7 +212,7 @@ def test_the_count_room_page_counts_a_box_with_two_counters_and_sends_a_variance
     sofia.post(f"/cage/{CASINO}/count-room/", {"action": "confirm", "session_id": pit.session_id,
                                                "cash-500.00": "7", "idempotency_key": "c3"})
     assert DropBox.objects.get(session_id=pit.session_id).confirmed_by == "sofia"
-    shift_page = ana_web.get(f"/cage/{CASINO}/shifts/{window}/").content.decode()
+    shift_page = ana_web.get(f"/cage/{CASINO}/shifts/{window}/?m=drop").content.decode()
     assert f'<option value="{pit.session_id}">table r1' in shift_page
     ana_web.post(f"/cage/{CASINO}/shifts/{window}/", {
         "action": "drop", "session_id": pit.session_id, "cash-500.00": "6", "cash-200.00": "2",
@@ -239,7 +239,7 @@ def test_the_shift_screen_asks_for_a_late_fill_a_pit_boss_approves(window: str, 
 
     number = pit.fill({"5.00": 2})
     close_and_count(pit.session_id, {}, act("paulo", Role.PIT_BOSS))
-    screen = f"/cage/{CASINO}/shifts/{window}/"
+    screen = f"/cage/{CASINO}/shifts/{window}/?m=fill"
     assert "The session has closed: a pit boss approves this fill." in ana_web.get(
         screen).content.decode()
     refused = ana_web.post(screen, {"action": "fill", "slip": number, "idempotency_key": "f1"})

@@ -53,7 +53,7 @@ def test_a_variance_asked_by_one_pit_boss_is_approved_by_another(
     sid = closed_with_a_variance
     fiscal = person("fiscal")
     fiscal.goto(f"/pit/sessions/{sid}/")
-    variance = fiscal.get_by_role("group", name="Table variance: -1.00")
+    variance = fiscal.get_by_role("group", name="Table variance: -€1.00")
     assert variance.get_by_text("Awaiting approval").is_visible()
     variance.get_by_label("Reason").select_option("miscount")
     variance.get_by_label("What happened").fill("a 1.00 chip was found under the float tray")

@@ -123,7 +123,13 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     sale.get_by_role("button", name="Sell").click()
     assert done(ana, "chips sold")
 
-    # a redemption: 70.00 of chips for a 50 and a 20; what is still to pay as the cash is typed
+    # the sale's receipt at hand, for a receipt printer
+    assert ana.get_by_role("link", name="Print the receipt (PDF)").is_visible()
+
+    # a redemption, chosen by its key: 70.00 of chips for a 50 and a 20; what is still to pay
+    # as the cash is typed
+    ana.keyboard.press("Escape")
+    ana.keyboard.press("r")
     redeem = ana.get_by_role("group", name="Redeem chips")
     type_in(redeem, "Chips received", {"25.00": 2, "5.00": 4})
     assert redeem.get_by_label("Total of Chips received").first.inner_text() == "70.00"
@@ -142,13 +148,15 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     # the pit's queue: the fill issued, a credit received, a wrong slip refused
     credit = pit.credit({"5.00": 10})  # 50.00
     wrong = pit.fill({"1.00": 5})
-    ana.reload()
+    ana.get_by_role("link", name="Fill").click()
     queue = ana.get_by_role("table", name="Slips waiting for the cage")
     queue.get_by_role("button", name=f"Issue fill {fill}").click()
     assert done(ana, "fill issued")
+    ana.get_by_role("link", name="Credit").click()
     ana.get_by_role("table", name="Slips waiting for the cage").get_by_role(
         "button", name=f"Receive credit {credit}").click()
     assert done(ana, "credit received")
+    ana.get_by_role("link", name="Fill").click()
     refusing = ana.get_by_role("row").filter(has_text=wrong)
     refusing.get_by_label("Why refused").fill("the slip says table r2")
     refusing.get_by_role("button", name="Refuse").click()
@@ -168,7 +176,7 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
     assert pdf.body().startswith(b"%PDF")
 
     # a jackpot paid against its hit: 150.00 of what it owes, a note and two chips
-    ana.reload()
+    ana.get_by_role("link", name="Jackpot payout").click()
     jackpot = ana.get_by_role("group", name="Pay a jackpot")
     assert "owes €10,000.80" in jackpot.get_by_label("Hit awaiting payment").inner_text()
     jackpot.get_by_label("Amount").fill("150.00")
@@ -179,7 +187,7 @@ def test_a_cashier_s_whole_shift_at_the_cage_terminal(
 
     # the drop box counted in the count room (two 20s), picked and received
     pit.close_and_count({"20.00": 2})
-    ana.reload()
+    ana.get_by_role("link", name="Drop box").click()
     drop = ana.get_by_role("group", name="Drop box from the count room")
     assert "table r1" in drop.get_by_label("Box counted by the count room").inner_text()
     type_in(drop, "Notes and coins in the box", {"20.00": 2})

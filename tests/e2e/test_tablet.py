@@ -56,14 +56,14 @@ def test_a_pit_boss_plays_blackjack_decisions_a_void_is_approved_and_the_floor_f
     shot(chefe, "home-pit-boss")
     chefe.get_by_role("region", name="Casino Lisboa (demo)").get_by_role(
         "link", name="The floor").click()
-    assert floor_row(chefe, "r1").get_by_role("cell").nth(5).inner_text() == "0.00"
+    assert floor_row(chefe, "r1").get_by_role("cell").nth(5).inner_text() == "€0.00"
 
     # another pit boss's round, recorded elsewhere: the floor shows it without a reload
     round_record(session_id=floor["r1"], bets=[{"seat": 1, "type": "straight", "numbers": [17],
                                                 "amount": "10"}],
                  outcome={"number": 17}, metadata=as_("fiscal", Role.PIT_BOSS))
     row = floor_row(chefe, "r1")
-    row.get_by_text("-350.00").wait_for()
+    row.get_by_text("-€350.00").wait_for()
     assert row.get_by_text("outside the band: look into this table").is_visible()
     shot(chefe, "pit-floor")
 
@@ -113,7 +113,7 @@ def test_a_pit_boss_plays_blackjack_decisions_a_void_is_approved_and_the_floor_f
 
     # roulette: the outcome recorded, then a void asked for; another pit boss approves it
     fiscal.goto(f"/pit/sessions/{floor['r1']}/")
-    assert fiscal.get_by_role("row", name="Table win so far").get_by_text("-350.00").is_visible()
+    assert fiscal.get_by_role("row", name="Table win so far").get_by_text("-€350.00").is_visible()
     fiscal.get_by_role("button", name="Open a round").click()
     straight = fiscal.get_by_role("group", name="Straight up")
     straight.get_by_label("Number").fill("5")

@@ -64,10 +64,12 @@ def test_the_floor_shows_each_open_tables_figures_and_flags_one_outside_its_band
     assert f"/pit/{CASINO}/floor/rows/" in page
     fragment = re.sub(r"\s+", " ", fiscal.get(f"/pit/{CASINO}/floor/rows/").content.decode())
     assert fragment.count("outside the band: look into this table") == 1
-    # figures the page's way: amounts in cents, percentages to two places (2.7027 % is 2.70)
-    assert '<td class="num">2.70</td>' in fragment
-    assert '<td class="num">-33.33</td>' in fragment
-    assert '<td class="num">100.00</td>' in fragment  # r1's drop
+    # figures the page's way, each with its unit: amounts in the casino's currency, percentages
+    # to two places (2.7027 % is 2.70 %), the difference from theoretical in percentage points
+    assert '<td class="num">2.70&nbsp;%</td>' in fragment
+    assert '<td class="num">-33.33&nbsp;%</td>' in fragment
+    assert '<td class="num">€100.00</td>' in fragment  # r1's drop
+    assert "&nbsp;pp</td>" in fragment
     assert 'class="flag"><td><a href="/pit/sessions/' + lucky in fragment
     assert person("caixa", Role.CASHIER).get(f"/pit/{CASINO}/floor/rows/").status_code == 403
 
@@ -82,7 +84,7 @@ def test_the_session_page_shows_the_win_and_hold_so_far_and_closes_through_the_t
     page = fiscal.get(f"/pit/sessions/{sid}/")
     text = re.sub(r"<[^>]+>", " ", page.content.decode())
     text = re.sub(r"\s+", " ", text)
-    assert "Table win so far 20.00" in text
+    assert "Table win so far €20.00" in text
     assert "Hold so far % 25.00" in text  # 20 ÷ 80
     # the tray: 10 × 100 opened, +20 won and 80 dropped in cash: 1020 of chips, 1000 + 20
     with django_capture_on_commit_callbacks(execute=True) as sent:
@@ -99,7 +101,7 @@ def test_the_session_page_shows_the_win_and_hold_so_far_and_closes_through_the_t
         f"/pit/sessions/{sid}/").content.decode()))
     assert "session of" in closed
     assert "· closed" in closed
-    assert "Closing count 1020.00" in closed
+    assert "Closing count €1,020.00" in closed
 
 
 @pytest.mark.django_db(transaction=True)

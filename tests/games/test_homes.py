@@ -24,9 +24,9 @@ def test_the_pit_boss_home_is_the_floor_and_the_accountants_the_days(make_table:
     home = person("fiscal", Role.PIT_BOSS).get("/").content.decode()
     assert f'hx-get="/pit/{CASINO}/floor/rows/"' in home
     assert f'<a href="/pit/sessions/{sid}/">r1</a>' in home
-    assert "<strong>20.00</strong>" in home  # the result so far: the red 20 lost
+    assert "<strong>€20.00</strong>" in home  # the result so far: the red 20 lost
     accountant = person("contabilista", Role.ACCOUNTANT).get("/").content.decode()
     assert "Gaming days and their closes" in accountant
     assert "not closed" in accountant
     assert f'href="/ledger/{CASINO}/desk/"' in accountant
-    assert "hx-get" not in accountant
+    assert "/floor/rows/" not in accountant  # the floor is the pit boss's

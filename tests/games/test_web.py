@@ -50,7 +50,7 @@ def test_tables_session_round_and_gaming_day_pages(make_table) -> None:
     assert "Punto banco" in client.get("/pit/").content.decode()
     assert "Punto banco" in client.get(f"/pit/{CASINO}/").content.decode()
     page = client.get(f"/pit/sessions/{sid}/").content.decode()
-    assert "-20.00" in page
+    assert "-€20.00" in page  # the session's result, in the casino's currency
     assert "Hold check" in page
     round_page = client.get(f"/pit/rounds/{rid}/").content.decode()
     assert "Player" in round_page

@@ -228,9 +228,10 @@ def test_the_pdf_read_back_holds_the_table_lines_and_the_digest(floor: Floor) ->
     assert report_digest(report) in text.replace("\n", "")
     assert "Casino lisboa" in text
     assert report.gaming_day.isoformat() in text
-    for line in ("r1 french_roulette 1 1 2600.00 0.00 200.00 200.00 2300.00 100.00 50.00",
-                 "r2 french_roulette 1 1 2600.00 500.00 0.00 300.00 2715.00 -85.00 -28.33",
-                 "a1 american_roulette 1 1 2600.00 0.00 0.00 100.00 2520.00 20.00 20.00"):
+    # the games by their names, not their codes (issue 36)
+    for line in ("r1 French roulette 1 1 2600.00 0.00 200.00 200.00 2300.00 100.00 50.00",
+                 "r2 French roulette 1 1 2600.00 500.00 0.00 300.00 2715.00 -85.00 -28.33",
+                 "a1 American roulette 1 1 2600.00 0.00 0.00 100.00 2520.00 20.00 20.00"):
         assert line in squeezed, line
 
 
