@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "compliance",
     "games",
     "jackpots",
+    "machines",
     "ledger",
     "reporting",
     "shell",

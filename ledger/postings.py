@@ -859,6 +859,11 @@ NOT_POSTED: dict[str, str] = {
     "SuspiciousReportSent": "a report: no money moves",
 }
 
+# The slot floor's postings, registered by their module (docs/machines.md § The books).
+from . import machine_postings  # noqa: E402
+
+NOT_POSTED.update(machine_postings.NOT_POSTED)
+
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
 SESSION_EVENTS: frozenset[type[Event]] = frozenset(typing.get_args(SessionEvent))
