@@ -190,6 +190,10 @@ TEMPLATES += (  # the slot floor's accounts (docs/machines.md § The books)
     T("machine_box", "1140", "Bill validator box — machine {scope}",
       "Caixa do noteiro — máquina {scope}", Kind.ASSET, "debit", Scope.MACHINE, "11 Caixa",
       "11 Caixa", "Notes the meters put in a machine's box, until the count room counts it."),
+    T("slot_cash", "1150", "Slot cashier's cash — {scope}", "Caixa das máquinas — {scope}",
+      Kind.ASSET, "debit", Scope.WINDOW, "11 Caixa", "11 Caixa",
+      "The cash of the slot floor's cashier (caixa das máquinas): boxes counted in, tickets and "
+      "hand pays paid out. Apart from the table cage's windows, whose shifts count their own."),
     T("machine_credits", "2786", "Credits on the machines (players' credit meters)",
       "Créditos nas máquinas", Kind.LIABILITY, "credit", Scope.CASINO,
       "278 Outros devedores e credores", "26 Outros devedores e credores",

@@ -75,7 +75,7 @@ def ticket_issued(event: TicketIssued, ctx: Context) -> Posting:
 @posts
 def ticket_redeemed(event: TicketRedeemed, ctx: Context) -> Posting:
     to = (account("machine_credits") if event.place == "machine"
-          else account("cage_cash", event.window))
+          else account("slot_cash", event.window))
     e = _Entry().move(account("ticket_liability"), to, amount(event.amount))
     return Posting(Words("Ticket {ticket} redeemed at {where}", ticket=event.validation,
                          where=event.machine or event.window), e.lines())
@@ -102,7 +102,7 @@ def hand_pay_recorded(event: HandPayRecorded, ctx: Context) -> Posting:
 
 @posts
 def hand_pay_paid(event: HandPayPaid, ctx: Context) -> Posting:
-    e = _Entry().move(account("hand_pays_payable"), account("cage_cash", event.window),
+    e = _Entry().move(account("hand_pays_payable"), account("slot_cash", event.window),
                       amount(event.amount))
     return Posting(Words("Hand pay {handpay} paid at {window}, slip {slip}",
                          handpay=event.handpay_id, window=event.window, slip=event.slip),
@@ -112,7 +112,7 @@ def hand_pay_paid(event: HandPayPaid, ctx: Context) -> Posting:
 @posts
 def machine_box_count_confirmed(event: MachineBoxCountConfirmed, ctx: Context) -> Posting:
     box = account("machine_box", event.machine)
-    e = _Entry().move(account("cage_cash", event.window), box, amount(event.counted))
+    e = _Entry().move(account("slot_cash", event.window), box, amount(event.counted))
     # counted − metered: more counted than metered empties the box by the metered amount and
     # the rest is found money (a credit to the differences); less counted is money missing
     e.move(box, account("machine_drop_difference", event.machine),

@@ -1,0 +1,87 @@
+"""The slot floor's lines of the reconciliation (``reporting.reconciliation``, docs/machines.md
+§ Reconciliation): what the floor's meters, counts, tickets, hand pays and pools say against the
+ledger's accounts, each worked out apart.
+
+* each machine read in the day: its play by meters (coin in − coin out − contributions − the
+  jackpots it locked up for) against its revenue (7215.M) over the day's events;
+* each machine read in the day: its hand-paid jackpots and cancelled credits by meters against
+  the hand pays recorded against it that day (its own events);
+* the day's tickets out and in by meters against the tickets printed and taken at machines;
+* the tickets outstanding against 2787; the hand pays recorded not yet paid against 2788;
+  the bills metered into boxes not yet dropped against 1140; each progressive pool against
+  2791;
+* each box counted in the day: counted against metered, unexplained until a second counter
+  confirms it and, if they differ, a second person approves the explanation.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.db.models import Q, Sum
+
+from casino.errors import Words, gettext_noop
+from casino.models import Casino
+from machines.models import HandPay, Machine, MachineBox, MachineDay, SlotProgressive, SlotTicket
+
+from .reconciliation import ZERO, Line, _balance
+
+AREA = gettext_noop("machines")
+
+
+def _sum(query: object, field: str = "amount") -> Decimal:
+    total = query.aggregate(total=Sum(field))["total"]  # type: ignore[attr-defined]
+    return (total or ZERO).quantize(Decimal("0.01"))
+
+
+def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
+    code = casino.code
+    start, end = casino.gaming_day_start(day), casino.gaming_day_start(day + dt.timedelta(days=1))
+    in_day = Q(recorded_at__gte=start, recorded_at__lt=end)
+    lines: list[Line] = []
+    pays = HandPay.objects.filter(in_day, casino_id=code)
+    for row in MachineDay.objects.filter(casino_id=code, gaming_day=day).order_by("machine"):
+        mine = pays.filter(machine=row.machine)
+        jackpots = _sum(mine.filter(kind="jackpot"))
+        lines.append(Line(AREA, row.machine, gettext_noop("play by meters, less jackpots"),
+                          row.coin_in - row.coin_out - row.contributions - jackpots,
+                          -_balance(code, f"7215.{row.machine}", event_day=day),
+                          Words("win by meters {win}", win=row.win)))
+        lines.append(Line(AREA, row.machine, gettext_noop("hand pays by meters"),
+                          row.jackpots + row.cancelled_credits,
+                          _sum(mine.filter(kind__in=["jackpot", "progressive",
+                                                      "cancelled_credits"])),
+                          gettext_noop("jackpots and cancelled credits metered, against the "
+                                       "hand pays recorded")))
+    metered = MachineDay.objects.filter(casino_id=code, gaming_day=day)
+    tickets = SlotTicket.objects.filter(casino_id=code)
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets out by meters"),
+                      _sum(metered, "tickets_out"),
+                      _sum(tickets.filter(issued_at__gte=start, issued_at__lt=end))))
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets in by meters"),
+                      _sum(metered, "tickets_in"),
+                      _sum(tickets.filter(place="machine", closed_at__gte=start,
+                                          closed_at__lt=end))))
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets outstanding"),
+                      _sum(tickets.filter(status="outstanding")), -_balance(code, "2787")))
+    lines.append(Line(AREA, gettext_noop("hand pays"), gettext_noop("recorded, not yet paid"),
+                      _sum(HandPay.objects.filter(casino_id=code, status="recorded")),
+                      -_balance(code, "2788")))
+    boxes = Machine.objects.filter(casino_id=code)
+    ledger_boxes = sum((_balance(code, f"1140.{m}") for m in
+                        boxes.exclude(readings=0).values_list("number", flat=True)), ZERO)
+    lines.append(Line(AREA, gettext_noop("boxes"), gettext_noop("bills metered, not yet dropped"),
+                      _sum(boxes, "box_metered"), ledger_boxes))
+    for pool in SlotProgressive.objects.filter(casino_id=code).order_by("pool"):
+        lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
+                          -_balance(code, f"2791.{pool.pool}")))
+    for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):
+        confirmed = box.status == "confirmed"
+        lines.append(Line(
+            AREA, Words("box {drop} of {machine}", drop=box.drop_id, machine=box.machine),
+            gettext_noop("counted against metered"), box.counted, box.metered,
+            box.explanation or ("" if confirmed else gettext_noop("awaiting the second counter")),
+            unexplained=not confirmed or bool(box.variance and not box.approved_by),
+            accepted=bool(box.approved_by)))
+    return lines
