@@ -29,5 +29,6 @@ urlpatterns = [
     path("cage/", include("cage.api.urls")),
     path("ledger/", include("reporting.api.urls")),
     path("jackpots/", include("jackpots.api.urls")),
+    path("machines/", include("machines.api.urls")),
     path("compliance/", include("compliance.api.urls")),
 ]

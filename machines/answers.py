@@ -4,6 +4,7 @@ each, JSON-native (amounts as decimal strings, ids as strings)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -84,3 +85,83 @@ class ProgressiveAnswer:
     amount: str
     version: int
     handpay_id: str = ""
+
+
+# --- reads ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MachineRow:
+    """A machine now: place, configuration, status, and the day's figures by meters."""
+
+    machine: str
+    bank: str
+    position: str
+    manufacturer: str
+    model: str
+    game: str
+    denomination: str
+    certified_return: str
+    in_service: bool
+    retired: bool
+    config_version: int
+    approval_reference: str
+    last_read_at: str
+    win_today: str
+    coin_in_today: str
+    games_today: int
+    actual_return: str
+    return_low: str
+    return_high: str
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class MachineDetail:
+    """A machine with its configuration history and its last readings (newest first)."""
+
+    machine: MachineRow
+    configurations: list[dict[str, Any]]
+    readings: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class MachineDayRow:
+    machine: str
+    gaming_day: str
+    coin_in: str
+    coin_out: str
+    jackpots: str
+    cancelled_credits: str
+    bills_in: str
+    tickets_in: str
+    tickets_out: str
+    contributions: str
+    games_played: int
+    win: str
+
+
+@dataclass(frozen=True)
+class TicketRow:
+    validation: str
+    machine: str
+    amount: str
+    issued_at: str
+    expires_on: str
+    status: str
+    place: str
+    window: str
+
+
+@dataclass(frozen=True)
+class HandPayRow:
+    handpay_id: str
+    machine: str
+    kind: str
+    amount: str
+    machine_event: str
+    status: str
+    window: str
+    slip: str
+    paid_by: str
+    witnessed_by: str

@@ -15,7 +15,6 @@ the credit meter: they make the drop and the ticket liability, not the win.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -122,7 +121,7 @@ def parse_meters(data: Mapping[str, object], *, denominations: Sequence[str]) ->
             bills[key[len(BILLS) + 1:]] = value
         elif key not in known:
             raise MeterError("there is no meter {name!r} (the meters are {known})", name=key,
-                             known=", ".join(METERS + (BILLS,)), code="unknown_meter")
+                             known=", ".join((*METERS, BILLS)), code="unknown_meter")
     raw = data.get(BILLS)
     if raw is not None:
         if not isinstance(raw, Mapping):
@@ -231,7 +230,7 @@ def return_check(*, coin_in: Decimal, paid: Decimal, games: int, certified: Deci
     actual = actual_return(coin_in, paid)
     if games <= 0 or actual is None:
         return ReturnCheck(actual, certified, ZERO, HUNDRED * 100, games, False)
-    width = (z * spread / Decimal(math.sqrt(games))).quantize(CENT, rounding=ROUND_HALF_UP)
+    width = (z * spread / Decimal(games).sqrt()).quantize(CENT, rounding=ROUND_HALF_UP)
     low, high = certified - width, certified + width
     return ReturnCheck(actual, certified, low, high, games, not (low <= actual <= high))
 

@@ -17,8 +17,8 @@ from eventstore.commands import command
 from eventstore.records import Metadata
 from machines.answers import BoxCountAnswer
 from machines.events import (
-    MachineBoxCounted,
     MachineBoxCountConfirmed,
+    MachineBoxCounted,
     MachineBoxVarianceExplained,
 )
 from machines.models import MachineBox

@@ -141,7 +141,7 @@ def machine_move(*, casino: str, machine: str, bank: str, position: str, reason:
 @command("machine_service_set")
 def machine_service_set(*, casino: str, machine: str, in_service: bool, reason: str,
                         metadata: Metadata) -> MachineAnswer:
-    require_role(metadata, CONFIGURE_ROLES + ("pit_boss",), "taking a machine in or out of "
+    require_role(metadata, (*CONFIGURE_ROLES, "pit_boss"), "taking a machine in or out of "
                  "service")
     casino_get(metadata, casino)
     found = machine_get(casino, machine)

@@ -61,7 +61,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
     if place not in PLACES:
         raise InvalidCommand("place is machine, cage or kiosk, not {place!r}",
                              params={"place": place}, field="place")
-    require_role(metadata, FLOOR_ROLES if place == "machine" else PAY_ROLES + ("system",),
+    require_role(metadata, FLOOR_ROLES if place == "machine" else (*PAY_ROLES, "system"),
                  "redeeming a ticket")
     venue = casino_get(metadata, casino)
     ticket = SlotTicket.objects.filter(casino_id=casino, validation=validation).first()
@@ -92,7 +92,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
 @command("tickets_expire")
 def tickets_expire(*, casino: str, day: dt.date, metadata: Metadata) -> list[TicketAnswer]:
     """Every ticket still outstanding whose last day is before ``day`` expires."""
-    require_role(metadata, PAY_ROLES + ("system", "accountant"), "expiring tickets")
+    require_role(metadata, (*PAY_ROLES, "system", "accountant"), "expiring tickets")
     casino_get(metadata, casino)
     answers = []
     for ticket in SlotTicket.objects.filter(casino_id=casino, status="outstanding",

@@ -8,8 +8,8 @@ import pytest
 
 from casino.errors import DomainError, InvalidCommand, NotAllowed
 from machines.models import Machine, MachineDay, MeterReading
-from machines.services.readings import meter_readings_record, meter_reset_record
 from machines.services.machines import machine_add
+from machines.services.readings import meter_readings_record, meter_reset_record
 
 from .conftest import PAYTABLE, PAYTABLE_RETURN, admin, balance, floor, meters, money, person
 
