@@ -6,7 +6,7 @@ unverified parameters (as ``ledger.tax_rules`` flags its demonstration values).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 DL_422_89 = "Decreto-Lei n.º 422/89, de 2 de dezembro (Lei do Jogo), na redação em vigor"
 PORTARIA_217_2007 = "Portaria n.º 217/2007, de 26 de fevereiro (DR 1.ª série, n.º 40)"
@@ -58,10 +58,14 @@ RULES: dict[str, dict[str, Rule]] = {
         "ticket_days": Rule("mo.ticket_days", Decimal(30),
                             "the casino's TITO conditions (no article found)", verified=False),
         # Macau taxes machines' gross revenue as all gaming revenue: the special gaming tax and
-        # the two contributions (35 % + 2 % + 3 %); the per-machine premium is the ledger's.
-        "machine_tax_rate": Rule("mo.machine_tax_rate", Decimal("40.00"),
-                                 f"{LEI_16_2001}, arts. 22.º and 27.º (35 % + 2 % + 3 % of gross "
-                                 "gaming revenue)", verified=True),
+        # the two contributions; the annual premium per machine is the ledger's parameter
+        # (``mo.premium_machine``), accrued by twelfths.
+        "machine_tax_rate": Rule("mo.machine_tax_rate", Decimal("35.00"),
+                                 f"{LEI_16_2001}, art. 27.º", verified=True),
+        "foundation_rate": Rule("mo.foundation_rate", Decimal("2.00"),
+                                f"{LEI_16_2001}, art. 22.º", verified=True),
+        "development_rate": Rule("mo.development_rate", Decimal("3.00"),
+                                 f"{LEI_16_2001}, art. 22.º", verified=True),
     },
 }
 
@@ -73,3 +77,45 @@ def rule(jurisdiction: str, name: str) -> Rule:
 def jurisdiction_of(currency: str) -> str:
     """A casino in euros answers to Portugal, one in patacas to Macau."""
     return {"EUR": "PT", "MOP": "MO"}.get(currency, "PT")
+
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+TWELVE = Decimal(12)
+
+
+@dataclass(frozen=True)
+class TaxLine:
+    code: str
+    base: Decimal
+    rate: Decimal
+    amount: Decimal
+    source: str
+    verified: bool
+
+
+def _pct(base: Decimal, rate: Decimal) -> Decimal:
+    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def machine_tax(jurisdiction: str, *, win: Decimal, machines: int,
+                premium_per_machine: Decimal = ZERO) -> tuple[TaxLine, ...]:
+    """A month's gaming tax on the machines: on their win by meters (never below zero: a month
+    the machines lost pays nothing on them), and in Macau the month's twelfth of the annual
+    premium for each machine on the floor. Rounded to the cent once per line (half up)."""
+    base = max(win, ZERO)
+    rules = RULES[jurisdiction]
+    if jurisdiction == "PT":
+        r = rules["machine_tax_rate"]
+        return (TaxLine("pt-iej-machines", base, r.value, _pct(base, r.value), r.source,
+                        r.verified),)
+    lines = [TaxLine(f"mo-{name}", base, rules[key].value, _pct(base, rules[key].value),
+                     rules[key].source, rules[key].verified)
+             for name, key in (("special-tax-machines", "machine_tax_rate"),
+                               ("foundation-machines", "foundation_rate"),
+                               ("development-machines", "development_rate"))]
+    twelfth = premium_per_machine / TWELVE
+    lines.append(TaxLine("mo-premium-machines", Decimal(machines), twelfth,
+                         (twelfth * machines).quantize(CENT, rounding=ROUND_HALF_UP),
+                         f"{LEI_16_2001}, art. 20.º", True))
+    return tuple(lines)
