@@ -13,4 +13,5 @@ urlpatterns = [
     path("cage/", include("cage.web.urls")),
     path("ledger/", include("reporting.web.urls")),
     path("jackpots/", include("jackpots.web.urls")),
+    path("machines/", include("machines.web.urls")),
 ]

@@ -21,6 +21,7 @@ from cage import roles as cage_roles
 from casino.models import Casino, Membership, Role
 from games import roles as games_roles
 from jackpots import roles as jackpots_roles
+from machines import roles as machines_roles
 
 # who sees an area's link: who may read it (the area's own rule)
 PIT_ROLES = games_roles.READ_ROLES
@@ -28,6 +29,7 @@ CAGE_ROLES = cage_roles.READ_ROLES
 LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
 JACKPOT_ROLES = jackpots_roles.READ_ROLES
+MACHINE_ROLES = tuple(r for r in machines_roles.READ_ROLES if r != Role.REGULATOR)
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
@@ -80,6 +82,9 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if roles & set(JACKPOT_ROLES):
         links.append(Link("jackpots", _("Jackpots"), reverse("jackpots:pools", args=[casino]),
                           _("Pools, meters, hits owed and meter corrections")))
+    if roles & set(MACHINE_ROLES):
+        links.append(Link("machines", _("Slot floor"), reverse("machines:floor", args=[casino]),
+                          _("Machines, meters, the count room, tickets and hand pays")))
     if Role.COMPLIANCE_OFFICER in roles:
         links.append(Link("compliance", _("Compliance"),
                           reverse("compliance:alerts", args=[casino]),
