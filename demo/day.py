@@ -27,6 +27,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
+from demo.machines import play_floors
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
@@ -536,4 +537,5 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
         played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
     for casino in sorted({t.casino_id for t in played}):
         cage.close(casino)
+    play_floors(seed=seed, full=rounds >= 20)  # the slot floor's day (demo/machines.py)
     return played

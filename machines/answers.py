@@ -85,6 +85,7 @@ class ProgressiveAnswer:
     amount: str
     version: int
     handpay_id: str = ""
+    prize: str = ""
 
 
 # --- reads ------------------------------------------------------------------------------------

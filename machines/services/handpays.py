@@ -162,4 +162,4 @@ def slot_progressive_hit(*, casino: str, pool: str, machine: str, handpay_id: st
         machine_event=text(machine_event, field="machine_event"), pool=pool)],
         expected_version=0, metadata=metadata)
     return ProgressiveAnswer(casino=casino, pool=pool, amount=fmt(pot.start),
-                             version=pot.version + 1, handpay_id=ident)
+                             version=pot.version + 1, handpay_id=ident, prize=fmt(pot.amount))
