@@ -111,7 +111,8 @@ class TicketRedeemApi(CommandApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         window = serializers.CharField(max_length=32)
-        place = serializers.ChoiceField(["cage", "kiosk"], default="cage")
+        place = serializers.CharField(max_length=16, default="cage",
+                                      help_text="cage or kiosk")
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return ticket_redeem(casino=metadata.casino, validation=kwargs["validation"],
