@@ -138,6 +138,7 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
                  combination=hit.combination, amount=fmt(hit.amount), hitAt=_time(hit.hit_at),
                  paid="true" if hit.paid else "false")
 
+    machines_element(root, the_casino, gaming_day)  # the slot floor (docs/machines.md)
     totals = close.get("totals", {})
     _element(root, "Totals", drop=_money(totals["drop"]), win=_money(totals["win"]),
              gamingTaxBase=_money(totals["gaming_tax_base"]),
@@ -155,3 +156,6 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
     if problems:
         raise RegulatorFileInvalid("; ".join(problems[:5]))
     return content
+
+
+from .machine_regulator_file import machines_element  # noqa: E402  (the slot floor's part)
