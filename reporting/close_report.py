@@ -64,6 +64,7 @@ from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
 from reporting.day_register import day_register
+from reporting.machine_close import MachineLine, machine_close_lines
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -258,6 +259,7 @@ class CloseReport:
     exceptions: tuple[ExceptionLine, ...]
     totals: Totals
     corrections: tuple[CorrectionLine, ...] = ()
+    machines: tuple[MachineLine, ...] = ()  # the slot floor (reporting/machine_close.py)
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
@@ -551,4 +553,5 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         ends_at=the_casino.gaming_day_end(gaming_day), tables=tuple(tables), games=tuple(games),
         cage=tuple(cage), jackpots=tuple(jackpots), revenue=revenue, taxes=tuple(taxes),
         exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals,
-        corrections=tuple(_corrections(casino, gaming_day)))
+        corrections=tuple(_corrections(casino, gaming_day)),
+        machines=tuple(machine_close_lines(the_casino, gaming_day)))
