@@ -144,7 +144,7 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
     floor = ensure_floor(place, machines or FLOORS.get(casino, 20))
     run = Machine.objects.filter(casino_id=casino).values_list("readings", flat=True)
     rng = random.Random(f"{seed}:{casino}:{sum(run)}")
-    _denomination, bet, limit, notes, jackpot, _start, _rate = MONEY[place.currency]
+    _denomination, bet, _limit, notes, jackpot, _start, _rate = MONEY[place.currency]
     plays = {x.number: _Play(x.number, {k: v for k, v in m.from_data(x.meters).__dict__.items()
                                         if k in m.MONEY_METERS},
                              m.from_data(x.meters).games_played,

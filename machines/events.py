@@ -4,7 +4,9 @@
 Streams:
 
 * ``machine/<casino>.<number>``: a machine's life (added, configured, moved, in or out of
-  service, retired), its meter readings and resets, its bill validator box's counts.
+  service, retired), its meter resets, its bill validator box's counts.
+* ``meters/<casino>.<batch>``: a batch of meter readings (``MetersRead``), one append per batch
+  (a slot data system's minute of readings for many machines); each event names its machine.
 * ``ticket/<casino>.<validation>``: a TITO ticket, printed at a machine, redeemed once (at a
   machine, the cage or a kiosk), or expired.
 * ``handpay/<casino>.<id>``: a hand pay: the machine's locked-up jackpot or cancelled credits,

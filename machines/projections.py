@@ -140,13 +140,17 @@ class MachinesProjection(Projection):
 
     @handles
     def read(self, event: ev.MetersRead | ev.MetersReset, recorded: RecordedEvent) -> Changes:
-        casino, number = _ids(recorded)
+        """A reading (a batch's stream, ``meters/<casino>.<batch>``) or a reset (the machine's
+        own stream): the machine is the event's."""
+        casino, number = _ids(recorded)[0], event.machine
         diff = m.from_data(event.difference)
         reset = isinstance(event, ev.MetersReset)
         now = event.after if isinstance(event, ev.MetersReset) else event.meters
-        yield Update(Machine, {"casino_id": casino, "number": number},
-                     set={"meters": dict(now), "last_reading_id": event.reading_id,
-                          "last_read_at": event.read_at, "version": recorded.version},
+        moved: dict[str, Any] = {"meters": dict(now), "last_reading_id": event.reading_id,
+                                 "last_read_at": event.read_at}
+        if reset:
+            moved["version"] = recorded.version
+        yield Update(Machine, {"casino_id": casino, "number": number}, set=moved,
                      add={"readings": 1, "box_metered": diff.bills_in})
         yield Insert(MeterReading, dict(
             casino_id=casino, machine=number, reading_id=event.reading_id,

@@ -31,8 +31,7 @@ class MachineListApi(RegulatorApi):
     def get(self, request: Request, casino: str) -> Response:
         found = self.casino(casino)
         day = found.gaming_day(timezone.now())
-        rows = [dataclasses.asdict(selectors.machine_row(x, day))
-                for x in selectors.machine_list(found.code)]
+        rows = [dataclasses.asdict(r) for r in selectors.floor_rows(found.code, day)]
         return self.answer(rows, rows=len(rows))
 
 

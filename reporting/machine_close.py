@@ -29,10 +29,11 @@ class MachineLine:
 
 def machine_close_lines(casino: Casino, day: dt.date) -> list[MachineLine]:
     machines = {m.number: m for m in Machine.objects.filter(casino_id=casino.code)}
+    lives = selectors.lifetime(casino.code)
     lines = []
     for d in MachineDay.objects.filter(casino_id=casino.code, gaming_day=day).order_by("machine"):
         x = machines[d.machine]
-        check = selectors.return_watch(x)
+        check = selectors.watch(x, lives.get(d.machine))
         lines.append(MachineLine(machine=d.machine, bank=x.bank, game=x.game, coin_in=d.coin_in,
                                  coin_out=d.coin_out, jackpots=d.jackpots,
                                  games_played=d.games_played, win=d.win,

@@ -38,8 +38,7 @@ class MachineListApi(APIView):
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, READ_ROLES)
         day = _today(casino)
-        return Response([dataclasses.asdict(selectors.machine_row(x, day))
-                         for x in selectors.machine_list(casino)])
+        return Response([dataclasses.asdict(r) for r in selectors.floor_rows(casino, day)])
 
 
 class MachineDetailApi(APIView):

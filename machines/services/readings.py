@@ -12,6 +12,7 @@ the next reading's difference covers the whole time since the last one applied.
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -166,9 +167,13 @@ def meter_readings_record(*, casino: str, readings: Sequence[Mapping[str, Any]],
             gaming_day=place.gaming_day(read_at), source=source, meters=meters.as_data(),
             difference=diff.as_data(), pool=pool, contribution=gives))
         results.append(ReadingResult(number, reading_id, "recorded", win=fmt(diff.win)))
-    for number, events in pending.items():
-        found = floor.machines[number]
-        store.append(found.stream, events, expected_version=found.version, metadata=metadata)
+    events = [event for batch in pending.values() for event in batch]
+    if events:
+        # one append for the whole batch, on a stream of its own: a machine's readings are
+        # ordered by the casino's append lock every command holds (the reads above ran under
+        # it), not by the machine's stream, which keeps its configuration's changes
+        store.append(f"meters/{casino}.{uuid.uuid4().hex}", events, expected_version=0,
+                     metadata=metadata)
     counts = {s: sum(1 for r in results if r.status == s)
               for s in ("recorded", "duplicate", "refused")}
     return ReadingsAnswer(casino=casino, recorded=counts["recorded"],

@@ -46,7 +46,7 @@ def _casino(request: HttpRequest, code: str) -> Casino:
 def floor(request: HttpRequest, casino: str) -> HttpResponse:
     place = _casino(request, casino)
     day = place.gaming_day(timezone.now())
-    rows = [selectors.machine_row(x, day) for x in selectors.machine_list(casino)]
+    rows = selectors.floor_rows(casino, day)
     banks: dict[str, list[Any]] = {}
     for row in rows:
         banks.setdefault(row.bank, []).append(row)
