@@ -68,6 +68,14 @@ class TicketAnswer:
 
 
 @dataclass(frozen=True)
+class TicketsExpiredAnswer:
+    casino: str
+    day: str
+    total: str
+    tickets: list[TicketAnswer] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class HandPayAnswer:
     casino: str
     handpay_id: str

@@ -137,8 +137,10 @@ def meter_readings_record(*, casino: str, readings: Sequence[Mapping[str, Any]],
     numbers = [r.get("machine") for r in readings if isinstance(r, Mapping)]
     floor = _Floor(place, [n for n in numbers if isinstance(n, str)])
     ids = [str(r.get("reading_id")) for r in readings if isinstance(r, Mapping)]
-    seen = set(MeterReading.objects.filter(casino_id=casino, reading_id__in=ids)
-               .values_list("machine", "reading_id"))
+    # by machine and reading id: the unique index (casino, machine, reading_id) answers it
+    seen = set(MeterReading.objects.filter(
+        casino_id=casino, machine__in=[n for n in numbers if isinstance(n, str)],
+        reading_id__in=ids).values_list("machine", "reading_id"))
     results: list[ReadingResult] = []
     pending: dict[str, list[Event]] = {}
     for raw in readings:

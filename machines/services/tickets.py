@@ -8,6 +8,7 @@ is refused (``tests/machines/test_tickets.py`` races two real connections)."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -18,7 +19,7 @@ from eventstore import store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from machines import law
-from machines.answers import TicketAnswer
+from machines.answers import TicketAnswer, TicketsExpiredAnswer
 from machines.events import TicketExpired, TicketIssued, TicketRedeemed
 from machines.models import SlotTicket
 from machines.roles import FLOOR_ROLES, PAY_ROLES
@@ -90,7 +91,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
 
 
 @command("tickets_expire")
-def tickets_expire(*, casino: str, day: dt.date, metadata: Metadata) -> list[TicketAnswer]:
+def tickets_expire(*, casino: str, day: dt.date, metadata: Metadata) -> TicketsExpiredAnswer:
     """Every ticket still outstanding whose last day is before ``day`` expires."""
     require_role(metadata, (*PAY_ROLES, "system", "accountant"), "expiring tickets")
     casino_get(metadata, casino)
@@ -103,4 +104,6 @@ def tickets_expire(*, casino: str, day: dt.date, metadata: Metadata) -> list[Tic
         answers.append(TicketAnswer(casino=casino, validation=ticket.validation,
                                     amount=fmt(ticket.amount), status="expired",
                                     expires_on=ticket.expires_on.isoformat()))
-    return answers
+    total = sum((Decimal(a.amount) for a in answers), Decimal("0.00"))
+    return TicketsExpiredAnswer(casino=casino, day=day.isoformat(), total=fmt(total),
+                                tickets=answers)

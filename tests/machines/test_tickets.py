@@ -74,7 +74,8 @@ def test_an_expired_ticket_leaves_the_liability_and_is_not_paid(make_machine) ->
     # Lisbon keeps a ticket 90 days (the parameter): it expires the day after its last day
     expired = tickets_expire(casino="lisboa", day=ticket.expires_on + dt.timedelta(days=1),
                              metadata=person("ana"))
-    assert [t.validation for t in expired] == ["T1"]
+    assert [t.validation for t in expired.tickets] == ["T1"]
+    assert expired.total == "7.30"
     assert balance("ticket_liability") == Decimal("0.00")
     assert balance("tickets_expired") == Decimal("7.30")
     with pytest.raises(Conflict) as refused:
