@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from django.db import connection
 from django.db.models import Q, Sum
@@ -43,7 +44,7 @@ def _balances(casino: str, template: str, *, event_day: dt.date | None = None
     sql = ("SELECT l.account_code, coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
            "JOIN journal_entry e ON e.id = l.entry_id "
            "WHERE l.casino_id = %s AND l.account_code LIKE %s")
-    params: list[object] = [casino, f"{template}.%"]
+    params: list[Any] = [casino, f"{template}.%"]
     if event_day is not None:
         sql += " AND e.event_day = %s"
         params.append(event_day)

@@ -93,7 +93,8 @@ class MeterReadingsApi(CommandApi):
     answer = answers.ReadingsAnswer
 
     class InputSerializer(serializers.Serializer[Any]):
-        source = serializers.ChoiceField(["sds", "file", "hand"], default="sds")
+        source = serializers.ChoiceField(  # type: ignore[assignment]  # a field named "source"
+            ["sds", "file", "hand"], default="sds")
         readings = serializers.ListField(child=serializers.DictField(), min_length=1,
                                          max_length=20000)
 
