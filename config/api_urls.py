@@ -29,6 +29,7 @@ urlpatterns = [
     path("cage/", include("cage.api.urls")),
     path("ledger/", include("reporting.api.urls")),
     path("jackpots/", include("jackpots.api.urls")),
+    path("machines/", include("machines.api.urls")),
     path("compliance/", include("compliance.api.urls")),
     path("tips/", include("tips.api.urls")),
     path("exchange/", include("exchange.api.urls")),

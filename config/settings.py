@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tips",
     "exchange",
     "pokerroom",
+    "machines",
     "ledger",
     "reporting",
     "shell",

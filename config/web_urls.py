@@ -17,4 +17,5 @@ urlpatterns = [
     path("tips/", include("tips.web.urls")),
     path("exchange/", include("exchange.web.urls")),
     path("poker-room/", include("pokerroom.web.urls")),
+    path("machines/", include("machines.web.urls")),
 ]

@@ -29,6 +29,7 @@ from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
 from demo.currencies import play_currencies
+from demo.machines import play_floors
 from demo.pokerroom import play_poker_room
 from demo.tips import play_tips
 from eventstore.records import Metadata
@@ -548,6 +549,7 @@ def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
         cage.close(casino)
     play_tips(played, seed)  # the rooms' tips, counted; a period distributed (demo/tips.py)
     play_currencies(played, seed)  # Macau's exchange desk: HKD bought and sold (currencies.py)
+    play_floors(seed=seed, full=rounds >= 20)  # the slot floor's day (demo/machines.py)
     return played
 
 

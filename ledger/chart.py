@@ -39,6 +39,7 @@ class Scope(StrEnum):
     POOL = "pool"  # a progressive jackpot pool
     TAX = "tax"  # a gaming tax or contribution, by its code (docs/gaming-tax.md)
     CURRENCY = "currency"  # a foreign currency held (docs/currencies.md)
+    MACHINE = "machine"  # a slot machine, by its number (docs/machines.md)
 
 
 @dataclass(frozen=True)
@@ -276,6 +277,50 @@ TEMPLATES: tuple[Template, ...] = (
       "66 / 76 Diferenças de câmbio",
       "The foreign holdings' book value brought to the gaming day's closing middle rate."),
     *POKER_ROOM,
+)
+TEMPLATES += (  # the slot floor's accounts (docs/machines.md § The books)
+    T("machine_box", "1145", "Bill validator box — machine {scope}",
+      "Caixa do noteiro — máquina {scope}", Kind.ASSET, "debit", Scope.MACHINE, "11 Caixa",
+      "11 Caixa", "Notes the meters put in a machine's box, until the count room counts it."),
+    T("slot_cash", "1146", "Slot cashier's cash — {scope}", "Caixa das máquinas — {scope}",
+      Kind.ASSET, "debit", Scope.WINDOW, "11 Caixa", "11 Caixa",
+      "The cash of the slot floor's cashier (caixa das máquinas): boxes counted in, tickets and "
+      "hand pays paid out. Apart from the table cage's windows, whose shifts count their own."),
+    T("machine_credits", "2794", "Credits on the machines (players' credit meters)",
+      "Créditos nas máquinas", Kind.LIABILITY, "credit", Scope.CASINO,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "What the casino owes for the credits on the machines' credit meters: bills and tickets "
+      "put in, less play, tickets printed and credits cancelled."),
+    T("ticket_liability", "2795", "Tickets outstanding (TITO)", "Talões em circulação",
+      Kind.LIABILITY, "credit", Scope.CASINO, "278 Outros devedores e credores",
+      "26 Outros devedores e credores",
+      "Tickets printed and not yet redeemed nor expired: what the casino owes for them."),
+    T("hand_pays_payable", "2788", "Hand pays to pay", "Pagamentos manuais a pagar",
+      Kind.LIABILITY, "credit", Scope.CASINO, "278 Outros devedores e credores",
+      "26 Outros devedores e credores",
+      "Jackpots, cancelled credits and progressive prizes a machine locked up for, until the "
+      "cage pays them."),
+    T("slot_progressive", "2796", "Machine progressive — pool {scope}",
+      "Progressivo de máquinas — {scope}", Kind.LIABILITY, "credit", Scope.POOL,
+      "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "A machines' progressive pool: what its display shows."),
+    T("machine_revenue", "7218", "Machine revenue — machine {scope}",
+      "Receita de jogo — máquina {scope}", Kind.REVENUE, "credit", Scope.MACHINE,
+      "72 Prestações de serviços", "72 Prestações de serviços",
+      "Coin in less coin out, less the progressive contributions and the jackpots paid by "
+      "hand."),
+    T("slot_progressive_funding", "7219", "Progressive start values funded — pool {scope}",
+      "Valores de arranque do progressivo de máquinas — {scope}", Kind.REVENUE, "debit",
+      Scope.POOL, "72 Prestações de serviços (dedução)", "72 Prestações de serviços (dedução)",
+      "A machines' progressive pool's start value (and each reset), funded by the casino."),
+    T("tickets_expired", "7887", "Tickets expired", "Talões prescritos", Kind.OTHER_RESULT,
+      "credit", Scope.CASINO, "788 Outros rendimentos", "76 Outros proveitos operacionais",
+      "Tickets nobody redeemed before they expired."),
+    T("machine_drop_difference", "7888", "Machine drop count differences — machine {scope}",
+      "Diferenças de contagem do noteiro — máquina {scope}", Kind.OTHER_RESULT, "credit",
+      Scope.MACHINE, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "Notes counted less notes metered into a machine's box."),
 )
 del T
 

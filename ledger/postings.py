@@ -870,6 +870,10 @@ NOT_POSTED.update(exchange_postings.NOT_POSTED)
 from . import pokerroom_postings  # noqa: E402  (the poker room's @posts, issue 38)
 
 NOT_POSTED.update(pokerroom_postings.NOT_POSTED)
+# The slot floor's postings, registered by their module (docs/machines.md § The books).
+from . import machine_postings  # noqa: E402
+
+NOT_POSTED.update(machine_postings.NOT_POSTED)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed

@@ -1,6 +1,6 @@
 """``/api/regulator/v1/``: the regulator's read-only API (GET only; docs/regulator.md)."""
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
@@ -63,6 +63,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="regulator-pool-detail"),
     path(casino + "jackpot-pools/<slug:pool>/as-of/", v.PoolAsOfApi.as_view(),
          name="regulator-pool-as-of"),
+    path(casino + "machines/", include("regulator.machines")),  # the slot floor
     path(casino + "trial-balance/", v.TrialBalanceApi.as_view(),
          name="regulator-trial-balance"),
     path(casino + "gaming-tax/", v.GamingTaxApi.as_view(), name="regulator-gaming-tax"),

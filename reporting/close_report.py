@@ -64,6 +64,7 @@ from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
 from reporting.day_register import day_register
+from reporting.machine_close import MachineLine, machine_close_lines
 from reporting.pokerroom_figures import NonBankedLine, non_banked_lines
 
 ZERO = Decimal("0.00")
@@ -260,6 +261,7 @@ class CloseReport:
     totals: Totals
     corrections: tuple[CorrectionLine, ...] = ()
     non_banked: tuple[NonBankedLine, ...] = ()  # the poker room (docs/poker-room.md)
+    machines: tuple[MachineLine, ...] = ()  # the slot floor (reporting/machine_close.py)
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
@@ -558,4 +560,5 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         cage=tuple(cage), jackpots=tuple(jackpots), revenue=revenue, taxes=tuple(taxes),
         exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals,
         corrections=tuple(_corrections(casino, gaming_day)),
-        non_banked=tuple(non_banked_lines(casino, gaming_day)))
+        non_banked=tuple(non_banked_lines(casino, gaming_day)),
+        machines=tuple(machine_close_lines(the_casino, gaming_day)))

@@ -70,6 +70,12 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
                                    "paid", "owed"],
            [[_cell(v) for v in (j.pool, j.name, j.meter, j.reserve, j.hits, j.hits_amount,
                                 j.paid, j.owed)] for j in report.jackpots])
+    yield ("machine", "Machines (win by meters)", [
+        "machine", "bank", "game", "coin_in", "coin_out", "jackpots", "games_played", "win",
+        "certified_return", "actual_return", "flagged"],
+        [[_cell(v) for v in (x.machine, x.bank, x.game, x.coin_in, x.coin_out, x.jackpots,
+                             x.games_played, x.win, x.certified_return, x.actual_return,
+                             "yes" if x.flagged else "")] for x in report.machines])
     r = report.revenue
     yield ("revenue", "Gross gaming revenue (the gaming-tax base)", [
         "table_revenue", "table_variance", "jackpot_retained", "jackpot_funding",

@@ -307,8 +307,12 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         report = Report(casino, gaming_day)
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
                      _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
-                     _jackpots(the_casino), _paid_otherwise(the_casino),
-                     _pending(the_casino, gaming_day), tips_and_exchange(the_casino),
+                     _jackpots(the_casino), machine_lines(the_casino, gaming_day),
+                     _paid_otherwise(the_casino), _pending(the_casino, gaming_day),
+                     tips_and_exchange(the_casino),
                      [Line(*row) for row in poker_room_lines(the_casino.code)]):
             report.lines.extend(part)
     return report
+
+
+from .machine_reconciliation import machine_lines  # noqa: E402  (the slot floor's lines)

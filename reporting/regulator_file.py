@@ -148,6 +148,7 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
             _element(section, "Commission", subject=row["table"], game=row["game"],
                      amount=_money(row["commission"]))
 
+    machines_element(root, the_casino, gaming_day)  # the slot floor (docs/machines.md)
     totals = close.get("totals", {})
     _element(root, "Totals", drop=_money(totals["drop"]), win=_money(totals["win"]),
              gamingTaxBase=_money(totals["gaming_tax_base"]),
@@ -165,3 +166,6 @@ def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
     if problems:
         raise RegulatorFileInvalid("; ".join(problems[:5]))
     return content
+
+
+from .machine_regulator_file import machines_element  # noqa: E402  (the slot floor's part)

@@ -21,6 +21,7 @@ from cage import roles as cage_roles
 from casino.models import Casino, Membership, Role
 from games import roles as games_roles
 from jackpots import roles as jackpots_roles
+from machines import roles as machines_roles
 from pokerroom import roles as pokerroom_roles
 
 # who sees an area's link: who may read it (the area's own rule)
@@ -30,6 +31,7 @@ LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
 JACKPOT_ROLES = jackpots_roles.READ_ROLES
 POKER_ROOM_ROLES = pokerroom_roles.READ_ROLES
+MACHINE_ROLES = tuple(r for r in machines_roles.READ_ROLES if r != Role.REGULATOR)
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
@@ -85,6 +87,9 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if roles & set(POKER_ROOM_ROLES):
         links.append(Link("pokerroom", _("Poker room"), reverse("pokerroom:room", args=[casino]),
                           _("Cash tables, waiting lists, tournaments and chemin de fer")))
+    if roles & set(MACHINE_ROLES):
+        links.append(Link("machines", _("Slot floor"), reverse("machines:floor", args=[casino]),
+                          _("Machines, meters, the count room, tickets and hand pays")))
     if Role.COMPLIANCE_OFFICER in roles:
         links.append(Link("compliance", _("Compliance"),
                           reverse("compliance:alerts", args=[casino]),

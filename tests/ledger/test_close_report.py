@@ -203,7 +203,7 @@ def test_the_csv_read_back_adds_up(floor: Floor) -> None:
             sections[row[0]] = []
         else:
             sections[row[0]].append(dict(zip(headers[row[0]], row, strict=True)))
-    assert list(sections) == ["report", "table", "game", "cage", "jackpot", "revenue", "tax",
+    assert list(sections) == ["report", "table", "game", "cage", "jackpot", "machine", "revenue", "tax",
                               "exception", "correction", "total"]
     assert sections["report"][0]["digest"] == report_digest(report)
     tables, (total,) = sections["table"], sections["total"]

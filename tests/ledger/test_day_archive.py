@@ -271,6 +271,12 @@ def _the_regulator_file_validates_against_its_schema(
         results = {r.get("table"): r.get("win") for r in root.findall("r:Results/r:Result", ns)}
         assert results == {r.table: f"{r.table_win:.2f}" for r in
                            GamingDayResult.objects.filter(casino_id=casino, gaming_day=day)}
+        # the slot floor's machines read that day, each with its win by meters (demo/machines.py)
+        from machines.models import MachineDay
+        machines = {m.get("number"): m.get("win") for m in root.findall("r:Machines/r:Machine", ns)}
+        assert machines == {d.machine: f"{d.win:.2f}" for d in
+                            MachineDay.objects.filter(casino_id=casino, gaming_day=day)}
+        assert machines
         seal = GamingDaySeal.objects.get(casino_id=casino, gaming_day=day)
         assert root.find("r:Seal", ns).get("signature") == seal.signature  # type: ignore[union-attr]
         # the day's tip boxes (docs/tips.md); Macau's exchange deals (docs/currencies.md)

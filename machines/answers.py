@@ -1,0 +1,176 @@
+"""What the slot floor answers: its commands' answers and its API's reads, one frozen dataclass
+each, JSON-native (amounts as decimal strings, ids as strings)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class MachineAnswer:
+    casino: str
+    machine: str
+    config_version: int
+    version: int
+    certified_return: str = ""
+
+
+@dataclass(frozen=True)
+class ReadingResult:
+    """One reading of a batch: ``recorded``, ``duplicate`` (recorded before: nothing again) or
+    ``refused`` with its ``code`` and ``reason``."""
+
+    machine: str
+    reading_id: str
+    status: str
+    code: str = ""
+    reason: str = ""
+    win: str = ""
+
+
+@dataclass(frozen=True)
+class ReadingsAnswer:
+    casino: str
+    recorded: int
+    duplicates: int
+    refused: int
+    results: list[ReadingResult] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ResetAnswer:
+    casino: str
+    machine: str
+    kind: str
+    win: str
+    version: int
+
+
+@dataclass(frozen=True)
+class BoxCountAnswer:
+    casino: str
+    machine: str
+    drop_id: str
+    counted: str
+    metered: str
+    variance: str
+    status: str
+
+
+@dataclass(frozen=True)
+class TicketAnswer:
+    casino: str
+    validation: str
+    amount: str
+    status: str
+    expires_on: str = ""
+
+
+@dataclass(frozen=True)
+class TicketsExpiredAnswer:
+    casino: str
+    day: str
+    total: str
+    tickets: list[TicketAnswer] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HandPayAnswer:
+    casino: str
+    handpay_id: str
+    machine: str
+    kind: str
+    amount: str
+    status: str
+    slip: str = ""
+
+
+@dataclass(frozen=True)
+class ProgressiveAnswer:
+    casino: str
+    pool: str
+    amount: str
+    version: int
+    handpay_id: str = ""
+    prize: str = ""
+
+
+# --- reads ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MachineRow:
+    """A machine now: place, configuration, status, and the day's figures by meters."""
+
+    machine: str
+    bank: str
+    position: str
+    manufacturer: str
+    model: str
+    game: str
+    denomination: str
+    certified_return: str
+    in_service: bool
+    retired: bool
+    config_version: int
+    approval_reference: str
+    last_read_at: str
+    win_today: str
+    coin_in_today: str
+    games_today: int
+    actual_return: str
+    return_low: str
+    return_high: str
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class MachineDetail:
+    """A machine with its configuration history and its last readings (newest first)."""
+
+    machine: MachineRow
+    configurations: list[dict[str, Any]]
+    readings: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class MachineDayRow:
+    machine: str
+    gaming_day: str
+    coin_in: str
+    coin_out: str
+    jackpots: str
+    cancelled_credits: str
+    bills_in: str
+    tickets_in: str
+    tickets_out: str
+    contributions: str
+    games_played: int
+    win: str
+
+
+@dataclass(frozen=True)
+class TicketRow:
+    validation: str
+    machine: str
+    amount: str
+    issued_at: str
+    expires_on: str
+    status: str
+    place: str
+    window: str
+
+
+@dataclass(frozen=True)
+class HandPayRow:
+    handpay_id: str
+    machine: str
+    kind: str
+    amount: str
+    machine_event: str
+    status: str
+    window: str
+    slip: str
+    paid_by: str
+    witnessed_by: str

@@ -1,0 +1,19 @@
+"""``/api/v1/machines/<casino>/…``: the slot floor's reads, the meter ingest, the cage's ticket
+redemption and hand pay payment."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from . import views as v
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("<slug:casino>/machines/", v.MachineListApi.as_view(), name="machine-list"),
+    path("<slug:casino>/machines/<str:machine>/", v.MachineDetailApi.as_view(),
+         name="machine-detail"),
+    path("<slug:casino>/readings/", v.MeterReadingsApi.as_view(), name="machine-readings"),
+    path("<slug:casino>/tickets/", v.TicketListApi.as_view(), name="machine-ticket-list"),
+    path("<slug:casino>/tickets/<str:validation>/redemption/", v.TicketRedeemApi.as_view(),
+         name="machine-ticket-redeem"),
+    path("<slug:casino>/hand-pays/", v.HandPayListApi.as_view(), name="machine-hand-pay-list"),
+    path("<slug:casino>/hand-pays/<str:handpay>/payment/", v.HandPayPayApi.as_view(),
+         name="machine-hand-pay-pay"),
+]

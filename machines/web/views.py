@@ -1,0 +1,152 @@
+"""The slot floor's screens (server-rendered, thin): the floor (banks and machines with status,
+today's win, return against certified, flags), meter entry by hand, the count room's boxes, and
+the slot cashier's window (tickets redeemed, hand pays paid). Each form calls one service; a
+refusal re-renders the page with its words and nothing recorded; a success redirects."""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from casino.errors import DomainError
+from casino.models import Casino
+from casino.selectors import roles_in
+from edge.web.acting import command_metadata
+from edge.web.refusals import refusal_text
+from machines import meters as m
+from machines import selectors
+from machines.models import MachineBox
+from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, READ_ROLES
+from machines.services.counts import machine_box_confirm, machine_box_count
+from machines.services.handpays import hand_pay_pay
+from machines.services.readings import meter_readings_record
+from machines.services.tickets import ticket_redeem
+
+
+def _casino(request: HttpRequest, code: str) -> Casino:
+    if not roles_in(request.user, code) & set(READ_ROLES):
+        raise PermissionDenied
+    found = Casino.objects.filter(code=code).first()
+    if found is None:
+        raise Http404(f"there is no casino {code!r}")
+    return found
+
+
+@login_required
+def floor(request: HttpRequest, casino: str) -> HttpResponse:
+    place = _casino(request, casino)
+    day = place.gaming_day(timezone.now())
+    rows = selectors.floor_rows(casino, day)
+    banks: dict[str, list[Any]] = {}
+    for row in rows:
+        banks.setdefault(row.bank, []).append(row)
+    return render(request, "machines/floor.html", {
+        "casino": place, "day": day, "banks": sorted(banks.items()),
+        "totals": selectors.day_totals(casino, day),
+        "flagged": [r for r in rows if r.flagged],
+        "liability": selectors.ticket_liability(casino)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def meter_entry(request: HttpRequest, casino: str) -> HttpResponse:
+    place = _casino(request, casino)
+    results: list[Any] = []
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, FLOOR_ROLES)
+        values: dict[str, Any] = {name: request.POST.get(name, "").strip() or "0.00"
+                                  for name in m.MONEY_METERS}
+        values["games_played"] = request.POST.get("games_played", "").strip() or "0"
+        try:
+            answer = meter_readings_record(casino=casino, readings=[{
+                "machine": request.POST.get("machine", ""),
+                "reading_id": request.POST.get("reading_id", "") or uuid.uuid4().hex[:16],
+                "read_at": timezone.now().isoformat(), "meters": values}],
+                source="hand", metadata=metadata)
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            results = answer.results
+            if answer.recorded:
+                messages.success(request, _("Reading recorded."))
+                return redirect("machines:meters", casino)
+            for result in results:
+                messages.error(request, result.reason)
+    return render(request, "machines/meters.html", {
+        "casino": place, "meters": m.MONEY_METERS, "posted": request.POST,
+        "machines": selectors.machine_list(casino).filter(retired=False)})
+
+
+def _notes(text: str) -> dict[str, int]:
+    """``20.00:9, 50.00:2`` as a count by note."""
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        note, _sep, count = part.partition(":")
+        try:
+            out[str(Decimal(note.strip()))] = int(count.strip())
+        except (InvalidOperation, ValueError):
+            out[note.strip()] = -1  # the service names it
+    return out
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def count_room(request: HttpRequest, casino: str) -> HttpResponse:
+    place = _casino(request, casino)
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, COUNT_ROLES)
+        try:
+            if request.POST.get("confirm"):
+                machine_box_confirm(casino=casino, drop_id=request.POST["confirm"],
+                                    metadata=metadata)
+            else:
+                machine_box_count(casino=casino, machine=request.POST.get("machine", ""),
+                                  drop_id=request.POST.get("drop_id", ""),
+                                  notes=_notes(request.POST.get("notes", "")),
+                                  window=request.POST.get("window", ""), metadata=metadata)
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            return redirect("machines:count", casino)
+    day = place.gaming_day(timezone.now())
+    return render(request, "machines/count.html", {
+        "casino": place, "day": day,
+        "boxes": MachineBox.objects.filter(casino_id=casino).order_by("-gaming_day", "drop_id")[:200],
+        "machines": selectors.machine_list(casino).filter(retired=False)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cashier(request: HttpRequest, casino: str) -> HttpResponse:
+    place = _casino(request, casino)
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, PAY_ROLES)
+        try:
+            if request.POST.get("handpay"):
+                hand_pay_pay(casino=casino, handpay_id=request.POST["handpay"],
+                             window=request.POST.get("window", ""),
+                             slip=request.POST.get("slip", ""),
+                             witnessed_by=request.POST.get("witnessed_by", ""),
+                             patron=request.POST.get("patron", ""), metadata=metadata)
+            else:
+                ticket_redeem(casino=casino, validation=request.POST.get("validation", ""),
+                              place="cage", window=request.POST.get("window", ""),
+                              metadata=metadata)
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            messages.success(request, _("Paid."))
+            return redirect("machines:cashier", casino)
+    return render(request, "machines/cashier.html", {
+        "casino": place, "hand_pays": selectors.hand_pay_rows(casino, status="recorded"),
+        "liability": selectors.ticket_liability(casino)})

@@ -1,0 +1,42 @@
+"""The slot floor's part of the close report (``reporting.close_report``): each machine read in
+the day, its win by meters, its return against its certified one (and the band's flag)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from casino.models import Casino
+from machines import selectors
+from machines.models import Machine, MachineDay
+
+
+@dataclass(frozen=True)
+class MachineLine:
+    machine: str
+    bank: str
+    game: str
+    coin_in: Decimal
+    coin_out: Decimal
+    jackpots: Decimal
+    games_played: int
+    win: Decimal
+    certified_return: Decimal
+    actual_return: Decimal | None
+    flagged: bool
+
+
+def machine_close_lines(casino: Casino, day: dt.date) -> list[MachineLine]:
+    machines = {m.number: m for m in Machine.objects.filter(casino_id=casino.code)}
+    lives = selectors.lifetime(casino.code)
+    lines = []
+    for d in MachineDay.objects.filter(casino_id=casino.code, gaming_day=day).order_by("machine"):
+        x = machines[d.machine]
+        check = selectors.watch(x, lives.get(d.machine))
+        lines.append(MachineLine(machine=d.machine, bank=x.bank, game=x.game, coin_in=d.coin_in,
+                                 coin_out=d.coin_out, jackpots=d.jackpots,
+                                 games_played=d.games_played, win=d.win,
+                                 certified_return=x.certified_return,
+                                 actual_return=check.actual, flagged=check.outside))
+    return lines

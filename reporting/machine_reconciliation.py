@@ -1,0 +1,115 @@
+"""The slot floor's lines of the reconciliation (``reporting.reconciliation``, docs/machines.md
+§ Reconciliation): what the floor's meters, counts, tickets, hand pays and pools say against the
+ledger's accounts, each worked out apart.
+
+* each machine read in the day: its play by meters (coin in − coin out − contributions − the
+  jackpots it locked up for) against its revenue (7218.M) over the day's events;
+* each machine read in the day: its hand-paid jackpots and cancelled credits by meters against
+  the hand pays recorded against it that day (its own events);
+* the day's tickets out and in by meters against the tickets printed and taken at machines;
+* the tickets outstanding against 2795; the hand pays recorded not yet paid against 2788;
+  the bills metered into boxes not yet dropped against 1145; each progressive pool against
+  2796;
+* each box counted in the day: counted against metered, unexplained until a second counter
+  confirms it and, if they differ, a second person approves the explanation.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+from django.db.models import Q, Sum
+
+from casino.errors import Words, gettext_noop
+from casino.models import Casino
+from machines.models import HandPay, Machine, MachineBox, MachineDay, SlotProgressive, SlotTicket
+
+from .reconciliation import ZERO, Line, _balance
+
+AREA = gettext_noop("machines")
+
+
+def _sum(query: object, field: str = "amount") -> Decimal:
+    total = query.aggregate(total=Sum(field))["total"]  # type: ignore[attr-defined]
+    return (total or ZERO).quantize(Decimal("0.01"))
+
+
+def _balances(casino: str, template: str, *, event_day: dt.date | None = None
+              ) -> dict[str, Decimal]:
+    """Debits less credits of every account of ``template`` (``1145`` → ``1145.M001``, …), by
+    scope, in one statement (a floor has thousands of machines)."""
+    sql = ("SELECT l.account_code, coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+           "JOIN journal_entry e ON e.id = l.entry_id "
+           "WHERE l.casino_id = %s AND l.account_code LIKE %s")
+    params: list[Any] = [casino, f"{template}.%"]
+    if event_day is not None:
+        sql += " AND e.event_day = %s"
+        params.append(event_day)
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " GROUP BY l.account_code", params)
+        return {code.partition(".")[2]: Decimal(total).quantize(Decimal("0.01"))
+                for code, total in cursor.fetchall()}
+
+
+def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
+    code = casino.code
+    start, end = casino.gaming_day_start(day), casino.gaming_day_start(day + dt.timedelta(days=1))
+    in_day = Q(recorded_at__gte=start, recorded_at__lt=end)
+    lines: list[Line] = []
+    pays: dict[tuple[str, str], Decimal] = {
+        (p["machine"], p["kind"]): p["total"] for p in
+        HandPay.objects.filter(in_day, casino_id=code).values("machine", "kind")
+        .annotate(total=Sum("amount")).order_by()}
+    revenue = _balances(code, "7218", event_day=day)
+    for row in MachineDay.objects.filter(casino_id=code, gaming_day=day).order_by("machine"):
+        jackpots = pays.get((row.machine, "jackpot"), ZERO)
+        paid_by_hand = sum((pays.get((row.machine, kind), ZERO) for kind in
+                            ("jackpot", "progressive", "cancelled_credits")), ZERO)
+        lines.append(Line(AREA, row.machine, gettext_noop("play by meters, less jackpots"),
+                          row.coin_in - row.coin_out - row.contributions - jackpots,
+                          -revenue.get(row.machine, ZERO),
+                          Words("win by meters {win}", win=row.win)))
+        lines.append(Line(AREA, row.machine, gettext_noop("hand pays by meters"),
+                          row.jackpots + row.cancelled_credits, paid_by_hand,
+                          gettext_noop("jackpots and cancelled credits metered, against the "
+                                       "hand pays recorded")))
+    # a machine whose revenue moved in the day though no reading of the day says so
+    read = {row.machine for row in MachineDay.objects.filter(casino_id=code, gaming_day=day)}
+    for machine, total in sorted(revenue.items()):
+        if machine not in read and total:
+            lines.append(Line(AREA, machine, gettext_noop("play by meters, less jackpots"),
+                              -sum((v for (m, k), v in pays.items()
+                                    if m == machine and k == "jackpot"), ZERO), -total))
+    metered = MachineDay.objects.filter(casino_id=code, gaming_day=day)
+    tickets = SlotTicket.objects.filter(casino_id=code)
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets out by meters"),
+                      _sum(metered, "tickets_out"),
+                      _sum(tickets.filter(issued_at__gte=start, issued_at__lt=end))))
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets in by meters"),
+                      _sum(metered, "tickets_in"),
+                      _sum(tickets.filter(place="machine", closed_at__gte=start,
+                                          closed_at__lt=end))))
+    lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets outstanding"),
+                      _sum(tickets.filter(status="outstanding")), -_balance(code, "2795")))
+    lines.append(Line(AREA, gettext_noop("hand pays"), gettext_noop("recorded, not yet paid"),
+                      _sum(HandPay.objects.filter(casino_id=code, status="recorded")),
+                      -_balance(code, "2788")))
+    boxes = Machine.objects.filter(casino_id=code)
+    ledger_boxes = sum(_balances(code, "1145").values(), ZERO)
+    lines.append(Line(AREA, gettext_noop("boxes"), gettext_noop("bills metered, not yet dropped"),
+                      _sum(boxes, "box_metered"), ledger_boxes))
+    for pool in SlotProgressive.objects.filter(casino_id=code).order_by("pool"):
+        lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
+                          -_balance(code, f"2796.{pool.pool}")))
+    for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):
+        confirmed = box.status == "confirmed"
+        lines.append(Line(
+            AREA, Words("box {drop} of {machine}", drop=box.drop_id, machine=box.machine),
+            gettext_noop("counted against metered"), box.counted, box.metered,
+            box.explanation or ("" if confirmed else gettext_noop("awaiting the second counter")),
+            unexplained=not confirmed or bool(box.variance and not box.approved_by),
+            accepted=bool(box.approved_by)))
+    return lines

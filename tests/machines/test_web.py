@@ -1,0 +1,56 @@
+"""The slot floor's screens: the floor, a meter read by hand, the count room, the slot cashier
+paying a ticket; a refusal shown with nothing recorded."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from machines.models import MachineBox, MeterReading, SlotTicket
+from machines.services.tickets import ticket_issue
+
+from .conftest import balance, floor, money
+
+
+def _login(name: str) -> Client:
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=name))
+    return client
+
+
+def test_the_floor_meter_entry_count_room_and_cashier(make_machine) -> None:
+    make_machine("M001")
+    pit = _login("paulo")
+    assert pit.get("/machines/lisboa/").status_code == 200
+    posted = pit.post("/machines/lisboa/meters/", {
+        "machine": "M001", "reading_id": "h1", "coin_in": "80.00", "coin_out": "50.00",
+        "bills_in": "40.00", "games_played": "80"})
+    assert posted.status_code == 302
+    # 80 − 50 = 30.00 won by the machine, shown on the floor
+    assert MeterReading.objects.get(reading_id="h1").win == Decimal("30.00")
+    assert b"30.00" in pit.get("/machines/lisboa/").content
+    # a meter gone back: the page says why, nothing recorded
+    back = pit.post("/machines/lisboa/meters/", {
+        "machine": "M001", "reading_id": "h2", "coin_in": "70.00", "coin_out": "50.00",
+        "bills_in": "40.00", "games_played": "80"}, follow=True)
+    assert "went back" in back.content.decode()
+    assert MeterReading.objects.count() == 1
+    ana, rui = _login("ana"), _login("rui")
+    assert ana.post("/machines/lisboa/count-room/", {
+        "machine": "M001", "drop_id": "D1", "notes": "20.00:2", "window": "SLOT1"}
+    ).status_code == 302
+    assert rui.post("/machines/lisboa/count-room/", {"confirm": "D1"}).status_code == 302
+    assert MachineBox.objects.get(drop_id="D1").confirmed_by == "rui"
+    ticket_issue(casino="lisboa", validation="T1", machine="M001", amount=money("12.00"),
+                 issued_at=timezone.now().isoformat(), metadata=floor())
+    assert ana.post("/machines/lisboa/cashier/", {"validation": "T1", "window": "SLOT1"}
+                    ).status_code == 302
+    assert SlotTicket.objects.get(validation="T1").status == "redeemed"
+    # 40.00 counted in, 12.00 paid out: 28.00 in the slot cashier's drawer (a debit)
+    assert balance("slot_cash", "SLOT1") == Decimal("-28.00")
+    # the pit boss may not pay at the cashier
+    assert pit.post("/machines/lisboa/cashier/", {"validation": "T1", "window": "SLOT1"}
+                    ).status_code == 403
