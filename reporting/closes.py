@@ -46,8 +46,9 @@ from ledger.models import DayClose, Period
 from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
-from reporting.close_report import close_report, report_digest
+from reporting.close_report import report_digest, worked_out_report
 from reporting.day_register import day_register
+from reporting.regulator_file import regulator_file_keep
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
 CLOSE_PEOPLE = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
@@ -209,14 +210,17 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
     results, jackpots, totals, register, revenue = _figures(the_casino, gaming_day)
-    digest = report_digest(close_report(casino=casino, gaming_day=gaming_day))
+    report = worked_out_report(the_casino, gaming_day)
+    digest = report_digest(report)
     store.append(stream(casino, gaming_day), [GamingDayClosed(
         casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
         totals=totals, exceptions=tuple(used), report_digest=digest, register=tuple(register),
-        revenue=revenue)], expected_version=0, metadata=metadata)
+        revenue=revenue, report=report.as_data())], expected_version=0, metadata=metadata)
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
     seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
                            totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
+    # the regulator file holds the seal: made once now, kept, served as kept (issue 34)
+    regulator_file_keep(casino, gaming_day, now=now or timezone.now())
     return DayCloseAnswer(casino=casino, gaming_day=gaming_day.isoformat(), closed=True,
                           already_closed=False, totals=totals, exceptions=used,
                           report_digest=digest,

@@ -45,6 +45,11 @@ SEAL_TYPE = "GamingDaySealed"
 CLOSE_TYPE = "GamingDayClosed"
 ARCHIVE_FORMAT = "casino-day-archive/1"
 RESULT_COLUMNS = ("table", "game", "sessions", "rounds", "handle", "drop", "win")
+# Every file a day's archive holds: each must be in the manifest and in the zip (issue 34: an
+# archive that leaves one out fails, whatever else verifies).
+ARCHIVE_FILES = ("events.jsonl", "seal.json", "public-key.pem", "results.csv",
+                 "close-report.json", "regulator.xml")
+REGULATOR_NS = "{urn:casino-backoffice:regulator-day:1}"
 
 
 def canonical(value: object) -> bytes:
@@ -378,6 +383,9 @@ def verify_archive(path: str, public_key_path: str | None) -> tuple[list[str], s
         if manifest.get("format") != ARCHIVE_FORMAT:
             return done, f"not a day's archive of format {ARCHIVE_FORMAT}"
         files: dict[str, str] = manifest.get("files", {})
+        unnamed = [name for name in ARCHIVE_FILES if name not in files]
+        if unnamed:
+            return done, f"{unnamed[0]} is missing: the manifest does not name it"
         extra = sorted(names - {"manifest.json"} - set(files))
         if extra:
             return done, f"{extra[0]} is in the archive but not in its manifest"
@@ -425,18 +433,44 @@ def verify_archive(path: str, public_key_path: str | None) -> tuple[list[str], s
         return done, f"seal of {name}: {problem}"
     given = "the public key given" if public_key_path else "the public key in the archive"
     done.append(f"seal of {name} signed by {seal['key_id']} ({given})")
-    if "close-report.json" in content:
-        if hashlib.sha256(content["close-report.json"]).hexdigest() != seal.get("report_digest"):
-            return done, "close-report.json is not the close report the seal signed"
-        done.append("close-report.json is the report the seal signed")
-    if "results.csv" in content:
-        closes = [c for c in seen.closes if c.get("gaming_day") == manifest.get("gaming_day")]
-        if len(closes) != 1:
-            return done, "events.jsonl does not hold the day's close, which results.csv repeats"
-        if results_csv(closes[0].get("results", [])) != content["results.csv"]:  # type: ignore[arg-type]
-            return done, "results.csv differs from the results the day's close recorded"
-        done.append("results.csv is the day's close's results")
+    if hashlib.sha256(content["close-report.json"]).hexdigest() != seal.get("report_digest"):
+        return done, "close-report.json is not the close report the seal signed"
+    done.append("close-report.json is the report the seal signed")
+    closes = [c for c in seen.closes if c.get("gaming_day") == manifest.get("gaming_day")]
+    if len(closes) != 1:
+        return done, "events.jsonl does not hold the day's close, which results.csv repeats"
+    if results_csv(closes[0].get("results", [])) != content["results.csv"]:  # type: ignore[arg-type]
+        return done, "results.csv differs from the results the day's close recorded"
+    done.append("results.csv is the day's close's results")
+    problem = _check_regulator_file(content["regulator.xml"], seal)
+    if problem:
+        return done, f"regulator.xml: {problem}"
+    done.append("regulator.xml names the day's seal")
     return done, None
+
+
+def _check_regulator_file(content: bytes, seal: dict[str, object]) -> str | None:
+    """The regulator file is the day's: its seal element repeats the seal's signature, key,
+    sequences, last hash and report digest."""
+    from xml.etree import ElementTree
+
+    try:
+        root = ElementTree.fromstring(content)
+    except ElementTree.ParseError as error:
+        return f"not XML ({error})"
+    found = root.find(f"{REGULATOR_NS}Seal")
+    if root.tag != f"{REGULATOR_NS}RegulatorDay" or found is None:
+        return "not a regulator file with the day's seal"
+    wanted = {"keyId": seal.get("key_id"), "signature": seal.get("signature"),
+              "firstSequence": seal.get("first_sequence"),
+              "lastSequence": seal.get("last_sequence"), "lastHash": seal.get("last_hash"),
+              "reportDigest": seal.get("report_digest")}
+    for attribute, value in wanted.items():
+        if found.get(attribute) != str(value):
+            return f"its seal's {attribute} is not the seal's"
+    if root.get("gamingDay") != seal.get("gaming_day") or root.get("casino") != seal.get("casino"):
+        return "it is another casino's or another day's file"
+    return None
 
 
 # --- the command line -------------------------------------------------------------------------

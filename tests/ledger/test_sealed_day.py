@@ -1,0 +1,174 @@
+"""A sealed day is frozen (issue 34, item 1): every artefact the seal covers (the close report,
+the daily register, the results, the regulator file, the day's archive) is the one made at the
+close, whatever moves afterwards; an archive never leaves a file out, and the standalone
+verifier fails an archive that does."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from decimal import Decimal as D
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from casino.models import Casino, GamingDaySeal
+from casino.services.casinos import casino_change_settings
+from casino.services.chips import chip_set_change_denominations
+from eventstore.hashing import canonical_json
+from games.limits import default_limits
+from games.services import tables
+from ledger.models import DayClose
+from reporting.close_report import close_report, report_digest
+from reporting.closes import gaming_day_close
+from reporting.regulator_file import regulator_file
+from reporting.seals import seal_check
+
+from .conftest import CASINO, CHIP_SET, Clock, Floor, act, make_floor, pit_boss, system
+from .test_day_close import DAY, at, finish, session_of
+
+VERIFIER = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
+
+
+def _archive_files(tmp_path: Path, name: str) -> dict[str, bytes]:
+    out = tmp_path / f"{name}.zip"
+    call_command("export_day", "--casino", CASINO, "--day", DAY.isoformat(), "--output",
+                 str(out), stderr=io.StringIO())
+    with zipfile.ZipFile(out) as archive:
+        return {n: archive.read(n) for n in archive.namelist()}
+
+
+def _sealed_artefacts(tmp_path: Path, name: str) -> dict[str, bytes]:
+    """Every artefact of the sealed day, as bytes."""
+    report = close_report(casino=CASINO, gaming_day=DAY)
+    close = DayClose.objects.get(casino_id=CASINO, day=DAY)
+    return {"report": canonical_json(report.as_data()),
+            "register": canonical_json(close.register),
+            "results": canonical_json(close.results),
+            "regulator": regulator_file(CASINO, DAY),
+            **{f"archive/{n}": c for n, c in _archive_files(tmp_path, name).items()}}
+
+
+def played(clock: Clock) -> Floor:
+    """10 March (as ``test_day_close``'s day): chips sold, roulette r1 played, closed on its
+    count, its box counted."""
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    floor.sell({"100.00": 2, "25.00": 4}, {"100.00": 3})
+    floor.open_table("r1")
+    floor.buy_in("r1", "200.00")
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)  # the house wins 50
+    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    return floor
+
+
+@pytest.fixture
+def sealed(db: None, clock: Clock) -> Floor:
+    day = played(clock)
+    finish(day, session_of(day))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    return day
+
+
+def test_every_setting_changed_after_the_seal_changes_no_sealed_artefact(
+        sealed: Floor, clock: Clock, tmp_path: Path) -> None:
+    signed = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
+    before = _sealed_artefacts(tmp_path, "before")
+    # the day as the close recorded it: table r1 banca simples, not VIP, win 50.00
+    assert json.loads(before["register"])[0]["bank"] == "simples"
+    assert json.loads(before["report"])["casino_name"] == f"Casino {CASINO}"
+
+    clock.set(at(DAY + dt.timedelta(days=1), 12))
+    boss = pit_boss()
+    # every setting of the table ...
+    tables.table_change_tax_class(casino=CASINO, code="r1", bank="dupla", vip=True,
+                                  reason="reclassified", metadata=boss)
+    tables.table_change_options(casino=CASINO, code="r1", options={}, seats=6,
+                                reason="fewer seats", metadata=boss)
+    tables.table_change_limits(casino=CASINO, code="r1",
+                               limits=default_limits("french_roulette", D("5.00")),
+                               reason="higher minimum", metadata=boss)
+    tables.drop_definition_set(casino=CASINO, basis="recorded", reason="policy",
+                               metadata=act("carla", "cage_supervisor"))
+    # ... and of the casino: its name, time zone, closing hour, chip denominations
+    admin = act("admin", "administrator")
+    casino_change_settings(code=CASINO, name="Casino Renamed", time_zone="Atlantic/Azores",
+                           gaming_day_closes_at=4, metadata=admin)
+    chip_set_change_denominations(casino=CASINO, code=CHIP_SET,
+                                  denominations=["500.00", "100.00", "25.00", "5.00", "1.00"],
+                                  reason="a new plaque", metadata=admin)
+    assert Casino.objects.get(code=CASINO).name == "Casino Renamed"
+
+    after = _sealed_artefacts(tmp_path, "after")
+    changed = sorted(k for k in before if before[k] != after[k])
+    assert changed == []  # every artefact byte for byte
+    assert report_digest(close_report(casino=CASINO, gaming_day=DAY)) == signed.report_digest
+    assert hashlib.sha256(after["archive/close-report.json"]).hexdigest() == \
+        signed.report_digest
+    assert [c.problem for c in seal_check(casino=CASINO)] == [""]
+
+
+def test_a_report_on_record_comes_back_whole(sealed: Floor) -> None:
+    """The stored report's values come back in their types: the same digest as the seal's."""
+    report = close_report(casino=CASINO, gaming_day=DAY)
+    assert report.gaming_day == DAY
+    # r1 opened on 10 x 100 + 40 x 25 + 100 x 5 + 100 x 1 = 2,600.00, closed on 2,450.00
+    # with 200.00 in its box: win 2,450.00 - 2,600.00 + 200.00 = 50.00 (the red bet lost)
+    [r1] = report.tables
+    assert (r1.table, r1.win, r1.drop, r1.opening) == ("r1", D("50.00"), D("200.00"),
+                                                       D("2600.00"))
+    assert report.ends_at == dt.datetime(DAY.year, DAY.month, DAY.day + 1, 6, tzinfo=dt.UTC)
+    assert report_digest(report) == GamingDaySeal.objects.get(gaming_day=DAY).report_digest
+
+
+def _verify(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-S", str(VERIFIER), str(path), *extra],
+                          capture_output=True, text=True, check=False)
+
+
+def _without(files: dict[str, bytes], name: str, target: Path) -> Path:
+    """The archive with ``name`` left out, the manifest rewritten to match (as the export
+    once did when the report no longer gave the seal's digest: five files, not six)."""
+    kept = {n: c for n, c in files.items() if n != name}
+    manifest = json.loads(kept["manifest.json"])
+    manifest["files"].pop(name)
+    kept["manifest.json"] = json.dumps(manifest).encode()
+    with zipfile.ZipFile(target, "w") as archive:
+        for n, c in kept.items():
+            archive.writestr(n, c)
+    return target
+
+
+@pytest.mark.parametrize("name", ["close-report.json", "regulator.xml", "results.csv"])
+def test_the_verifier_fails_an_archive_that_leaves_a_file_out(
+        sealed: Floor, tmp_path: Path, name: str) -> None:
+    files = _archive_files(tmp_path, "whole")
+    key = tmp_path / "key.pem"
+    key.write_bytes(files["public-key.pem"])
+    whole = tmp_path / "whole.zip"
+    assert _verify(whole, "--public-key", str(key)).returncode == 0
+    result = _verify(_without(files, name, tmp_path / "short.zip"), "--public-key", str(key))
+    assert result.returncode == 1
+    assert f"FAILED: {name} is missing" in result.stdout
+
+
+def test_an_archive_whose_report_cannot_be_produced_is_refused_naming_it(
+        sealed: Floor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino.errors import Conflict
+    from reporting import archives
+
+    monkeypatch.setattr(archives, "close_report",
+                        lambda **kw: close_report(**kw).__class__(
+                            **{**close_report(**kw).__dict__, "casino_name": "forged"}))
+    with pytest.raises(Conflict) as refused:
+        archives.day_archive(casino=CASINO, gaming_day=DAY, out=io.BytesIO())
+    assert refused.value.code == "archive_file_missing"
+    assert "close-report.json cannot be produced" in refused.value.message
