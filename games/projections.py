@@ -318,6 +318,15 @@ class TableSessionProjection(Projection):
             update = Update(TableSession, update.key, set={**update.set, **late})
         return update
 
+    @staticmethod
+    def _carried_version(session_id: str, recorded: RecordedEvent) -> Update:
+        """A late change carried out of a sealed day's session moves none of its figures, but
+        it is an event of the session's stream: the row's version follows it, or the next
+        correction of the session would be refused as a concurrent change for ever (issue
+        34: the stream's version and the projection's are always equal)."""
+        return Update(TableSession, {"session_id": session_id},
+                      set={"version": recorded.version})
+
     @handles
     def opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Insert(TableSession, dict(
@@ -339,8 +348,9 @@ class TableSessionProjection(Projection):
     @handles
     def credit_requested(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
-        if _carried(event):
-            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
+        if _carried(event):  # a sealed day's session: its figures stay as signed
+            yield self._carried_version(event.session_id, recorded)  # (GamingDayProjection)
+            return
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
         yield self._late(event.session_id, reader, recorded,
@@ -352,8 +362,9 @@ class TableSessionProjection(Projection):
                     reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
-        if event.kind == SlipKind.CREDIT and _carried(event):
-            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
+        if event.kind == SlipKind.CREDIT and _carried(event):  # a sealed day's session: its
+            yield self._carried_version(event.session_id, recorded)  # figures stay as signed
+            return
         if event.kind == SlipKind.CREDIT:  # the chips never left
             yield self._late(event.session_id, reader, recorded,
                              float_chips=_chips_add(s["float_chips"], event.chips),

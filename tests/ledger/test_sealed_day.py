@@ -172,3 +172,55 @@ def test_an_archive_whose_report_cannot_be_produced_is_refused_naming_it(
         archives.day_archive(casino=CASINO, gaming_day=DAY, out=io.BytesIO())
     assert refused.value.code == "archive_file_missing"
     assert "close-report.json cannot be produced" in refused.value.message
+
+
+# --- item 2: a sealed day's session corrected any number of times --------------------------
+
+
+def test_three_late_slips_and_two_voids_on_one_sealed_session(sealed: Floor,
+                                                              clock: Clock) -> None:
+    """Each with its approval, each booked in the next open day (the 11th); the session's
+    stream version and its projection's always equal."""
+    import eventstore
+    from casino.services.approvals import approval_grant, approval_request
+    from games.models import CarriedCorrection, GamingDayResult, TableSession
+    from reporting.reconciliation import reconcile
+
+    session = session_of(sealed)
+    signed = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY)
+    clock.set(at(DAY + dt.timedelta(days=1), 10))
+    boss, cage_supervisor = act("paulo", "pit_boss"), act("carla", "cage_supervisor")
+
+    def approved(kind: str, subject: str, reason: str, **details: object) -> str:
+        asked = approval_request(kind=kind, subject=subject, reason=reason,
+                                 explanation="found after the close", details=details,
+                                 metadata=boss)
+        approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor)
+        row = TableSession.objects.get(session_id=session)
+        assert row.version == eventstore.stream_version(f"table_session/{session}")
+        return asked.approval_id
+
+    approved("late_slip", "credit/C-9001", "not_recorded", session_id=session,
+             chips={"25.00": 2})                                    # +50.00
+    approved("late_slip", "credit/C-9002", "not_recorded", session_id=session,
+             chips={"5.00": 4})                                     # +20.00
+    approved("late_slip", "fill/F-9003", "not_recorded", session_id=session,
+             chips={"100.00": 1})                                   # nothing until issued
+    approved("slip_void", "credit/C-9002", "never_left")            # -20.00
+    approved("slip_void", "fill/F-9003", "never_left")              # nothing: never issued
+
+    booked = GamingDayResult.objects.get(gaming_day=DAY + dt.timedelta(days=1), table="r1")
+    # 50.00 + 20.00 + 0.00 - 20.00 + 0.00 = 50.00 carried into the 11th
+    assert (booked.table_win, booked.carried_win) == (D("50.00"), D("50.00"))
+    assert [(c.kind, c.slip, c.win_change) for c in
+            CarriedCorrection.objects.order_by("position")] == [
+        ("credit", "C-9001", D("50.00")), ("credit", "C-9002", D("20.00")),
+        ("fill", "F-9003", D("0.00")), ("credit", "C-9002", D("-20.00")),
+        ("fill", "F-9003", D("0.00"))]
+    # the sealed day as signed
+    assert GamingDayResult.objects.get(gaming_day=DAY, table="r1").table_win == D("50.00")
+    assert report_digest(close_report(casino=CASINO, gaming_day=DAY)) == signed.report_digest
+    assert reconcile(casino=CASINO, gaming_day=DAY).failures == []
+    assert [line for line in reconcile(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
+            .failures if line.area == "table"] == []
+    assert eventstore.check(["table_sessions", "gaming_days", "slips", "ledger"]) == []
