@@ -224,3 +224,84 @@ def test_three_late_slips_and_two_voids_on_one_sealed_session(sealed: Floor,
     assert [line for line in reconcile(casino=CASINO, gaming_day=DAY + dt.timedelta(days=1))
             .failures if line.area == "table"] == []
     assert eventstore.check(["table_sessions", "gaming_days", "slips", "ledger"]) == []
+
+
+# --- item 4: the verifier trusts only keys it is given -------------------------------------
+
+
+def _forged(files: dict[str, bytes], target: Path) -> Path:
+    """History rewritten, re-chained and re-signed with the forger's own key, with
+    ``public-key.pem``, the regulator file's seal and the manifest swapped to match."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from casino import seal as rules
+
+    def rehash(event: dict[str, object]) -> str:
+        hashed = {k: v for k, v in event.items() if k not in ("hash", "sequence")}
+        return hashlib.sha256(canonical_json(hashed)).hexdigest()
+
+    forged = dict(files)
+    lines = [json.loads(line) for line in files["events.jsonl"].decode().splitlines()]
+    lines[3]["data"]["name"] = "forged"
+    previous = lines[2]["hash"]
+    for event in lines[3:]:
+        event["prev_hash"] = previous
+        event["hash"] = previous = rehash(event)
+    forged["events.jsonl"] = "".join(json.dumps(e) + "\n" for e in lines).encode()
+    forger = Ed25519PrivateKey.generate()
+    seal = json.loads(files["seal.json"])
+    old = dict(seal["data"])
+    payload = {k: v for k, v in old.items() if k != "signature"}
+    payload.update(last_hash=previous, key_id=rules.key_id(forger.public_key()))
+    seal["data"] = {**payload, "signature": forger.sign(canonical_json(payload)).hex()}
+    seal["prev_hash"] = previous
+    seal["hash"] = rehash(seal)
+    forged["seal.json"] = json.dumps(seal).encode()
+    forged["public-key.pem"] = rules.public_pem(forger).encode()
+    xml = files["regulator.xml"].decode()
+    for name in ("signature", "key_id", "last_hash"):
+        xml = xml.replace(str(old[name]), str(seal["data"][name]))
+    forged["regulator.xml"] = xml.encode()
+    manifest = json.loads(files["manifest.json"])
+    manifest.update(last_hash=previous, key_id=payload["key_id"],
+                    files={n: hashlib.sha256(c).hexdigest() for n, c in forged.items()
+                           if n != "manifest.json"})
+    forged["manifest.json"] = json.dumps(manifest).encode()
+    with zipfile.ZipFile(target, "w") as archive:
+        for n, c in forged.items():
+            archive.writestr(n, c)
+    return target
+
+
+def test_a_forged_archive_with_a_swapped_key_is_rejected(sealed: Floor, tmp_path: Path) -> None:
+    files = _archive_files(tmp_path, "genuine")
+    genuine = tmp_path / "genuine.zip"
+    real = tmp_path / "regulator-copy.pem"
+    call_command("export_seal_key", "--casino", CASINO, "--output", str(real),
+                 stderr=io.StringIO())
+    pinned = tmp_path / "pinned"
+    pinned.mkdir()
+    (pinned / f"{CASINO}.pem").write_bytes(real.read_bytes())
+    real_id = GamingDaySeal.objects.get(casino_id=CASINO, gaming_day=DAY).key_id
+    forged = _forged(files, tmp_path / "forged.zip")
+
+    # without a trusted key nothing is claimed: not even the genuine archive's seal
+    for path in (genuine, forged):
+        alone = _verify(path)
+        assert alone.returncode == 1, alone.stdout
+        assert "not verified against a trusted key" in alone.stdout
+        assert "OK: seal of" not in alone.stdout
+    # the genuine one verifies with each way of trusting the key
+    for trust in (["--public-key", str(real)], ["--key-id", real_id],
+                  ["--trusted-keys", str(pinned)]):
+        assert _verify(genuine, *trust).returncode == 0, trust
+    # the forgery is rejected with each, and says why
+    by_id = _verify(forged, "--key-id", real_id)
+    assert by_id.returncode == 1
+    assert f"not a pinned key ({real_id})" in by_id.stdout
+    by_folder = _verify(forged, "--trusted-keys", str(pinned))
+    assert by_folder.returncode == 1
+    assert "not with the public key given" in by_folder.stdout
+    given = _verify(forged, "--public-key", str(real))
+    assert given.returncode == 1
+    assert f"not with the public key given ({real_id})" in given.stdout
