@@ -587,7 +587,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(f"OK: {count} events verified")
     if seen is None:
-        print(f"NOTE: seals not checked ({UNTRUSTED}: give --public-key to check them)")
+        print(f"NOTE: seals not checked ({UNTRUSTED}: give --public-key to check them)",
+              file=sys.stderr)
         return 0
     try:
         with open(args.public_key, "rb") as handle:
