@@ -93,9 +93,20 @@ def ensure_tables(count: int) -> list[Table]:
                 limits=default_limits(game, unit, options),
                 max_prize_per_coup=PRIZE_CAP.get(casino) if game == "stud_poker" else None,
                 metadata=_as(casino, Role.ADMINISTRATOR, "config"))
+            if casino == "lisboa":  # its IEJ base: the first float's capital (issue 34)
+                services.table_approve_capital(
+                    casino=casino, code=code, capital=_first_float_value(casino),
+                    reference="IGJ approval (demonstration)",
+                    metadata=_as(casino, Role.ADMINISTRATOR, "config"))
             table = Table.objects.get(casino_id=casino, code=code)
         tables.append(table)
     return tables
+
+
+def _first_float_value(casino: str) -> Decimal:
+    """What a table's first float holds (40 chips of each denomination but the largest)."""
+    denominations = ChipSet.objects.get(casino_id=casino, code="main").denominations
+    return sum((40 * Decimal(d) for d in denominations[1:]), Decimal(0))
 
 
 # --- cards -------------------------------------------------------------------------------------

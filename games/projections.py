@@ -52,6 +52,7 @@ from .models import (
     SlipKind,
     SlipStatus,
     Table,
+    TableCapital,
     TableSession,
 )
 
@@ -112,6 +113,11 @@ class TableProjection(Projection):
             "bank": event.bank, "vip": event.vip, "version": recorded.version})
 
     @handles
+    def capital_approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent
+                         ) -> Changes:
+        yield Update(Table, self._key(recorded), set={"version": recorded.version})
+
+    @handles
     def session_opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Update(Table, {"casino_id": event.casino, "code": event.table},
                      set={"open_session_id": event.session_id})
@@ -154,6 +160,22 @@ def close_figures(s: dict[str, Any]) -> dict[str, Any]:
         "win_handle_percent": ((win / s["handle"] * HUNDRED).quantize(Decimal("0.0001"))
                                if s["handle"] else None),
     }
+
+
+@register
+class TableCapitalProjection(Projection):
+    """Every capital em giro inicial approved for a table (``TableCapitalApproved``), with
+    when it was recorded: what a day's register reads as of the day."""
+
+    name = "table_capitals"
+    models = (TableCapital,)
+
+    @handles
+    def approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent) -> Changes:
+        yield Insert(TableCapital, dict(
+            casino_id=_casino(recorded), table=recorded.stream_id.partition(".")[2],
+            capital=event.capital, reference=event.reference,
+            recorded_at=recorded.recorded_at, position=recorded.position))
 
 
 @register

@@ -559,7 +559,8 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
                for t in tables]
     register = [tax_rules.RegisterLine(
         day=day, table=r["table"], game=r["game"], bank=r["bank"], vip=r["vip"],
-        opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]))
+        opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]),
+        capital=Decimal(r["capital"]), capital_source=r["capital_source"])
         for r in day_register(casino, day, results)]
     revenue = tax_rules.DayRevenue(day=day, table_win=month.table_win,
                                    jackpot_retained=month.jackpot_retained,

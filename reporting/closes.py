@@ -32,7 +32,7 @@ from cage.services import gaming_day_chips_record
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
-from casino.models import Approval, ApprovalStatus, Casino, Role
+from casino.models import Approval, ApprovalStatus, Casino, GamingDaySeal, Role
 from casino.money import fmt
 from casino.services.approvals import Prepared, procedure
 from eventstore import store
@@ -113,8 +113,16 @@ procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
 
 
 def _on_record(close: DayClose) -> DayCloseAnswer:
+    """The first close's answer, as on record: its figures, its report's digest and its seal
+    (issue 34: a close run again answers what the first one did)."""
+    seal = GamingDaySeal.objects.filter(casino_id=close.casino_id, gaming_day=close.day).first()
     return DayCloseAnswer(casino=close.casino_id, gaming_day=close.day.isoformat(), closed=True,
-                          already_closed=True, totals=close.totals, exceptions=close.exceptions)
+                          already_closed=True, totals=close.totals, exceptions=close.exceptions,
+                          report_digest=close.report_digest or None,
+                          seal=None if seal is None else SealRef(
+                              key_id=seal.key_id, signature=seal.signature,
+                              first_position=seal.first_position,
+                              last_position=seal.last_position))
 
 
 def _still_open(casino: str, day: dt.date) -> list[Words]:

@@ -12,6 +12,8 @@ the ledger's own account, worked out apart:
 * each table: its win for the day in the pit against the ledger's revenue and variance for the
   day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
   table variance, unexplained until a second person approves it;
+* each fill or credit slip of the day asked for and never finished (not issued or received by
+  the cage, nor voided), unexplained: the close waits for it;
 * each drop box of the day: counted against received at the cage;
 * casino cheques issued less those the bank paid, and chips sold by card or cheque less the
   batches the bank credited (never in a drawer), against 2785, 1220;
@@ -34,11 +36,19 @@ from django.db import connection
 from cage import selectors as cage_selectors
 from cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.errors import Words, gettext_noop
-from casino.models import Approval, ApprovalStatus, Casino
+from casino.models import Approval, ApprovalStatus, Casino, GamingDaySeal
 from casino.money import fmt
 from eventstore.models import StoredEvent
 from eventstore.reads import one_instant
-from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
+from games.models import (
+    CarriedCorrection,
+    GamingDayResult,
+    SessionStatus,
+    Slip,
+    SlipKind,
+    SlipStatus,
+    TableSession,
+)
 from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 from ledger import bank
@@ -271,6 +281,41 @@ def _paid_otherwise(casino: Casino) -> list[Line]:
     ]
 
 
+def _slip_day(casino: Casino, session_day: dt.date, requested_at: dt.datetime,
+              sealed: set[dt.date]) -> dt.date:
+    """The day an outstanding slip holds up: its session's, or, once that day is sealed (a late
+    slip, carried), the day it was asked for in."""
+    return casino.gaming_day(requested_at) if session_day in sealed else session_day
+
+
+def _slips(casino: Casino, day: dt.date) -> list[Line]:
+    """Slips asked for and never finished (issue 34): a fill the cage has not issued, a credit
+    it has not received, a slip it refused that the pit has not voided. Each holds up its
+    session's day (or, once that is sealed, the day it was asked for in) until it is issued,
+    received or voided."""
+    outstanding = list(Slip.objects.filter(
+        casino=casino, status__in=(SlipStatus.REQUESTED, SlipStatus.REFUSED))
+        .order_by("kind", "number"))
+    if not outstanding:
+        return []
+    days = dict(TableSession.objects.filter(session_id__in={s.session_id for s in outstanding})
+                .values_list("session_id", "gaming_day"))
+    sealed = set(GamingDaySeal.objects.filter(casino=casino).values_list("gaming_day",
+                                                                         flat=True))
+    lines = []
+    for slip in outstanding:
+        if _slip_day(casino, days[slip.session_id], slip.requested_at, sealed) != day:
+            continue
+        what = (gettext_noop("refused by the cage, not voided") if slip.status == SlipStatus.REFUSED
+                else gettext_noop("requested, neither issued nor voided")
+                if slip.kind == SlipKind.FILL
+                else gettext_noop("requested, neither received nor voided"))
+        lines.append(Line(gettext_noop("slip"), f"{slip.kind} {slip.number}", what, slip.amount,
+                          None, Words("table {table}, session {session}", table=slip.table,
+                                      session=str(slip.session_id)[:8]), unexplained=True))
+    return lines
+
+
 def _pending(casino: Casino) -> list[Line]:
     return [Line(gettext_noop("pending"), f"{a.kind} {a.subject}", gettext_noop("awaiting approval"),
                  a.amount, None, Words("asked by {who}: {summary}", who=a.requested_by,
@@ -286,7 +331,8 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         the_casino = Casino.objects.get(code=casino)
         report = Report(casino, gaming_day)
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
-                     _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
+                     _tables(the_casino, gaming_day), _slips(the_casino, gaming_day),
+                     _drops(the_casino, gaming_day),
                      _jackpots(the_casino), _paid_otherwise(the_casino), _pending(the_casino)):
             report.lines.extend(part)
     return report

@@ -67,8 +67,10 @@ def test_the_close_fixes_the_register_and_the_month_is_taxed_on_it(day: Floor,
     close = DayClose.objects.get(day=DAY)
     # r1 opened with its float of 2,600.00 (100×10 + 25×40 + 5×100 + 1×100), won 50.00
     assert close.register == [{"table": "r1", "game": "french_roulette", "bank": "dupla",
-                               "vip": False, "opening": "2600.00", "drop": "200.00",
-                               "win": "50.00", "commission": "0.00"}]
+                               "vip": False, "opening": "2600.00", "capital": "2600.00",
+                               "capital_source": "the first session's opening: no approved "
+                                                 "capital recorded",
+                               "drop": "200.00", "win": "50.00", "commission": "0.00"}]
     assert close.revenue == {"table_win": "50.00", "jackpot_retained": "0.00",
                              "jackpot_funding": "0.00", "jackpot_funding_deducted": "0.00"}
     the_return = taxes.monthly_return(CASINO, "2026-03")
@@ -409,4 +411,5 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     call_command("gaming_tax", casino="macau", month="2026-03", format="csv", stdout=csv_text)
     rows = [line.split(",") for line in csv_text.getvalue().splitlines() if line]
     assert ["register", "2026-03-10", "b1", "french_roulette", "simples", "yes", "",
-            "2600.00", "1000.00", "500.00", "0.00"] in rows
+            "2600.00", "2600.00", "the first session's opening: no approved capital recorded",
+            "1000.00", "500.00", "0.00"] in rows

@@ -305,3 +305,144 @@ def test_a_forged_archive_with_a_swapped_key_is_rejected(sealed: Floor, tmp_path
     given = _verify(forged, "--public-key", str(real))
     assert given.returncode == 1
     assert f"not with the public key given ({real_id})" in given.stdout
+
+
+# --- item 8: a close run again answers with the first close's digest and seal -------------
+
+
+def test_a_repeated_close_answers_with_the_first_digest_and_seal(db: None, clock: Clock) -> None:
+    day = played(clock)
+    finish(day, session_of(day))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    first = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    again = gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert (again.already_closed, again.report_digest, again.seal) == (
+        True, first.report_digest, first.seal)
+    assert again.seal is not None
+    assert again.seal.signature == GamingDaySeal.objects.get(gaming_day=DAY).signature
+
+
+def test_recorded_at_never_goes_back_within_a_casinos_chain(db: None, clock: Clock) -> None:
+    """A clock that steps back an hour: the next events are stamped with the casino's last
+    moment, so a fold by time and one by position agree at a boundary."""
+    from cage.selectors import chips_in_circulation
+    from eventstore.models import StoredEvent
+
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    last = StoredEvent.objects.filter(casino_id=CASINO).order_by("-sequence").first()
+    assert last is not None
+    assert last.recorded_at == at(DAY, 20)
+    clock.set(at(DAY, 19))  # the clock steps back an hour
+    floor.sell({"100.00": 2}, {"100.00": 2})  # 200.00 of chips sold
+    sold = StoredEvent.objects.get(casino_id=CASINO, event_type="ChipsSold")
+    assert sold.recorded_at == at(DAY, 20)  # clamped to the last moment, not 19:00
+    stamps = list(StoredEvent.objects.filter(casino_id=CASINO).order_by("sequence")
+                  .values_list("recorded_at", flat=True))
+    assert stamps == sorted(stamps)
+    # a boundary at 19:30: the sale is after it, as it is after every event before it
+    assert chips_in_circulation(casino=CASINO, before=at(DAY, 19, 30)).value == D("0.00")
+    assert chips_in_circulation(casino=CASINO, before=at(DAY, 20, 1)).value == D("200.00")
+
+
+# --- item 6: the close checks every outstanding thing --------------------------------------
+
+
+def test_a_slip_asked_for_and_never_finished_holds_up_the_close(db: None, clock: Clock) -> None:
+    from casino.errors import Conflict
+    from casino.services.approvals import approval_grant, approval_request
+    from games.services import sessions
+    from reporting.reconciliation import reconcile
+
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    floor.open_table("r1")
+    # a fill of 4 x 25.00 = 100.00 asked for by the pit; the cage never issues it
+    sessions.fill_request(session_id=floor.tables["r1"], slip="F-7001", chips={"25.00": 4},
+                          metadata=pit_boss())
+    floor.buy_in("r1", "200.00")
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
+    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    session = session_of(floor)
+    finish(floor, session)
+    lines = [(line.area, line.subject, line.what, line.platform)
+             for line in reconcile(casino=CASINO, gaming_day=DAY).failures]
+    assert lines == [("slip", "fill F-7001", "requested, neither issued nor voided",
+                      D("100.00"))]
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert refused.value.code == "not_reconciled"
+    assert refused.value.extra["lines"] == [
+        f"{DAY}|slip|fill F-7001|requested, neither issued nor voided"]
+    assert "slip fill F-7001 (requested, neither issued nor voided)" in refused.value.message
+    # voided after the close of its session (asked, then approved by another person): the day
+    # closes; while the void awaits its approval, the request itself holds the close up
+    asked = approval_request(kind="slip_void", subject="fill/F-7001", reason="never_left",
+                             explanation="the fill was never sent", metadata=pit_boss())
+    assert [line.area for line in reconcile(casino=CASINO, gaming_day=DAY).failures] == [
+        "slip", "pending"]
+    approval_grant(approval_id=asked.approval_id, metadata=act("carla", "cage_supervisor"))
+    assert reconcile(casino=CASINO, gaming_day=DAY).failures == []
+    assert gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system()).closed
+
+
+# --- item 3: the IEJ on the capital em giro inicial the inspection approved ----------------
+
+
+def test_the_iej_base_is_the_approved_capital_not_an_empty_opening(db: None,
+                                                                   clock: Clock) -> None:
+    from games.services import sessions
+
+    from .conftest import TABLE_FLOAT
+
+    admin = act("admin", "administrator")
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    tables.table_configure(casino=CASINO, code="r1", name="R1", game="french_roulette",
+                           seats=8, chip_set=CHIP_SET,
+                           limits=default_limits("french_roulette", D("1.00")),
+                           metadata=pit_boss())
+    tables.table_approve_capital(casino=CASINO, code="r1", capital="2600.00",
+                                 reference="IGJ approval 7/2026", metadata=admin)
+    floor.games["r1"] = "french_roulette"
+    # the tray opens empty and is filled a minute later with 2,600.00 (as the demo's tables)
+    floor.tables["r1"] = str(sessions.table_session_open(casino=CASINO, table="r1", opening={},
+                                                         metadata=pit_boss()).session_id)
+    floor.fill("r1", TABLE_FLOAT)
+    floor.buy_in("r1", "200.00")
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
+    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    finish(floor, session_of(floor))
+    # a capital approved after the day's end is not the day's (configuration as of the day)
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 1))
+    tables.table_approve_capital(casino=CASINO, code="r1", capital="5000.00",
+                                 reference="IGJ approval 9/2026", metadata=admin)
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+
+    [row] = DayClose.objects.get(casino_id=CASINO, day=DAY).register
+    assert (row["opening"], row["capital"], row["capital_source"]) == (
+        "0.00", "2600.00", "the approved capital (IGJ approval 7/2026)")
+    taxes = {t.code: (t.base, t.amount) for t in close_report(casino=CASINO,
+                                                              gaming_day=DAY).taxes}
+    # Estoril zone, banca simples (the demonstration parameters): 2,600.00 x 0.25 % = 6.50;
+    # presumed gross profit 2,600.00 x 21 % = 546.00, taxed at 20 %: 109.20
+    assert taxes["pt-iej-capital"] == (D("2600.00"), D("6.50"))
+    assert taxes["pt-iej-profit"] == (D("546.00"), D("109.20"))
+
+
+def test_the_capital_base_and_where_it_came_from() -> None:
+    from reporting.day_register import capital_base
+
+    approved = (D("2600.00"), "IGJ approval 7/2026")
+    assert capital_base(D("0.00"), approved) == (
+        D("2600.00"), "the approved capital (IGJ approval 7/2026)")
+    assert capital_base(D("3000.00"), approved) == (
+        D("3000.00"), "the first session's opening, above the approved capital "
+                      "(IGJ approval 7/2026)")
+    assert capital_base(D("1200.00"), None) == (
+        D("1200.00"), "the first session's opening: no approved capital recorded")
