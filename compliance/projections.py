@@ -28,6 +28,7 @@ from games.models import TableSession
 
 from . import thresholds
 from .events import (
+    AmlAlertGrown,
     AmlAlertRaised,
     PatronDataCorrected,
     PatronDataShredded,
@@ -218,6 +219,12 @@ class AlertProjection(_ByCasino):
             where=event.where, amount=event.amount, cash=event.cash, threshold=event.threshold,
             day_total=event.day_total, status=AlertStatus.OPEN, report_id=None,
             raised_at=recorded.recorded_at, raised_by=_actor(recorded)))
+
+    @handles
+    def grown(self, event: AmlAlertGrown, recorded: RecordedEvent) -> Iterator[Change]:
+        """A further movement of the pattern: the one alert's total is the pattern's."""
+        yield Update(AmlAlert, {"alert_id": uuid.UUID(event.alert_id)},
+                     set={"day_total": event.day_total})
 
     @handles
     def reported(self, event: SuspiciousReportDrafted, recorded: RecordedEvent
