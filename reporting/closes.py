@@ -218,12 +218,12 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
     results, jackpots, totals, register, revenue = _figures(the_casino, gaming_day)
-    report = worked_out_report(the_casino, gaming_day)
-    digest = report_digest(report)
+    fixed = worked_out_report(the_casino, gaming_day)
+    digest = report_digest(fixed)
     store.append(stream(casino, gaming_day), [GamingDayClosed(
         casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
         totals=totals, exceptions=tuple(used), report_digest=digest, register=tuple(register),
-        revenue=revenue, report=report.as_data())], expected_version=0, metadata=metadata)
+        revenue=revenue, report=fixed.as_data())], expected_version=0, metadata=metadata)
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
     seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
                            totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
