@@ -113,10 +113,11 @@ class LinkedTransactionsProjection(_ByCasino):
     models = (PatronTransaction, PatronDay, AnonymousMovement)
 
     def _anonymous(self, recorded: RecordedEvent, *, day: Any, kind: str, amount: Decimal,
-                   cash: Decimal, where: str, reference: str) -> Iterator[Change]:
+                   cash: Decimal, where: str, reference: str, mark: str = ""
+                   ) -> Iterator[Change]:
         yield Insert(AnonymousMovement, dict(
             casino=_casino(recorded), gaming_day=day, where=where, kind=kind, amount=amount,
-            cash=cash, reference=reference, position=recorded.position))
+            cash=cash, reference=reference, position=recorded.position, mark=mark.strip()))
 
     def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
                   kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
@@ -201,7 +202,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
                 amount=event.amount, cash=event.amount, where=f"table {event.table}",
-                reference=event.session_id)
+                reference=event.session_id, mark=event.player)
 
 
 @register

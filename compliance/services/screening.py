@@ -43,6 +43,9 @@ WHAT = {
 IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified and verified first "
                                "({threshold} or more: {source}): pick or register the patron, then record "
                                "it again")
+IDENTIFY_MARKED = gettext_noop("with this movement the movements marked as one unidentified player "
+                               "({mark}) today come to {total}, {threshold} or more ({source}): "
+                               "identify and verify the player first, then record it again")
 IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
                                "{threshold} or more ({source}): the patron must be identified and verified "
                                "first")
@@ -91,8 +94,19 @@ def _anonymous_just_below(casino: str, day: dt.date, where: str,
     return len(below), sum(below, Decimal("0.00"))
 
 
+def _marked_total(casino: str, day: dt.date, mark: str, rule: thresholds.ThresholdRule
+                  ) -> tuple[Decimal, int]:
+    """The movements of the gaming day marked as the same unidentified person: what the rule
+    counts of them, and how many."""
+    counted = [rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))
+               for t in AnonymousMovement.objects.filter(casino=casino, gaming_day=day,
+                                                         mark=mark)
+               .only("kind", "amount", "cash")]
+    return sum(counted, Decimal("0.00")), len(counted)
+
+
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
-                   amount: Decimal, cash: Decimal, where: str = "") -> Checked:
+                   amount: Decimal, cash: Decimal, where: str = "", mark: str = "") -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
     refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
@@ -113,6 +127,18 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                           and rules.just_below(rule, rules.counted(rule, movement))
                           else (0, Decimal("0.00")))
     screening = rules.screen(rule, movement, earlier, anonymous)
+    marked = str(mark or "").strip()
+    if found is None and marked and rule.linked:
+        # the pit or the cashier marked the player as one person: linked as a patron's are,
+        # and the movement that brings them to the threshold waits for the identification
+        total, count = _marked_total(casino.code, gaming_day, marked, rule)
+        linked = rules.screen(rule, movement, rules.Earlier(total=total, count=count))
+        if linked.identify == "linked":
+            raise Conflict(IDENTIFY_MARKED, params=dict(
+                mark=marked, total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
+                source=rule.citation), code="identification_required", field="patron",
+                threshold=fmt(rule.identify_at), rule=rule.code,
+                legal_source=rule.legal_source)
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
              "legal_source": rule.legal_source}
     if found is not None and found.status == PatronStatus.SHREDDED:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from cage import services as cage
 from cage.answers import ChipsSellAnswer
 from compliance.models import AmlAlert, AnonymousMovement
@@ -68,3 +70,27 @@ def test_anonymous_buy_ins_just_below_the_threshold_at_one_table(pit: Pit) -> No
     assert (alert.kind, alert.where, alert.movement) == (
         "anonymous_structuring", "table r1", "buy_in")
 
+
+
+def test_buy_ins_the_pit_marks_as_one_player_are_linked_like_a_patrons(pit: Pit) -> None:
+    """Portugal links "várias operações aparentemente relacionadas" (Lei n.º 83/2017, art.
+    76.º, n.º 1): 900.00 + 900.00 = 1,800.00 marked as one unidentified player pass; a third of
+    300.00 would bring them to 2,100.00, 2,000.00 or more: refused until the player is
+    identified, nothing recorded, and no alert named to the pit."""
+    from casino.errors import Conflict
+    from eventstore.models import StoredEvent
+
+    mark = "seat 3, grey coat"
+    for amount in ("900", "900"):
+        drop_record(session_id=pit.session_id, amount=amount, player=mark, metadata=paulo())
+    before = StoredEvent.objects.count()
+    with pytest.raises(Conflict) as refused:
+        drop_record(session_id=pit.session_id, amount="300", player=mark, metadata=paulo())
+    assert refused.value.code == "identification_required"
+    assert "2100.00" in refused.value.message
+    assert "alert" not in refused.value.message  # no tipping off
+    assert StoredEvent.objects.count() == before
+    # another player's 300.00 (or one the pit did not mark) is no part of it
+    drop_record(session_id=pit.session_id, amount="300", player="seat 5", metadata=paulo())
+    drop_record(session_id=pit.session_id, amount="300", metadata=paulo())
+    assert AnonymousMovement.objects.filter(mark=mark).count() == 2
