@@ -27,6 +27,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
+from demo.counts import tray_count
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
@@ -214,7 +215,7 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
             _void_and_correct(table, sid, rng, meta, unit, tray)
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
-    closing = _counts(tray.value, denominations)
+    closing = tray_count(casino, table.code, table.chip_set, tray.value, denominations)
     services.table_session_close(session_id=sid, closing=closing, metadata=meta)
     count_box(sid, cage)
     _explain_variance(sid)

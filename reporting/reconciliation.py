@@ -5,7 +5,9 @@ Each line sets a figure a person sees on a screen of the cage, the pit or the ja
 the ledger's own account, worked out apart:
 
 * chips in circulation at the day's boundary (``cage.circulation``) against account 2781
-  over the entries of the events it counts;
+  over the entries of the events it counts; and by denomination: a denomination whose pieces in
+  players' hands come out below zero (a count claiming pieces no table or cage was given) is a
+  variance to explain, whatever the values say (issue 34);
 * each cage, window and vault: what it holds now, cash and chips, against its accounts (1110,
   0110); each shift of the day: its closing count against the same accounts just after its
   close;
@@ -33,6 +35,7 @@ from typing import Any
 
 from django.db import connection
 
+from cage import circulation
 from cage import selectors as cage_selectors
 from cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.errors import Words, gettext_noop
@@ -149,7 +152,26 @@ def _chips(casino: Casino, day: dt.date) -> list[Line]:
         Line(gettext_noop("chips"), gettext_noop("in players' hands"), gettext_noop("now"),
              figure_now.value,
              -_balance(casino.code, "2781", position=figure_now.position)),
+        *_pieces(cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)),
     ]
+
+
+def _pieces(figure: circulation.Figure) -> list[Line]:
+    """Chips by denomination at the boundary (issue 34): no one holds fewer than no chips.
+    A denomination whose pieces in players' hands come out below zero is a count (a table's,
+    a cage's) claiming pieces no table or cage was given: a variance to explain, whatever the
+    values say. Only where no tray is between counts (a tray's pieces are known at its counts;
+    its sales and results move its value alone)."""
+    if figure.open_tables:
+        return []
+    return [Line(gettext_noop("chips"), Words("{chip_set} {denomination}", chip_set=row.chip_set,
+                                              denomination=row.denomination),
+                 gettext_noop("pieces in players' hands at the boundary"),
+                 Decimal(row.in_circulation), ZERO,
+                 Words("counts claim {pieces} pieces more than the casino put into service "
+                       "outside its cages, vaults and trays", pieces=-row.in_circulation),
+                 unexplained=True)
+            for row in figure.rows if row.in_circulation < 0]
 
 
 def _cages(casino: Casino, day: dt.date) -> list[Line]:

@@ -46,7 +46,7 @@ def day(db: None, clock: Clock) -> Floor:
     floor.open_table("r1")
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     return floor
 
 
@@ -375,9 +375,11 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     sessions.drop_record(session_id=sid, amount="1000.00", metadata=boss)
     rounds.round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "500"}],
                         outcome={"number": 2}, metadata=boss)
-    # the tray: 2,600.00 − 1,000.00 changed + 500.00 won = 2,100.00
-    sessions.table_session_close(session_id=sid, closing={"25.00": 60, "5.00": 100,
-                                                          "1.00": 100}, metadata=boss)
+    # the tray: 2,600.00 − 1,000.00 changed (10 × 100.00) + 500.00 won (5 × 100.00 back) =
+    # 2,100.00, in the chips it holds
+    sessions.table_session_close(session_id=sid, closing={"100.00": 5, "25.00": 40,
+                                                          "5.00": 100, "1.00": 100},
+                                 metadata=boss)
     count_room.drop_box_count(session_id=sid, cash={"1000.00": 1}, metadata=cashier)
     count_room.drop_box_count_confirm(session_id=sid, cash={"1000.00": 1}, metadata=boss2)
     cage.drop_box_receive(shift_id=floor.window, session_id=sid, cash={"1000.00": 1},

@@ -57,7 +57,8 @@ def _sealed_artefacts(tmp_path: Path, name: str) -> dict[str, bytes]:
 
 def played(clock: Clock) -> Floor:
     """10 March (as ``test_day_close``'s day): chips sold, roulette r1 played, closed on its
-    count, its box counted."""
+    count (2,450.00 in the chips it holds: 8 x 25.00 went to the buy-in, 2 came back), its box
+    counted."""
     clock.set(at(DAY, 20))
     floor = make_floor()
     floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
@@ -65,7 +66,7 @@ def played(clock: Clock) -> Floor:
     floor.open_table("r1")
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)  # the house wins 50
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     return floor
 
 
@@ -364,7 +365,7 @@ def test_a_slip_asked_for_and_never_finished_holds_up_the_close(db: None, clock:
                           metadata=pit_boss())
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     session = session_of(floor)
     finish(floor, session)
     lines = [(line.area, line.subject, line.what, line.platform)
@@ -415,7 +416,7 @@ def test_the_iej_base_is_the_approved_capital_not_an_empty_opening(db: None,
     floor.fill("r1", TABLE_FLOAT)
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     finish(floor, session_of(floor))
     # a capital approved after the day's end is not the day's (configuration as of the day)
     clock.set(at(DAY + dt.timedelta(days=1), 6, 1))
@@ -446,3 +447,36 @@ def test_the_capital_base_and_where_it_came_from() -> None:
                       "(IGJ approval 7/2026)")
     assert capital_base(D("1200.00"), None) == (
         D("1200.00"), "the first session's opening: no approved capital recorded")
+
+
+# --- item 7: chips by denomination ----------------------------------------------------------
+
+
+def test_a_count_claiming_pieces_never_given_is_a_variance_to_explain(db: None,
+                                                                      clock: Clock) -> None:
+    """The played day, its table closed on the same 2,450.00 in other pieces: 13 x 100.00 +
+    40 x 25.00 + 30 x 5.00. Of the 100.00 chips, 500 were put into service and 10 more taken
+    over with the table's first float (510); the vault holds 450, the window 48 (50 less the
+    2 sold), the tray claims 13: 510 - 450 - 48 - 13 = -1 in players' hands. Values agree;
+    pieces cannot."""
+    from casino.errors import Conflict
+    from reporting.reconciliation import reconcile
+
+    clock.set(at(DAY, 20))
+    floor = make_floor()
+    floor.stock_window({"100.00": 20}, {"100.00": 50, "25.00": 100, "5.00": 200, "1.00": 200})
+    floor.sell({"100.00": 2, "25.00": 4}, {"100.00": 3})
+    floor.open_table("r1")
+    floor.buy_in("r1", "200.00")
+    floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
+    floor.close_table("r1", {"100.00": 13, "25.00": 40, "5.00": 30}, "200.00")
+    finish(floor, session_of(floor))
+    failures = [(line.area, line.subject, line.what, line.platform)
+                for line in reconcile(casino=CASINO, gaming_day=DAY).failures]
+    assert failures == [("chips", "main 100.00", "pieces in players' hands at the boundary",
+                         D("-1"))]
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    with pytest.raises(Conflict) as refused:
+        gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    assert refused.value.extra["lines"] == [
+        f"{DAY}|chips|main 100.00|pieces in players' hands at the boundary"]
