@@ -11,6 +11,7 @@ table variance the demo explains).
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 
 from cage.selectors import circulation_state
@@ -21,7 +22,7 @@ def tray_count(casino: str, table: str, chip_set: str, value: Decimal,
     """Pieces by denomination making ``value`` (or as near below it as they can), largest
     first, within what the tray and the players hold of each."""
     state = circulation_state(casino=casino)
-    tray = state.trays.get(table, {})
+    tray = state.trays.get(table, Counter())
     players = {(row.chip_set, row.denomination): max(row.in_circulation, 0)
                for row in state.figure().rows}
     out: dict[str, int] = {}
