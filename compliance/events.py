@@ -97,6 +97,23 @@ class AmlAlertRaised(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AmlAlertGrown(Event):
+    """A further movement of the pattern an alert names (anonymous movements just below the
+    threshold at one cage window or table in the gaming day): the one alert grows, its
+    ``day_total`` the pattern's whole total (issue 34), never a new alert each time."""
+
+    event_type = "AmlAlertGrown"
+    schema_version = 1
+
+    alert_id: str
+    reference: str  # the further movement's id
+    amount: Decimal
+    cash: Decimal
+    day_total: Decimal  # the pattern's total with this movement
+    movements: int  # how many movements the pattern holds with this one
+
+
+@dataclass(frozen=True, kw_only=True)
 class SuspiciousReportDrafted(Event):
     """The compliance officer drafts a suspicious-transaction report from alerts of one patron.
     Its narrative is kept encrypted under the patron's key (``ReportNarrative``)."""

@@ -28,6 +28,7 @@ from games.models import TableSession
 
 from . import thresholds
 from .events import (
+    AmlAlertGrown,
     AmlAlertRaised,
     PatronDataCorrected,
     PatronDataShredded,
@@ -112,10 +113,11 @@ class LinkedTransactionsProjection(_ByCasino):
     models = (PatronTransaction, PatronDay, AnonymousMovement)
 
     def _anonymous(self, recorded: RecordedEvent, *, day: Any, kind: str, amount: Decimal,
-                   cash: Decimal, where: str, reference: str) -> Iterator[Change]:
+                   cash: Decimal, where: str, reference: str, mark: str = ""
+                   ) -> Iterator[Change]:
         yield Insert(AnonymousMovement, dict(
             casino=_casino(recorded), gaming_day=day, where=where, kind=kind, amount=amount,
-            cash=cash, reference=reference, position=recorded.position))
+            cash=cash, reference=reference, position=recorded.position, mark=mark.strip()))
 
     def _movement(self, recorded: RecordedEvent, *, casino: str, day: Any, patron_id: str,
                   kind: str, amount: Decimal, cash: Decimal, where: str, reference: str,
@@ -200,7 +202,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
                 amount=event.amount, cash=event.amount, where=f"table {event.table}",
-                reference=event.session_id)
+                reference=event.session_id, mark=event.player)
 
 
 @register
@@ -218,6 +220,12 @@ class AlertProjection(_ByCasino):
             where=event.where, amount=event.amount, cash=event.cash, threshold=event.threshold,
             day_total=event.day_total, status=AlertStatus.OPEN, report_id=None,
             raised_at=recorded.recorded_at, raised_by=_actor(recorded)))
+
+    @handles
+    def grown(self, event: AmlAlertGrown, recorded: RecordedEvent) -> Iterator[Change]:
+        """A further movement of the pattern: the one alert's total is the pattern's."""
+        yield Update(AmlAlert, {"alert_id": uuid.UUID(event.alert_id)},
+                     set={"day_total": event.day_total})
 
     @handles
     def reported(self, event: SuspiciousReportDrafted, recorded: RecordedEvent

@@ -79,9 +79,11 @@ def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None,
             and earlier.just_below + 1 == rule.structuring_count):
         alerts.append(STRUCTURING)
     if (earlier is None and just_below(rule, value)
-            and anonymous_just_below + 1 == rule.anonymous_structuring_count):
+            and anonymous_just_below + 1 >= rule.anonymous_structuring_count):
+        # from the count on, every further one: the service grows the one alert of the pattern
         alerts.append(ANONYMOUS_STRUCTURING)
-    if rule.large_transaction_report and single:
+    if (rule.large_transaction_report and single) or (
+            rule.large_review_at is not None and value >= rule.large_review_at):
         alerts.append(LARGE)
     return Screening(counted=value, identify=identify, alerts=tuple(alerts), total_after=after)
 

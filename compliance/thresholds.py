@@ -46,6 +46,11 @@ class ThresholdRule:
     # enhanced diligence for a politically exposed patron at the threshold (source of funds and
     # a senior manager's approval, first): the article, or "" where it is not applied yet
     pep_citation: str
+    # an alert for the compliance officer's examination of each movement of an identified (or
+    # any) patron at or above this amount, where the law asks one beyond identification; None:
+    # none (Macau's is the large-transaction report above)
+    large_review_at: Decimal | None = None
+    large_review_source: str = ""
 
 
 RULES: tuple[ThresholdRule, ...] = (
@@ -58,7 +63,14 @@ RULES: tuple[ThresholdRule, ...] = (
                      "verificação da identidade do frequentador a partir de 2000 €, numa ou em "
                      "várias operações aparentemente relacionadas), n.ºs 3 e 4 (cheques), na "
                      "redação da Lei n.º 58/2020",
-        pep_citation="Lei n.º 83/2017, art. 39.º, n.º 1, b) and c)"),
+        pep_citation="Lei n.º 83/2017, art. 39.º, n.º 1, b) and c)",
+        # UNVERIFIED (docs/patrons.md, § Large transactions): the duty to examine operations of
+        # unusually large amount (Lei n.º 83/2017, dever de exame, art. 52.º as commentary
+        # numbers it) sets no figure; 50,000.00 is a demonstration value for the compliance
+        # officer to replace by the casino's own policy
+        large_review_at=Decimal("50000.00"),
+        large_review_source="Lei n.º 83/2017, art. 52.º (dever de exame; unverified, the "
+                            "amount a demonstration value)"),
     ThresholdRule(
         code="MO-1", jurisdiction="MO", valid_from=dt.date(2016, 5, 13), currency="MOP",
         identify_at=Decimal("500000.00"), identify_kinds=KINDS, linked=False, cash_only=True,

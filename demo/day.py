@@ -28,6 +28,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
+from demo.counts import tray_count
 from demo.currencies import play_currencies
 from demo.machines import play_floors
 from demo.pokerroom import play_poker_room
@@ -98,9 +99,20 @@ def ensure_tables(count: int) -> list[Table]:
                 limits=default_limits(game, unit, options),
                 max_prize_per_coup=PRIZE_CAP.get(casino) if game == "stud_poker" else None,
                 metadata=_as(casino, Role.ADMINISTRATOR, "config"))
+            if casino == "lisboa":  # its IEJ base: the first float's capital (issue 34)
+                services.table_approve_capital(
+                    casino=casino, code=code, capital=_first_float_value(casino),
+                    reference="IGJ approval (demonstration)",
+                    metadata=_as(casino, Role.ADMINISTRATOR, "config"))
             table = Table.objects.get(casino_id=casino, code=code)
         tables.append(table)
     return tables
+
+
+def _first_float_value(casino: str) -> Decimal:
+    """What a table's first float holds (40 chips of each denomination but the largest)."""
+    denominations = ChipSet.objects.get(casino_id=casino, code="main").denominations
+    return sum((40 * Decimal(d) for d in denominations[1:]), Decimal(0))
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -213,7 +225,7 @@ def play_session(table: Table, rounds: int, rng: random.Random, cage: DemoCage,
         return TableSession.objects.get(session_id=sid)
     while table.game == "craps" and TableSession.objects.get(session_id=sid).pending_bets:
         tray.value += _craps_round(table, sid, rng, meta, unit, new_bets=False)
-    closing = _counts(tray.value, denominations)
+    closing = tray_count(casino, table.code, table.chip_set, tray.value, denominations)
     services.table_session_close(session_id=sid, closing=closing, metadata=meta)
     count_box(sid, cage)
     _explain_variance(sid)

@@ -222,7 +222,7 @@ def _take_append_lock(casino: str, key: str, ahead: Sequence[wire.Statement] = (
             read.close()
     assert row is not None
     if running is not None and running.in_command and running.casino == casino:
-        running.head = Head(row[5] or 0, row[6] or 0, row[7] or GENESIS_HASH)
+        running.head = Head(row[5] or 0, row[6] or 0, row[7] or GENESIS_HASH, row[8])
         running.head_checked = False
     return None if row[1] is None else tuple(row[1:5])
 
@@ -235,7 +235,7 @@ def _append_head(casino: str) -> Head:
                        prepare=True)
         row = cursor.fetchone()
     assert row is not None
-    return Head(row[0] or 0, row[1] or 0, row[2] or GENESIS_HASH)
+    return Head(row[0] or 0, row[1] or 0, row[2] or GENESIS_HASH, row[3])
 
 
 def lock_appends(casino: str | None = None) -> None:
@@ -352,7 +352,7 @@ def append(
                                       work.head, guessed=False)
         assert recorded is not None
     last = recorded[-1]
-    work.head = Head(last.position, last.sequence, last.hash)
+    work.head = Head(last.position, last.sequence, last.hash, last.recorded_at)
     work.head_checked = True
     return recorded
 
@@ -437,7 +437,11 @@ def _prepared(stream: str, events: Sequence[Event], expected_version: int, metad
     """The recorded events of an append after ``head``, hashed, and the INSERT's parameters."""
     position = head.position
     prev_hash = head.hash
+    # A casino's recorded_at never goes back within its chain (issue 34): a clock that stepped
+    # back stamps the casino's last moment, so folds by time and by position agree.
     recorded_at = clock.now()
+    if head.recorded_at is not None and recorded_at < head.recorded_at:
+        recorded_at = head.recorded_at
     stamp = format_time(recorded_at)
     meta = metadata.as_dict()
     meta_json = canonical_text(meta)

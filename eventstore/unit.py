@@ -21,6 +21,7 @@ the handlers that read (``writer.Reader``).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -31,12 +32,13 @@ Statement = tuple[str, Sequence[Any]]
 
 @dataclasses.dataclass(frozen=True)
 class Head:
-    """Where the next append goes: the store's last position, and the casino's last sequence
-    and hash."""
+    """Where the next append goes: the store's last position, and the casino's last sequence,
+    hash and ``recorded_at`` (the append stamps no earlier time: ``store._prepared``)."""
 
     position: int
     sequence: int
     hash: str
+    recorded_at: dt.datetime | None = None
 
 
 @dataclasses.dataclass

@@ -85,6 +85,22 @@ class TableTaxClassChanged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TableCapitalApproved(Event):
+    """The table's capital em giro inicial as the gaming inspection approved it: the bankroll
+    the concessionaire puts at the table, on which the bets' maximums (Decreto-Lei n.º 422/89,
+    art. 58.º, n.º 2) and the IEJ of banked games (art. 85.º, n.º 1, a); art. 87.º, n.º 1, A))
+    rest. ``reference``: the inspection's approval (its act, letter or order); from this event
+    on, a day's register reads it as of the day (``docs/gaming-tax.md``)."""
+
+    event_type = "TableCapitalApproved"
+    schema_version = 1
+
+    capital: Decimal
+    reference: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class DropDefinitionSet(Event):
     """What the casino counts as a table's drop from now on (a versioned setting).
 

@@ -56,6 +56,25 @@ class Table(models.Model):
         return f"table/{self.casino_id}.{self.code}"
 
 
+class TableCapital(models.Model):
+    """Projection of ``TableCapitalApproved``: each capital em giro inicial approved for a
+    table, from the moment it was recorded (a day's register reads the one in force at the
+    day's end: configuration read as of the day, never live)."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    table = models.SlugField(max_length=64)
+    capital = money_field()
+    reference = models.CharField(max_length=200)
+    recorded_at = models.DateTimeField()
+    position = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["casino", "table", "position"]
+        constraints = [models.UniqueConstraint(fields=["position"],
+                                               name="table_capital_unique_position")]
+
+
 class DropDefinition(models.Model):
     """One version of the casino's drop definition (``DropDefinitionSet``)."""
 

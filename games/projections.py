@@ -52,6 +52,7 @@ from .models import (
     SlipKind,
     SlipStatus,
     Table,
+    TableCapital,
     TableSession,
 )
 
@@ -112,6 +113,11 @@ class TableProjection(Projection):
             "bank": event.bank, "vip": event.vip, "version": recorded.version})
 
     @handles
+    def capital_approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent
+                         ) -> Changes:
+        yield Update(Table, self._key(recorded), set={"version": recorded.version})
+
+    @handles
     def session_opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Update(Table, {"casino_id": event.casino, "code": event.table},
                      set={"open_session_id": event.session_id})
@@ -154,6 +160,22 @@ def close_figures(s: dict[str, Any]) -> dict[str, Any]:
         "win_handle_percent": ((win / s["handle"] * HUNDRED).quantize(Decimal("0.0001"))
                                if s["handle"] else None),
     }
+
+
+@register
+class TableCapitalProjection(Projection):
+    """Every capital em giro inicial approved for a table (``TableCapitalApproved``), with
+    when it was recorded: what a day's register reads as of the day."""
+
+    name = "table_capitals"
+    models = (TableCapital,)
+
+    @handles
+    def approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent) -> Changes:
+        yield Insert(TableCapital, dict(
+            casino_id=_casino(recorded), table=recorded.stream_id.partition(".")[2],
+            capital=event.capital, reference=event.reference,
+            recorded_at=recorded.recorded_at, position=recorded.position))
 
 
 @register
@@ -318,6 +340,15 @@ class TableSessionProjection(Projection):
             update = Update(TableSession, update.key, set={**update.set, **late})
         return update
 
+    @staticmethod
+    def _carried_version(session_id: str, recorded: RecordedEvent) -> Update:
+        """A late change carried out of a sealed day's session moves none of its figures, but
+        it is an event of the session's stream: the row's version follows it, or the next
+        correction of the session would be refused as a concurrent change for ever (issue
+        34: the stream's version and the projection's are always equal)."""
+        return Update(TableSession, {"session_id": session_id},
+                      set={"version": recorded.version})
+
     @handles
     def opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
         yield Insert(TableSession, dict(
@@ -339,8 +370,9 @@ class TableSessionProjection(Projection):
     @handles
     def credit_requested(self, event: ev.CreditRequested, recorded: RecordedEvent, *,
                          reader: Reader) -> Changes:
-        if _carried(event):
-            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
+        if _carried(event):  # a sealed day's session: its figures stay as signed
+            yield self._carried_version(event.session_id, recorded)  # (GamingDayProjection)
+            return
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
         yield self._late(event.session_id, reader, recorded,
@@ -352,8 +384,9 @@ class TableSessionProjection(Projection):
                     reader: Reader) -> Changes:
         s = reader.row(TableSession, session_id=event.session_id)
         assert s is not None
-        if event.kind == SlipKind.CREDIT and _carried(event):
-            return  # a sealed day's session: its figures stay as signed (GamingDayProjection)
+        if event.kind == SlipKind.CREDIT and _carried(event):  # a sealed day's session: its
+            yield self._carried_version(event.session_id, recorded)  # figures stay as signed
+            return
         if event.kind == SlipKind.CREDIT:  # the chips never left
             yield self._late(event.session_id, reader, recorded,
                              float_chips=_chips_add(s["float_chips"], event.chips),

@@ -49,6 +49,10 @@ class GamingDayClosed(Event):
     ``revenue``, the day's ``{table_win, jackpot_retained, jackpot_funding,
     jackpot_funding_deducted}``; ``totals.gaming_tax_base`` is the gross revenue by the
     jurisdiction's rules in force that day.
+
+    ``report`` (issue 34): the close report itself as JSON-native values, the very data whose
+    SHA-256 is ``report_digest``: a sealed day's report is served as stored, never worked out
+    again from tables and settings that move after the seal (empty in the days closed before).
     """
 
     event_type = "GamingDayClosed"
@@ -63,6 +67,7 @@ class GamingDayClosed(Event):
     report_digest: str = ""
     register: tuple[dict[str, Any], ...] = ()
     revenue: dict[str, Any] = field(default_factory=dict)
+    report: dict[str, Any] = field(default_factory=dict)
 
 
 @upcaster("GamingDayClosed", 1)

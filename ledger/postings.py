@@ -802,6 +802,7 @@ NOT_POSTED: dict[str, str] = {
     "TableTaxClassChanged": "configuration", "TaxParameterSet": "configuration",
     "JackpotPoolCreated": "configuration", "JackpotParametersChanged": "configuration",
     "JackpotTablesChanged": "configuration",
+    "TableCapitalApproved": "configuration",
     # cage
     "SlipRefused": "the cage declined the slip: nothing moved",
     "AdjustmentRequested": "moves nothing until approved (AdjustmentApproved posts)",
@@ -855,6 +856,7 @@ NOT_POSTED: dict[str, str] = {
     "PatronDataCorrected": "a patron's data corrected: no money moves",
     "PatronDataShredded": "a data key destroyed: no money moves",
     "AmlAlertRaised": "an alert about a movement that posts by its own event",
+    "AmlAlertGrown": "an alert about a movement that posts by its own event",
     "SuspiciousReportDrafted": "a report: no money moves",
     "SuspiciousReportReviewed": "a report: no money moves",
     "SuspiciousReportSent": "a report: no money moves",

@@ -2,7 +2,7 @@
 ``manage.py gaming_tax`` print the same ones), and its CSV and PDF.
 
 Sections: ``return`` (the casino, the month, the days closed and still open), ``register`` (the
-daily register of each table: opening bankroll, drop, result, simples/dupla, VIP, zone),
+daily register of each table: opening bankroll, capital em giro inicial and where it came from, drop, result, simples/dupla, VIP, zone),
 ``revenue`` (the gross revenue and its parts, the negative base on its own line), ``tax`` (each
 tax of the month, the year's annual figures' accruals), ``parameter`` (every parameter in force
 at the month's end, with its source). Every row repeats its section's name in the CSV.
@@ -43,9 +43,11 @@ def sections(r: MonthlyReturn) -> Iterator[Section]:
           _cell(r.complete), _cell(r.accrued), _cell(r.paid)]])
     zone = next((p.value for p in r.parameters if p.code == "pt.zone"), "")
     yield ("register", "Daily register of each table", [
-        "day", "table", "game", "bank", "vip", "zone", "opening", "drop", "win", "commission"],
+        "day", "table", "game", "bank", "vip", "zone", "opening", "capital", "capital_source",
+        "drop", "win", "commission"],
         [[line.day.isoformat(), line.table, line.game, line.bank, _cell(line.vip), zone,
-          _cell(line.opening), _cell(line.drop), _cell(line.win), _cell(line.commission)]
+          _cell(line.opening), _cell(line.base), line.capital_source, _cell(line.drop),
+          _cell(line.win), _cell(line.commission)]
          for line in r.register])
     f = r.figures
     yield ("revenue", "Gross revenue (the base of the taxes on revenue)", [

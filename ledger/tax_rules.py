@@ -319,8 +319,10 @@ class Rules:
 
 @dataclass(frozen=True)
 class RegisterLine:
-    """The daily register of one table (the close's ``register``): its opening bankroll
-    (capital em giro inicial: the float of its first session of the day), drop, result."""
+    """The daily register of one table (the close's ``register``): its first session's opening
+    float, its capital em giro inicial (``capital``: the approved capital, or the opening where
+    it is above it, ``capital_source`` saying which; ``reporting.day_register.capital_base``),
+    drop, result. A register fixed before issue 34 has no ``capital``: its opening stands."""
 
     day: dt.date
     table: str
@@ -331,10 +333,17 @@ class RegisterLine:
     drop: Decimal
     win: Decimal
     commission: Decimal = ZERO  # non-banked games: the commission collected
+    capital: Decimal | None = None
+    capital_source: str = ""
 
     @property
     def banked(self) -> bool:
         return self.game not in NON_BANKED_GAMES
+
+    @property
+    def base(self) -> Decimal:
+        """The capital em giro inicial the IEJ reads (DL 422/89, art. 87.º, n.º 1, A), a))."""
+        return self.opening if self.capital is None else self.capital
 
 
 @dataclass(frozen=True)
@@ -456,10 +465,10 @@ def month_figures(*, rules: Rules, month: dt.date, register: Sequence[RegisterLi
                                          rules.number("pt.non_banked_rate", r.day)))
                 continue
             zone = rules.text("pt.zone", r.day)
-            capital += r.opening
-            capital_parts.append((r.day, r.opening,
+            capital += r.base
+            capital_parts.append((r.day, r.base,
                                   rules.number(f"pt.capital_rate.{r.bank}", r.day)))
-            presumed_here = r.opening * rules.number(
+            presumed_here = r.base * rules.number(
                 f"pt.presumed_profit.{zone}.{r.bank}", r.day) / HUNDRED
             presumed += presumed_here
             profit_parts.append((r.day, presumed_here, rules.number("pt.profit_rate", r.day)))

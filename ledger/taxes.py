@@ -187,7 +187,10 @@ def _register(close: DayClose) -> list[RegisterLine]:
                          bank=str(r.get("bank", "simples")), vip=bool(r.get("vip", False)),
                          opening=Decimal(str(r["opening"])), drop=Decimal(str(r["drop"])),
                          win=Decimal(str(r["win"])),
-                         commission=Decimal(str(r.get("commission", "0"))))
+                         commission=Decimal(str(r.get("commission", "0"))),
+                         capital=(Decimal(str(r["capital"])) if r.get("capital") is not None
+                                  else None),
+                         capital_source=str(r.get("capital_source", "")))
             for r in close.register]
 
 

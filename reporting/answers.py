@@ -70,7 +70,7 @@ class SealRef:
 @dataclass(frozen=True)
 class DayCloseAnswer:
     """A gaming day closed (``totals`` by figure, ``exceptions``: the approvals used); a day
-    closed already is answered as on record, without its digest and seal."""
+    closed already is answered as on record, with the first close's digest and seal."""
 
     casino: str
     gaming_day: str

@@ -4,7 +4,8 @@
 events the day's seal covers (its chain's events ``first_sequence`` to ``last_sequence``, as
 JSON Lines with their hashes), the seal event, the casino's public key, the day's results as CSV
 (the rows the day's close recorded), the close report whose digest the seal signs, the day's
-regulator file (``reporting.regulator_file``) and a manifest with every file's SHA-256. The hash
+regulator file (``reporting.regulator_file``) and a manifest with every file's SHA-256. Every
+file is there or there is no archive: a file that cannot be produced is a refusal naming it. The hash
 before the first event is in the manifest, and the seal signs it, so the archive verifies with
 ``python3 tools/verify_events.py ARCHIVE`` without the casino's earlier days or any other
 casino's events. Nothing of another casino goes in: every event is read from the casino's own
@@ -39,6 +40,8 @@ RESULT_COLUMNS = ("table", "game", "sessions", "rounds", "handle", "drop", "win"
 
 NOT_SEALED = gettext_noop("gaming day {day} of casino {casino} is not sealed: a day's archive is made once "
                           "the day is closed")
+FILE_MISSING = gettext_noop("the archive of gaming day {day} of casino {casino} cannot be made: {name} cannot be "
+                            "produced ({why}); an archive never leaves a file out")
 GLOBAL_SEAL = gettext_noop("gaming day {day} of casino {casino} was sealed before one chain per casino: "
                            "verify it on a whole export (verify_events.py --global)")
 
@@ -117,11 +120,12 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> ArchiveS
         add("seal.json", _line(seal_event.as_export()).encode("utf-8"))
         add("public-key.pem", seal_public_key(casino).public_key.encode("ascii"))
         day_closes = [c for c in closes if c.get("gaming_day") == gaming_day.isoformat()]
-        if day_closes:
-            add("results.csv", results_csv(day_closes[0].get("results", [])))
-        report = _close_report(casino, gaming_day, str(payload.get("report_digest", "")))
-        if report is not None:
-            add("close-report.json", report)
+        if not day_closes:
+            raise _missing(casino, gaming_day, "results.csv",
+                           "the day's close is not among the events its seal covers")
+        add("results.csv", results_csv(day_closes[0].get("results", [])))
+        add("close-report.json",
+            _close_report(casino, gaming_day, str(payload.get("report_digest", ""))))
         add("regulator.xml", regulator_file(casino, gaming_day))
         manifest = {
             "format": FORMAT, "casino": casino, "gaming_day": gaming_day.isoformat(),
@@ -134,9 +138,18 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> ArchiveS
     return ArchiveSummary(casino, gaming_day, count, first, last, dict(files))
 
 
-def _close_report(casino: str, gaming_day: dt.date, signed_digest: str) -> bytes | None:
-    """The close report's canonical JSON, when it is still the one the seal signed."""
+def _missing(casino: str, gaming_day: dt.date, name: str, why: str) -> Conflict:
+    return Conflict(FILE_MISSING, params=dict(casino=casino, day=gaming_day, name=name, why=why),
+                    code="archive_file_missing", file=name)
+
+
+def _close_report(casino: str, gaming_day: dt.date, signed_digest: str) -> bytes:
+    """The close report's canonical JSON, the one the seal signed: never left out (issue 34),
+    a report that no longer gives the seal's digest is a refusal naming the file."""
     content = canonical_json(close_report(casino=casino, gaming_day=gaming_day).as_data())
-    return content if hashlib.sha256(content).hexdigest() == signed_digest else None
+    if hashlib.sha256(content).hexdigest() != signed_digest:
+        raise _missing(casino, gaming_day, "close-report.json",
+                       "the close report no longer gives the digest its seal signed")
+    return content
 
 

@@ -27,28 +27,34 @@ from raw events), every figure of one gaming day:
   jackpot liability (meter + reserve + prizes owed, accounts 2782 + 2784 + 2783).
 
 The jackpot meters and the chips in circulation are read at the day's boundary; the tables,
-the cage and the approvals as their projections hold them, which stop moving once the day's
-sessions and shifts are closed (as the day's close requires; a later correction goes to the
-next open day). So a closed day gives the same report, and ``report_digest`` the same SHA-256,
-on every run.
+the cage and the approvals as their projections hold them. That is how the close works the
+report out, once: the close records it whole in its event (``GamingDayClosed.report``) and the
+seal signs its digest. From then on a closed day's report is the one on record, served as
+stored (``stored_report``), never worked out again: a table made *dupla*, a casino's closing
+hour moved, a prize paid or a slip voided after the seal change nothing of it, and
+``report_digest`` gives the seal's digest on every run (issue 34). Only a day closed before
+the report was recorded (an empty ``report``) is still worked out from the projections.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import types
+import typing
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from cage import reports as cage_reports
 from cage import selectors as cage_selectors
 from cage.models import ChipCirculationDay
 from casino.models import Approval, ApprovalStatus, Casino
 from casino.money import fmt
+from eventstore import read_stream
 from eventstore.hashing import canonical_json
 from games import hold
 from games.models import (
@@ -289,6 +295,46 @@ def _plain(value: object) -> Plain:
     raise TypeError(f"the close report holds no {type(value).__name__}")
 
 
+def _unplain(kind: Any, value: Any) -> Any:
+    """``_plain`` undone: a stored report's values back into the report's types."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (types.UnionType, typing.Union):
+        if value is None:
+            return None
+        return _unplain(next(a for a in args if a is not type(None)), value)
+    if origin is tuple:
+        return tuple(_unplain(args[0], v) for v in value)
+    if kind is Decimal:
+        return Decimal(value)
+    if kind is dt.datetime:
+        return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if kind is dt.date:
+        return dt.date.fromisoformat(value)
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: _unplain(hints[f.name], value[f.name])
+                       for f in fields(kind) if f.name in value})
+    return value
+
+
+def report_from_data(data: Mapping[str, Any]) -> CloseReport:
+    """The report of ``data`` (``CloseReport.as_data``, as the close recorded it): the same
+    values, so ``as_data`` gives ``data`` back and the digest is the recorded one."""
+    report = _unplain(CloseReport, data)
+    assert isinstance(report, CloseReport)
+    return report
+
+
+def stored_report(casino: str, gaming_day: dt.date) -> dict[str, Plain] | None:
+    """The close report a closed day's close recorded (``GamingDayClosed.report``), or None
+    (the day is not closed, or was closed before the report was recorded)."""
+    closed = read_stream(f"gaming_day/{casino}.{gaming_day.isoformat()}")
+    if not closed:
+        return None
+    report = closed[0].data.get("report") or None
+    return dict(report) if report else None
+
+
 def report_digest(report: CloseReport) -> str:
     """SHA-256 (hex) of the report's canonical JSON (``eventstore.hashing``): the digest
     the day's seal signs."""
@@ -520,7 +566,9 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
     register = [tax_rules.RegisterLine(
         day=day, table=r["table"], game=r["game"], bank=r["bank"], vip=r["vip"],
         opening=Decimal(r["opening"]), drop=Decimal(r["drop"]), win=Decimal(r["win"]),
-        commission=Decimal(r["commission"]))
+        commission=Decimal(r["commission"]),
+        capital=Decimal(r["capital"]) if "capital" in r else None,
+        capital_source=r.get("capital_source", ""))
         for r in day_register(casino, day, results)]
     revenue = tax_rules.DayRevenue(day=day, table_win=month.table_win,
                                    jackpot_retained=month.jackpot_retained,
@@ -530,8 +578,18 @@ def _day_taxes(casino: Casino, day: dt.date, tables: list[TableLine],
 
 
 def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
-    """The close report of ``casino``'s ``gaming_day`` (NotFound for an unknown casino)."""
+    """The close report of ``casino``'s ``gaming_day`` (NotFound for an unknown casino): a
+    closed day's as its close recorded it, an open day's worked out now."""
     the_casino = selectors.casino_get(casino)
+    stored = stored_report(casino, gaming_day)
+    if stored is not None:
+        return report_from_data(stored)
+    return worked_out_report(the_casino, gaming_day)
+
+
+def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
+    """The report worked out from the projections as they stand (what the close records)."""
+    casino = the_casino.code
     tables = _tables(casino, gaming_day)
     games = _games(tables)
     cage = _cage(casino, gaming_day)

@@ -30,7 +30,7 @@ from cage.services import gaming_day_chips_record
 from casino import approvals as rules
 from casino.context import SYSTEM_ACTOR
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words, gettext_noop
-from casino.models import Approval, ApprovalStatus, Casino, Role
+from casino.models import Approval, ApprovalStatus, Casino, GamingDaySeal, Role
 from casino.money import fmt
 from casino.services.approvals import Prepared, procedure
 from eventstore import clock, store
@@ -44,8 +44,9 @@ from ledger.models import DayClose, Period
 from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
-from reporting.close_report import close_report, report_digest
+from reporting.close_report import report_digest, worked_out_report
 from reporting.day_register import day_register
+from reporting.regulator_file import regulator_file_keep
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
 CLOSE_PEOPLE = (Role.ACCOUNTANT, Role.CAGE_SUPERVISOR, Role.ADMINISTRATOR)
@@ -110,8 +111,16 @@ procedure(CLOSE_EXCEPTION, prepare=_prepare_exception, apply=_apply_exception)
 
 
 def _on_record(close: DayClose) -> DayCloseAnswer:
+    """The first close's answer, as on record: its figures, its report's digest and its seal
+    (issue 34: a close run again answers what the first one did)."""
+    seal = GamingDaySeal.objects.filter(casino_id=close.casino_id, gaming_day=close.day).first()
     return DayCloseAnswer(casino=close.casino_id, gaming_day=close.day.isoformat(), closed=True,
-                          already_closed=True, totals=close.totals, exceptions=close.exceptions)
+                          already_closed=True, totals=close.totals, exceptions=close.exceptions,
+                          report_digest=close.report_digest or None,
+                          seal=None if seal is None else SealRef(
+                              key_id=seal.key_id, signature=seal.signature,
+                              first_position=seal.first_position,
+                              last_position=seal.last_position))
 
 
 def _still_open(casino: str, day: dt.date) -> list[Words]:
@@ -209,14 +218,17 @@ def gaming_day_close(*, casino: str, gaming_day: dt.date, metadata: Metadata,
                        lines=[line_key(gaming_day, line) for line in unexcused])
     used = sorted(exceptions[line_key(gaming_day, line)] for line in report.failures)
     results, jackpots, totals, register, revenue = _figures(the_casino, gaming_day)
-    digest = report_digest(close_report(casino=casino, gaming_day=gaming_day))
+    fixed = worked_out_report(the_casino, gaming_day)
+    digest = report_digest(fixed)
     store.append(stream(casino, gaming_day), [GamingDayClosed(
         casino=casino, gaming_day=gaming_day, results=tuple(results), jackpots=tuple(jackpots),
         totals=totals, exceptions=tuple(used), report_digest=digest, register=tuple(register),
-        revenue=revenue)], expected_version=0, metadata=metadata)
+        revenue=revenue, report=fixed.as_data())], expected_version=0, metadata=metadata)
     period_close(casino=casino, day=gaming_day, metadata=system, now=now)
     seal = gaming_day_seal(casino=casino, gaming_day=gaming_day, report_digest=digest,
                            totals={k: Decimal(v) for k, v in totals.items()}, metadata=system)
+    # the regulator file holds the seal: made once now, kept, served as kept (issue 34)
+    regulator_file_keep(casino, gaming_day, now=now or clock.now())
     return DayCloseAnswer(casino=casino, gaming_day=gaming_day.isoformat(), closed=True,
                           already_closed=False, totals=totals, exceptions=used,
                           report_digest=digest,

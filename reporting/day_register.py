@@ -7,19 +7,47 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
+from casino.errors import Words
 from casino.models import Casino
 from casino.money import fmt
-from games.models import Table, TableSession
+from games.models import Table, TableCapital, TableSession
 from reporting.pokerroom_figures import register_rows
 
 ZERO = Decimal("0.00")
 
 
+def approved_capitals(casino: Casino, day: dt.date) -> dict[str, tuple[Decimal, str]]:
+    """Each table's capital em giro inicial approved by the inspection and in force at the
+    day's end (``TableCapitalApproved``, read as of the day): table → (capital, reference)."""
+    found: dict[str, tuple[Decimal, str]] = {}
+    for table, capital, reference in (TableCapital.objects.filter(
+            casino=casino, recorded_at__lt=casino.gaming_day_end(day))
+            .order_by("table", "position").values_list("table", "capital", "reference")):
+        found[table] = (capital, reference)  # the last one of each table wins
+    return found
+
+
+def capital_base(opening: Decimal, approved: tuple[Decimal, str] | None) -> tuple[Decimal, str]:
+    """The IEJ's capital em giro inicial of a table's day and where it comes from
+    (Decreto-Lei n.º 422/89, art. 87.º, n.º 1, A), a): the capital used, from the registers;
+    art. 58.º, n.º 2: the bank's capital the inspection knows). The approved capital is the
+    least base: an opening below it (a tray opened empty and filled a minute later) does not
+    lower it; an opening above it is the capital used."""
+    if approved is None:
+        return opening, str(Words("the first session's opening: no approved capital recorded"))
+    capital, reference = approved
+    if opening > capital:
+        return opening, str(Words("the first session's opening, above the approved capital "
+                                  "({reference})", reference=reference))
+    return capital, str(Words("the approved capital ({reference})", reference=reference))
+
+
 def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
               ) -> list[dict[str, Any]]:
-    """The daily register of each table (``docs/gaming-tax.md``): its capital em giro inicial
-    (the float its first session of the day opened with), drop and result, and what the tax
-    reads of the table (banca simples or dupla, VIP)."""
+    """The daily register of each table (``docs/gaming-tax.md``): its first session's opening
+    float, its capital em giro inicial (``capital``, the IEJ's base, and ``capital_source``,
+    where it came from: ``capital_base``), drop and result, and what the tax reads of the table
+    (banca simples or dupla, VIP)."""
 
     first: dict[str, Decimal] = {}
     for table, opening in (TableSession.objects.filter(casino=casino, gaming_day=day)
@@ -28,11 +56,15 @@ def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
         first.setdefault(table, opening)
     classes = {code: (bank, vip) for code, bank, vip in
                Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
+    approved = approved_capitals(casino, day)
     register = []
     for r in results:
         bank, vip = classes.get(r["table"], ("simples", False))
+        opening = first.get(r["table"], ZERO)
+        capital, source = capital_base(opening, approved.get(r["table"]))
         register.append({"table": r["table"], "game": r["game"], "bank": bank, "vip": vip,
-                         "opening": fmt(first.get(r["table"], ZERO)), "drop": r["drop"],
+                         "opening": fmt(opening), "capital": fmt(capital),
+                         "capital_source": source, "drop": r["drop"],
                          "win": r["win"], "commission": "0.00"})
     # the non-banked games: their commission collected (the poker room)
     return register + register_rows(casino.code, day)

@@ -5,13 +5,17 @@ Each line sets a figure a person sees on a screen of the cage, the pit or the ja
 the ledger's own account, worked out apart:
 
 * chips in circulation at the day's boundary (``cage.circulation``) against account 2781
-  over the entries of the events it counts;
+  over the entries of the events it counts; and by denomination: a denomination whose pieces in
+  players' hands come out below zero (a count claiming pieces no table or cage was given) is a
+  variance to explain, whatever the values say (issue 34);
 * each cage, window and vault: what it holds now, cash and chips, against its accounts (1110,
   0110); each shift of the day: its closing count against the same accounts just after its
   close;
 * each table: its win for the day in the pit against the ledger's revenue and variance for the
   day (7211 + 7212, by the gaming day of the events, wherever they were posted); each session's
   table variance, unexplained until a second person approves it;
+* each fill or credit slip of the day asked for and never finished (not issued or received by
+  the cage, nor voided), unexplained: the close waits for it;
 * each drop box of the day: counted against received at the cage;
 * casino cheques issued less those the bank paid, and chips sold by card or cheque less the
   batches the bank credited (never in a drawer), against 2785, 1220;
@@ -35,14 +39,23 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
+from cage import circulation
 from cage import selectors as cage_selectors
 from cage.models import ChipCirculationDay, Shift, ShiftStatus
 from casino.errors import Words, gettext_noop
-from casino.models import Approval, ApprovalStatus, Casino
+from casino.models import Approval, ApprovalStatus, Casino, GamingDaySeal
 from casino.money import fmt
 from eventstore.models import StoredEvent
 from eventstore.reads import one_instant
-from games.models import CarriedCorrection, GamingDayResult, SessionStatus, TableSession
+from games.models import (
+    CarriedCorrection,
+    GamingDayResult,
+    SessionStatus,
+    Slip,
+    SlipKind,
+    SlipStatus,
+    TableSession,
+)
 from games.selectors import drop_box_reconciliation, session_variances
 from jackpots.models import JackpotPool
 from ledger import bank
@@ -144,7 +157,26 @@ def _chips(casino: Casino, day: dt.date) -> list[Line]:
         Line(gettext_noop("chips"), gettext_noop("in players' hands"), gettext_noop("now"),
              figure_now.value,
              -_balance(casino.code, "2781", position=figure_now.position)),
+        *_pieces(cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)),
     ]
+
+
+def _pieces(figure: circulation.Figure) -> list[Line]:
+    """Chips by denomination at the boundary (issue 34): no one holds fewer than no chips.
+    A denomination whose pieces in players' hands come out below zero is a count (a table's,
+    a cage's) claiming pieces no table or cage was given: a variance to explain, whatever the
+    values say. Only where no tray is between counts (a tray's pieces are known at its counts;
+    its sales and results move its value alone)."""
+    if figure.open_tables:
+        return []
+    return [Line(gettext_noop("chips"), Words("{chip_set} {denomination}", chip_set=row.chip_set,
+                                              denomination=row.denomination),
+                 gettext_noop("pieces in players' hands at the boundary"),
+                 Decimal(row.in_circulation), ZERO,
+                 Words("counts claim {pieces} pieces more than the casino put into service "
+                       "outside its cages, vaults and trays", pieces=-row.in_circulation),
+                 unexplained=True)
+            for row in figure.rows if row.in_circulation < 0]
 
 
 def _cages(casino: Casino, day: dt.date) -> list[Line]:
@@ -276,6 +308,41 @@ def _paid_otherwise(casino: Casino) -> list[Line]:
     ]
 
 
+def _slip_day(casino: Casino, session_day: dt.date, requested_at: dt.datetime,
+              sealed: set[dt.date]) -> dt.date:
+    """The day an outstanding slip holds up: its session's, or, once that day is sealed (a late
+    slip, carried), the day it was asked for in."""
+    return casino.gaming_day(requested_at) if session_day in sealed else session_day
+
+
+def _slips(casino: Casino, day: dt.date) -> list[Line]:
+    """Slips asked for and never finished (issue 34): a fill the cage has not issued, a credit
+    it has not received, a slip it refused that the pit has not voided. Each holds up its
+    session's day (or, once that is sealed, the day it was asked for in) until it is issued,
+    received or voided."""
+    outstanding = list(Slip.objects.filter(
+        casino=casino, status__in=(SlipStatus.REQUESTED, SlipStatus.REFUSED))
+        .order_by("kind", "number"))
+    if not outstanding:
+        return []
+    days = dict(TableSession.objects.filter(session_id__in={s.session_id for s in outstanding})
+                .values_list("session_id", "gaming_day"))
+    sealed = set(GamingDaySeal.objects.filter(casino=casino).values_list("gaming_day",
+                                                                         flat=True))
+    lines = []
+    for slip in outstanding:
+        if _slip_day(casino, days[slip.session_id], slip.requested_at, sealed) != day:
+            continue
+        what = (gettext_noop("refused by the cage, not voided") if slip.status == SlipStatus.REFUSED
+                else gettext_noop("requested, neither issued nor voided")
+                if slip.kind == SlipKind.FILL
+                else gettext_noop("requested, neither received nor voided"))
+        lines.append(Line(gettext_noop("slip"), f"{slip.kind} {slip.number}", what, slip.amount,
+                          None, Words("table {table}, session {session}", table=slip.table,
+                                      session=str(slip.session_id)[:8]), unexplained=True))
+    return lines
+
+
 # Approvals that change a closed session's figures (a slip added, voided or issued late): one
 # asked for after the day ended may concern that day's sessions, so it holds the day's close.
 CLOSED_SESSION_KINDS = ("late_slip", "slip_void", "late_fill")
@@ -306,7 +373,8 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
         the_casino = Casino.objects.get(code=casino)
         report = Report(casino, gaming_day)
         for part in (_chips(the_casino, gaming_day), _cages(the_casino, gaming_day),
-                     _tables(the_casino, gaming_day), _drops(the_casino, gaming_day),
+                     _tables(the_casino, gaming_day), _slips(the_casino, gaming_day),
+                     _drops(the_casino, gaming_day),
                      _jackpots(the_casino), machine_lines(the_casino, gaming_day),
                      _paid_otherwise(the_casino), _pending(the_casino, gaming_day),
                      tips_and_exchange(the_casino),

@@ -12,6 +12,7 @@ XML Schema 1.0 validator).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -28,8 +29,10 @@ from games.models import DropBox, Round, Slip, TableSession
 from jackpots.models import JackpotPrize
 from ledger.tax_rules import NON_BANKED_GAMES
 
-from .closes import stream as close_stream
+from .models import SealedFile
 from .regulator_file_areas import tips_and_exchange
+
+FILE_NAME = "regulator.xml"  # its name among the sealed day's files and in the day's archive
 
 NAMESPACE = "urn:casino-backoffice:regulator-day:1"
 SCHEMA = Path(__file__).resolve().parent / "xsd" / "regulator-day-1.xsd"
@@ -73,12 +76,30 @@ def _element(parent: etree._Element, name: str, **attributes: Any) -> etree._Ele
 
 
 def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
-    """The regulator file of ``casino``'s closed and sealed ``gaming_day`` (UTF-8 XML)."""
+    """The regulator file of ``casino``'s closed and sealed ``gaming_day`` (UTF-8 XML), as its
+    close made it."""
+    kept = SealedFile.objects.filter(casino_id=casino, gaming_day=gaming_day,
+                                     name=FILE_NAME).values_list("content", flat=True).first()
+    if kept is not None:
+        return bytes(kept)
+    return made_regulator_file(casino, gaming_day)
 
+
+def regulator_file_keep(casino: str, gaming_day: dt.date, *, now: dt.datetime) -> bytes:
+    """Make the sealed day's file and keep it (the close, in its unit of work, after the seal)."""
+    content = made_regulator_file(casino, gaming_day)
+    SealedFile.objects.create(casino_id=casino, gaming_day=gaming_day, name=FILE_NAME,
+                              content=content, sha256=hashlib.sha256(content).hexdigest(),
+                              made_at=now)
+    return content
+
+
+def made_regulator_file(casino: str, gaming_day: dt.date) -> bytes:
+    """The file made from the close's event, the seal and the records as they stand now."""
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None:
         raise NotFound("there is no casino {casino!r}", params={"casino": casino}, field="casino")
-    closed = read_stream(close_stream(casino, gaming_day))
+    closed = read_stream(f"gaming_day/{casino}.{gaming_day.isoformat()}")
     seal = GamingDaySeal.objects.filter(casino_id=casino, gaming_day=gaming_day).first()
     if not closed or seal is None:
         raise NotFound(NOT_CLOSED, params=dict(day=gaming_day, casino=casino), field="gaming_day")

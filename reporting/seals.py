@@ -35,9 +35,10 @@ from eventstore.commands import command
 from eventstore.models import StoredEvent
 from eventstore.records import Metadata
 
-# The ledger sits above the core: its period is read here, by its model, and only here.
-from ledger.models import Period
+# The ledger sits above the core: its period and closed days are read here, by their models.
+from ledger.models import DayClose, Period
 from reporting.answers import DaySealAnswer, SealPublicKey
+from reporting.close_report import close_report, report_digest
 
 log = logging.getLogger(__name__)
 
@@ -230,11 +231,14 @@ def seal_check(*, casino: str) -> list[SealCheck]:
     """Check each seal of ``casino`` against the events stored now (``manage.py verify_events
     --seals``): the event at its last position still has the hash it signed, and its signature
     is the casino's key's (a seal signed by an earlier key names that key). The standalone
-    verifier does the same from an export, without this system."""
+    verifier does the same from an export, without this system. The day's close report must
+    still give the digest the seal signed (issue 34: a sealed day is frozen)."""
     seals = list(GamingDaySeal.objects.filter(casino_id=casino).order_by("gaming_day"))
     if not seals:
         return []
     public = seal_key(casino).private.public_key()
+    # the days the gaming-day close closed (a seal made by hand has no close report)
+    closed = set(DayClose.objects.filter(casino_id=casino).values_list("day", flat=True))
     checks = []
     for found in seals:
         stored = StoredEvent.objects.filter(position=found.position).values_list(
@@ -259,5 +263,8 @@ def seal_check(*, casino: str) -> list[SealCheck]:
             problem = f"signed with key {found.key_id}, not the casino's key now"
         elif not rules.verify(found.payload, found.signature, public):
             problem = "the signature does not match the seal (forged or altered)"
+        elif found.gaming_day in closed and report_digest(close_report(
+                casino=casino, gaming_day=found.gaming_day)) != found.report_digest:
+            problem = "the day's close report no longer gives the digest the seal signed"
         checks.append(SealCheck(casino, found.gaming_day, problem))
     return checks

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Standalone verifier of an event export or a gaming day's archive (standard library only).
 
-Usage:  python3 verify_events.py DAY-ARCHIVE.zip [--public-key CASINO.pem]
+Usage:  python3 verify_events.py DAY-ARCHIVE.zip --public-key CASINO.pem | --key-id ID | --trusted-keys DIR
         python3 verify_events.py EXPORT.jsonl [--anchor [CASINO=]HASH ...]
         python3 verify_events.py EXPORT.jsonl --public-key CASINO.pem [--casino C] [--seal SEAL.json]
         python3 verify_events.py EXPORT.jsonl --global     (a database made before one chain per casino)
@@ -17,8 +17,11 @@ hash of the casino's event before it: from a seal, a day's archive or a previous
 A day's archive (``manage.py export_day``, a zip) holds the casino's events that the day's seal
 covers, the hash before the first of them, the seal, the casino's public key, the day's results
 and a manifest: it verifies alone, without the casino's earlier days. The seal's signature is
-checked with the public key in the archive, or with ``--public-key`` (the copy the regulator was
-given: prefer it). With ``--public-key``, an export's seals are checked too (each
+checked only with a key the regulator trusts: ``--public-key`` (its own copy), the casino's key
+pinned once in a folder (``--trusted-keys FOLDER`` or $CASINO_TRUSTED_KEYS, ``<casino>.pem``
+each), or the archive's own key when its id is pinned (``--key-id``). Without one, the run fails:
+the seal is "not verified against a trusted key" (a forger re-signs with their own key and swaps
+the archive's). With ``--public-key``, an export's seals are checked too (each
 ``GamingDaySealed`` of the export, of ``--casino`` only if given, or those in ``--seal``).
 
 Ed25519 (RFC 8032) signatures are checked by the few lines of ``ed25519_verify`` below, so that
@@ -34,6 +37,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import sys
 import zipfile
 from collections.abc import Iterable
@@ -45,6 +49,11 @@ SEAL_TYPE = "GamingDaySealed"
 CLOSE_TYPE = "GamingDayClosed"
 ARCHIVE_FORMAT = "casino-day-archive/1"
 RESULT_COLUMNS = ("table", "game", "sessions", "rounds", "handle", "drop", "win")
+# Every file a day's archive holds: each must be in the manifest and in the zip (issue 34: an
+# archive that leaves one out fails, whatever else verifies).
+ARCHIVE_FILES = ("events.jsonl", "seal.json", "public-key.pem", "results.csv",
+                 "close-report.json", "regulator.xml")
+REGULATOR_NS = "{urn:casino-backoffice:regulator-day:1}"
 
 
 def canonical(value: object) -> bytes:
@@ -367,8 +376,40 @@ def results_csv(results: Iterable[dict[str, object]]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def verify_archive(path: str, public_key_path: str | None) -> tuple[list[str], str | None]:
-    """What verified, and the first problem (None when the whole archive verifies)."""
+# --- the keys trusted ---------------------------------------------------------------------------
+
+UNTRUSTED = "not verified against a trusted key"
+TRUST_VARIABLE = "CASINO_TRUSTED_KEYS"  # the folder of pinned keys, set once
+
+
+def trusted_key(casino: str, public_key_path: str | None, folder: str | None
+                ) -> tuple[bytes | None, str | None, str]:
+    """The key the regulator trusts for ``casino``: the PEM given (``--public-key``), else the
+    pinned one, ``<folder>/<casino>.pem`` (``--trusted-keys`` or $CASINO_TRUSTED_KEYS): its raw
+    bytes (None: no trusted key), where it was read from, and a problem."""
+    path = public_key_path
+    if path is None and folder:
+        candidate = os.path.join(folder, f"{casino}.pem")
+        if os.path.exists(candidate):
+            path = candidate
+    if path is None:
+        return None, None, ""
+    try:
+        with open(path, "rb") as handle:
+            return load_public_key(handle.read()), path, ""
+    except (OSError, ValueError) as error:
+        return None, path, f"the public key cannot be read ({error})"
+
+
+def verify_archive(path: str, public_key_path: str | None, key_ids: list[str] | None = None,
+                   trusted_folder: str | None = None) -> tuple[list[str], str | None]:
+    """What verified, and the first problem (None when the whole archive verifies).
+
+    The seal is verified only against a key the regulator trusts (issue 34): the one given
+    (``public_key_path``), the one pinned in ``trusted_folder``, or the archive's own key when
+    its id is one of ``key_ids`` (pinned ids). The key inside the archive alone proves nothing:
+    a forger swaps it with the history; the run then fails, saying the seal is not verified
+    against a trusted key."""
     done: list[str] = []
     with zipfile.ZipFile(path) as archive:
         names = set(archive.namelist())
@@ -378,6 +419,9 @@ def verify_archive(path: str, public_key_path: str | None) -> tuple[list[str], s
         if manifest.get("format") != ARCHIVE_FORMAT:
             return done, f"not a day's archive of format {ARCHIVE_FORMAT}"
         files: dict[str, str] = manifest.get("files", {})
+        unnamed = [name for name in ARCHIVE_FILES if name not in files]
+        if unnamed:
+            return done, f"{unnamed[0]} is missing: the manifest does not name it"
         extra = sorted(names - {"manifest.json"} - set(files))
         if extra:
             return done, f"{extra[0]} is in the archive but not in its manifest"
@@ -414,29 +458,73 @@ def verify_archive(path: str, public_key_path: str | None) -> tuple[list[str], s
     for field in ("casino", "gaming_day", "first_sequence", "last_sequence", "prev_hash"):
         if seal.get(field) != manifest.get(field):
             return done, f"the seal's {field} is not the manifest's"
+    trusted, source, problem = trusted_key(casino, public_key_path, trusted_folder)
+    if problem:
+        return done, problem
     try:
-        with open(public_key_path, "rb") if public_key_path else io.BytesIO(
-                content["public-key.pem"]) as handle:
-            public_key = load_public_key(handle.read())
-    except (OSError, ValueError) as error:
-        return done, f"the public key cannot be read ({error})"
-    problem = check_seal(seal, str(seal.get("signature", "")), public_key, seen)
+        inside = load_public_key(content["public-key.pem"])
+    except ValueError as error:
+        return done, f"public-key.pem cannot be read ({error})"
+    if trusted is None:
+        if not key_ids:
+            return done, (f"seal of {name}: {UNTRUSTED} (the archive's own public-key.pem "
+                          f"proves nothing: give --public-key, --key-id or --trusted-keys; "
+                          "docs/regulator.md)")
+        if key_id(inside) not in key_ids:
+            return done, (f"seal of {name}: public-key.pem is key {key_id(inside)}, not a "
+                          f"pinned key ({', '.join(key_ids)}): {UNTRUSTED}")
+        trusted, given = inside, f"the archive's key, pinned as {key_id(inside)}"
+    else:
+        given = ("the public key given" if source == public_key_path
+                 else f"the key pinned in {source}")
+        if key_ids and key_id(trusted) not in key_ids:
+            return done, (f"seal of {name}: the key {key_id(trusted)} is not a pinned key "
+                          f"({', '.join(key_ids)})")
+    problem = check_seal(seal, str(seal.get("signature", "")), trusted, seen)
     if problem:
         return done, f"seal of {name}: {problem}"
-    given = "the public key given" if public_key_path else "the public key in the archive"
+    if key_id(inside) != key_id(trusted):
+        return done, (f"public-key.pem is key {key_id(inside)}, not the trusted key "
+                      f"{key_id(trusted)} (swapped)")
     done.append(f"seal of {name} signed by {seal['key_id']} ({given})")
-    if "close-report.json" in content:
-        if hashlib.sha256(content["close-report.json"]).hexdigest() != seal.get("report_digest"):
-            return done, "close-report.json is not the close report the seal signed"
-        done.append("close-report.json is the report the seal signed")
-    if "results.csv" in content:
-        closes = [c for c in seen.closes if c.get("gaming_day") == manifest.get("gaming_day")]
-        if len(closes) != 1:
-            return done, "events.jsonl does not hold the day's close, which results.csv repeats"
-        if results_csv(closes[0].get("results", [])) != content["results.csv"]:  # type: ignore[arg-type]
-            return done, "results.csv differs from the results the day's close recorded"
-        done.append("results.csv is the day's close's results")
+    if hashlib.sha256(content["close-report.json"]).hexdigest() != seal.get("report_digest"):
+        return done, "close-report.json is not the close report the seal signed"
+    done.append("close-report.json is the report the seal signed")
+    closes = [c for c in seen.closes if c.get("gaming_day") == manifest.get("gaming_day")]
+    if len(closes) != 1:
+        return done, "events.jsonl does not hold the day's close, which results.csv repeats"
+    if results_csv(closes[0].get("results", [])) != content["results.csv"]:  # type: ignore[arg-type]
+        return done, "results.csv differs from the results the day's close recorded"
+    done.append("results.csv is the day's close's results")
+    problem = _check_regulator_file(content["regulator.xml"], seal)
+    if problem:
+        return done, f"regulator.xml: {problem}"
+    done.append("regulator.xml names the day's seal")
     return done, None
+
+
+def _check_regulator_file(content: bytes, seal: dict[str, object]) -> str | None:
+    """The regulator file is the day's: its seal element repeats the seal's signature, key,
+    sequences, last hash and report digest."""
+    from xml.etree import ElementTree
+
+    try:
+        root = ElementTree.fromstring(content)
+    except ElementTree.ParseError as error:
+        return f"not XML ({error})"
+    found = root.find(f"{REGULATOR_NS}Seal")
+    if root.tag != f"{REGULATOR_NS}RegulatorDay" or found is None:
+        return "not a regulator file with the day's seal"
+    wanted = {"keyId": seal.get("key_id"), "signature": seal.get("signature"),
+              "firstSequence": seal.get("first_sequence"),
+              "lastSequence": seal.get("last_sequence"), "lastHash": seal.get("last_hash"),
+              "reportDigest": seal.get("report_digest")}
+    for attribute, value in wanted.items():
+        if found.get(attribute) != str(value):
+            return f"its seal's {attribute} is not the seal's"
+    if root.get("gamingDay") != seal.get("gaming_day") or root.get("casino") != seal.get("casino"):
+        return "it is another casino's or another day's file"
+    return None
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -458,6 +546,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the hash of a casino's event before its first one exported")
     parser.add_argument("--public-key", metavar="PEM",
                         help="the casino's public seal key: check its seals too")
+    parser.add_argument("--key-id", action="append", default=[], metavar="ID",
+                        help="a pinned key id (ed25519:…): a day's archive whose own key has "
+                             "this id is checked with it")
+    parser.add_argument("--trusted-keys", metavar="FOLDER",
+                        default=os.environ.get(TRUST_VARIABLE) or None,
+                        help=f"the folder of pinned keys, <casino>.pem each (default: "
+                             f"${TRUST_VARIABLE})")
     parser.add_argument("--seal", metavar="JSON",
                         help="the seal(s) to check (default: every seal event in the export)")
     parser.add_argument("--casino", help="check only this casino's seals (an export may hold "
@@ -470,7 +565,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seal needs --public-key")
     if args.export != "-" and zipfile.is_zipfile(args.export):
         try:
-            done, problem = verify_archive(args.export, args.public_key)
+            done, problem = verify_archive(args.export, args.public_key, args.key_id,
+                                           args.trusted_keys)
         except (KeyError, ValueError, zipfile.BadZipFile) as error:
             done, problem = [], f"the archive cannot be read ({error})"
         for line in done:
@@ -491,6 +587,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(f"OK: {count} events verified")
     if seen is None:
+        print(f"NOTE: seals not checked ({UNTRUSTED}: give --public-key to check them)",
+              file=sys.stderr)
         return 0
     try:
         with open(args.public_key, "rb") as handle:

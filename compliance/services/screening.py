@@ -21,8 +21,15 @@ from eventstore import store
 from eventstore.records import Metadata
 
 from .. import rules, thresholds
-from ..events import AmlAlertRaised
-from ..models import AnonymousMovement, Patron, PatronDay, PatronStatus, PatronTransaction
+from ..events import AmlAlertGrown, AmlAlertRaised
+from ..models import (
+    AmlAlert,
+    AnonymousMovement,
+    Patron,
+    PatronDay,
+    PatronStatus,
+    PatronTransaction,
+)
 from ._common import jurisdiction, patron_get
 from .diligence import pep_check
 
@@ -36,6 +43,9 @@ WHAT = {
 IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified and verified first "
                                "({threshold} or more: {source}): pick or register the patron, then record "
                                "it again")
+IDENTIFY_MARKED = gettext_noop("with this movement the movements marked as one unidentified player "
+                               "({mark}) today come to {total}, {threshold} or more ({source}): "
+                               "identify and verify the player first, then record it again")
 IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
                                "{threshold} or more ({source}): the patron must be identified and verified "
                                "first")
@@ -55,6 +65,9 @@ class Checked:
     movement: rules.Movement
     rule: thresholds.ThresholdRule
     screening: rules.Screening
+    # anonymous structuring at ``where``: the pattern's movements and total with this one
+    pattern_movements: int = 0
+    pattern_total: Decimal = Decimal("0.00")
 
 
 def _earlier(casino: str, day: dt.date, patron_id: str,
@@ -70,16 +83,30 @@ def _earlier(casino: str, day: dt.date, patron_id: str,
 
 
 def _anonymous_just_below(casino: str, day: dt.date, where: str,
-                          rule: thresholds.ThresholdRule) -> int:
-    """How many movements naming no patron at ``where`` (a cage window, "table <code>") fell
-    just below the threshold in the gaming day."""
-    return sum(1 for t in AnonymousMovement.objects.filter(
-        casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")
-        if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
+                          rule: thresholds.ThresholdRule) -> tuple[int, Decimal]:
+    """The movements naming no patron at ``where`` (a cage window, "table <code>") that fell
+    just below the threshold in the gaming day: how many, and their total as the rule counts
+    them (the pattern an anonymous-structuring alert names)."""
+    counted = [rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))
+               for t in AnonymousMovement.objects.filter(
+                   casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")]
+    below = [value for value in counted if rules.just_below(rule, value)]
+    return len(below), sum(below, Decimal("0.00"))
+
+
+def _marked_total(casino: str, day: dt.date, mark: str, rule: thresholds.ThresholdRule
+                  ) -> tuple[Decimal, int]:
+    """The movements of the gaming day marked as the same unidentified person: what the rule
+    counts of them, and how many."""
+    counted = [rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))
+               for t in AnonymousMovement.objects.filter(casino=casino, gaming_day=day,
+                                                         mark=mark)
+               .only("kind", "amount", "cash")]
+    return sum(counted, Decimal("0.00")), len(counted)
 
 
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
-                   amount: Decimal, cash: Decimal, where: str = "") -> Checked:
+                   amount: Decimal, cash: Decimal, where: str = "", mark: str = "") -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
     refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
@@ -95,10 +122,23 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     found = patron_get(casino.code, patron) if named else None
     patron_id = str(found.patron_id) if found is not None else ""
     earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
-    anonymous = (_anonymous_just_below(casino.code, gaming_day, where, rule)
-                 if found is None and where and rules.just_below(rule, rules.counted(rule, movement))
-                 else 0)
+    anonymous, pattern = ((_anonymous_just_below(casino.code, gaming_day, where, rule))
+                          if found is None and where
+                          and rules.just_below(rule, rules.counted(rule, movement))
+                          else (0, Decimal("0.00")))
     screening = rules.screen(rule, movement, earlier, anonymous)
+    marked = str(mark or "").strip()
+    if found is None and marked and rule.linked:
+        # the pit or the cashier marked the player as one person: linked as a patron's are,
+        # and the movement that brings them to the threshold waits for the identification
+        total, count = _marked_total(casino.code, gaming_day, marked, rule)
+        linked = rules.screen(rule, movement, rules.Earlier(total=total, count=count))
+        if linked.identify == "linked":
+            raise Conflict(IDENTIFY_MARKED, params=dict(
+                mark=marked, total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
+                source=rule.citation), code="identification_required", field="patron",
+                threshold=fmt(rule.identify_at), rule=rule.code,
+                legal_source=rule.legal_source)
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
              "legal_source": rule.legal_source}
     if found is not None and found.status == PatronStatus.SHREDDED:
@@ -123,14 +163,24 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                   amount=amount, total=screening.total_after, threshold=rule.identify_at,
                   source=rule.pep_citation)
     return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
-                   movement=movement, rule=rule, screening=screening)
+                   movement=movement, rule=rule, screening=screening,
+                   pattern_movements=anonymous + 1 if anonymous else 0,
+                   pattern_total=pattern + screening.counted if anonymous else Decimal("0.00"))
 
 
 def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: str,
                  metadata: Metadata) -> list[str]:
-    """Record each alert the movement raised, on a stream of its own; their ids."""
+    """Record each alert the movement raised, on a stream of its own; their ids. Anonymous
+    structuring at one window or table is one alert for the gaming day: the first movement
+    that makes the pattern raises it with the pattern's whole total, each further one grows it
+    (``AmlAlertGrown``), so its total is always the pattern's."""
     ids: list[str] = []
     for kind in checked.screening.alerts:
+        if kind == rules.ANONYMOUS_STRUCTURING:
+            ids.append(_anonymous_structuring(checked, event_type=event_type,
+                                              reference=reference, where=where,
+                                              metadata=metadata))
+            continue
         alert_id = str(uuid.uuid4())
         store.append(f"aml_alert/{alert_id}", [AmlAlertRaised(
             alert_id=alert_id, casino=checked.casino, kind=kind, rule=checked.rule.code,
@@ -141,6 +191,30 @@ def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: st
             day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
         ids.append(alert_id)
     return ids
+
+
+def _anonymous_structuring(checked: Checked, *, event_type: str, reference: str, where: str,
+                           metadata: Metadata) -> str:
+    grown = AmlAlert.objects.filter(casino=checked.casino, gaming_day=checked.gaming_day,
+                                    where=where, kind=rules.ANONYMOUS_STRUCTURING).first()
+    if grown is not None:
+        alert_id = str(grown.alert_id)
+        stream = f"aml_alert/{alert_id}"
+        store.append(stream, [AmlAlertGrown(
+            alert_id=alert_id, reference=reference, amount=checked.movement.amount,
+            cash=checked.movement.cash, day_total=checked.pattern_total,
+            movements=checked.pattern_movements)],
+            expected_version=store.stream_version(stream), metadata=metadata)
+        return alert_id
+    alert_id = str(uuid.uuid4())
+    store.append(f"aml_alert/{alert_id}", [AmlAlertRaised(
+        alert_id=alert_id, casino=checked.casino, kind=rules.ANONYMOUS_STRUCTURING,
+        rule=checked.rule.code, patron_id="", gaming_day=checked.gaming_day,
+        movement=checked.movement.kind, event_type_of_movement=event_type, reference=reference,
+        where=where, amount=checked.movement.amount, cash=checked.movement.cash,
+        threshold=checked.rule.identify_at, day_total=checked.pattern_total)],
+        expected_version=0, metadata=metadata)
+    return alert_id
 
 
 def cheque_check(checked: Checked, *, prize: bool) -> None:

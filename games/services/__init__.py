@@ -33,6 +33,7 @@ from .sessions import (
 )
 from .tables import (
     drop_definition_set,
+    table_approve_capital,
     table_change_limits,
     table_change_options,
     table_change_tax_class,
@@ -62,6 +63,7 @@ __all__ = [
     "round_settle",
     "round_void",
     "slip_void",
+    "table_approve_capital",
     "table_change_limits",
     "table_change_options",
     "table_change_tax_class",

@@ -261,7 +261,7 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
     casino = Casino.objects.get(code=session.casino_id)
     checked = movement_check(casino=casino, patron=patron, gaming_day=session.gaming_day,
                              kind=BUY_IN, amount=value, cash=value,
-                             where=f"table {session.table}")
+                             where=f"table {session.table}", mark=player)
 
     store.append(session.stream,
                  [DropRecorded(session_id=str(session.session_id), table=session.table,

@@ -17,6 +17,7 @@ from games.engine import GAMES
 from games.engine.errors import RoundError
 from games.events import (
     DropDefinitionSet,
+    TableCapitalApproved,
     TableConfigured,
     TableLimitsChanged,
     TableOptionsChanged,
@@ -195,6 +196,26 @@ def table_change_tax_class(*, casino: str, code: str, bank: str, vip: bool = Fal
                  expected_version=table.version, metadata=metadata)
     return TableTaxClassAnswer(casino=casino, table=code, bank=bank, vip=vip,
                                version=table.version + 1)
+
+
+@command("table_approve_capital")
+def table_approve_capital(*, casino: str, code: str, capital: object, reference: str,
+                          reason: str = "", metadata: Metadata) -> TableAnswer:
+    """Record the table's capital em giro inicial as the gaming inspection approved it
+    (``TableCapitalApproved``, citing the approval in ``reference``): the least base of the
+    table's IEJ on every day from now on, whatever its first session opens with
+    (``docs/gaming-tax.md``, § The capital em giro inicial)."""
+    check_casino(metadata, casino)
+    table = table_get(casino, code, lock=True)
+    amount = parse_amount(capital, field="capital")
+    if not str(reference or "").strip():
+        raise InvalidCommand("cite the inspection's approval of the capital (its act, letter "
+                             "or order)", field="reference")
+    store.append(table.stream, [TableCapitalApproved(capital=amount,
+                                                     reference=str(reference).strip(),
+                                                     reason=reason.strip())],
+                 expected_version=table.version, metadata=metadata)
+    return TableAnswer(casino=casino, table=code, version=table.version + 1)
 
 
 @command("drop_definition_set")

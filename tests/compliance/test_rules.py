@@ -103,13 +103,15 @@ def test_movements_recorded_before_patrons_read_as_anonymous() -> None:
     assert drop.player == "the man in the hat"  # type: ignore[attr-defined]
 
 
-def test_anonymous_structuring_at_the_third_just_below_at_one_place() -> None:
+def test_anonymous_structuring_from_the_third_just_below_at_one_place() -> None:
     below = Movement("purchase", D("1600.00"), D("1600.00"))  # the floor of PT-1's band
     assert PT.anonymous_structuring_count == 3
     assert screen(PT, below, None, anonymous_just_below=1).alerts == ()
     assert screen(PT, below, None, anonymous_just_below=2).alerts == (
         rules.ANONYMOUS_STRUCTURING,)
-    assert screen(PT, below, None, anonymous_just_below=3).alerts == ()  # raised once, at 3
+    # the fourth and later: the service grows the one alert of the pattern (issue 34)
+    assert screen(PT, below, None, anonymous_just_below=3).alerts == (
+        rules.ANONYMOUS_STRUCTURING,)
     # 1,599.99 is below the band; a named patron is linked by patron, not by place
     assert screen(PT, Movement("purchase", D("1599.99"), D("1599.99")), None,
                   anonymous_just_below=2).alerts == ()
@@ -118,3 +120,14 @@ def test_anonymous_structuring_at_the_third_just_below_at_one_place() -> None:
     # Macau counts cash only: 450,000.00 of chips paid for by card is nothing
     assert screen(MO, Movement("purchase", D("450000.00"), D("0.00")), None,
                   anonymous_just_below=2).alerts == ()
+
+
+def test_portugal_a_large_movement_of_an_identified_patron_is_examined() -> None:
+    """Lei n.º 83/2017's duty to examine (art. 52.º, unverified): from 50,000.00, a
+    demonstration amount, an identified patron's movement raises ``large_transaction``."""
+    assert PT.large_review_at == D("50000.00")
+    million = Movement("purchase", D("1000000.00"), D("1000000.00"))
+    assert screen(PT, million, Earlier()).alerts == (rules.LARGE,)
+    assert screen(PT, Movement("purchase", D("49999.99"), D("49999.99")), Earlier()).alerts == ()
+    assert screen(PT, Movement("purchase", D("50000.00"), D("50000.00")), Earlier()).alerts == (
+        rules.LARGE,)

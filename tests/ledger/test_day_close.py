@@ -55,8 +55,9 @@ def day(db: None, clock: Clock) -> Floor:
     floor.open_table("r1")
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)  # the house wins 50
-    # the tray: 2,600.00 - 200.00 sold + 50.00 won = 2,450.00, counted so
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    # the tray: 2,600.00 - 200.00 sold (8 x 25.00) + 50.00 won (2 x 25.00 back) = 2,450.00,
+    # counted in the chips it holds: 10 x 100.00 + 34 x 25.00 + 100 x 5.00 + 100 x 1.00
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     return floor
 
 
@@ -270,7 +271,7 @@ def test_an_unexplained_variance_and_a_box_not_received_are_named(day: Floor,
     close_shift(day.window, cashier(), supervisor())  # the box never reaches the cage
     close_shift(day.vault, supervisor(), supervisor())
     day.open_table("r1")  # the next session counts 1.00 less than the last close
-    day.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 99}, "0.00")
+    day.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 99}, "0.00")
     clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
     with pytest.raises(Conflict) as refused:
         gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())

@@ -46,7 +46,7 @@ def day(db: None, clock: Clock) -> Floor:
     floor.open_table("r1")
     floor.buy_in("r1", "200.00")
     floor.spin("r1", [{"seat": 1, "type": "red", "amount": "50"}], 2)
-    floor.close_table("r1", {"100.00": 8, "25.00": 40, "5.00": 110, "1.00": 100}, "200.00")
+    floor.close_table("r1", {"100.00": 10, "25.00": 34, "5.00": 100, "1.00": 100}, "200.00")
     return floor
 
 
@@ -67,8 +67,10 @@ def test_the_close_fixes_the_register_and_the_month_is_taxed_on_it(day: Floor,
     close = DayClose.objects.get(day=DAY)
     # r1 opened with its float of 2,600.00 (100×10 + 25×40 + 5×100 + 1×100), won 50.00
     assert close.register == [{"table": "r1", "game": "french_roulette", "bank": "dupla",
-                               "vip": False, "opening": "2600.00", "drop": "200.00",
-                               "win": "50.00", "commission": "0.00"}]
+                               "vip": False, "opening": "2600.00", "capital": "2600.00",
+                               "capital_source": "the first session's opening: no approved "
+                                                 "capital recorded",
+                               "drop": "200.00", "win": "50.00", "commission": "0.00"}]
     assert close.revenue == {"table_win": "50.00", "jackpot_retained": "0.00",
                              "jackpot_funding": "0.00", "jackpot_funding_deducted": "0.00"}
     the_return = taxes.monthly_return(CASINO, "2026-03")
@@ -373,9 +375,11 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     sessions.drop_record(session_id=sid, amount="1000.00", metadata=boss)
     rounds.round_record(session_id=sid, bets=[{"seat": 1, "type": "red", "amount": "500"}],
                         outcome={"number": 2}, metadata=boss)
-    # the tray: 2,600.00 − 1,000.00 changed + 500.00 won = 2,100.00
-    sessions.table_session_close(session_id=sid, closing={"25.00": 60, "5.00": 100,
-                                                          "1.00": 100}, metadata=boss)
+    # the tray: 2,600.00 − 1,000.00 changed (10 × 100.00) + 500.00 won (5 × 100.00 back) =
+    # 2,100.00, in the chips it holds
+    sessions.table_session_close(session_id=sid, closing={"100.00": 5, "25.00": 40,
+                                                          "5.00": 100, "1.00": 100},
+                                 metadata=boss)
     count_room.drop_box_count(session_id=sid, cash={"1000.00": 1}, metadata=cashier)
     count_room.drop_box_count_confirm(session_id=sid, cash={"1000.00": 1}, metadata=boss2)
     cage.drop_box_receive(shift_id=floor.window, session_id=sid, cash={"1000.00": 1},
@@ -409,4 +413,5 @@ def test_a_macau_day_recorded_and_closed_then_its_month(db: None, clock: Clock) 
     call_command("gaming_tax", casino="macau", month="2026-03", format="csv", stdout=csv_text)
     rows = [line.split(",") for line in csv_text.getvalue().splitlines() if line]
     assert ["register", "2026-03-10", "b1", "french_roulette", "simples", "yes", "",
-            "2600.00", "1000.00", "500.00", "0.00"] in rows
+            "2600.00", "2600.00", "the first session's opening: no approved capital recorded",
+            "1000.00", "500.00", "0.00"] in rows
