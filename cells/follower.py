@@ -110,7 +110,7 @@ def seal_problem(recorded: RecordedEvent, hashes: Mapping[int, tuple[str, str]])
     """What is wrong with a seal, "" if nothing: the signature by the casino's key, and the
     chain's hashes it signed (before its first event, and its last event's), as the store holds
     them. ``hashes``: sequence -> (prev_hash, hash) of the events checked in this pass."""
-    data: Mapping[str, Any] = recorded.data  # type: ignore[assignment]
+    data: Mapping[str, Any] = recorded.data
     casino = str(data.get("casino", ""))
     key = public_key(casino)
     if key is None:

@@ -41,7 +41,18 @@ GROUP BY e.casino_id, f.last_sequence, f.stopped ORDER BY e.casino_id
 """
 
 
+def is_store() -> bool:
+    """Whether this database is a regulator's store (its event table fed by replication)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'event' "
+                       "AND column_name = 'received_at' AND table_schema = current_schema()")
+        return cursor.fetchone() is not None
+
+
 def store_lag(casinos: list[str] | None = None) -> list[CasinoLag]:
+    """Each casino the store holds (of ``casinos``, if given); none in a cell."""
+    if not is_store():
+        return []
     with connection.cursor() as cursor:
         cursor.execute(LAG, [casinos, casinos])
         return [CasinoLag(c, int(r), int(a), Decimal(str(round(p50, 3))),

@@ -219,6 +219,8 @@ EXPECTED: dict[str, list[int]] = {
     'GET api/v1/jackpots/<slug:casino>/prizes/': [401, 200, 200, 200, 200, 403, 403, 200],
     'POST api/v1/jackpots/<slug:casino>/prizes/<str:prize>/payment/': [401, 400, 400, 403, 403, 403, 403, 403],
     'GET api/v1/jackpots/<slug:casino>/tables/<slug:table>/jackpot/': [401, 200, 200, 200, 200, 403, 403, 200],
+    'GET api/regulator/v1/store/lag/': [401, 403, 403, 403, 403, 200, 200, 403],
+    'POST api/regulator/v1/store/lag/': [405, 405, 405, 405, 405, 405, 405, 405],
 }
 
 QUERY = "?casino=lisboa&from={day}&to={day}"  # what the staff's lists and reports ask for
