@@ -249,6 +249,11 @@ def run(rounds: int, tables: int) -> int:
                 failures.append(f"store_{j} holds {other} events of another jurisdiction")
             if alarms or behind:
                 failures.append(f"store_{j}: {alarms} alarm(s), {behind} chain(s) not followed")
+        with psycopg.connect(store.url("store_pt")) as conn:
+            size, count = conn.execute("SELECT pg_total_relation_size('event'), count(*) "
+                                       "FROM event").fetchone()
+        print(f"{'store disk per event (bytes)':<34}{size / count:>14,.0f}{'-':>16}"
+              "   (the event table with its indexes)")
         follow_events = sum(f["events"] for f in followed.values())
         follow_seconds = max(f["seconds"] for f in followed.values())
         print(f"{'follower events/s (both stores)':<34}{follow_events / follow_seconds:>14,.0f}"

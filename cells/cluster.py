@@ -94,11 +94,15 @@ class Cluster:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "--encoding=utf8", "--no-sync")
         self.port = self.port or _free_port()
+        # fsync off (a throwaway cluster: a crash of the machine may lose it), but each commit
+        # still waits for its WAL to be written: the WAL sender sends only WAL written, so with
+        # synchronous_commit off an event would wait for the WAL writer (wal_writer_delay,
+        # 200 ms) before it could be replicated, which is no production's lag.
         conf = {"listen_addresses": "'127.0.0.1'", "port": str(self.port),
                 "unix_socket_directories": "''", "wal_level": "logical",
                 "max_replication_slots": "20", "max_wal_senders": "20",
                 "max_logical_replication_workers": "20", "max_worker_processes": "32",
-                "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+                "fsync": "off", "full_page_writes": "off",
                 "shared_buffers": "64MB", "max_connections": "60",
                 "wal_sender_timeout": "10s", "wal_receiver_timeout": "10s",
                 "wal_retrieve_retry_interval": "200ms", **self.settings}

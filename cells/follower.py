@@ -26,7 +26,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from casino import seal as rules
@@ -41,7 +40,6 @@ from eventstore.writer import Reader, Writer, guard
 from .models import FollowedChain, StoreAlarm
 
 PAGE = 5000
-FOLLOWER_LOCK = 7_406_013_311  # one follower at a time hands out the store's numbers
 SEALED = "GamingDaySealed"
 
 
@@ -75,10 +73,11 @@ def casinos_received() -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def follow(*, page: int = PAGE) -> list[Followed]:
-    """One pass: every casino's chain followed to what the store holds now."""
+def follow(*, page: int = PAGE, casinos: Sequence[str] | None = None) -> list[Followed]:
+    """One pass: every casino's chain (or those of ``casinos``) followed to what the store
+    holds now."""
     done = []
-    for casino in casinos_received():
+    for casino in casinos_received() if casinos is None else casinos:
         while True:
             followed = follow_casino(casino, page=page)
             done.append(followed)
@@ -88,12 +87,12 @@ def follow(*, page: int = PAGE) -> list[Followed]:
 
 
 def follow_forever(*, interval: float = 1.0, page: int = PAGE,
-                   passes: int | None = None, tick: Callable[[list[Followed]], None] | None = None
-                   ) -> None:
+                   casinos: Sequence[str] | None = None, passes: int | None = None,
+                   tick: Callable[[list[Followed]], None] | None = None) -> None:
     """``follow`` again and again, ``interval`` seconds apart when there was nothing new."""
     count = 0
     while passes is None or count < passes:
-        done = follow(page=page)
+        done = follow(page=page, casinos=casinos)
         if tick is not None:
             tick(done)
         count += 1
@@ -140,11 +139,11 @@ def seal_problem(recorded: RecordedEvent, hashes: Mapping[int, tuple[str, str]])
 
 @transaction.atomic
 def follow_casino(casino: str, *, page: int = PAGE) -> Followed:
-    """Apply ``casino``'s next events (at most ``page``), checked, through the projections."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [FOLLOWER_LOCK])
-    chain, _ = FollowedChain.objects.select_for_update().get_or_create(
-        casino_id=casino, defaults={"last_hash": GENESIS_HASH})
+    """Apply ``casino``'s next events (at most ``page``), checked, through the projections.
+    The casino's row is locked: followers of different casinos run side by side (one process
+    per casino or group of casinos), two of the same casino one after the other."""
+    FollowedChain.objects.get_or_create(casino_id=casino, defaults={"last_hash": GENESIS_HASH})
+    chain = FollowedChain.objects.select_for_update().get(casino_id=casino)
     if chain.stopped:
         return Followed(casino, 0, chain.last_sequence, chain.stopped)
     expected, previous = chain.last_sequence + 1, chain.last_hash
@@ -171,12 +170,14 @@ def follow_casino(casino: str, *, page: int = PAGE) -> Followed:
         good.append(e)
         previous, expected = e.hash, e.sequence + 1
     if good:
-        first = int(FollowedChain.objects.aggregate(n=Max("last_store_position"))["n"] or 0) + 1
-        numbered = [dataclasses.replace(e, position=first + i) for i, e in enumerate(good)]
-        apply(numbered)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT nextval('cells_store_position') FROM generate_series(1, %s)",
+                           [len(good)])
+            numbers = sorted(row[0] for row in cursor.fetchall())
+        apply([dataclasses.replace(e, position=n) for e, n in zip(good, numbers, strict=True)])
         last = good[-1]
         chain.last_sequence, chain.last_hash = last.sequence, last.hash
-        chain.last_store_position = first + len(good) - 1
+        chain.last_store_position = numbers[-1]
         now = timezone.now()
         chain.applied_at = now
         chain.lag_seconds = Decimal(str(round((now - last.recorded_at).total_seconds(), 3)))

@@ -39,8 +39,8 @@ def reader_cursor(raw: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
     """A cursor of the driver's own, with its own loaders rather than those Django sets on its
     connection (which hand jsonb back as text, to be parsed by ``json.loads``, and read every
     timestamp through a Python loader): jsonb parsed by orjson, timestamptz by the C loader.
-    The store's reads go through it (the follower's catch-up read most of all: about five
-    times faster than Django's cursor, ``bench/bench_eventstore.py``'s ``follow``)."""
+    The store's reads go through it (the follower's catch-up read most of all:
+    ``bench/bench_eventstore.py``'s ``follow``, docs/benchmarks.md)."""
     cursor = psycopg.Cursor(raw)
     set_json_loads(orjson.loads, cursor)
     cursor.adapters.register_loader("timestamptz", TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
@@ -49,10 +49,12 @@ def reader_cursor(raw: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
 
 def _rows(sql: str, params: list[Any]) -> list[RecordedEvent]:
     """The events a query of ``_SELECT`` finds, on ``reader_cursor``, prepared (server-side
-    binding: the same plan each page)."""
+    binding: the same plan each page), its rows in binary: the server sends the numbers and
+    the times as they are stored, not written out as text for the client to parse back (a
+    timestamp's text was the dearest column to read after the JSON)."""
     raw = wire.raw_connection()
     with connections[DEFAULT_DB_ALIAS].wrap_database_errors, reader_cursor(raw) as cursor:
-        cursor.execute(sql, params, prepare=True)
+        cursor.execute(sql, params, prepare=True, binary=True)
         return [_row(r) for r in cursor.fetchall()]
 
 

@@ -16,12 +16,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--once", action="store_true")
         parser.add_argument("--interval", type=float, default=1.0)
+        parser.add_argument("--casino", action="append",
+                            help="follow these casinos only (repeatable): followers of different "
+                                 "casinos run side by side")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["once"]:
-            self._report(follow())
+            self._report(follow(casinos=options["casino"]))
             return
-        follow_forever(interval=options["interval"], tick=self._report)
+        follow_forever(interval=options["interval"], casinos=options["casino"],
+                       tick=self._report)
 
     def _report(self, done: list[Followed]) -> None:
         for f in done:
