@@ -37,10 +37,15 @@ from eventstore.replay import selected
 from eventstore.verify import recomputed_hash
 from eventstore.writer import Reader, Writer, guard
 
+from .lag import is_store
 from .models import FollowedChain, StoreAlarm
 
 PAGE = 5000
 SEALED = "GamingDaySealed"
+
+
+class NotAStore(RuntimeError):
+    """The follower was run on a cell's database."""
 
 
 def public_key_variable(casino: str) -> str:
@@ -76,6 +81,9 @@ def casinos_received() -> list[str]:
 def follow(*, page: int = PAGE, casinos: Sequence[str] | None = None) -> list[Followed]:
     """One pass: every casino's chain (or those of ``casinos``) followed to what the store
     holds now."""
+    if not is_store():
+        raise NotAStore("this database is not a regulator's store (cells_subscribe makes one): "
+                        "its projections are live already, the follower would apply them twice")
     done = []
     for casino in casinos_received() if casinos is None else casinos:
         while True:

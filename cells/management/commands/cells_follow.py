@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cells.follower import Followed, follow, follow_forever
+from cells.lag import is_store
 
 
 class Command(BaseCommand):
@@ -21,6 +22,9 @@ class Command(BaseCommand):
                                  "casinos run side by side")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if not is_store():
+            raise CommandError("this database is not a regulator's store (python manage.py "
+                               "cells_subscribe makes one): its projections are live already")
         if options["once"]:
             self._report(follow(casinos=options["casino"]))
             return
