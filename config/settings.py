@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "shell",
     "demo",
     "config",
+    "cells",
 ]
 
 MIDDLEWARE = [
@@ -240,6 +241,11 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_UR
 # still running would be given to a second worker; short enough that a lost one returns soon.
 # a task taken by a worker says so (STARTED): the pages that follow a task show it running
 CELERY_TASK_TRACK_STARTED = True
+# Cells (docs/cells.md): this deployment's cell and the group's cells (cell=casino,casino;...);
+# a task for a casino goes to its cell's queue, cell.<name>.
+CASINO_CELL = os.environ.get("CASINO_CELL", "")
+CASINO_CELLS = os.environ.get("CASINO_CELLS", "")
+CELERY_TASK_ROUTES = ("cells.routing.route",)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))

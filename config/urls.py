@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/redoc/", docs_policy(SpectacularRedocView.as_view(url_name="api-schema")),
          name="api-redoc"),
     path("api/regulator/v1/", include("regulator.urls")),
+    path("api/regulator/v1/store/", include("cells.urls")),  # the store's lag (docs/cells.md)
     path("api/v1/", include("config.api_urls")),
     path("compliance/", include("compliance.web.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

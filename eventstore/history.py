@@ -5,62 +5,98 @@ The replay's read (pages of many thousands, read ahead on a second connection) i
 
 from __future__ import annotations
 
-import json
+import dataclasses
 from collections.abc import Collection, Iterator
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
+import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from psycopg.types.json import set_json_loads
 
 from . import wire
+from .events import JSON
 from .records import RecordedEvent
 
+# The metadata as its text, parsed when first read (``ReadEvent``).
 _SELECT = """
-SELECT position, stream, version, event_type, schema_version, data, metadata, recorded_at,
+SELECT position, stream, version, event_type, schema_version, data, metadata::text, recorded_at,
        prev_hash, hash, sequence
 FROM event
 """
 
 
+_FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
+# The driver's own C loader for timestamptz (the session's time zone is UTC, as Django sets it).
+TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
+    psycopg.adapters.types["timestamptz"].oid, psycopg.pq.Format.TEXT)
+assert TIMESTAMPTZ_LOADER is not None
+
+
+def reader_cursor(raw: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+    """A cursor of the driver's own, with its own loaders rather than those Django sets on its
+    connection (which hand jsonb back as text, to be parsed by ``json.loads``, and read every
+    timestamp through a Python loader): jsonb parsed by orjson, timestamptz by the C loader.
+    The store's reads go through it (the follower's catch-up read most of all:
+    ``bench/bench_eventstore.py``'s ``follow``, docs/benchmarks.md)."""
+    cursor = psycopg.Cursor(raw)
+    set_json_loads(orjson.loads, cursor)
+    cursor.adapters.register_loader("timestamptz", TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
+    return cursor
+
+
+def _rows(sql: str, params: list[Any]) -> list[RecordedEvent]:
+    """The events a query of ``_SELECT`` finds, on ``reader_cursor``, prepared (server-side
+    binding: the same plan each page), its rows in binary: the server sends the numbers and
+    the times as they are stored, not written out as text for the client to parse back (a
+    timestamp's text was the dearest column to read after the JSON)."""
+    raw = wire.raw_connection()
+    with connections[DEFAULT_DB_ALIAS].wrap_database_errors, reader_cursor(raw) as cursor:
+        cursor.execute(sql, params, prepare=True, binary=True)
+        return [_row(r) for r in cursor.fetchall()]
+
+
+class ReadEvent(RecordedEvent):
+    """A ``RecordedEvent`` as read from the store, whose metadata is parsed when first read:
+    most readers never read it (a bet's handlers, a page of a feed that is filtered by type),
+    and parsing every event's cost a sixth of a replay's read (docs/benchmarks.md, 2026-12-04).
+    Equal to the ``RecordedEvent`` of the same event made any other way, field by field."""
+
+    @cached_property
+    def metadata(self) -> JSON:
+        parsed: JSON = orjson.loads(self.__dict__.pop("_metadata_text"))
+        return parsed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RecordedEvent):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+
+
+_READ_FIELDS = tuple("_metadata_text" if name == "metadata" else name for name in _FIELDS)
+
+
 def _row(row: tuple[Any, ...]) -> RecordedEvent:
-    # Django's psycopg setup hands jsonb back as text (JSONField parses it): parse it here.
-    (position, stream, version, event_type, schema_version, data, meta, at, prev, digest,
-     sequence) = row
-    return RecordedEvent(
-        position,
-        stream,
-        version,
-        event_type,
-        schema_version,
-        json.loads(data) if isinstance(data, str) else data,
-        json.loads(meta) if isinstance(meta, str) else meta,
-        at,
-        prev,
-        digest,
-        sequence,
-    )
+    """A ``ReadEvent`` from a row of ``_SELECT``, field by field, without the frozen
+    dataclass's ``__init__`` (which sets each field through ``object.__setattr__``)."""
+    made: RecordedEvent = object.__new__(ReadEvent)
+    made.__dict__.update(zip(_READ_FIELDS, row, strict=True))
+    return made
 
 
 def read_stream(stream: str) -> list[RecordedEvent]:
-    with connection.cursor() as cursor:
-        cursor.execute(_SELECT + " WHERE stream = %s ORDER BY version", [stream])
-        return [_row(r) for r in cursor.fetchall()]
+    return _rows(_SELECT + " WHERE stream = %s ORDER BY version", [stream])
 
 
 def read_page(after: int = 0, limit: int = 1000, *, casino: str | None = None) -> list[RecordedEvent]:
     """Events with ``position > after``, in order: a keyset page for followers."""
-    with connection.cursor() as cursor:
-        if casino is None:
-            cursor.execute(
-                _SELECT + " WHERE position > %s ORDER BY position LIMIT %s", [after, limit]
-            )
-        else:
-            cursor.execute(
-                _SELECT + " WHERE casino_id = %s AND position > %s ORDER BY position LIMIT %s",
-                [casino, after, limit],
-            )
-        return [_row(r) for r in cursor.fetchall()]
+    if casino is None:
+        return _rows(_SELECT + " WHERE position > %s ORDER BY position LIMIT %s", [after, limit])
+    return _rows(_SELECT + " WHERE casino_id = %s AND position > %s ORDER BY position LIMIT %s",
+                 [casino, after, limit])
 
 
 def read_casino(casino: str, types: Collection[str], *, before: datetime | None = None,
@@ -76,9 +112,7 @@ def read_casino(casino: str, types: Collection[str], *, before: datetime | None 
         params: list[Any] = [casino, wanted, after]
         if before is not None:
             params.append(before)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, page_size])
-            page = [_row(r) for r in cursor.fetchall()]
+        page = _rows(sql, [*params, page_size])
         if not page:
             return
         yield from page
@@ -93,9 +127,7 @@ def read_chain(casino: str, first: int = 1, last: int | None = None, *,
         "ORDER BY sequence LIMIT %s"
     upper = last if last is not None else 2**62
     while first <= upper:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [casino, first, upper, page_size])
-            page = [_row(r) for r in cursor.fetchall()]
+        page = _rows(sql, [casino, first, upper, page_size])
         if not page:
             return
         yield from page

@@ -11,7 +11,6 @@ tables instead, changing nothing.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
 import operator
 import queue
@@ -20,18 +19,15 @@ import threading
 from collections import defaultdict
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from functools import cached_property
 from typing import Any
 
-import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, models, transaction
-from psycopg.types.json import set_json_loads
 
 from . import wire
 from .changes import Change
-from .events import JSON, decode
-from .history import _SELECT, head_position
+from .events import decode
+from .history import _SELECT, _row, head_position, reader_cursor
 from .projections import Projection, registry
 from .records import RecordedEvent
 from .store import lock_appends
@@ -43,11 +39,6 @@ REPLAY_BATCH = 20_000
 COLLECT_PAGES = 50
 # A table of at most this many rows is emptied by DELETE rather than TRUNCATE (``_empty``).
 SMALL_TABLE = 2_000
-
-
-_TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
-    psycopg.adapters.types["timestamptz"].oid, psycopg.pq.Format.TEXT)
-assert _TIMESTAMPTZ_LOADER is not None
 
 
 def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None = None,
@@ -92,11 +83,7 @@ def replay_pages(*, casino: str | None = None, event_types: Iterable[str] | None
 
 
 def _page(raw: psycopg.Connection[Any], query: str, params: list[Any]) -> list[RecordedEvent]:
-    with psycopg.Cursor(raw) as cursor:
-        # The driver's own loaders, not the ones Django sets on its connection: the C
-        # timestamptz loader (the session's time zone is UTC, as Django's), orjson for jsonb.
-        set_json_loads(orjson.loads, cursor)
-        cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)  # type: ignore[arg-type]
+    with reader_cursor(raw) as cursor:  # the driver's own loaders, not Django's
         cursor.execute(query, params, prepare=True)
         rows = cursor.fetchall()
     rows.sort(key=_POSITION)
@@ -168,36 +155,9 @@ def _read_ahead(raw: psycopg.Connection[Any], query: str, pages: list[list[Any]]
 
 
 _POSITION = operator.itemgetter(0)
-_FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
-# The replay's read: ``_SELECT`` with the metadata as its text, parsed when first read
-# (``_Replayed``).
-_REPLAY_SELECT = _SELECT.replace(" metadata,", " metadata::text,")
-assert _REPLAY_SELECT != _SELECT
-_REPLAY_FIELDS = tuple("_metadata_text" if name == "metadata" else name for name in _FIELDS)
-
-
-class _Replayed(RecordedEvent):
-    """A replayed ``RecordedEvent`` whose metadata is parsed when first read: the handlers of
-    most events (a bet placed or settled) never read it, and parsing every event's took a
-    sixth of a rebuild's read. Equal to the ``RecordedEvent`` of the same event read any other
-    way (``read_stream``), field by field."""
-
-    @cached_property
-    def metadata(self) -> JSON:
-        parsed: JSON = orjson.loads(self.__dict__.pop("_metadata_text"))
-        return parsed
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RecordedEvent):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
-
-
-def _replayed(row: tuple[Any, ...]) -> RecordedEvent:
-    """A ``_Replayed`` from a row of ``_REPLAY_SELECT``, field by field, without the frozen dataclass's ``__init__``."""
-    made: RecordedEvent = object.__new__(_Replayed)
-    made.__dict__.update(zip(_REPLAY_FIELDS, row, strict=True))
-    return made
+# The replay's read: ``_SELECT``, whose metadata is parsed when first read (``ReadEvent``).
+_REPLAY_SELECT = _SELECT
+_replayed = _row
 
 
 def take_snapshot(snapshot_id: str) -> str:

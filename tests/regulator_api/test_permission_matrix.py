@@ -286,6 +286,8 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/v1/machines/<slug:casino>/tickets/<str:validation>/redemption/': [401, 400, 400, 403, 403, 403, 403, 403],
     'GET api/v1/machines/<slug:casino>/hand-pays/': [401, 200, 200, 200, 200, 403, 403, 200],
     'POST api/v1/machines/<slug:casino>/hand-pays/<str:handpay>/payment/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'GET api/regulator/v1/store/lag/': [401, 403, 403, 403, 403, 200, 200, 403],
+    'POST api/regulator/v1/store/lag/': [405, 405, 405, 405, 405, 405, 405, 405],
 }
 
 QUERY = "?casino=lisboa&from={day}&to={day}"  # what the staff's lists and reports ask for
