@@ -194,6 +194,7 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/count/': [401, 400, 400, 403, 403, 403, 403, 403],
     'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/variance/explanation/': [401, 400, 400, 403, 403, 403, 403, 403],
     'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/variance/approval/': [401, 403, 409, 403, 403, 403, 403, 403],
+    'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/variance/refusal/': [401, 403, 400, 403, 403, 403, 403, 403],
     'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/close/': [401, 409, 409, 403, 403, 403, 403, 403],
     'POST api/v1/cage/<slug:casino>/shifts/<uuid:shift>/opening-dispute/resolution/': [401, 403, 400, 403, 403, 403, 403, 403],
     'GET api/v1/cage/<slug:casino>/shifts/<uuid:shift>/reconciliation/': [401, 200, 200, 403, 200, 403, 403, 200],
