@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
-from casino.models import Membership
+from casino.selectors import roles_in
 from eventstore.answers import as_data
 from eventstore.records import Metadata
 
@@ -42,8 +42,7 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
     if remembered is not None and remembered[0] == casino:
         held = set(remembered[1])
     else:
-        held = set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
-                   .values_list("role", flat=True))
+        held = roles_in(user, casino)
     asked = request.headers.get("X-Casino-Role")
     if asked:
         if asked not in roles:

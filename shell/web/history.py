@@ -33,7 +33,8 @@ from cage import selectors as cage
 from cage.models import CageKind
 from cage.web.references import BASES
 from casino.errors import NotFound
-from casino.models import Casino, Membership, Role
+from casino.models import Casino, Role
+from casino.selectors import roles_in
 from edge.web.history_links import KINDS
 from edge.web.labels import FIELDS, label
 from edge.web.money import money_text
@@ -186,8 +187,7 @@ def history(request: HttpRequest, casino: str, kind: str, ident: str) -> HttpRes
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None or kind not in KINDS:
         raise Http404(_("there is no such thing to show the history of"))
-    held = set(Membership.objects.filter(user_id=int(request.user.pk or 0), casino_id=casino)
-               .values_list("role", flat=True))
+    held = roles_in(request.user, casino)
     superuser = bool(getattr(request.user, "is_superuser", False))
     if not held and not superuser:
         raise PermissionDenied(_("you hold no role in this casino"))

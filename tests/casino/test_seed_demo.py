@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import RequestFactory
 
 from casino.models import Membership
+from casino.selectors import casino_roles
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +24,19 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
     roles = {(m.user.username, m.casino_id, m.role) for m in Membership.objects.all()}
     expected = {("caixa", "cashier"), ("caixa2", "cashier"), ("supervisor", "cage_supervisor"),
                 ("fiscal", "pit_boss"), ("chefe", "pit_boss"), ("contabilista", "accountant"),
-                ("igj", "regulator"), ("gestor", "administrator"),
+                ("gestor", "administrator"),
                 ("conformidade", "compliance_officer"), ("conformidade2", "compliance_officer")}
     assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")}
     User = get_user_model()
     assert User.objects.get(username="admin").is_superuser
     assert not User.objects.get(username="gestor").is_staff
-    for name in ["admin", "dicj"] + [u for u, _ in expected]:
+    # issue 35: the inspectors hold no casino role; each reads its jurisdiction's casinos and
+    # manages its colleagues' accounts (dicj as igj)
+    for name, casino in (("igj", "lisboa"), ("dicj", "macau")):
+        inspector = User.objects.get(username=name)
+        assert inspector.regulator_account.manages_accounts
+        assert casino_roles(inspector) == {casino: frozenset({"regulator"})}
+    for name in ["admin", "igj", "dicj"] + [u for u, _ in expected]:
         assert User.objects.get(username=name).password.startswith("pbkdf2_sha256$1000$")
         # (django-axes counts logins by request: each is given one)
         request = RequestFactory().post("/accounts/login/")
