@@ -5,6 +5,7 @@ and by a password change; every regulator request in the access log."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -194,3 +195,26 @@ def test_every_regulator_request_is_in_the_access_log_that_the_regulator_reads(
     assert set(AccessLogEntry.objects.filter(username="srij").values_list(
         "token_key", flat=True)) == {key}
     assert AccessLogEntry.objects.filter(username="dicj").count() == 1
+
+
+def test_a_password_hash_upgrade_at_login_keeps_the_tokens(casinos: None, settings: Any) -> None:
+    """Issue 35, finding 6: Django's hash upgrade at login counted as a password change."""
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    user = get_user_model().objects.create_user("terminal-7")
+    # an old hash: 1,000 iterations, raised to the hasher's count at the next login
+    user.password = PBKDF2PasswordHasher().encode("a long terminal password", "s" * 22, 1000)
+    user.save()
+    ApiToken.objects.create(user=user, name="tablet", issued_by="t")
+
+    logged = Client().post("/accounts/login/", {"username": "terminal-7",
+                                                "password": "a long terminal password"})
+    assert logged.status_code == 302
+
+    user.refresh_from_db()
+    assert user.password.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")
+    assert ApiToken.objects.filter(user=user).count() == 1
+    user.set_unusable_password()
+    user.save()
+    assert not ApiToken.objects.filter(user=user).exists()  # made unusable: revoked
