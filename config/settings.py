@@ -71,7 +71,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "edge.web.budget.RequestBudgetMiddleware",  # a request over its budget is logged (issue 35)
     "django.middleware.security.SecurityMiddleware",
+    # static files in production, from STATIC_ROOT (collectstatic; docs/deployment.md)
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -138,6 +141,13 @@ _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
 DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
     None if _prepare in ("off", "none", "") else int(_prepare))
 DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+# A web request's budget (gunicorn.conf.py; docs/deployment.md): its statements are cut at it,
+# under gunicorn only (config.wsgi sets DATABASE_STATEMENT_TIMEOUT_SECONDS; the workers and
+# manage.py do not), and any request past it is logged (edge.web.budget).
+REQUEST_BUDGET_SECONDS = int(os.environ.get("REQUEST_BUDGET_SECONDS", "30"))
+if os.environ.get("DATABASE_STATEMENT_TIMEOUT_SECONDS"):
+    DATABASES["default"]["OPTIONS"]["options"] = (
+        f"-c statement_timeout={int(os.environ['DATABASE_STATEMENT_TIMEOUT_SECONDS']) * 1000}")
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("TEST_DATABASE_NAME", "test_casino")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -162,6 +172,12 @@ SEAL_DEV_KEY_DIR = Path(os.environ.get("CASINO_SEAL_DEV_KEY_DIR", BASE_DIR / ".s
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves STATIC_ROOT under gunicorn (htmx, cage/grid.js), with gzip copies beside
+# them (issue 35, finding 7); run `manage.py collectstatic` at each deployment.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -240,7 +256,8 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+                                   "socket_connect_timeout": 2, "socket_timeout": 10}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 # One task at a time per worker process: with acks late, a prefetched message waits behind a
 # long close instead of running elsewhere.
@@ -248,6 +265,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The broker out of reach: retry the connection at start and publishing, instead of failing.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY = True
+# One publish policy for every sender (issue 35, finding 8: a lost broker made a close an HTML
+# 500 after 19 s): a request that sends a task waits at most about five seconds for the broker
+# (two retries a second apart, each connection given two seconds), then the web and the API
+# answer 503 with Retry-After (edge.api.errors); nothing was queued, the person sends it again.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 1, "interval_step": 0,
+                                    "interval_max": 1}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
 # `celery -A config beat`: what runs on its own (docs/deployment.md).
 CELERY_BEAT_SCHEDULE = {
