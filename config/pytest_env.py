@@ -13,3 +13,6 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret-" + "x" * 40)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+# Tests log people in with force_login; the tests of the second factor (and the browser tests)
+# turn it on (tests/casino/test_second_factor.py, tests/e2e/conftest.py).
+os.environ.setdefault("SECOND_FACTOR_ENFORCED", "0")

@@ -36,11 +36,19 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
         inspector = User.objects.get(username=name)
         assert inspector.regulator_account.manages_accounts
         assert casino_roles(inspector) == {casino: frozenset({"regulator"})}
-    for name in ["admin", "igj", "dicj"] + [u for u, _ in expected]:
+    for number, name in enumerate(["admin", "igj", "dicj"] + [u for u, _ in expected]):
         assert User.objects.get(username=name).password.startswith("pbkdf2_sha256$1000$")
         # (django-axes counts logins by request: each is given one)
-        request = RequestFactory().post("/accounts/login/")
+        # (one address each: five wrong passwords from one address lock it, issue 35)
+        request = RequestFactory().post("/accounts/login/", REMOTE_ADDR=f"10.0.0.{number}")
         assert authenticate(request, username=name, password=f"demo-{name}") is not None, name
         assert authenticate(request, username=name, password="wrong") is None
+    # the second factor's known demo secret, for each role that needs one (issue 35)
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    assert set(TOTPDevice.objects.filter(
+        confirmed=True, key="3132333435363738393031323334353637383930").values_list(
+        "user__username", flat=True)) == {"admin", "igj", "dicj", "supervisor", "contabilista",
+                                          "gestor", "conformidade", "conformidade2"}
     upgraded = User.objects.get(username="caixa").password
     assert upgraded.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")

@@ -9,6 +9,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from access.models import RegulatorAccount
+from access.second_factor import (
+    DEMO_TOTP_SECRET,
+    confirmed_device,
+    demo_device,
+    needs_second_factor,
+)
 from casino.context import system_metadata
 from casino.jurisdictions import Jurisdiction
 from casino.models import Casino, ChipSet, Membership, Role
@@ -96,6 +102,15 @@ class Command(BaseCommand):
                 RegulatorAccount.objects.update_or_create(
                     user=user, defaults={"jurisdiction": jurisdiction,
                                          "manages_accounts": True})
+            # the demo's second factor: one known TOTP secret for everyone whose role asks one
+            # (access.second_factor; README, Demo logins)
+            for user in User.objects.filter(username__in=["admin", "igj", "dicj"] + [
+                    u for u, _ in DEMO_USERS]):
+                if needs_second_factor(user) and confirmed_device(user) is None:
+                    demo_device(user)
         names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["igj", "dicj"])
         self.stdout.write(f"Demo logins ({names}): password is 'demo-' + the username, "
                           "e.g. caixa / demo-caixa.")
+        self.stdout.write(f"Second factor (admin, supervisor, contabilista, gestor, conformidade, "
+                          f"conformidade2, igj, dicj): TOTP secret {DEMO_TOTP_SECRET} in an "
+                          "authenticator app, or: python3 dev.py totp")
