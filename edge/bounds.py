@@ -13,7 +13,7 @@ value it refuses by its path (``bets[0].player``):
 * an integer beyond ``MAX_INTEGER`` (what a bigint holds; each count's tighter limit is the
   domain's, a 400 too);
 * a ``seat`` that is not 1 to ``MAX_SEAT`` (a table has at most a dozen boxes), a ``player``
-  longer than ``MAX_PLAYER`` characters.
+  that is not a label (``casino.players``: a seat, a pseudonym, a patron; never a name).
 
 ``request_token`` keeps a client's ``X-Request-Id`` / ``X-Correlation-Id`` if it is a short token
 (``REQUEST_TOKEN``), else gives a fresh one: event metadata holds nothing longer.
@@ -25,6 +25,8 @@ import math
 import re
 import uuid
 from typing import Any
+
+from casino.players import LABEL_HELP, is_label
 
 MAX_TEXT = 2000
 MAX_ITEMS = 10_000  # a safety net: each list's own limit is the domain's (1,000 bets a round)
@@ -58,7 +60,10 @@ def _scalar_refusal(name: str, value: Any) -> str:
     if isinstance(value, int) and abs(value) > MAX_INTEGER:
         return "is beyond what any count holds (2^63 - 1)"
     if isinstance(value, str):
-        return text_refusal(value, MAX_PLAYER if name == "player" else MAX_TEXT)
+        why = text_refusal(value, MAX_PLAYER if name == "player" else MAX_TEXT)
+        if not why and name == "player" and not is_label(value):
+            return LABEL_HELP  # a name never enters an event (casino.players)
+        return why
     return ""
 
 
@@ -81,7 +86,8 @@ def refusals(data: Any) -> dict[str, str]:
             if len(value) > MAX_ITEMS:
                 found[path or "body"] = f"has more than {MAX_ITEMS} items"
                 continue
-            stack.extend((f"{path}[{i}]", name, child) for i, child in enumerate(value))
+            # an item is no field of its own (a baccarat outcome's "player" is a list of cards)
+            stack.extend((f"{path}[{i}]", "", child) for i, child in enumerate(value))
         else:
             why = _scalar_refusal(name, value)
             if why:

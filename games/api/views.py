@@ -669,7 +669,7 @@ class ColourChipsExchangeApi(SessionCommandApi):
 
 # --- commands: rounds ---------------------------------------------------------------------------
 
-_BETS_HELP = ('bets: [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17], '
+_BETS_HELP = ('bets: [{"seat": 1, "player": "seat-1", "type": "straight", "numbers": [17], '
               '"amount": "10.00"}]: the seat, the player, the engine\'s bet fields')
 
 
@@ -685,7 +685,7 @@ class RoundOpenApi(SessionCommandApi):
                                    metadata=metadata)
 
 
-_JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "Rita", "amount": "1.00"}]: one chip of '
+_JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "seat-1", "amount": "1.00"}]: one chip of '
                  "exactly the pool's bet per player, on the seat of that player's main bet")
 
 

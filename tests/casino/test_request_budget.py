@@ -35,9 +35,9 @@ def test_the_wsgi_application_cuts_statements_at_the_budget_and_manage_py_does_n
 def test_a_statement_cut_by_the_database_is_a_503_with_retry_after() -> None:
     from edge.api.errors import domain_error_of
 
-    with pytest.raises(Exception) as cut:  # noqa: PT011 - the database's own error, whatever it is
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL statement_timeout = 50")
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL statement_timeout = 50")
+        with pytest.raises(Exception) as cut:  # noqa: PT011 - the database's own error
             cursor.execute("SELECT pg_sleep(2)")
     refusal = domain_error_of(cut.value)
     assert refusal is not None

@@ -80,7 +80,8 @@ def test_a_role_that_needs_a_second_factor_enrols_one_then_is_let_in(role: str) 
     assert home["Location"].startswith("/accounts/second-factor/")
     page = client.get(home["Location"])
     assert page.status_code == 200
-    assert b"<svg" in page.content and b"otpauth://totp/" in page.content
+    assert b"<svg" in page.content
+    assert b"otpauth://totp/" in page.content
     device = TOTPDevice.objects.get(user__username=username)
     assert not device.confirmed
     assert client.post("/accounts/second-factor/", {"otp": "000000"}).status_code == 400
@@ -131,7 +132,8 @@ def test_an_idle_session_and_one_past_its_absolute_limit_end(settings: Any) -> N
     assert client.get("/").status_code == 200
     settings.SESSION_IDLE_SECONDS = -1  # idle for longer than that
     ended = client.get("/")
-    assert ended.status_code == 302 and ended["Location"].startswith("/accounts/login/")
+    assert ended.status_code == 302
+    assert ended["Location"].startswith("/accounts/login/")
     assert client.get("/").status_code == 302  # logged out
 
     settings.SESSION_IDLE_SECONDS = 1200

@@ -67,7 +67,8 @@ def test_a_long_request_id_is_replaced_by_a_fresh_token_and_a_short_one_kept(
                 HTTP_X_CORRELATION_ID="corr.7")
     first, second = (e.metadata for e in StoredEvent.objects.filter(
         event_type="DropRecorded").order_by("position"))
-    assert len(first["request_id"]) == 32 and len(first["correlation_id"]) == 32
+    assert len(first["request_id"]) == 32
+    assert len(first["correlation_id"]) == 32
     assert (second["request_id"], second["correlation_id"]) == ("req-42", "corr.7")
 
 
