@@ -240,13 +240,13 @@ def hostile(schema: Any, records: dict[str, list[str]], application: Any
     from casino.models import Casino, Membership, Role
 
     tokens = {}
-    for role in Role:
-        if role == Role.REGULATOR:
+    for each in Role:
+        if each == Role.REGULATOR:
             continue
-        user, _ = User.objects.get_or_create(username=f"fuzz-{role}")
+        user, _ = User.objects.get_or_create(username=f"fuzz-{each}")
         for casino in Casino.objects.all():
-            Membership.objects.get_or_create(user=user, casino=casino, role=role)
-        tokens[str(role)] = ApiToken.objects.create(user=user, expiry=dt.timedelta(days=1))[1]
+            Membership.objects.get_or_create(user=user, casino=casino, role=each)
+        tokens[str(each)] = ApiToken.objects.create(user=user, expiry=dt.timedelta(days=1))[1]
     for login in ("igj", "dicj"):
         tokens[login] = ApiToken.objects.create(user=User.objects.get(username=login),
                                                 expiry=dt.timedelta(days=1))[1]
@@ -276,7 +276,7 @@ def hostile(schema: Any, records: dict[str, list[str]], application: Any
                     # role (``fuzz``), whose request reaches the input's checks
                     role = roles[turn % len(roles)] if not key else "fuzz"
                     turn += 1
-                    headers = {"HTTP_AUTHORIZATION": f"Token {tokens[role]}",
+                    headers: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {tokens[role]}",
                                "HTTP_X_REQUEST_ID": "r" * 8192}
                     if key:
                         headers["HTTP_IDEMPOTENCY_KEY"] = key
