@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "edge.web.input.InputBoundsMiddleware",  # NUL, surrogates, over-long values: a 400 (issue 35)
+    "edge.web.caching.ApiNoStoreMiddleware",  # API answers: Cache-Control: no-store
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",  # request.user.is_verified()

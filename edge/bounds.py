@@ -95,6 +95,20 @@ def refusals(data: Any) -> dict[str, str]:
     return found
 
 
+def scoped_key(user: object, key: str) -> str:
+    """An ``Idempotency-Key`` as stored: scoped to its user (the store scopes it to the casino):
+    another person's command with the same key is theirs, never answered with the first one's
+    answer (issue 35). A scoped key longer than the column (200) is its user and its digest."""
+    if not key:
+        return ""
+    scoped = f"u{user}:{key}"
+    if len(scoped) > 200:
+        import hashlib
+
+        scoped = f"u{user}:sha256:{hashlib.sha256(key.encode()).hexdigest()}"
+    return scoped
+
+
 def request_token(value: str | None) -> str:
     """A client's request or correlation id if it is a short token, else a fresh one."""
     if value and REQUEST_TOKEN.fullmatch(value):

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
 from casino.selectors import roles_in
-from edge.bounds import request_token, text_refusal
+from edge.bounds import request_token, scoped_key, text_refusal
 from eventstore.answers import as_data
 from eventstore.records import Metadata
 
@@ -80,7 +80,7 @@ def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Met
         casino=casino,
         # a client's ids kept if short tokens, else fresh ones (edge.bounds.request_token)
         request_id=request_token(request.headers.get("X-Request-Id")),
-        idempotency_key=key,
+        idempotency_key=scoped_key(request.user.pk, key),
         correlation_id=(request_token(request.headers["X-Correlation-Id"])
                         if request.headers.get("X-Correlation-Id") else ""),
     )
