@@ -45,8 +45,10 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
     (the test tools' install counts for ``run``: requirements-dev.txt includes the runtime's)."""
     if sys.version_info < (3, 11):  # noqa: UP036  (says so plainly on an older Python)
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
-    runtime = [ROOT / "requirements.txt"]
-    with_dev = [*runtime, ROOT / "requirements-dev.txt"]
+    # the lock files: every package, transitive ones too, pinned with its hashes (pip-compile
+    # --generate-hashes from requirements*.txt; docs/deployment.md), installed --require-hashes
+    runtime = [ROOT / "requirements.lock"]
+    with_dev = [*runtime, ROOT / "requirements-dev.lock"]
     files = with_dev if dev else runtime
     stamp = VENV / (".installed-dev" if dev else ".installed")
     wanted = _requirements_digest(files)
@@ -70,8 +72,8 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
     # setuptools too: the one venv's Python bundles (65.5.0 on 3.11) has published advisories.
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip",
                     "setuptools"], check=True)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-r", str(files[-1])],
-                   check=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--require-hashes", "-r",
+                    str(files[-1])], check=True)
     stamp.write_text(wanted)
     if say:
         _say(2, "packages", "installed")

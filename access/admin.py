@@ -17,7 +17,7 @@ class RegulatorAccountAdmin(admin.ModelAdmin[RegulatorAccount]):
 # here: the Django admin holds configuration only.
 
 
-class PeopleAdmin(UserAdmin):
+class PeopleAdmin(UserAdmin):  # type: ignore[type-arg]
     """People in the Django admin (issue 35, finding 10): nobody makes a superuser here (only
     ``manage.py createsuperuser``, on the server), nor gives staff status, groups or
     permissions unless a superuser; a superuser's account is changed by superusers only. Casino
