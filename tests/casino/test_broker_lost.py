@@ -67,3 +67,32 @@ def test_the_web_answers_a_lost_broker_with_a_503_page_with_retry_after() -> Non
     assert (answer.status_code, answer["Retry-After"]) == (503, "5")
     assert answer["Content-Type"].startswith("text/html")
     assert b"Try again in a few seconds" in answer.content
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_export_asked_while_the_broker_is_lost_is_a_503_page_not_a_500(
+        dead_broker: None) -> None:
+    """The accountant's desk sends the export's task once the request's work is committed: the
+    broker gone, the page is the 503 with Retry-After after the policy's bounded wait."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from casino.context import system_metadata
+    from casino.models import Membership, Role
+    from casino.services.casinos import casino_register
+
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="tests"))
+    user = get_user_model().objects.create_user("contabilista")
+    Membership.objects.create(user=user, casino_id="lisboa", role=Role.ACCOUNTANT)
+    browser = Client(raise_request_exception=False)
+    browser.force_login(user)
+    started = time.monotonic()
+
+    answer = browser.post("/ledger/lisboa/desk/", {"format": "csv", "from": "2026-01-01",
+                                                   "to": "2026-01-02"})
+
+    assert time.monotonic() - started < 10
+    assert (answer.status_code, answer["Retry-After"]) == (503, "5")
+    assert b"Try again in a few seconds" in answer.content
