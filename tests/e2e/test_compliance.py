@@ -50,7 +50,7 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     cashier.get_by_role("group", name="Redeem chips").get_by_role(
         "link", name="find or register the patron").click()
     cashier.get_by_label("Name").fill("Maria Ferreira")
-    form = cashier.locator("form[method='post']")
+    form = cashier.locator("form[method='post']").filter(has=cashier.locator("input[name='name']"))
     form.get_by_label("Number").fill("11223344")
     form.get_by_label("Country of the document").fill("PT")
     form.get_by_label("Date of birth").fill("1975-05-05")
