@@ -4,6 +4,7 @@
     python3 dev.py run [ADDRESS] [--fresh]   # venv, migrations, a demo casino and day, web on :8000
     python3 dev.py test    # venv with test tools, then the whole test suite (pytest args pass on)
     python3 dev.py manage COMMAND [ARGS]   # a manage.py command on the demo's database and settings
+    python3 dev.py totp    # the demo's second factor: the code to type now
 
 Without DATABASE_URL both use an embedded PostgreSQL server from a pip wheel (data in .pgdata/;
 the tests use a throwaway cluster). Without CELERY_BROKER_URL tasks run in process.
@@ -47,8 +48,10 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036  (says so plainly on an older Python)
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
     since = time.monotonic()
-    runtime = [ROOT / "requirements.txt"]
-    with_dev = [*runtime, ROOT / "requirements-dev.txt"]
+    # the lock files: every package, transitive ones too, pinned with its hashes (pip-compile
+    # --generate-hashes from requirements*.txt; docs/deployment.md), installed --require-hashes
+    runtime = [ROOT / "requirements.lock"]
+    with_dev = [*runtime, ROOT / "requirements-dev.lock"]
     files = with_dev if dev else runtime
     stamp = VENV / (".installed-dev" if dev else ".installed")
     wanted = _requirements_digest(files)
@@ -74,8 +77,8 @@ def ensure_venv(dev: bool, *, say: bool = False) -> None:
     # setuptools too: the one venv's Python bundles (65.5.0 on 3.11) has published advisories.
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip",
                     "setuptools"], check=True)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-r", str(files[-1])],
-                   check=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--require-hashes", "-r",
+                    str(files[-1])], check=True)
     stamp.write_text(wanted)
     if say:
         _say(2, "packages", "installed", since)
@@ -154,6 +157,8 @@ def banner(address: str, seconds: float) -> str:
             f"  API root      {base + '/api/v1/':<36} its sections, schema and docs\n"
             f"  API docs      {base + '/api/docs/':<36} the schema, readable\n"
             f"  Django admin  {base + '/admin/':<36} admin / demo-admin\n"
+            f"  second factor python3 dev.py totp{'':<19} the code a role that needs one "
+            f"types\n"
             f"Every demo login and what to try first: README.md, Demo logins.\n{rule}")
 
 
@@ -233,7 +238,29 @@ def setup(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS = {"run": run, "test": test, "manage": manage, "setup": setup}
+# The demo's one known TOTP secret (RFC 6238's test key; access.second_factor, DEBUG only).
+DEMO_TOTP_KEY = b"12345678901234567890"
+
+
+def totp_now(key: bytes = DEMO_TOTP_KEY, moment: float | None = None) -> str:
+    """RFC 6238's six digits for ``key`` at ``moment`` (30-second steps, HMAC-SHA1)."""
+    import hmac
+    import struct
+
+    step = int((time.time() if moment is None else moment) // 30)
+    mac = hmac.new(key, struct.pack(">Q", step), "sha1").digest()
+    offset = mac[-1] & 0x0F
+    return f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 10**6:06d}"
+
+
+def totp(argv: list[str]) -> int:
+    """The demo's second factor now: the code an authenticator app with the demo's secret
+    shows (admin, supervisor, contabilista, gestor, conformidade, conformidade2, igj, dicj)."""
+    print(totp_now())
+    return 0
+
+
+COMMANDS = {"run": run, "test": test, "manage": manage, "setup": setup, "totp": totp}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

@@ -10,4 +10,7 @@ class AccessConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (a password change revokes the user's tokens)
+        from . import (
+            roles,  # noqa: F401  (the role_grant approval; the roles' events)
+            signals,  # noqa: F401  (a password change revokes the user's tokens)
+        )

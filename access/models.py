@@ -46,6 +46,14 @@ class RegulatorAccount(models.Model):
     def __str__(self) -> str:
         return f"{self.user} ({self.get_jurisdiction_display()})"
 
+    def clean(self) -> None:
+        """An inspector holds no casino role (``casino.models.Membership.clean``, issue 35)."""
+        from django.core.exceptions import ValidationError
+
+        if self.user_id is not None and self.user.memberships.exists():
+            raise ValidationError({"user": "this person holds a casino role: an inspector "
+                                           "holds none"})
+
 
 class AccessLogEntry(models.Model):
     """One request to the regulator's API: who, what, when, how many rows."""

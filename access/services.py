@@ -15,13 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.errors import InvalidCommand, NotAllowed, NotFound
-from casino.jurisdictions import jurisdiction_of
-from casino.models import Casino, Membership, Role
 
 from .models import AccessLogEntry, ApiToken, RegulatorAccount
 
-LONGEST = dt.timedelta(days=365)
-DEFAULT_DAYS = 90
+# Token lifetimes by holder (ASVS 3.5; docs/security.md): a regulator's inspector's token
+# reads every casino of a jurisdiction and lives a month at most; a person's own, a quarter.
+LONGEST_DAYS_REGULATOR = 30
+LONGEST_DAYS = 90
+DEFAULT_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -36,43 +37,46 @@ def regulator_account(user: AbstractBaseUser | AnonymousUser) -> RegulatorAccoun
     return RegulatorAccount.objects.filter(user_id=user.pk).first()
 
 
-def _administers_in(issuer: AbstractBaseUser, jurisdiction: str) -> bool:
-    """Whether ``issuer`` is an administrator of a casino of ``jurisdiction``."""
-
-    codes = Membership.objects.filter(user_id=issuer.pk, role=Role.ADMINISTRATOR).values_list(
-        "casino_id", flat=True)
-    return any(jurisdiction_of(c.code, c.currency) == jurisdiction
-               for c in Casino.objects.filter(code__in=list(codes)))
-
-
 def may_manage(issuer: AbstractBaseUser, holder: AbstractBaseUser) -> bool:
-    """Whether ``issuer`` may issue tokens to ``holder`` and revoke them: the holder themself
-    (not a regulator: a regulator's token comes from someone else), a superuser, for a regulator
-    the administrator of a casino of its jurisdiction or the jurisdiction's account manager."""
-    if getattr(issuer, "is_superuser", False):
-        return True
+    """Whether ``issuer`` may issue tokens to ``holder`` and revoke them (issue 35, finding 1).
+
+    A regulator's inspector's tokens: the inspector themself or their own jurisdiction's
+    account manager, never a casino's administrator nor a superuser (a casino's people do not
+    hand out the keys to every casino of a jurisdiction). Anyone else's: themself, or a
+    superuser who is no regulator."""
     account = regulator_account(holder)
-    if account is None:
-        return bool(issuer.pk == holder.pk)
-    if _administers_in(issuer, account.jurisdiction):
-        return True
     mine = regulator_account(issuer)
+    if account is None:
+        return bool(issuer.pk == holder.pk) or bool(
+            getattr(issuer, "is_superuser", False) and mine is None)
+    if issuer.pk == holder.pk:
+        return True
     return bool(mine is not None and mine.manages_accounts
                 and mine.jurisdiction == account.jurisdiction)
 
 
+def longest_days(holder: AbstractBaseUser) -> int:
+    """The longest a token of ``holder`` may live, in days."""
+    return LONGEST_DAYS_REGULATOR if regulator_account(holder) is not None else LONGEST_DAYS
+
+
 def token_issue(*, holder: AbstractBaseUser, name: str, days: int,
-                issuer: AbstractBaseUser) -> IssuedToken:
-    """A new token for ``holder``, valid ``days`` days; the plain token is in the answer only."""
+                issuer: AbstractBaseUser, reauthenticated: bool) -> IssuedToken:
+    """A new token for ``holder``, valid ``days`` days; the plain token is in the answer only.
+    ``reauthenticated``: the issuer confirmed who they are just now (their password and, where
+    their role asks for one, their second factor); a token is never issued without it."""
     if not may_manage(issuer, holder):
         raise NotAllowed(_("you may not issue a token to %(user)s")
                          % {"user": holder.get_username()})
+    if not reauthenticated:
+        raise NotAllowed(_("confirm your password (and your second factor) to issue a token"))
     name = name.strip()
     if not name:
         raise InvalidCommand(_("say what the token is for"), field="name")
-    if not 1 <= days <= LONGEST.days:
+    longest = longest_days(holder)
+    if not 1 <= days <= longest:
         raise InvalidCommand(_("a token is valid from 1 to %(days)d days")
-                             % {"days": LONGEST.days}, field="days")
+                             % {"days": longest}, field="days")
     token, plain = ApiToken.objects.create(user=holder, expiry=dt.timedelta(days=days),
                                            name=name[:100], issued_by=issuer.get_username())
     return IssuedToken(token, plain)

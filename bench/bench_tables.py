@@ -51,13 +51,13 @@ def bets(rng: random.Random) -> list[dict[str, Any]]:
     """6 bets from 3 seats."""
     n = rng.randrange(1, 34)
     return [
-        {"seat": 1, "player": "p1", "type": "straight", "numbers": [rng.randrange(37)],
+        {"seat": 1, "player": "P-b001", "type": "straight", "numbers": [rng.randrange(37)],
          "amount": "5"},
-        {"seat": 1, "player": "p1", "type": "red", "amount": "20"},
-        {"seat": 2, "player": "p2", "type": "split", "numbers": [n, n + 3], "amount": "10"},
-        {"seat": 2, "player": "p2", "type": "dozen", "dozen": rng.randint(1, 3), "amount": "15"},
-        {"seat": 3, "player": "p3", "type": "column", "column": rng.randint(1, 3), "amount": "10"},
-        {"seat": 3, "player": "p3", "type": "even", "amount": "25"},
+        {"seat": 1, "player": "P-b001", "type": "red", "amount": "20"},
+        {"seat": 2, "player": "P-b002", "type": "split", "numbers": [n, n + 3], "amount": "10"},
+        {"seat": 2, "player": "P-b002", "type": "dozen", "dozen": rng.randint(1, 3), "amount": "15"},
+        {"seat": 3, "player": "P-b003", "type": "column", "column": rng.randint(1, 3), "amount": "10"},
+        {"seat": 3, "player": "P-b003", "type": "even", "amount": "25"},
     ]
 
 

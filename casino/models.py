@@ -88,6 +88,15 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.user} is {self.role} at {self.casino_id}"
 
+    def clean(self) -> None:
+        """A regulator's inspector holds no casino role: their jurisdiction's casinos are theirs
+        to read by ``casino.selectors.casino_roles``' rule, and no casino grants more (issue 35)."""
+        from django.core.exceptions import ValidationError
+
+        if self.user_id is not None and getattr(self.user, "regulator_account", None) is not None:
+            raise ValidationError({"user": "a regulator's inspector holds no casino role: "
+                                           "they read their jurisdiction's casinos as such"})
+
 
 class ChipSet(models.Model):
     """Projection: a set of value chips and its denominations (decimal strings, largest first)."""

@@ -10,20 +10,54 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from casino.models import Approval, Casino, GamingDaySeal, Membership
+from casino.jurisdictions import jurisdiction_of
+from casino.models import Approval, Casino, GamingDaySeal, Membership, Role
 from eventstore.verify import ChainReport, verify_casino_chain
 
 
+def regulator_jurisdiction(user: AbstractBaseUser | AnonymousUser) -> str:
+    """The jurisdiction of a regulator's account (``access.RegulatorAccount``, read through the
+    user's relation, cached on the user), or "" for anyone else."""
+    if not user.is_authenticated:
+        return ""
+    account = getattr(user, "regulator_account", None)
+    return str(account.jurisdiction) if account is not None else ""
+
+
+def jurisdiction_casinos(jurisdiction: str) -> list[str]:
+    """The codes of the casinos of ``jurisdiction`` (``casino.jurisdictions``' one rule)."""
+    return [code for code, currency in Casino.objects.order_by("code").values_list(
+        "code", "currency") if jurisdiction_of(code, currency) == jurisdiction]
+
+
+def casino_roles(user: AbstractBaseUser | AnonymousUser) -> dict[str, frozenset[str]]:
+    """THE rule of which casinos an account sees, and in which roles (issue 35): the web
+    admin's pages and selectors, the API's commands and reads and the regulator's API all ask
+    it. A regulator's account sees exactly its jurisdiction's casinos, as a regulator, whatever
+    else is recorded (a regulator never holds a casino role: ``membership_grant`` refuses it);
+    anyone else, the roles their memberships give them."""
+    if not user.is_authenticated:
+        return {}
+    jurisdiction = regulator_jurisdiction(user)
+    if jurisdiction:
+        return {code: frozenset({Role.REGULATOR.value})
+                for code in jurisdiction_casinos(jurisdiction)}
+    held: dict[str, set[str]] = {}
+    for casino, role in Membership.objects.filter(user_id=user.pk).values_list("casino_id",
+                                                                              "role"):
+        held.setdefault(casino, set()).add(role)
+    return {casino: frozenset(roles) for casino, roles in held.items()}
+
+
 def casino_codes_for(user: AbstractBaseUser | AnonymousUser, *roles: str) -> list[str]:
-    """The casinos in which ``user`` holds one of ``roles`` (any role when none is given)."""
+    """The casinos in which ``user`` holds one of ``roles`` (any role when none is given); a
+    superuser, not a regulator, reads every casino."""
     if not user.is_authenticated:
         return []
-    if getattr(user, "is_superuser", False):
+    if getattr(user, "is_superuser", False) and not regulator_jurisdiction(user):
         return list(Casino.objects.values_list("code", flat=True))
-    memberships = Membership.objects.filter(user_id=user.pk)
-    if roles:
-        memberships = memberships.filter(role__in=roles)
-    return sorted(set(memberships.values_list("casino_id", flat=True)))
+    return sorted(code for code, held in casino_roles(user).items()
+                  if not roles or held & set(roles))
 
 
 def user_has_role(user: AbstractBaseUser | AnonymousUser, casino: str, *roles: str) -> bool:
@@ -63,11 +97,15 @@ def approval_get(*, approval_id: object) -> Approval:
 
 
 def roles_in(user: AbstractBaseUser | AnonymousUser, casino: str) -> set[str]:
-    """The roles ``user`` holds in ``casino``."""
+    """The roles ``user`` holds in ``casino`` (``casino_roles``' rule; one statement for anyone
+    but a regulator, whose relation is then read once)."""
     if not user.is_authenticated:
         return set()
-    return set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
+    held = set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
                .values_list("role", flat=True))
+    if held and not regulator_jurisdiction(user):
+        return held
+    return set(casino_roles(user).get(casino, frozenset()))
 
 
 def seal_list(*, casino: str) -> QuerySet[GamingDaySeal]:

@@ -24,3 +24,7 @@ if not os.environ.get("CELERY_BROKER_URL"):
     if _url:
         os.environ["CELERY_BROKER_URL"] = f"{_url}/0"
         os.environ.setdefault("CELERY_RESULT_BACKEND", f"{_url}/1")
+
+# Tests log people in with force_login; the tests of the second factor (and the browser tests)
+# turn it on (tests/casino/test_second_factor.py, tests/e2e/conftest.py).
+os.environ.setdefault("SECOND_FACTOR_ENFORCED", "0")

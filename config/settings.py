@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "csp",
     "django_htmx",
     "drf_spectacular_sidecar",
@@ -76,12 +78,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "edge.web.budget.RequestBudgetMiddleware",  # a request over its budget is logged (issue 35)
     "django.middleware.security.SecurityMiddleware",
+    # static files in production, from STATIC_ROOT (collectstatic; docs/deployment.md)
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "edge.web.input.InputBoundsMiddleware",  # NUL, surrogates, over-long values: a 400 (issue 35)
+    "edge.web.caching.ApiNoStoreMiddleware",  # API answers: Cache-Control: no-store
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",  # request.user.is_verified()
+    # idle and absolute session limits; a second factor where the role asks one (issue 35)
+    "shell.web.second_factor.SecondFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -142,12 +152,21 @@ _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
 DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
     None if _prepare in ("off", "none", "") else int(_prepare))
 DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+# A web request's budget (gunicorn.conf.py; docs/deployment.md): its statements are cut at it,
+# under gunicorn only (config.wsgi sets DATABASE_STATEMENT_TIMEOUT_SECONDS; the workers and
+# manage.py do not), and any request past it is logged (edge.web.budget).
+REQUEST_BUDGET_SECONDS = int(os.environ.get("REQUEST_BUDGET_SECONDS", "30"))
+if os.environ.get("DATABASE_STATEMENT_TIMEOUT_SECONDS"):
+    DATABASES["default"]["OPTIONS"]["options"] = (
+        f"-c statement_timeout={int(os.environ['DATABASE_STATEMENT_TIMEOUT_SECONDS']) * 1000}")
 DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get("TEST_DATABASE_NAME", "test_casino")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # ASVS 2.1.1: at least 12 characters (issue 35: "pitapita" was accepted for "pitA")
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -166,6 +185,12 @@ SEAL_DEV_KEY_DIR = Path(os.environ.get("CASINO_SEAL_DEV_KEY_DIR", BASE_DIR / ".s
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves STATIC_ROOT under gunicorn (htmx, cage/grid.js), with gzip copies beside
+# them (issue 35, finding 7); run `manage.py collectstatic` at each deployment.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -249,7 +274,8 @@ CELERY_TASK_ROUTES = ("cells.routing.route",)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+                                   "socket_connect_timeout": 2, "socket_timeout": 10}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 # One task at a time per worker process: with acks late, a prefetched message waits behind a
 # long close instead of running elsewhere.
@@ -257,6 +283,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The broker out of reach: retry the connection at start and publishing, instead of failing.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY = True
+# One publish policy for every sender (issue 35, finding 8: a lost broker made a close an HTML
+# 500 after 19 s): a request that sends a task waits at most about five seconds for the broker
+# (two retries a second apart, each connection given two seconds), then the web and the API
+# answer 503 with Retry-After (edge.api.errors); nothing was queued, the person sends it again.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 1, "interval_step": 0,
+                                    "interval_max": 1}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
 # `celery -A config beat`: what runs on its own (docs/deployment.md).
 CELERY_BEAT_SCHEDULE = {
@@ -267,6 +300,17 @@ CELERY_BEAT_SCHEDULE = {
 
 # --- security (docs/deployment.md, § Security; `manage.py check --deploy` is clean without DEBUG)
 SESSION_COOKIE_HTTPONLY = True
+# Sessions suited to a cage (ASVS 3.3, issue 35): ended after SESSION_IDLE_SECONDS without a
+# request (20 minutes) and SESSION_ABSOLUTE_SECONDS after login whatever (a 12-hour shift), and
+# when the browser closes (shell.web.second_factor).
+SESSION_IDLE_SECONDS = int(os.environ.get("SESSION_IDLE_SECONDS", "1200"))
+SESSION_ABSOLUTE_SECONDS = int(os.environ.get("SESSION_ABSOLUTE_SECONDS", str(12 * 3600)))
+SESSION_COOKIE_AGE = SESSION_ABSOLUTE_SECONDS
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+# A second factor (TOTP) for administrators, supervisors, accountants, compliance officers and
+# regulators (access.second_factor); the unit tests turn it off (config.pytest_env).
+SECOND_FACTOR_ENFORCED = env_bool("SECOND_FACTOR_ENFORCED", True)
+OTP_TOTP_ISSUER = "Casino back office"
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -308,7 +352,9 @@ CONTENT_SECURITY_POLICY = {
 # `manage.py axes_reset_username NAME`.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# ... and, against password spraying (ASVS 2.2.1, issue 35), one address that failed
+# AXES_FAILURE_LIMIT times across any user names is locked out too (`axes_reset_ip ADDRESS`).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0"))

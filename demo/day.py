@@ -312,7 +312,7 @@ def _roulette_round(table: Table, sid: str, rng: random.Random, meta: Metadata, 
         kind = rng.choice(["straight", "split", "red", "black", "dozen", "column", "odd",
                            "even", "corner", "double_dozen"])
         amount = unit * rng.choice([1, 2, 5])
-        bet: dict[str, Any] = {"seat": seat, "player": f"player {seat}", "type": kind,
+        bet: dict[str, Any] = {"seat": seat, "player": f"seat-{seat}", "type": kind,
                                "amount": str(amount)}
         if kind == "straight":
             bet["numbers"] = [rng.randrange(37)]
@@ -390,10 +390,10 @@ def _craps_round(table: Table, sid: str, rng: random.Random, meta: Metadata, uni
 def _blackjack_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal
                      ) -> Decimal:
     seats = _seats(rng, table, 2, 4)
-    bets: list[dict[str, Any]] = [{"seat": s, "player": f"player {s}", "type": "main",
+    bets: list[dict[str, Any]] = [{"seat": s, "player": f"seat-{s}", "type": "main",
                                    "amount": str(unit * rng.randint(1, 5))} for s in seats]
     if rng.random() < 0.4:
-        bets.append({"seat": seats[0], "player": "back bettor", "type": "back",
+        bets.append({"seat": seats[0], "player": "P-bac4", "type": "back",
                      "amount": str(unit)})
     rid = services.round_open(session_id=sid, bets=bets, metadata=meta,
                               round_id=_uuid(rng)).round_id
@@ -481,7 +481,7 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
     from django.db import transaction
 
     rid = services.round_open(session_id=sid, bets=[
-        {"seat": s, "player": f"player {s}", "type": "ante", "amount": str(unit)}
+        {"seat": s, "player": f"seat-{s}", "type": "ante", "amount": str(unit)}
         for s in JACKPOT_HANDS],
         metadata=meta, round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
@@ -493,7 +493,7 @@ def _stud_jackpot_round(table: Table, sid: str, rng: random.Random, meta: Metada
     with transaction.atomic():
         result = Decimal(services.round_settle(round_id=rid, metadata=meta).result)
         jackpot_round_settle(round_id=rid, metadata=meta, bets=[
-            {"seat": s, "player": f"player {s}", "amount": "1.00"} for s in JACKPOT_HANDS])
+            {"seat": s, "player": f"seat-{s}", "amount": "1.00"} for s in JACKPOT_HANDS])
     cage.pay_jackpots(table.casino_id, rid)
     return result
 
@@ -506,7 +506,7 @@ def _baccarat_round(table: Table, sid: str, rng: random.Random, meta: Metadata, 
         kinds = ["player", "banker", "banker", "tie"] + (["player_pair"] if pairs else [])
         kind = rng.choice(kinds)
         amount = unit * 2 * rng.randint(1, 5) if kind in ("player", "banker") else unit
-        bets.append({"seat": seat, "player": f"player {seat}", "type": kind,
+        bets.append({"seat": seat, "player": f"seat-{seat}", "type": kind,
                      "amount": str(amount)})
     shoe = Shoe(rng, 8)
     player = [shoe.draw(), shoe.draw()]

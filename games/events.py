@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from casino.players import pseudonymised
 from eventstore.events import JSON, Event, upcaster
 
 Chips = dict[str, int]
@@ -225,7 +226,7 @@ class DropRecorded(Event):
     identified patron (``compliance``), required at the threshold (v2)."""
 
     event_type = "DropRecorded"
-    schema_version = 2
+    schema_version = 3  # v3: player is a label (casino.players)
 
     session_id: str
     table: str
@@ -249,7 +250,7 @@ class ColourChipsIssued(Event):
     """
 
     event_type = "ColourChipsIssued"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     session_id: str
     table: str
@@ -426,7 +427,7 @@ class BetPlaced(Event):
     bet a craps odds bet backs."""
 
     event_type = "BetPlaced"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     round_id: str
     bet_id: str
@@ -448,7 +449,7 @@ class JackpotBetPlaced(Event):
     """
 
     event_type = "JackpotBetPlaced"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     round_id: str
     bet_id: str
@@ -464,7 +465,7 @@ class BetCarried(Event):
     francesa push) carried into this round. Not staked again: it adds nothing to the handle."""
 
     event_type = "BetCarried"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     round_id: str
     bet_id: str
@@ -547,7 +548,7 @@ class BetSettled(Event):
     table's prize cap (stud poker n.º 15) reduced it."""
 
     event_type = "BetSettled"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     round_id: str
     bet_id: str
@@ -622,3 +623,10 @@ class RoundCorrected(Event):
     corrects: int
     mistake_by: str
     reason: str
+
+
+# Issue 35: a player is a label, never a name (casino.players); the events recorded before named
+# players in free text and cannot be rewritten: read, each name becomes its seat's label.
+for _named in (DropRecorded, ColourChipsIssued, BetPlaced, JackpotBetPlaced, BetCarried,
+               BetSettled):
+    upcaster(_named.event_type, _named.schema_version - 1)(pseudonymised)

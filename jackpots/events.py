@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from eventstore.events import Event
+from casino.players import pseudonymised
+from eventstore.events import Event, upcaster
 
 # --- configuration (each parameter change is an event) ------------------------------------------
 
@@ -116,7 +117,7 @@ class JackpotContributed(Event):
     amount, to_pool, to_reserve, diverted}``."""
 
     event_type = "JackpotContributed"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     pool_id: str
     round_id: str
@@ -141,7 +142,7 @@ class JackpotHit(Event):
     combination's prize before it was shared or limited to the pool."""
 
     event_type = "JackpotHit"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     pool_id: str
     prize_id: str
@@ -186,7 +187,7 @@ class JackpotCoupSettled(Event):
     ``seats``: bet id -> ``{seat, player}``. Moves no money (the events before it do)."""
 
     event_type = "JackpotCoupSettled"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     pool_id: str
     round_id: str
@@ -207,7 +208,7 @@ class JackpotPrizePaid(Event):
     event."""
 
     event_type = "JackpotPrizePaid"
-    schema_version = 1
+    schema_version = 2  # v2: player is a label (casino.players)
 
     pool_id: str
     prize_id: str
@@ -243,3 +244,9 @@ class JackpotMeterCorrected(Event):
     approved_by: str
     approval_id: str = ""
     explanation: str = ""
+
+
+# Issue 35: a player is a label, never a name (casino.players); the events recorded before named
+# players in free text and cannot be rewritten: read, each name becomes its seat's label.
+for _named in (JackpotContributed, JackpotHit, JackpotCoupSettled, JackpotPrizePaid):
+    upcaster(_named.event_type, _named.schema_version - 1)(pseudonymised)

@@ -794,6 +794,7 @@ def card_cheque_batch_settled(event: CardChequeBatchSettled, ctx: Context) -> Po
 
 NOT_POSTED: dict[str, str] = {
     # configuration
+    "CasinoRoleGranted": "configuration", "CasinoRoleRemoved": "configuration",
     "CasinoRegistered": "configuration", "CasinoSettingsChanged": "configuration",
     "ChipSetRegistered": "configuration", "ChipSetDenominationsChanged": "configuration",
     "CageConfigured": "configuration", "CageMinimumCashChanged": "configuration",

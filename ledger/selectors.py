@@ -59,10 +59,33 @@ def casino_for_command(code: str | None) -> Casino:
     return casinos[0]
 
 
+# Every range a request may ask for is bounded (issue 35, finding 5: gross-gaming-revenue walked
+# every month of from..to, one request held a worker's core for two minutes, and
+# to=9999-12-31 overflowed into a 500): at most a year and a day, the longest span a report
+# needs (a year's monthly returns), of days between FIRST_DAY and LAST_DAY.
+MAX_PERIOD_DAYS = 366
+FIRST_DAY = dt.date(2000, 1, 1)
+LAST_DAY = dt.date(2199, 12, 31)
+
+
+def day_bounded(day: dt.date, name: str = "day") -> dt.date:
+    """``day``, if between ``FIRST_DAY`` and ``LAST_DAY``; else a refusal naming ``name``."""
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise InvalidCommand("{day} is not a gaming day this casino can have (from {first} to "
+                             "{last})", params={"day": day, "first": FIRST_DAY,
+                                                "last": LAST_DAY}, field=name)
+    return day
+
+
 def period_bounds(day_from: dt.date, day_to: dt.date) -> tuple[dt.date, dt.date]:
+    day_bounded(day_from, "from")
+    day_bounded(day_to, "to")
     if day_from > day_to:
         raise InvalidCommand("the period starts ({day_from}) after it ends ({day_to})",
                              params={"day_from": day_from, "day_to": day_to})
+    if (day_to - day_from).days + 1 > MAX_PERIOD_DAYS:
+        raise InvalidCommand("ask for at most {days} gaming days at a time",
+                             params={"days": MAX_PERIOD_DAYS}, field="to")
     return day_from, day_to
 
 

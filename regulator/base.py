@@ -25,8 +25,8 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from access.services import access_record
 from casino.errors import NotFound
-from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
+from casino.selectors import casino_codes_for
 from edge.api.permissions import IsRegulator, is_regulator
 from edge.api.schema import CasinoAutoSchema, Error
 
@@ -104,14 +104,15 @@ class RegulatorApi(GenericAPIView):  # type: ignore[type-arg]
     def casino(self, code: str) -> Casino:
         """The casino, if it is one of the inspector's jurisdiction; else not found."""
         found = Casino.objects.filter(code=code).first()
-        if found is None or jurisdiction_of(found.code, found.currency) != self.jurisdiction():
+        if found is None or found.code not in casino_codes_for(self.request.user):
             raise NotFound("there is no casino {code!r} in your jurisdiction",
                            params={"code": code})
         return found
 
     def casinos(self) -> list[Casino]:
-        return [c for c in Casino.objects.order_by("code")
-                if jurisdiction_of(c.code, c.currency) == self.jurisdiction()]
+        # the one rule of who sees which casino (casino.selectors.casino_roles), as the web's
+        return list(Casino.objects.filter(code__in=casino_codes_for(self.request.user))
+                    .order_by("code"))
 
     def answer(self, data: Any, rows: int = 1) -> Response:
         self.rows = rows

@@ -48,6 +48,7 @@ from jackpots.selectors import hit_list, pool_config_history
 from ledger import bank
 from ledger.models import DayClose, Period
 from ledger.reports import trial_balance
+from ledger.selectors import day_bounded
 from reporting.answers import SealPayload
 from reporting.api.serializers import BankClearingOutput
 from reporting.seals import seal_public_key
@@ -63,10 +64,11 @@ def _money() -> serializers.DecimalField:
 
 def _day(value: str, name: str = "day") -> dt.date:
     try:
-        return dt.date.fromisoformat(value)
+        day = dt.date.fromisoformat(value)
     except ValueError:
         raise InvalidCommand("{value!r} is not a day such as 2025-03-01",
                              params={"value": value}, field=name) from None
+    return day_bounded(day, name)
 
 
 def _instant(request: Request, name: str = "at") -> dt.datetime:

@@ -42,8 +42,21 @@ class CasinoAdmin(admin.ModelAdmin[Casino]):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin[Membership]):
+    """Shown, never changed here: a role is granted and removed by the access area's commands,
+    with their events, four-eyed for an administrator's or a cage supervisor's role
+    (``access.roles``; issue 35)."""
+
     list_display = ("user", "casino", "role")
     list_filter = ("casino", "role")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class ChipSetForm(forms.ModelForm):  # type: ignore[type-arg]

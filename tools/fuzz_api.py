@@ -8,6 +8,12 @@ open table session and round, an open cashier shift, a casino, a pool, an approv
 the time, so writes reach past "not found" into the services' own checks. Each response is
 checked: no 5xx, the status, content type and body as the schema documents them.
 
+Then the regulator's tree (``/api/regulator/v1/schema/``) the same way, as each jurisdiction's
+inspector (``igj``, ``dicj``), and every operation once more as every role of a casino and as
+each inspector, with the hostile inputs of issue 35 (``HOSTILE``: a number that overflows, a
+lone surrogate, a NUL, an over-long string, a seat out of range, an 8 KB request id), with and
+without an ``Idempotency-Key``: each must be answered below 500 (a 400 naming the field).
+
     python tools/fuzz_api.py [--examples 15] [--seed 18]
 
 Prints the requests by status and the failures; exit 1 on any failure.
@@ -148,6 +154,41 @@ def fuzz(examples: int, seed: int) -> int:
             raise
         except BaseException as error:  # a failed check: reported, the next operation goes on
             failures.append(f"{operation.method.upper()} {operation.path}: {summary(error)}")
+    current = [""]  # the inspector's token the requests below send
+    for login in ("igj", "dicj"):  # the regulator's tree, as each jurisdiction's inspector
+        inspector = User.objects.get(username=login)
+        current[0] = ApiToken.objects.create(user=inspector, expiry=dt.timedelta(days=1))[1]
+        tree = schemathesis.openapi.from_wsgi("/api/regulator/v1/schema/", application)
+        for result in tree.get_all_operations():
+            operation = result.ok()  # type: ignore[union-attr]
+            operations += 1
+            strategy = operation.as_strategy()
+
+            @hypothesis.settings(max_examples=max(2, examples // 2), deadline=None,
+                                 database=None, derandomize=True,
+                                 suppress_health_check=list(hypothesis.HealthCheck),
+                                 phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate])
+            @hypothesis.seed(seed)
+            @hypothesis.given(case=strategy, data=st.data())
+            def read(case: Any, data: Any) -> None:
+                for name in list(case.path_parameters or {}):
+                    real = records.get(name) or []
+                    if real and data.draw(st.integers(0, 9)) < 8:
+                        case.path_parameters[name] = data.draw(st.sampled_from(real))
+                response = case.call(headers={"Authorization": f"Token {current[0]}"})
+                statuses[response.status_code] += 1
+                case.validate_response(response, checks=checks)
+
+            try:
+                read()
+            except KeyboardInterrupt:
+                raise
+            except BaseException as error:
+                failures.append(f"{login} {operation.method.upper()} {operation.path}: "
+                                f"{summary(error)}")
+    hostile_statuses, hostile_failures = hostile(schema, records, application)
+    statuses.update(hostile_statuses)
+    failures += hostile_failures
     seconds = time.perf_counter() - started
     total = sum(statuses.values())
     print(f"schemathesis: {operations} operations, {total} requests in {seconds:.0f} s")
@@ -157,6 +198,100 @@ def fuzz(examples: int, seed: int) -> int:
     for failure in failures:
         print("  FAIL " + failure[:1500])
     return 1 if failures or server_errors else 0
+
+
+# Issue 35's classes of bad input: each is put in every string, number and seat of an
+# operation's example body (and a header), which must be refused below 500.
+HOSTILE: dict[str, tuple[str, Any]] = {
+    "overflowing number": ("number", "1e309"),
+    "lone surrogate": ("string", '"\\ud800"'),
+    "NUL": ("string", '"a\\u0000b"'),
+    "over-long string": ("string", '"' + "x" * 100_000 + '"'),
+    "seat out of range": ("seat", "10000000000"),
+    "negative seat": ("seat", "-5"),
+}
+
+
+def _hostile_body(properties: dict[str, Any], kind: str, value: str) -> str:
+    """A JSON body with every property of the operation's input set to ``value`` where it fits
+    ``kind`` (and ``seat``, ``player``, ``amount`` always), as raw JSON text."""
+    fields = dict.fromkeys(["seat", "player", "amount", "bets"], None) | dict(properties)
+    parts = []
+    for name, spec in fields.items():
+        typed = (spec or {}).get("type", "")
+        if kind == "seat" and name != "seat":
+            continue
+        if kind == "number" or kind == "seat" or typed in ("string", "") or name == "player":
+            text = value
+            if name == "bets":
+                text = '[{"seat": 1, "type": "red", "amount": "10", "player": ' + value + "}]"
+            parts.append(f'"{name}": {text}')
+    return "{" + ", ".join(parts) + "}"
+
+
+def hostile(schema: Any, records: dict[str, list[str]], application: Any
+            ) -> tuple[collections.Counter[int], list[str]]:
+    """Every operation, each hostile input, as every role in turn (a casino's and each
+    inspector's): the statuses and any answer of 500 or more."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from access.models import ApiToken
+    from casino.models import Casino, Membership, Role
+
+    tokens = {}
+    for each in Role:
+        if each == Role.REGULATOR:
+            continue
+        user, _ = User.objects.get_or_create(username=f"fuzz-{each}")
+        for casino in Casino.objects.all():
+            Membership.objects.get_or_create(user=user, casino=casino, role=each)
+        tokens[str(each)] = ApiToken.objects.create(user=user, expiry=dt.timedelta(days=1))[1]
+    for login in ("igj", "dicj"):
+        tokens[login] = ApiToken.objects.create(user=User.objects.get(username=login),
+                                                expiry=dt.timedelta(days=1))[1]
+    roles = list(tokens)
+    tokens["fuzz"] = ApiToken.objects.create(user=User.objects.get(username="fuzz"),
+                                             expiry=dt.timedelta(days=1))[1]
+    client = Client(raise_request_exception=False, HTTP_HOST="localhost")
+    statuses: collections.Counter[int] = collections.Counter()
+    failures: list[str] = []
+    turn = 0
+    raw = schema.raw_schema
+    for path, methods in raw.get("paths", {}).items():
+        for method, spec in methods.items():
+            if method not in ("get", "post"):
+                continue
+            url = path
+            for name in [p["name"] for p in spec.get("parameters", []) if p.get("in") == "path"]:
+                url = url.replace("{" + name + "}", (records.get(name) or ["x"])[0])
+            body = (spec.get("requestBody", {}).get("content", {}).get("application/json", {})
+                    .get("schema", {}))
+            if "$ref" in body:
+                body = raw["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+            properties = body.get("properties", {})
+            for label, (kind, value) in HOSTILE.items():
+                for key in ("", f"fuzz-{turn}"):
+                    # without a key as each role in turn; with one as the person holding every
+                    # role (``fuzz``), whose request reaches the input's checks
+                    role = roles[turn % len(roles)] if not key else "fuzz"
+                    turn += 1
+                    headers: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {tokens[role]}",
+                               "HTTP_X_REQUEST_ID": "r" * 8192}
+                    if key:
+                        headers["HTTP_IDEMPOTENCY_KEY"] = key
+                    if method == "get":
+                        query = "?casino=" + ("lis%00boa" if kind == "string" else "lisboa")
+                        answer = client.get(url + query, **headers)
+                    else:
+                        answer = client.post(url, _hostile_body(properties, kind, value),
+                                             content_type="application/json", **headers)
+                    statuses[answer.status_code] += 1
+                    if answer.status_code >= 500 and answer.status_code != 503:
+                        failures.append(f"{method.upper()} {path} as {role} with {label}"
+                                        f"{' and a key' if key else ''}: "
+                                        f"{answer.status_code}")
+    return statuses, failures
 
 
 if __name__ == "__main__":

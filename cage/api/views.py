@@ -19,8 +19,9 @@ from rest_framework.views import APIView
 
 from cage.roles import CAGE_ROLES, READ_ROLES, SEES_EXPECTED, SUPERVISOR_ROLES
 from casino.errors import NotAllowed
-from casino.models import Membership, Role
+from casino.models import Role
 from casino.money import ZERO, fmt
+from casino.selectors import roles_in
 from edge.api.base import CommandApi, acting_role
 from edge.api.fields import AmountField
 from edge.api.schema import answer_serializer
@@ -391,8 +392,7 @@ def _sees_expected(request: Request, casino: str) -> bool:
         return False
     if getattr(user, "is_superuser", False):
         return True
-    return Membership.objects.filter(user_id=user.pk, casino_id=casino,
-                                     role__in=SEES_EXPECTED).exists()
+    return bool(roles_in(user, casino) & set(SEES_EXPECTED))
 
 
 def _sight(request: Request, shift: Shift, supervisor: bool) -> str:

@@ -8,6 +8,7 @@ c = "<slug:casino>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path(c + "patrons/", v.PatronRegisterApi.as_view(), name="compliance-patrons"),
+    path(c + "patrons/find/", v.PatronFindApi.as_view(), name="compliance-patron-find"),
     path(c + "patrons/<str:patron>/", v.PatronDetailApi.as_view(), name="compliance-patron"),
     path(c + "patrons/<str:patron>/verify/", v.PatronVerifyApi.as_view(),
          name="compliance-patron-verify"),

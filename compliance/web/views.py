@@ -198,9 +198,11 @@ def patron_pick(request: HttpRequest, casino: str) -> HttpResponse:
     the_casino = get_object_or_404(Casino, code=casino)
     found = None
     name = None
-    searched = all(request.GET.get(n) for n in ("document_type", "document_number",
-                                                 "document_country"))
-    if request.method == "POST":
+    # the document's number is posted, never in the address (access logs keep addresses)
+    asked = request.POST if request.POST.get("action") == "find" else {}
+    searched = all(asked.get(n) for n in ("document_type", "document_number",
+                                          "document_country"))
+    if request.method == "POST" and not asked:
         meta = command_metadata(request, casino, REGISTER_ROLES)
         fields = ("name", "document_type", "document_number", "document_country",
                   "date_of_birth", "nationality", "address", "document_image")
@@ -212,9 +214,9 @@ def patron_pick(request: HttpRequest, casino: str) -> HttpResponse:
             return redirect(_back(request, done.patron_id))
     elif searched:
         found = _found(lambda: selectors.patron_find(
-            casino, document_type=request.GET["document_type"],
-            document_number=request.GET["document_number"],
-            document_country=request.GET["document_country"]))
+            casino, document_type=asked["document_type"],
+            document_number=asked["document_number"],
+            document_country=asked["document_country"]))
         if found is not None:
             name = (selectors.patron_identity(found) or {}).get("name")
     return _page(request, "compliance/pick.html", the_casino, found=found, name=name,

@@ -9,7 +9,6 @@ compliance officer's, ...).
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -21,7 +20,8 @@ from rest_framework.views import APIView
 
 from casino.context import person_metadata
 from casino.errors import InvalidCommand, NotAllowed
-from casino.models import Membership
+from casino.selectors import roles_in
+from edge.bounds import request_token, scoped_key, text_refusal
 from eventstore.answers import as_data
 from eventstore.records import Metadata
 
@@ -42,8 +42,7 @@ def acting_role(request: Request, casino: str, roles: Sequence[str]) -> str:
     if remembered is not None and remembered[0] == casino:
         held = set(remembered[1])
     else:
-        held = set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
-                   .values_list("role", flat=True))
+        held = roles_in(user, casino)
     asked = request.headers.get("X-Casino-Role")
     if asked:
         if asked not in roles:
@@ -72,13 +71,18 @@ def request_metadata(request: Request, casino: str, roles: Sequence[str]) -> Met
     key = request.headers.get(IDEMPOTENCY_HEADER, "").strip()
     if len(key) > 200:
         raise InvalidCommand("the Idempotency-Key header is longer than 200 characters")
+    if text_refusal(key):
+        raise InvalidCommand("the Idempotency-Key header {why}",
+                             params={"why": text_refusal(key)})
     return person_metadata(
         username=request.user.get_username(),
         role=role,
         casino=casino,
-        request_id=request.headers.get("X-Request-Id", "") or uuid.uuid4().hex,
-        idempotency_key=key,
-        correlation_id=request.headers.get("X-Correlation-Id", ""),
+        # a client's ids kept if short tokens, else fresh ones (edge.bounds.request_token)
+        request_id=request_token(request.headers.get("X-Request-Id")),
+        idempotency_key=scoped_key(request.user.pk, key),
+        correlation_id=(request_token(request.headers["X-Correlation-Id"])
+                        if request.headers.get("X-Correlation-Id") else ""),
     )
 
 

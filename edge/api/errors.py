@@ -14,8 +14,12 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views import defaults
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,6 +27,11 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from casino.errors import RETRY_AFTER, ConcurrentChange, DomainError, Unavailable, is_retryable
 
 BODY_TOO_LARGE = "the request body is larger than the API takes (2.5 MB)"
+BROKER_UNAVAILABLE = ("the task queue cannot be reached just now; nothing was queued: send it "
+                      "again in a few seconds")
+# a task sent while the broker is gone (kombu's error, Redis's), after the publish policy
+BROKER_LOST: tuple[type[BaseException], ...] = (BrokerError, RedisConnectionError,
+                                                RedisTimeoutError)
 
 
 def _body(code: str, message: str, extra: Any = None) -> dict[str, Any]:
@@ -46,6 +55,8 @@ def domain_error_of(exc: BaseException) -> DomainError | None:
         return ConcurrentChange()  # a deadlock or serialization failure: rolled back
     if isinstance(exc, OperationalError | InterfaceError):
         return Unavailable()  # connection refused, lost, or the server shutting down
+    if isinstance(exc, BROKER_LOST):  # the publish policy's retries spent (config.settings)
+        return Unavailable(BROKER_UNAVAILABLE)
     return exc if isinstance(exc, DomainError) else None
 
 
@@ -112,9 +123,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
             response: HttpResponse = JsonResponse(
                 _body(refusal.code, refusal.message, refusal.extra), status=refusal.http_status)
         else:
-            response = HttpResponse(_("The books cannot be reached just now; nothing was "
-                                      "recorded. Try again in a few seconds."),
-                                    status=refusal.http_status, content_type="text/plain")
+            response = HttpResponse(
+                "<!doctype html><html><head><meta charset=\"utf-8\"><title>503</title></head>"
+                "<body><h1>" + escape(_("Not now")) + "</h1><p>"
+                + escape(_("The books or the task queue cannot be reached just now; nothing "
+                           "was recorded or queued. Try again in a few seconds."))
+                + "</p></body></html>", status=refusal.http_status,
+                content_type="text/html; charset=utf-8")
         response["Retry-After"] = str(RETRY_AFTER[refusal.code])
         return response
     if _is_api(request):

@@ -4,6 +4,9 @@
 Python's decoder recurses once per level: 5,000 nested arrays raised ``RecursionError`` (a 500).
 The deepest body an operation takes is a whole round (round, bets, a bet's fields, a list of
 numbers or cards): a handful of levels. ``MAX_DEPTH`` leaves room and nothing more.
+
+Then every value is held to ``edge.bounds``: a number that is not finite, a lone surrogate, a
+NUL, a string or list too long, a seat out of range is a 400 naming its path (issue 35).
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import JSONParser
+
+from edge.bounds import refusals
 
 MAX_DEPTH = 16
 
@@ -46,4 +51,7 @@ class BoundedJSONParser(JSONParser):
             too_deep = depth_of(data) > MAX_DEPTH
         if too_deep:
             raise ParseError(f"the JSON body nests deeper than {MAX_DEPTH} levels")
+        refused = refusals(data)
+        if refused:  # before any serializer, fingerprint or INSERT (edge.bounds)
+            raise ValidationError({path: [why] for path, why in sorted(refused.items())})
         return data

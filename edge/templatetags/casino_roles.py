@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from casino.models import Membership
+from casino import selectors
 
 register = template.Library()
 
@@ -20,6 +20,5 @@ def roles_in(context: Any, casino: str) -> set[str]:
         return set()
     cache = context.render_context.setdefault("casino_roles", {})
     if casino not in cache:
-        cache[casino] = set(Membership.objects.filter(user_id=user.pk, casino_id=casino)
-                            .values_list("role", flat=True))
+        cache[casino] = selectors.roles_in(user, casino)
     return set(cache[casino])

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from casino.context import person_metadata
 from casino.selectors import roles_in
+from edge.bounds import scoped_key
 from eventstore.records import Metadata
 
 
@@ -38,4 +39,5 @@ def command_metadata(request: HttpRequest, casino: str, roles: Sequence[str], *,
     asked = request.POST.get("role", "")
     return person_metadata(username=request.user.get_username(),
                            role=asked if asked in acting else acting[0], casino=casino,
-                           idempotency_key=request.POST.get("idempotency_key", "").strip()[:200])
+                           idempotency_key=scoped_key(
+                               request.user.pk, request.POST.get("idempotency_key", "").strip()[:200]))

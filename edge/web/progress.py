@@ -40,7 +40,12 @@ def close_progress(task: str, *, app: Celery, closed: bool) -> CloseProgress:
     from celery.result import AsyncResult
 
     sent: AsyncResult[Any] = AsyncResult(task, app=app)
-    state = sent.state
+    if closed:
+        return CloseProgress(task, 3, "closed", {"closed": True})
+    try:
+        state = sent.state
+    except AttributeError:  # no result backend (tasks run in process): nothing to follow
+        return CloseProgress(task, 1, "waiting", {})
     if state == "SUCCESS":
         answer = sent.result if isinstance(sent.result, dict) else {}
         return CloseProgress(task, 3, "closed" if answer.get("closed") else "refused", answer)

@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 from casino.errors import InvalidCommand, NotAllowed, gettext_noop
 from casino.selectors import casino_codes_for
 from edge.api.base import CommandApi, remember_roles
+from edge.bounds import MAX_PLAYER, MAX_SEAT
 from eventstore.records import Metadata
 from games import answers, selectors, services
 from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
@@ -617,8 +618,10 @@ class SlipVoidApi(PitCommandApi):
 class DropRecordApi(SessionCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         amount = AmountField()
-        seat = serializers.IntegerField(required=False, allow_null=True)
-        player = serializers.CharField(required=False, allow_blank=True, default="")
+        seat = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                        max_value=MAX_SEAT)
+        player = serializers.CharField(required=False, allow_blank=True, default="",
+                                       max_length=MAX_PLAYER)
         patron = serializers.CharField(required=False, allow_blank=True, default="",
                                        help_text="the identified patron's id (at the "
                                                  "anti-money-laundering threshold)")
@@ -666,7 +669,7 @@ class ColourChipsExchangeApi(SessionCommandApi):
 
 # --- commands: rounds ---------------------------------------------------------------------------
 
-_BETS_HELP = ('bets: [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17], '
+_BETS_HELP = ('bets: [{"seat": 1, "player": "seat-1", "type": "straight", "numbers": [17], '
               '"amount": "10.00"}]: the seat, the player, the engine\'s bet fields')
 
 
@@ -682,7 +685,7 @@ class RoundOpenApi(SessionCommandApi):
                                    metadata=metadata)
 
 
-_JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "Rita", "amount": "1.00"}]: one chip of '
+_JACKPOT_HELP = ('jackpot bets: [{"seat": 1, "player": "seat-1", "amount": "1.00"}]: one chip of '
                  "exactly the pool's bet per player, on the seat of that player's main bet")
 
 
@@ -773,7 +776,7 @@ class DecisionRecordApi(RoundCommandApi):
     created = False
 
     class InputSerializer(serializers.Serializer[Any]):
-        seat = serializers.IntegerField(min_value=1)
+        seat = serializers.IntegerField(min_value=1, max_value=MAX_SEAT)
         hand = serializers.IntegerField(min_value=1, default=1)
         decision = serializers.CharField(max_length=16)
         cards = serializers.ListField(child=serializers.CharField(max_length=2), default=list)

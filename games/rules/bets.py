@@ -142,7 +142,7 @@ def new_bet(table: TableRules, options: dict[str, Any], spec: dict[str, Any], us
         raise invalid("bet id {bet_id!r} is already used in this round",
                       params={"bet_id": bet_id}, field="id")
     amount = parse_amount(spec.get("amount"), field="amount")
-    player = spec.get("player") or f"seat {seat}"
+    player = spec.get("player") or f"seat-{seat}"  # a label (casino.players)
     if not isinstance(player, str) or len(player) > 100:
         raise invalid("player is a name or a colour of at most 100 characters", field="player")
     if stage == "initial" and kind in DECISION_STAKES.get(table.game, ()):

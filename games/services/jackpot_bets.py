@@ -27,6 +27,7 @@ from eventstore.records import Metadata
 from games.answers import RoundJackpot, RoundJackpotPrize
 from games.events import JackpotBetPlaced
 from games.models import JackpotBet, JackpotBetStatus, Round, Table
+from games.players import player_checked
 from jackpots.models import JackpotTable
 from jackpots.selectors import table_pool_at
 from jackpots.services import jackpot_round_settle
@@ -140,9 +141,7 @@ def new_jackpot_bets(*, game: str, seats: int, options: dict[str, Any], round_id
             raise InvalidCommand("this table has no seat {seat} (seats 1 to {seats})",
                                  params={"seat": seat, "seats": seats},
                                  code="no_such_seat", field="seat", seat=seat)
-        player = spec.get("player") or holders.get(seat) or f"seat {seat}"
-        if not isinstance(player, str) or len(player) > 100:
-            raise InvalidCommand("player is a name of at most 100 characters", field="player")
+        player = player_checked(spec.get("player") or holders.get(seat) or f"seat-{seat}")
         amount = parse_amount(spec.get("amount"), field="amount")
         if amount != chip:
             raise InvalidCommand(

@@ -57,6 +57,7 @@ from games.events import (
     RoundVoided,
 )
 from games.models import Bet, JackpotBet, Round, RoundStatus, Table, TableSession
+from games.players import player_checked
 from games.rules import bets as bet_rules
 from games.rules import decisions, outcomes
 from games.rules import settlement as settlement_rules
@@ -124,7 +125,8 @@ def _placed(bet: BetView, round_id: str) -> Event:
         return BetCarried(round_id=round_id, bet_id=bet.bet_id, from_round_id=bet.carried_from,
                           seat=bet.seat, player=bet.player, bet=bet.bet, amount=bet.amount,
                           base=bet.base)
-    return BetPlaced(round_id=round_id, bet_id=bet.bet_id, seat=bet.seat, player=bet.player,
+    return BetPlaced(round_id=round_id, bet_id=bet.bet_id, seat=bet.seat,
+                     player=player_checked(bet.player),  # a label, never a name
                      bet=bet.bet, amount=bet.amount, stage=bet.stage, base=bet.base,
                      hand_key=bet.hand_key)
 

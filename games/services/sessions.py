@@ -42,6 +42,7 @@ from games.events import (
     TableSessionOpened,
 )
 from games.models import SessionStatus, Slip, SlipKind, SlipStatus, Table, TableSession
+from games.players import player_checked
 
 from ._common import (
     casino_get,
@@ -265,7 +266,7 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
 
     store.append(session.stream,
                  [DropRecorded(session_id=str(session.session_id), table=session.table,
-                               amount=value, seat=seat, player=player,
+                               amount=value, seat=seat, player=player_checked(player),
                                patron_id=checked.patron_id)],
                  expected_version=session.version, metadata=metadata)
     alerts_raise(checked, event_type="DropRecorded", reference=str(session.session_id),
@@ -290,6 +291,7 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
                        metadata: Metadata) -> ColourChipsIssueAnswer:
     """Roulette: give a player chips of a free colour, valued by the player (n.os 8, 9, 13).
     Paid in cash, a buy-in: ``patron`` as in ``drop_record``."""
+    player = player_checked(player)  # a label, never a name (casino.players)
     session = session_get(session_id, lock=True)
     check_casino(metadata, session.casino_id)
     if session.game not in ROULETTES:

@@ -110,7 +110,7 @@ def _check_bets(pool: JackpotPool, round_id: str, bets: Sequence[dict[str, Any]]
         seat = bet.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 7:
             raise InvalidCommand("each jackpot bet names its seat (1 to 7)", field="seat")
-        player = bet.get("player") or f"seat {seat}"
+        player = bet.get("player") or f"seat-{seat}"
         if not isinstance(player, str) or len(player) > 100:
             raise InvalidCommand("player is a name of at most 100 characters", field="player")
         if player in players or (pool.game == "stud_poker" and seat in seats_used):

@@ -47,7 +47,8 @@ def _period(request: Request) -> tuple[dt.date, dt.date]:
     params = _PeriodSerializer(data={"day_from": request.query_params.get("from"),
                                      "day_to": request.query_params.get("to")})
     params.is_valid(raise_exception=True)
-    return params.validated_data["day_from"], params.validated_data["day_to"]
+    return selectors.period_bounds(params.validated_data["day_from"],
+                                   params.validated_data["day_to"])
 
 
 class AccountListApi(APIView):

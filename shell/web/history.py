@@ -33,13 +33,15 @@ from cage import selectors as cage
 from cage.models import CageKind
 from cage.web.references import BASES
 from casino.errors import NotFound
-from casino.models import Casino, Membership, Role
+from casino.models import Casino, Role
+from casino.selectors import roles_in
 from edge.web.history_links import KINDS
 from edge.web.labels import FIELDS, label
 from edge.web.money import money_text
 from eventstore import read_stream
 from eventstore.events import Event
 from eventstore.records import RecordedEvent
+from games.roles import READ_ROLES as PIT_READERS
 
 # Fields of the labelled events that a history leaves out, and why.
 _ID = "an id: the thing it names has its own page"
@@ -84,6 +86,9 @@ class Line:
     details: list[Detail] = dataclasses.field(default_factory=list)
     hidden: bool = False  # the shift is counted blind: its contents are not for this reader
 
+
+# the streams of the pit: a table, its sessions and their rounds
+PIT_KINDS = frozenset({"table_session", "round", "table"})
 
 def _pieces(counts: dict[Any, Any]) -> str:
     """``{"25.00": 2, "5.00": 4}`` as "2 × 25,00 · 4 × 5,00", the largest first."""
@@ -187,11 +192,15 @@ def history(request: HttpRequest, casino: str, kind: str, ident: str) -> HttpRes
     the_casino = Casino.objects.filter(code=casino).first()
     if the_casino is None or kind not in KINDS:
         raise Http404(_("there is no such thing to show the history of"))
-    held = set(Membership.objects.filter(user_id=int(request.user.pk or 0), casino_id=casino)
-               .values_list("role", flat=True))
+    held = roles_in(request.user, casino)
     superuser = bool(getattr(request.user, "is_superuser", False))
     if not held and not superuser:
         raise PermissionDenied(_("you hold no role in this casino"))
+    if kind in PIT_KINDS and not superuser and not held & set(PIT_READERS):
+        # the pit's data is the pit's readers' (issue 35: cashiers and compliance officers
+        # read it here before)
+        raise PermissionDenied(_("the pit's history is for the pit boss, the accountant, the "
+                                 "administrator and the regulator"))
     stream = f"{kind}/{casino}.{ident}" if KINDS[kind] else f"{kind}/{ident}"
     events = [e for e in read_stream(stream)
               if (e.metadata or {}).get("casino", casino) == casino]

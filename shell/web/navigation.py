@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cage import roles as cage_roles
-from casino.models import Casino, Membership, Role
+from casino.models import Casino, Role
+from casino.selectors import casino_codes_for, casino_roles
 from games import roles as games_roles
 from jackpots import roles as jackpots_roles
 from machines import roles as machines_roles
@@ -111,11 +112,7 @@ class Navigation:
     def _roles(self) -> dict[str, set[str]]:
         if not self.user.is_authenticated:
             return {}
-        held: dict[str, set[str]] = {}
-        for casino, role in Membership.objects.filter(user_id=self.user.pk).values_list(
-                "casino_id", "role"):
-            held.setdefault(casino, set()).add(role)
-        return held
+        return {casino: set(roles) for casino, roles in casino_roles(self.user).items()}
 
     def roles_in(self, casino: str) -> set[str]:
         return set(self._roles.get(casino, set()))
@@ -129,8 +126,7 @@ class Navigation:
         """Each casino the person works in, with their roles there and the areas they open."""
         if not self.user.is_authenticated:
             return []
-        codes = Casino.objects.all() if self._superuser else Casino.objects.filter(
-            code__in=self._roles)
+        codes = Casino.objects.filter(code__in=casino_codes_for(self.user))
         out = []
         for casino in codes.order_by("code"):
             roles = self._roles.get(casino.code, set())

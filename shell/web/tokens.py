@@ -1,5 +1,6 @@
-"""API tokens (``/tokens/``): issue one (for yourself, or, as a casino's administrator or a
-regulator's account manager, for an inspector), see it once, revoke it.
+"""API tokens (``/tokens/``): issue one (for yourself, or, as a regulator's account manager, for
+an inspector of your jurisdiction), re-authenticated (your password, and your second factor
+where your role asks for one), see it once, revoke it.
 
 The rules of who may issue and revoke whose token are ``access.services``'; this view
 posts one action, re-renders with the refusal, or shows the new token once.
@@ -29,14 +30,21 @@ from edge.web.refusals import refusal_text
 
 
 def _holders(request: HttpRequest) -> list[Any]:
-    """Who the person may issue a token to: themself unless an inspector, and the inspectors
-    they manage."""
+    """Who the person may issue a token to: themself, and the inspectors they manage."""
     inspectors = RegulatorAccount.objects.select_related("user").order_by("user__username")
-    holders: list[Any] = [a.user for a in inspectors
-                          if may_manage(request.user, a.user)]  # type: ignore[arg-type]
-    if not any(a.user_id == request.user.pk for a in inspectors):
-        holders.insert(0, request.user)
-    return holders
+    holders: list[Any] = [a.user for a in inspectors if a.user_id != request.user.pk
+                          and may_manage(request.user, a.user)]  # type: ignore[arg-type]
+    return [request.user, *holders]
+
+
+def reauthenticated(request: HttpRequest) -> bool:
+    """Whether the person proved who they are with this very form: their password and, where
+    their role asks for one, their second factor (``shell.web.second_factor``)."""
+    from .second_factor import second_factor_confirms
+
+    password = request.POST.get("password", "")
+    return bool(password) and len(password) <= 1000 and request.user.check_password(
+        password) and second_factor_confirms(request, request.POST.get("otp", ""))
 
 
 @login_required
@@ -53,10 +61,11 @@ def tokens(request: HttpRequest) -> HttpResponse:
                 username=request.POST.get("holder", "")).first()
             if holder is None:
                 raise DomainError(_("choose whom the token is for"))
-            days = request.POST.get("days", "")
+            days = request.POST.get("days", "")[:6]
             issued = token_issue(holder=holder, name=request.POST.get("name", ""),
                                  days=int(days) if days.isdigit() else 0,
-                                 issuer=request.user)  # type: ignore[arg-type]
+                                 issuer=request.user,  # type: ignore[arg-type]
+                                 reauthenticated=reauthenticated(request))
         except DomainError as refusal:
             error = refusal_text(refusal)
     return render(request, "casino/tokens.html", {

@@ -11,7 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from casino.models import Membership, Role
+from casino.models import Role
+from casino.selectors import casino_roles
 from games.web.floor import floor_context
 from reporting.web.desk import days_of
 
@@ -38,8 +39,7 @@ def home_waiting(request: HttpRequest, casino: str) -> HttpResponse:
 
 
 def _held(request: HttpRequest, role: str) -> list[str]:
-    return sorted(Membership.objects.filter(user_id=request.user.pk or 0, role=role)
-                  .values_list("casino_id", flat=True))
+    return sorted(code for code, held in casino_roles(request.user).items() if role in held)
 
 
 @login_required

@@ -209,7 +209,7 @@ def record_hit(*, seat: int = 3, cards: tuple[str, ...] = ("AH", "AH", "AH", "AH
     from jackpots.services import jackpot_coup_settle
 
     jackpot_coup_settle(pool_id=JACKPOT_POOL, round_id=round_id, table=JACKPOT_TABLE,
-                        bets=[{"seat": seat, "player": f"player {seat}", "amount": "1.00",
+                        bets=[{"seat": seat, "player": f"seat-{seat}", "amount": "1.00",
                                "cards": list(cards)}], metadata=paulo())
     prize = JackpotPrize.objects.get(casino_id=CASINO, pool_id=JACKPOT_POOL, round_id=round_id)
     return Hit(prize.prize_id, prize.pool_id, prize.round_id, prize.player, prize.amount)

@@ -275,7 +275,7 @@ def test_the_pit_checks_table_limits_at_the_edge(casino: Casino, maximum: str,
 def test_the_pit_checks_colour_chips_at_the_edge(pit: Pit) -> None:
     before = StoredEvent.objects.count()
     with pytest.raises(InvalidCommand) as error:
-        sessions.colour_chips_issue(session_id=pit.session_id, colour="red", player="Ana",
+        sessions.colour_chips_issue(session_id=pit.session_id, colour="red", player="P-a002",
                                     chip_value="1.00", chips=MOST_PIECES + 1, metadata=paulo())
     assert error.value.extra["field"] == "chips"
     assert "more than the books can hold" in error.value.message

@@ -94,7 +94,7 @@ def test_the_pool_round_and_winner_come_from_the_hit(window: str, hit: Hit) -> N
         JACKPOT_POOL, "round-77", "1500.00", "8500.80")  # 10,000.80 - 1,500.00
     (recorded,) = [r for r in read_stream(f"shift/{window}") if r.event_type == "JackpotPaid"]
     assert (recorded.data["prize_id"], recorded.data["pool_id"], recorded.data["round_id"],
-            recorded.data["winner"]) == (hit.prize_id, JACKPOT_POOL, "round-77", "player 3")
+            recorded.data["winner"]) == (hit.prize_id, JACKPOT_POOL, "round-77", "seat-3")
 
 
 def test_instalments_add_up_to_what_the_hit_owes_and_never_more(window: str, hit: Hit) -> None:

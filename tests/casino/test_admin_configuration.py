@@ -15,6 +15,9 @@ CONFIGURATION = {
     "auth.user", "auth.group", "access.regulatoraccount",  # users, groups, inspectors
     # django-axes: the logins' lockouts, which the administrator reviews and lifts (users)
     "axes.accessattempt", "axes.accessfailurelog", "axes.accesslog",
+    # django-otp: the second factor's devices, which the administrator removes when a phone is
+    # lost (the person enrols again at their next login; issue 35)
+    "otp_totp.totpdevice",
     "casino.casino", "casino.membership",  # casinos; users' roles
     "casino.chipset",  # chip sets and their denominations
     "cage.cage",  # cages, windows and vaults, their minimum cash

@@ -29,8 +29,11 @@ def test_every_api_operation_that_records_is_a_command_api() -> None:
     assert len(posts) > 50  # the cage's, the pit's, compliance, jackpots, approvals
     assert "api/v1/pit/rounds/<uuid:round_id>/settle/" in posts
     assert "api/v1/approvals/<str:approval_id>/grant/" in posts
+    # a search that posts, recording nothing: a patron's document stays out of the address
+    # (issue 35)
+    reads = {"api/v1/compliance/<slug:casino>/patrons/find/"}
     outside = sorted(f"{path}: {view.__name__}" for path, view in posts.items()
-                     if not issubclass(view, CommandApi))
+                     if not issubclass(view, CommandApi) and path not in reads)
     assert outside == []
 
 

@@ -94,10 +94,13 @@ def test_five_wrong_passwords_lock_the_login_out_the_right_one_included_and_it_i
     assert right.status_code == 429
     assert "_auth_user_id" not in client.session
     assert any("login locked out: user 'ana'" in r.getMessage() for r in caplog.records)
-    # another person's login from the same machine is not locked out
+    # the address is locked out across user names too (issue 35: password spraying); another
+    # machine is not
     User.objects.create_user("bruno", password="other-horse-battery", is_staff=True)
     assert Client().post(login, {"username": "bruno", "password": "other-horse-battery"}
-                         ).status_code == 302
+                         ).status_code == 429
+    assert Client(REMOTE_ADDR="10.0.0.2").post(
+        login, {"username": "bruno", "password": "other-horse-battery"}).status_code == 302
 
 
 def test_the_api_throttles_a_user_with_a_429_in_the_error_shape_and_retry_after() -> None:

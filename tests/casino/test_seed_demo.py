@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import RequestFactory
 
 from casino.models import Membership
+from casino.selectors import casino_roles
 
 pytestmark = pytest.mark.django_db
 
@@ -23,17 +24,31 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
     roles = {(m.user.username, m.casino_id, m.role) for m in Membership.objects.all()}
     expected = {("caixa", "cashier"), ("caixa2", "cashier"), ("supervisor", "cage_supervisor"),
                 ("fiscal", "pit_boss"), ("chefe", "pit_boss"), ("contabilista", "accountant"),
-                ("igj", "regulator"), ("gestor", "administrator"),
+                ("gestor", "administrator"),
                 ("conformidade", "compliance_officer"), ("conformidade2", "compliance_officer")}
     assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")}
     User = get_user_model()
     assert User.objects.get(username="admin").is_superuser
     assert not User.objects.get(username="gestor").is_staff
-    for name in ["admin", "dicj"] + [u for u, _ in expected]:
+    # issue 35: the inspectors hold no casino role; each reads its jurisdiction's casinos and
+    # manages its colleagues' accounts (dicj as igj)
+    for name, casino in (("igj", "lisboa"), ("dicj", "macau")):
+        inspector = User.objects.get(username=name)
+        assert inspector.regulator_account.manages_accounts
+        assert casino_roles(inspector) == {casino: frozenset({"regulator"})}
+    for number, name in enumerate(["admin", "igj", "dicj"] + [u for u, _ in expected]):
         assert User.objects.get(username=name).password.startswith("pbkdf2_sha256$1000$")
         # (django-axes counts logins by request: each is given one)
-        request = RequestFactory().post("/accounts/login/")
+        # (one address each: five wrong passwords from one address lock it, issue 35)
+        request = RequestFactory().post("/accounts/login/", REMOTE_ADDR=f"10.0.0.{number}")
         assert authenticate(request, username=name, password=f"demo-{name}") is not None, name
         assert authenticate(request, username=name, password="wrong") is None
+    # the second factor's known demo secret, for each role that needs one (issue 35)
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    assert set(TOTPDevice.objects.filter(
+        confirmed=True, key="3132333435363738393031323334353637383930").values_list(
+        "user__username", flat=True)) == {"admin", "igj", "dicj", "supervisor", "contabilista",
+                                          "gestor", "conformidade", "conformidade2"}
     upgraded = User.objects.get(username="caixa").password
     assert upgraded.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")

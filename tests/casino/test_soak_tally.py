@@ -16,12 +16,12 @@ import soak
 from games.engine.roulette import FRENCH_ROULETTE
 
 BETS = [
-    {"seat": 1, "player": "p1", "type": "straight", "numbers": [17], "amount": "5"},
-    {"seat": 1, "player": "p1", "type": "red", "amount": "20"},
-    {"seat": 2, "player": "p2", "type": "split", "numbers": [14, 17], "amount": "10"},
-    {"seat": 2, "player": "p2", "type": "dozen", "dozen": 2, "amount": "15"},
-    {"seat": 3, "player": "p3", "type": "column", "column": 2, "amount": "10"},
-    {"seat": 3, "player": "p3", "type": "even", "amount": "25"},
+    {"seat": 1, "player": "P-b001", "type": "straight", "numbers": [17], "amount": "5"},
+    {"seat": 1, "player": "P-b001", "type": "red", "amount": "20"},
+    {"seat": 2, "player": "P-b002", "type": "split", "numbers": [14, 17], "amount": "10"},
+    {"seat": 2, "player": "P-b002", "type": "dozen", "dozen": 2, "amount": "15"},
+    {"seat": 3, "player": "P-b003", "type": "column", "column": 2, "amount": "10"},
+    {"seat": 3, "player": "P-b003", "type": "even", "amount": "25"},
 ]
 
 

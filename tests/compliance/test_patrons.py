@@ -290,7 +290,8 @@ def test_bad_input_is_a_clear_400(lisboa_window: str) -> None:
     assert officer.get(f"{BASE}/large-transactions/").status_code == 400
     assert officer.get(f"{BASE}/large-transactions/", {"day": "yesterday"}).status_code == 400
     assert officer.get(f"{BASE}/patrons/nope/").status_code == 400
-    found = cashier.get(f"{BASE}/patrons/", {"document_type": "id_card",
-                                             "document_number": "1", "document_country": "PT"})
+    found = cashier.post(f"{BASE}/patrons/find/", {"document_type": "id_card",
+                                                   "document_number": "1",
+                                                   "document_country": "PT"}, format="json")
     assert found.status_code == 404
     assert Decimal(0) == sum((t.amount for t in PatronTransaction.objects.all()), Decimal(0))

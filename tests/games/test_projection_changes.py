@@ -52,7 +52,7 @@ def test_a_round_opened_is_a_new_round_row_and_one_more_round_for_its_session() 
 
 
 def test_a_bet_settled_sets_its_bet_whatever_the_order_of_the_round_settled() -> None:
-    event = ev.BetSettled(round_id=ROUND, bet_id="b1", seat=1, player="p1", bet_type="straight",
+    event = ev.BetSettled(round_id=ROUND, bet_id="b1", seat=1, player="P-b001", bet_type="straight",
                           status="won", stake=D("5.00"), win=D("175.00"), returned=D("180.00"))
     (change,) = changes_of(RoundProjection(), event, stream=f"round/{ROUND}", version=9)
     assert change == Update(Bet, {"round_id": ROUND, "bet_id": "b1"}, set={

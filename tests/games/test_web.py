@@ -117,7 +117,7 @@ def test_a_pit_boss_plays_a_roulette_round_from_the_screens(
     assert Bet.objects.count() == 1
     fiscal.post(f"/pit/rounds/{the_round.round_id}/", {
         "action": "bet", "form": "even_chances", "type": "red", "seat": "3",
-        "player": "blue", "amount": "20", "idempotency_key": key(page, "bet:even_chances")})
+        "player": "P-b00b", "amount": "20", "idempotency_key": key(page, "bet:even_chances")})
     page = fiscal.get(f"/pit/rounds/{the_round.round_id}/")
     fiscal.post(f"/pit/rounds/{the_round.round_id}/", {
         "action": "close_betting", "idempotency_key": key(page, "close")})

@@ -135,7 +135,7 @@ def example_request(name: str) -> dict[str, Any]:
 def example_table_bets(name: str) -> list[dict[str, Any]]:
     """The example as the table hands its jackpot bets to ``jackpot_coup_settle``."""
     example = EXAMPLES[name]
-    return [{"seat": seat, "player": f"player {seat}", "amount": "1.00", "cards": list(cards),
+    return [{"seat": seat, "player": f"seat-{seat}", "amount": "1.00", "cards": list(cards),
              **({"folded": True} if folded else {})}
             for seat, (cards, folded) in example["seats"].items()]
 

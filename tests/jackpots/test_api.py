@@ -78,7 +78,7 @@ def test_a_coup_recomputed_by_the_same_code_matches(example_a: dict[str, Any]) -
     assert coup["matches"] is True
     assert coup["result"] == EXAMPLES["A"]["result"]
     assert coup["request"]["pool"] == "52345.67"
-    assert coup["seats"]["seat1"] == {"seat": 1, "player": "player 1"}
+    assert coup["seats"]["seat1"] == {"seat": 1, "player": "seat-1"}
     configurations = api.get(f"{BASE}/pools/{example_a['pool']}/configurations/").json()
     assert configurations[0]["approval_reference"] == "IGJ 123/2024"
 

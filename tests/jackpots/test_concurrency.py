@@ -85,7 +85,7 @@ def test_the_same_round_settled_twice_at_once_is_paid_once(make_pool) -> None:
     pool_id = make_pool("stud_poker", "once", amount="52345.67")
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     rid = str(uuid.uuid4())
-    bets = [{"seat": 1, "player": "ana", "amount": "1.00", "cards": ROYAL}]
+    bets = [{"seat": 1, "player": "P-a002", "amount": "1.00", "cards": ROYAL}]
     results = race(*(lambda: jackpot_coup_settle(pool_id=pool_id, round_id=rid, table=table,
                                                  bets=bets, metadata=pit()),) * 2)
     assert all(isinstance(r, CoupSettleAnswer) for r in results), results
@@ -102,7 +102,7 @@ def test_one_prize_paid_at_two_windows_at_once_is_paid_once(make_pool) -> None:
     pool_id = make_pool("blackjack", "twice")
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     jackpot_coup_settle(pool_id=pool_id, round_id=str(uuid.uuid4()), table=table,
-                        bets=[{"seat": 1, "player": "ana", "amount": "1.00",
+                        bets=[{"seat": 1, "player": "P-a002", "amount": "1.00",
                                "cards": ["AS", "AH"]}], metadata=pit())
     prize = JackpotPrize.objects.get(pool_id=pool_id)
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
@@ -142,7 +142,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
     pool_id = make_pool("blackjack", "order")
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     jackpot_coup_settle(pool_id=pool_id, round_id=str(uuid.uuid4()), table=table,
-                        bets=[{"seat": 1, "player": "ana", "amount": "1.00",
+                        bets=[{"seat": 1, "player": "P-a002", "amount": "1.00",
                                "cards": ["AS", "AH"]}], metadata=pit())
     prize = JackpotPrize.objects.get(pool_id=pool_id)
     boss = person_metadata(username="carla", role=Role.CAGE_SUPERVISOR, casino=CASINO)
@@ -158,7 +158,7 @@ def test_a_round_settling_while_a_prize_is_paid_does_not_deadlock(make_pool) -> 
             time.sleep(0.5)  # the payment starts meanwhile
             return jackpot_coup_settle(
                 pool_id=pool_id, round_id=str(uuid.uuid4()), table=table,
-                bets=[{"seat": 2, "player": "rui", "amount": "1.00", "cards": ["AD", "AC"]}],
+                bets=[{"seat": 2, "player": "P-a003", "amount": "1.00", "cards": ["AD", "AC"]}],
                 metadata=pit())
 
     def pay() -> Any:
@@ -198,7 +198,7 @@ def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
     """Two aces win 25 times the 1.00 bet: 25.00 owed. Two cashiers pay 20.00 each at the same
     moment: one is paid, the other is refused (only 5.00 remains) and records nothing."""
     pool_id = make_pool("blackjack", "instalments")
-    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "ana", "amount": "1.00",
+    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "P-a002", "amount": "1.00",
                                            "cards": ["AS", "AH"]})
     assert prize.amount == D("25.00")
 
@@ -223,7 +223,7 @@ def test_two_instalments_of_one_hit_at_two_windows_never_pay_more_than_it_owes(
 def test_two_instalments_that_fit_are_both_paid(make_pool) -> None:
     """10.00 and 10.00 of the 25.00 at once: both go through, one after the other; 5.00 owed."""
     pool_id = make_pool("blackjack", "both")
-    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "ana", "amount": "1.00",
+    prize, shifts = _two_windows(pool_id, {"seat": 1, "player": "P-a002", "amount": "1.00",
                                            "cards": ["AS", "AH"]})
 
     def pay(shift: str, who: str) -> Callable[[], Any]:

@@ -313,8 +313,8 @@ def test_a_table_added_later_feeds_only_rounds_opened_after(make_pool, make_tabl
 
 def test_one_chip_per_player_and_coup(make_pool) -> None:
     pool_id = make_pool("blackjack")
-    bets = [{"seat": 1, "player": "Ana", "amount": "1.00", "cards": ["AS", "AH"]},
-            {"seat": 2, "player": "Ana", "amount": "1.00", "cards": ["2S", "AH"]}]
+    bets = [{"seat": 1, "player": "P-a002", "amount": "1.00", "cards": ["AS", "AH"]},
+            {"seat": 2, "player": "P-a002", "amount": "1.00", "cards": ["2S", "AH"]}]
     with pytest.raises(InvalidCommand) as refused:
         settle(pool_id, bets)
     assert refused.value.code == "one_chip_per_player"
@@ -323,8 +323,8 @@ def test_one_chip_per_player_and_coup(make_pool) -> None:
 
 def test_a_back_bettor_has_a_chip_of_his_own_on_the_seat(make_pool) -> None:
     pool_id = make_pool("blackjack", amount="20000.00")
-    bets = [{"seat": 1, "player": "Ana", "amount": "1.00", "cards": ["AS", "AH"]},
-            {"seat": 1, "player": "Rui", "amount": "1.00", "cards": ["AS", "AH"]}]
+    bets = [{"seat": 1, "player": "P-a002", "amount": "1.00", "cards": ["AS", "AH"]},
+            {"seat": 1, "player": "P-a003", "amount": "1.00", "cards": ["AS", "AH"]}]
     answer = settle(pool_id, bets)
     assert [b["prize"] for b in answer.result["bets"]] == ["25.00", "25.00"]  # JP-5
 

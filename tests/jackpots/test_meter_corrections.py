@@ -174,7 +174,7 @@ def test_a_meter_that_moved_meanwhile_is_not_taken_below_zero(make_pool) -> None
                 explanation="audit 2024/3")
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     jackpot_coup_settle(pool_id=pool_id, round_id=str(uuid.uuid4()), table=table,
-                        bets=[{"seat": 1, "player": "p1", "amount": "1.00",
+                        bets=[{"seat": 1, "player": "P-b001", "amount": "1.00",
                                "cards": ["7C", "7D", "7H", "7S", "3C"]}], metadata=pit())
     assert JackpotPool.objects.get(pool_id=pool_id).amount == D("9500.70")
     with pytest.raises(Conflict) as refused:

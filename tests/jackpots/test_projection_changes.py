@@ -143,13 +143,13 @@ def test_a_coup_settled_is_its_row_and_the_pools_stream_version() -> None:
     event = ev.JackpotCoupSettled(
         pool_id=POOL, round_id="r-77", table="bj1", config_version=2,
         request={"game": "blackjack", "pool": "12345.67", "bets": []},
-        result={"pool_after": "12347.27"}, seats={"seat1": {"seat": 1, "player": "ana"}})
+        result={"pool_after": "12347.27"}, seats={"seat1": {"seat": 1, "player": "P-a002"}})
     assert changes_of(projection.coup_settled, event,
                       recorded(event, version=12, position=903, actor="paulo")) == [
         Insert(JackpotCoup, dict(
             KEY, round_id="r-77", table="bj1", config_version=2,
             request={"game": "blackjack", "pool": "12345.67", "bets": []},
-            result={"pool_after": "12347.27"}, seats={"seat1": {"seat": 1, "player": "ana"}},
+            result={"pool_after": "12347.27"}, seats={"seat1": {"seat": 1, "player": "P-a002"}},
             settled_at=AT, settled_by="paulo", position=903)),
         Update(JackpotPool, KEY, set={"version": 12}),
     ]
@@ -163,9 +163,9 @@ def test_two_chips_of_1_00_at_80_percent_move_the_pool_by_1_60(reader: Reader) -
     # 2 x 1.00 staked: 80 % = 1.60 to the pool, 10 % = 0.20 to the reserve, 0.20 retained.
     event = ev.JackpotContributed(
         pool_id=POOL, round_id="r-1", table="bj1", config_version=1,
-        bets=({"bet_id": "a", "seat": 1, "player": "ana", "amount": "1.00", "to_pool": "0.80",
+        bets=({"bet_id": "a", "seat": 1, "player": "P-a002", "amount": "1.00", "to_pool": "0.80",
                "to_reserve": "0.10", "diverted": "0.00"},
-              {"bet_id": "b", "seat": 2, "player": "rui", "amount": "1.00", "to_pool": "0.80",
+              {"bet_id": "b", "seat": 2, "player": "P-a003", "amount": "1.00", "to_pool": "0.80",
                "to_reserve": "0.10", "diverted": "0.00"}),
         amount=D("2.00"), to_pool=D("1.60"), to_reserve=D("0.20"), diverted=D("0.00"),
         retained=D("0.20"), pool_after=D("12347.27"), reserve_after=D("100.20"))
@@ -194,7 +194,7 @@ def test_two_chips_of_1_00_at_80_percent_move_the_pool_by_1_60(reader: Reader) -
 def test_a_hit_takes_the_prize_off_the_pool_and_owes_it(reader: Reader) -> None:
     event = ev.JackpotHit(
         pool_id=POOL, prize_id="p-1", round_id="r-2", table="bj2", bet_id="seat3", seat=3,
-        player="rui", combination="three_aces", top=False, amount=D("250.00"),
+        player="P-a003", combination="three_aces", top=False, amount=D("250.00"),
         nominal=D("250.00"), winners=1, pool_before=D("12345.67"), pool_after=D("12095.67"))
     assert changes_of(projection.hit, event, recorded(event, version=9, position=610),
                       reader) == [
@@ -206,7 +206,7 @@ def test_a_hit_takes_the_prize_off_the_pool_and_owes_it(reader: Reader) -> None:
             round_id="r-2", table="bj2"),
         Insert(JackpotPrize, dict(
             prize_id="p-1", **KEY, round_id="r-2", table="bj2", bet_id="seat3", seat=3,
-            player="rui", combination="three_aces", top=False, amount=D("250.00"),
+            player="P-a003", combination="three_aces", top=False, amount=D("250.00"),
             pool_before=D("12345.67"), pool_after=D("12095.67"), hit_at=AT, position=610)),
     ]
 
@@ -215,7 +215,7 @@ def test_a_hit_takes_the_prize_off_the_pool_and_owes_it(reader: Reader) -> None:
 def test_a_prize_paid_moves_only_what_is_owed(reader: Reader) -> None:
     JackpotPool.objects.filter(**KEY).update(prizes_unpaid=D("275.00"))
     event = ev.JackpotPrizePaid(
-        pool_id=POOL, prize_id="p-1", round_id="r-2", seat=3, player="rui", amount=D("250.00"),
+        pool_id=POOL, prize_id="p-1", round_id="r-2", seat=3, player="P-a003", amount=D("250.00"),
         payout_id="po-9", shift_id="sh-4")
     assert changes_of(projection.prize_paid, event,
                       recorded(event, version=10, position=700, actor="ana"), reader) == [
@@ -233,7 +233,7 @@ def test_an_instalment_leaves_the_rest_of_the_prize_owed(reader: Reader) -> None
     # 100.00 of a 250.00 prize: 150.00 still owed, so the prize is not paid in full.
     JackpotPool.objects.filter(**KEY).update(prizes_unpaid=D("275.00"))
     event = ev.JackpotPrizePaid(
-        pool_id=POOL, prize_id="p-1", round_id="r-2", seat=3, player="rui", amount=D("100.00"),
+        pool_id=POOL, prize_id="p-1", round_id="r-2", seat=3, player="P-a003", amount=D("100.00"),
         payout_id="po-9", shift_id="sh-4", owed_after=D("150.00"))
     assert changes_of(projection.prize_paid, event,
                       recorded(event, version=10, position=700, actor="ana"), reader) == [
@@ -356,13 +356,13 @@ def test_a_coup_in_one_append_reads_the_pool_as_each_event_left_it(pool_row: Non
     batch = Reader(writer)
     contributed = ev.JackpotContributed(
         pool_id=POOL, round_id="r-4", table="bj1", config_version=1,
-        bets=({"bet_id": "a", "seat": 1, "player": "ana", "amount": "1.00", "to_pool": "0.80",
+        bets=({"bet_id": "a", "seat": 1, "player": "P-a002", "amount": "1.00", "to_pool": "0.80",
                "to_reserve": "0.10", "diverted": "0.00"},),
         amount=D("1.00"), to_pool=D("0.80"), to_reserve=D("0.10"), diverted=D("0.00"),
         retained=D("0.10"), pool_after=D("12346.47"), reserve_after=D("100.10"))
     hit = ev.JackpotHit(
         pool_id=POOL, prize_id="p-top", round_id="r-4", table="bj1", bet_id="a", seat=1,
-        player="ana", combination="four_aces_suited", top=True, amount=D("12346.47"),
+        player="P-a002", combination="four_aces_suited", top=True, amount=D("12346.47"),
         nominal=D("12346.47"), winners=1, pool_before=D("12346.47"), pool_after=D("0.00"))
     reset = ev.JackpotReset(
         pool_id=POOL, round_id="r-4", table="bj1", start=D("10000.00"), leftover=D("0.00"),
@@ -418,7 +418,7 @@ def _other_casino_pool() -> str:
                         paytable=BLACKJACK_PAYTABLE, approved_on="2024-03-01",
                         approval_reference="IGJ 9/2024", metadata=boss)
     jackpot_coup_settle(pool_id="porto-bj", round_id=str(uuid.uuid4()), table="p-bj",
-                        bets=[{"seat": 2, "player": "zé", "amount": "1.00",
+                        bets=[{"seat": 2, "player": "P-a008", "amount": "1.00",
                                "cards": ["AD", "AC"]}],
                         metadata=person_metadata(username="paulo", role=Role.PIT_BOSS,
                                                  casino=OTHER))
@@ -461,9 +461,9 @@ def test_rebuilding_one_casino_leaves_the_others_jackpot_rows_untouched(
                         metadata=admin())
     round_id = str(uuid.uuid4())
     jackpot_coup_settle(pool_id=pool_id, round_id=round_id, table=first,
-                        bets=[{"seat": 1, "player": "ana", "amount": "1.00",
+                        bets=[{"seat": 1, "player": "P-a002", "amount": "1.00",
                                "cards": ["AD", "AC"]},
-                              {"seat": 4, "player": "rui", "amount": "1.00",
+                              {"seat": 4, "player": "P-a003", "amount": "1.00",
                                "cards": ["KD", "9C"]}],
                         metadata=person_metadata(username="paulo", role=Role.PIT_BOSS,
                                                  casino=CASINO))
@@ -472,7 +472,7 @@ def test_rebuilding_one_casino_leaves_the_others_jackpot_rows_untouched(
     prize = JackpotPrize.objects.get(casino_id=CASINO, pool_id=pool_id)
     pool = JackpotPool.objects.get(casino_id=CASINO, pool_id=pool_id)
     append(pool.stream, [ev.JackpotPrizePaid(
-        pool_id=pool_id, prize_id=prize.prize_id, round_id=round_id, seat=1, player="ana",
+        pool_id=pool_id, prize_id=prize.prize_id, round_id=round_id, seat=1, player="P-a002",
         amount=prize.amount, payout_id="po-1", shift_id="sh-1")],
         expected_version=pool.version,
         metadata=person_metadata(username="ana", role=Role.CASHIER, casino=CASINO))

@@ -139,7 +139,7 @@ def test_the_projection_rebuilds_to_what_is_live(make_pool) -> None:
     table = JackpotPool.objects.get(casino_id=CASINO, pool_id=pool_id).tables[0]
     for cards in (["AS", "AH"], ["AD", "AD", "AD"], ["AC", "AH", "AS", "AD"], ["KD", "AS"]):
         jackpot_coup_settle(pool_id=pool_id, round_id=str(uuid.uuid4()), table=table,
-                            bets=[{"seat": 1, "player": "ana", "amount": "1.00",
+                            bets=[{"seat": 1, "player": "P-a002", "amount": "1.00",
                                    "cards": cards}], metadata=pit())
     check_books(pool_id)
     with connection.cursor() as cursor:

@@ -43,7 +43,7 @@ def open_round(table: str, bets: list[dict[str, Any]]) -> str:
 
 
 def chips(seats: list[int]) -> list[dict[str, Any]]:
-    return [{"seat": s, "player": f"player {s}", "amount": "1.00"} for s in seats]
+    return [{"seat": s, "player": f"seat-{s}", "amount": "1.00"} for s in seats]
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def blackjack_example_c(make_pool) -> tuple[str, str]:
     pool_id = make_pool("blackjack", amount=EXAMPLES["C"]["pool"])
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     seats = [1, 2, 3, 5, 6]
-    rid = open_round(table, [{"seat": s, "player": f"player {s}", "type": "main", "amount": "10"}
+    rid = open_round(table, [{"seat": s, "player": f"seat-{s}", "type": "main", "amount": "10"}
                              for s in seats])
     deal_record(round_id=rid, upcard="9S", seats={"1": ["AS", "AS"], "2": ["AD", "AC"],
                                                   "3": ["AC", "AH"], "5": ["AH", "AH"],
@@ -88,7 +88,7 @@ def test_a_jackpot_bet_needs_a_bet_in_the_main_game(blackjack_example_c: tuple[s
                                                     ) -> None:
     _, rid = blackjack_example_c
     with pytest.raises(InvalidCommand) as refused:
-        jackpot_round_settle(round_id=rid, bets=[{"seat": 1, "player": "a stranger",
+        jackpot_round_settle(round_id=rid, bets=[{"seat": 1, "player": "P-a009",
                                                   "amount": "1.00"}], metadata=pit())
     assert refused.value.code == "no_main_bet"
     assert "n.º 45" in refused.value.extra["article"]
@@ -98,7 +98,7 @@ def test_example_a_from_a_stud_poker_round_with_a_fold(make_pool) -> None:
     pool_id = make_pool("stud_poker", amount=EXAMPLES["A"]["pool"])
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     seats = EXAMPLES["A"]["seats"]
-    rid = open_round(table, [{"seat": s, "player": f"player {s}", "type": "ante", "amount": "10"}
+    rid = open_round(table, [{"seat": s, "player": f"seat-{s}", "type": "ante", "amount": "10"}
                              for s in seats])
     for seat, (_, folded) in seats.items():
         decision_record(round_id=rid, seat=seat, decision="fold" if folded else "call",
@@ -230,7 +230,7 @@ def test_a_change_made_while_a_pit_round_is_open_waits_for_the_next_round(make_p
     pool_id = make_pool("stud_poker", amount=EXAMPLES["B"]["pool"])
     table = JackpotPool.objects.get(pool_id=pool_id).tables[0]
     seats = EXAMPLES["B"]["seats"]
-    rid = open_round(table, [{"seat": s, "player": f"player {s}", "type": "ante", "amount": "10"}
+    rid = open_round(table, [{"seat": s, "player": f"seat-{s}", "type": "ante", "amount": "10"}
                              for s in seats])
     jackpot_pool_change(casino=CASINO, pool_id=pool_id, bet=Decimal("2.00"), start=Decimal("20000.00"),
                         approved_on="2024-06-01", approval_reference="IGJ 10/2024",

@@ -159,7 +159,7 @@ def _jackpot(floor: Floor, number: int, hands: list[str], pay: str) -> None:
 
     round_id = f"coup-{number}"
     jackpot_coup_settle(pool_id="bj", round_id=round_id, table="bj1", bets=[
-        {"seat": seat, "player": f"player {seat}", "amount": "1.00",
+        {"seat": seat, "player": f"seat-{seat}", "amount": "1.00",
          "cards": JACKPOT_HANDS[hand]} for seat, hand in enumerate(hands, start=1)],
         metadata=pit_boss())
     for prize in JackpotPrize.objects.filter(round_id=round_id, amount__gt=0):

@@ -31,7 +31,7 @@ EXPECTED: dict[str, list[int]] = {
     'GET api/v1/': [200, 200, 200, 200, 200, 200, 200, 200],
     'GET api/v1/casinos/<str:code>/days/<str:day>/archive/': [401, 403, 403, 403, 404, 403, 403, 404],
     'GET api/v1/casinos/<str:code>/days/<str:day>/regulator-file/': [401, 403, 403, 403, 404, 403, 403, 404],
-    'GET api/v1/compliance/<slug:casino>/patrons/': [401, 400, 400, 400, 403, 403, 403, 403],
+    'POST api/v1/compliance/<slug:casino>/patrons/find/': [401, 400, 400, 400, 403, 403, 403, 403],
     'POST api/v1/compliance/<slug:casino>/patrons/': [401, 400, 400, 400, 403, 403, 403, 403],
     'GET api/v1/compliance/<slug:casino>/patrons/<str:patron>/': [401, 403, 403, 403, 403, 403, 403, 403],
     'POST api/v1/compliance/<slug:casino>/patrons/<str:patron>/verify/': [401, 400, 400, 400, 403, 403, 403, 403],

@@ -5,6 +5,7 @@ and by a password change; every regulator request in the access log."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -38,48 +39,70 @@ def inspector(username: str, jurisdiction: str, *, manager: bool = False) -> Cli
     return browser
 
 
-def issue(browser: Client, holder: str, *, days: str = "30") -> tuple[int, str]:
+def issue(browser: Client, holder: str, *, days: str = "30",
+          password: str = "x") -> tuple[int, str]:
+    """The issuer confirms their password ("x", every person's here) with the form."""
     response = browser.post("/tokens/", {"holder": holder, "name": "inspection 2026",
-                                         "days": days})
+                                         "days": days, "password": password})
     text = response.content.decode()
     token = text.split("<pre data-token>")[1].split("</pre>")[0] if "data-token>" in text else ""
     return response.status_code, token
 
 
-def test_lisbons_administrator_issues_a_token_to_portugals_inspector_shown_once_stored_hashed(
+def test_portugals_account_manager_issues_a_token_to_an_inspector_shown_once_stored_hashed(
         casinos: None) -> None:
-    admin = person("gestor", lisboa=Role.ADMINISTRATOR)
+    manager = inspector("chefe-srij", "PT", manager=True)
     inspector("srij", "PT")
 
-    status, token = issue(admin, "srij")
+    status, token = issue(manager, "srij")
 
     assert status == 200
     assert len(token) == 64
     stored = ApiToken.objects.get(user__username="srij")
-    assert (stored.name, stored.issued_by) == ("inspection 2026", "gestor")
+    assert (stored.name, stored.issued_by) == ("inspection 2026", "chefe-srij")
     assert token not in (stored.digest, stored.token_key)
     assert token.startswith(stored.token_key)
     assert stored.expiry is not None
     assert dt.timedelta(days=29, hours=23) < stored.expiry - timezone.now() <= dt.timedelta(days=30)
     # the list shows its first characters only, never the token again
-    page = admin.get("/tokens/").content.decode()
+    page = manager.get("/tokens/").content.decode()
     assert stored.token_key in page
     assert token not in page
     client_answer = Client().get(f"{API}/casinos/", HTTP_AUTHORIZATION=f"Token {token}")
     assert [c["code"] for c in client_answer.json()] == ["lisboa"]
 
 
-def test_macaus_administrator_may_not_issue_to_portugals_inspector(casinos: None) -> None:
-    admin = person("gestor-macau", macau=Role.ADMINISTRATOR)
+def test_no_casino_administrator_nor_superuser_issues_an_inspectors_token(casinos: None) -> None:
+    """Issue 35, finding 1: Lisbon's administrator minted Portugal's inspector a token and read
+    every Portuguese casino with it."""
+    admin = person("gestor", lisboa=Role.ADMINISTRATOR)
+    other = person("gestor-macau", macau=Role.ADMINISTRATOR)
+    root = get_user_model().objects.create_superuser("root", password="x")
+    superuser = Client()
+    superuser.force_login(root)
     inspector("srij", "PT")
 
-    status, token = issue(admin, "srij")
-
-    assert (status, token) == (400, "")
+    assert issue(admin, "srij") == (400, "")
+    assert issue(other, "srij") == (400, "")
+    assert issue(superuser, "srij") == (400, "")
     assert not ApiToken.objects.filter(user__username="srij").exists()
+    assert "srij" not in admin.get("/tokens/").content.decode()  # not offered either
 
 
-def test_the_account_manager_issues_to_a_colleague_but_an_inspector_not_to_themself(
+def test_an_inspector_issues_themself_a_token_only_with_their_password(casinos: None) -> None:
+    """Issue 35, finding 2: Macau's inspector could not issue itself a token."""
+    dicj = inspector("dicj", "MO")
+
+    assert issue(dicj, "dicj", password="") == (400, "")
+    assert issue(dicj, "dicj", password="wrong") == (400, "")
+    status, token = issue(dicj, "dicj")
+
+    assert status == 200
+    answer = Client().get(f"{API}/casinos/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert [c["code"] for c in answer.json()] == ["macau"]
+
+
+def test_the_account_manager_issues_to_a_colleague_of_its_jurisdiction_only(
         casinos: None) -> None:
     manager = inspector("chefe-srij", "PT", manager=True)
     colleague = inspector("srij", "PT")
@@ -87,16 +110,20 @@ def test_the_account_manager_issues_to_a_colleague_but_an_inspector_not_to_thems
 
     assert issue(manager, "srij")[0] == 200
     assert issue(manager, "dicj") == (400, "")  # another jurisdiction's
-    assert issue(colleague, "srij") == (400, "")  # not themself
+    assert issue(colleague, "chefe-srij") == (400, "")  # not a manager
     assert ApiToken.objects.filter(user__username="srij").count() == 1
 
 
-def test_a_token_is_valid_one_to_365_days(casinos: None) -> None:
+def test_a_token_lives_at_most_30_days_for_an_inspector_and_90_for_staff(
+        casinos: None) -> None:
     me = person("fiscal", lisboa=Role.PIT_BOSS)
+    srij = inspector("srij", "PT")
 
     assert issue(me, "fiscal", days="0") == (400, "")
-    assert issue(me, "fiscal", days="366") == (400, "")
-    assert issue(me, "fiscal", days="365")[0] == 200
+    assert issue(me, "fiscal", days="91") == (400, "")
+    assert issue(me, "fiscal", days="90")[0] == 200
+    assert issue(srij, "srij", days="31") == (400, "")
+    assert issue(srij, "srij", days="30")[0] == 200
 
 
 def test_an_expired_token_is_refused(casinos: None) -> None:
@@ -168,3 +195,26 @@ def test_every_regulator_request_is_in_the_access_log_that_the_regulator_reads(
     assert set(AccessLogEntry.objects.filter(username="srij").values_list(
         "token_key", flat=True)) == {key}
     assert AccessLogEntry.objects.filter(username="dicj").count() == 1
+
+
+def test_a_password_hash_upgrade_at_login_keeps_the_tokens(casinos: None, settings: Any) -> None:
+    """Issue 35, finding 6: Django's hash upgrade at login counted as a password change."""
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    user = get_user_model().objects.create_user("terminal-7")
+    # an old hash: 1,000 iterations, raised to the hasher's count at the next login
+    user.password = PBKDF2PasswordHasher().encode("a long terminal password", "s" * 22, 1000)
+    user.save()
+    ApiToken.objects.create(user=user, name="tablet", issued_by="t")
+
+    logged = Client().post("/accounts/login/", {"username": "terminal-7",
+                                                "password": "a long terminal password"})
+    assert logged.status_code == 302
+
+    user.refresh_from_db()
+    assert user.password.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")
+    assert ApiToken.objects.filter(user=user).count() == 1
+    user.set_unusable_password()
+    user.save()
+    assert not ApiToken.objects.filter(user=user).exists()  # made unusable: revoked

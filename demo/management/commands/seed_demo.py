@@ -9,6 +9,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from access.models import RegulatorAccount
+from access.second_factor import (
+    DEMO_TOTP_SECRET,
+    confirmed_device,
+    demo_device,
+    needs_second_factor,
+)
 from casino.context import system_metadata
 from casino.jurisdictions import Jurisdiction
 from casino.models import Casino, ChipSet, Membership, Role
@@ -30,7 +36,6 @@ DEMO_USERS = [
     ("fiscal", [Role.PIT_BOSS]),
     ("chefe", [Role.PIT_BOSS]),
     ("contabilista", [Role.ACCOUNTANT]),
-    ("igj", [Role.REGULATOR]),
     ("gestor", [Role.ADMINISTRATOR]),
     # two, so that one drafts a suspicious-transaction report and the other reviews it
     ("conformidade", [Role.COMPLIANCE_OFFICER]),
@@ -85,16 +90,27 @@ class Command(BaseCommand):
                     for role in roles:
                         Membership.objects.get_or_create(user=user, casino_id=casino_code,
                                                          role=role)
-            # the inspectors of the regulator's API: Portugal's (also a manager of its
-            # colleagues' accounts) and Macau's; their tokens come from /tokens/
+            # the regulators' inspectors, Portugal's and Macau's, each also the manager of its
+            # colleagues' accounts: they read their jurisdiction's casinos, web and API alike,
+            # and hold no casino role (casino.selectors.casino_roles); tokens from /tokens/
             for username, jurisdiction in DEMO_INSPECTORS:
                 user = User.objects.filter(username=username).first()
                 if user is None:
                     user = User.objects.create(username=username,
                                                password=_hash_passwords([username])[username])
-                RegulatorAccount.objects.get_or_create(
+                Membership.objects.filter(user=user).delete()  # a demo seeded before issue 35
+                RegulatorAccount.objects.update_or_create(
                     user=user, defaults={"jurisdiction": jurisdiction,
-                                         "manages_accounts": username == "igj"})
-        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["dicj"])
+                                         "manages_accounts": True})
+            # the demo's second factor: one known TOTP secret for everyone whose role asks one
+            # (access.second_factor; README, Demo logins)
+            for user in User.objects.filter(username__in=["admin", "igj", "dicj"] + [
+                    u for u, _ in DEMO_USERS]):
+                if needs_second_factor(user) and confirmed_device(user) is None:
+                    demo_device(user)
+        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["igj", "dicj"])
         self.stdout.write(f"Demo logins ({names}): password is 'demo-' + the username, "
                           "e.g. caixa / demo-caixa.")
+        self.stdout.write(f"Second factor (admin, supervisor, contabilista, gestor, conformidade, "
+                          f"conformidade2, igj, dicj): TOTP secret {DEMO_TOTP_SECRET} in an "
+                          "authenticator app, or: python3 dev.py totp")

@@ -59,7 +59,7 @@ def test_example_b_through_the_pit_api(fiscal: APIClient) -> None:
     session = post(fiscal, f"{API}/tables/{CASINO}/sp1/sessions/",
                    {"opening": {"1000.00": 10, "100.00": 20}}).json()["session_id"]
     opened = post(fiscal, f"{API}/sessions/{session}/rounds/open/",
-                  {"bets": [{"seat": s, "player": f"P{s}", "type": "ante", "amount": "10"}
+                  {"bets": [{"seat": s, "player": f"seat-{s}", "type": "ante", "amount": "10"}
                             for s in B_CARDS]})
     assert opened.status_code == 201, opened.json()
     rid = opened.json()["round_id"]
@@ -71,7 +71,7 @@ def test_example_b_through_the_pit_api(fiscal: APIClient) -> None:
 
     before = StoredEvent.objects.count()
     late = post(fiscal, f"{API}/rounds/{rid}/jackpot-bets/",
-                {"bets": [{"seat": 2, "player": "P2", "amount": "1.00"}]})
+                {"bets": [{"seat": 2, "player": "seat-2", "amount": "1.00"}]})
     assert late.status_code == 409
     assert late.json()["error"]["code"] == "betting_closed"
     assert "n.º 16" in late.json()["error"]["extra"]["article"]
@@ -101,9 +101,9 @@ def test_example_b_through_the_pit_api(fiscal: APIClient) -> None:
         "3.00", "3090.20", "90.00")
     assert [(b["seat"], b["player"], b["status"], b["combination"], b["prize"])
             for b in detail["jackpot_bets"]] == [
-        (2, "P2", "won", "straight_flush", "1495.10"), (6, "P6", "won", "straight_flush",
+        (2, "seat-2", "won", "straight_flush", "1495.10"), (6, "seat-6", "won", "straight_flush",
                                                          "1495.10"),
-        (7, "P7", "won", "full_house", "100.00")]
+        (7, "seat-7", "won", "full_house", "100.00")]
     assert all(b["bet_type"] in ("ante", "call") for b in detail["bets"])
     assert JackpotPool.objects.get(pool_id="stud").amount == D("26911.90")
     assert rebuild_differences() == []

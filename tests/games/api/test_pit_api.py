@@ -49,7 +49,7 @@ def post(client: APIClient, url: str, body: dict[str, Any] | None = None, key: s
 
 def test_a_live_round_through_the_api(fiscal: APIClient, session: str) -> None:
     opened = post(fiscal, f"{API}/sessions/{session}/rounds/open/",
-                  {"bets": [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17],
+                  {"bets": [{"seat": 1, "player": "P-a001", "type": "straight", "numbers": [17],
                              "amount": "10.00"},
                             {"seat": 2, "type": "red", "amount": "25"}]})
     assert opened.status_code == 201, opened.json()

@@ -54,7 +54,7 @@ def refusal(call: Any, *args: Any, **kwargs: Any) -> RuleError:
 def test_a_new_bet_gets_the_first_free_id_and_the_engine_s_fields() -> None:
     [made] = new_bets(ROULETTE, {}, [{"seat": 2, "type": "red", "amount": "20"}],
                       [bet("b1", "black", "10")])
-    assert made == BetView(bet_id="b2", seat=2, player="seat 2", bet_type="red",
+    assert made == BetView(bet_id="b2", seat=2, player="seat-2", bet_type="red",
                            amount=Decimal("20.00"),
                            bet={"id": "b2", "type": "red", "amount": "20.00"})
 

@@ -160,7 +160,7 @@ def play_example_c(session: str) -> str:
     is optional), seat 5 splits suited aces and keeps both, seat 2 hits two aces, seat 6 has
     blackjack. The bank shows 9S and stands on 17."""
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
-        {"seat": s, "player": f"player {s}", "type": "main", "amount": "10"}
+        {"seat": s, "player": f"seat-{s}", "type": "main", "amount": "10"}
         for s in C_SEATS]).round_id
     placed = jackpot_bet_place(round_id=rid, bets=[chip(s) for s in C_SEATS], metadata=pit())
     assert placed.jackpot_bets == ["j1", "j2", "j3", "j4", "j5"]
@@ -273,9 +273,9 @@ A_CARDS = {1: ["AS", "KS", "QS", "JS", "TS"],  # royal flush
 
 def play_example_a(session: str) -> str:
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
-        {"seat": s, "player": f"player {s}", "type": "ante", "amount": "10"}
+        {"seat": s, "player": f"seat-{s}", "type": "ante", "amount": "10"}
         for s in A_CARDS]).round_id
-    jackpot_bet_place(round_id=rid, bets=[chip(s, f"player {s}") for s in A_CARDS],
+    jackpot_bet_place(round_id=rid, bets=[chip(s, f"seat-{s}") for s in A_CARDS],
                       metadata=pit())
     round_close_betting(round_id=rid, metadata=pit())
     for seat in A_CARDS:
@@ -493,18 +493,18 @@ def test_a_table_jackpot_is_never_typed_by_hand(make_table) -> None:
 def bj_round(pool_table) -> str:
     session = pool_table("blackjack", "bj1")
     rid: str = round_open(session_id=session, metadata=pit(), bets=[
-        {"seat": 1, "player": "Rita", "type": "main", "amount": "10"},
-        {"seat": 1, "player": "Hugo", "type": "back", "amount": "10"},
-        {"seat": 2, "player": "Vera", "type": "main", "amount": "20"}]).round_id
+        {"seat": 1, "player": "P-a001", "type": "main", "amount": "10"},
+        {"seat": 1, "player": "P-a004", "type": "back", "amount": "10"},
+        {"seat": 2, "player": "P-a006", "type": "main", "amount": "20"}]).round_id
     return rid
 
 
 def test_a_back_bettor_may_bet_the_jackpot_once_on_the_seat_he_backs(bj_round: str) -> None:
-    placed = jackpot_bet_place(round_id=bj_round, bets=[chip(1), chip(1, "Hugo")],
+    placed = jackpot_bet_place(round_id=bj_round, bets=[chip(1), chip(1, "P-a004")],
                                metadata=pit())
     assert placed.jackpot_bets == ["j1", "j2"]
     assert [(b.seat, b.player) for b in JackpotBet.objects.filter(round_id=bj_round)] == [
-        (1, "Rita"), (1, "Hugo")]  # the holder when no player is named
+        (1, "P-a001"), (1, "P-a004")]  # the holder when no player is named
 
 
 def test_jackpot_refusals_leave_the_store_unchanged(bj_round: str) -> None:
@@ -515,11 +515,11 @@ def test_jackpot_refusals_leave_the_store_unchanged(bj_round: str) -> None:
     assert "n.os 40 and 47" in error.extra["article"]
     error = refused(InvalidCommand, "no_main_bet", place(chip(3)))  # nobody bet on seat 3
     assert "n.º 45" in error.extra["article"]
-    refused(InvalidCommand, "no_main_bet", place(chip(2, "Hugo")))  # Hugo backs seat 1 only
+    refused(InvalidCommand, "no_main_bet", place(chip(2, "P-a004")))  # P-a004 backs seat 1 only
     error = refused(InvalidCommand, "one_chip_per_player", place(chip(2), chip(2)))
     assert "n.º 47" in error.extra["article"]
     jackpot_bet_place(round_id=bj_round, bets=[chip(2)], metadata=pit())
-    refused(InvalidCommand, "one_chip_per_player", place(chip(2, "Vera")))  # twice for Vera
+    refused(InvalidCommand, "one_chip_per_player", place(chip(2, "P-a006")))  # twice for P-a006
     refused(InvalidCommand, "no_such_seat", place(chip(8)))
     refused(InvalidCommand, "invalid", place({**chip(1), "cards": ["AS", "AH"]}))
     round_close_betting(round_id=bj_round, metadata=pit())
@@ -548,14 +548,14 @@ def test_no_jackpot_bet_at_a_table_without_a_pool(make_table) -> None:
 
 def test_one_chip_per_box_at_stud_poker(pool_table) -> None:
     session = pool_table("stud_poker", "sp1")
-    rid = round_open(session_id=session, bets=[{"seat": 1, "player": "Rita", "type": "ante",
+    rid = round_open(session_id=session, bets=[{"seat": 1, "player": "P-a001", "type": "ante",
                                                 "amount": "10"}], metadata=pit()).round_id
     jackpot_bet_place(round_id=rid, bets=[chip(1)], metadata=pit())
     error = refused(InvalidCommand, "one_chip_per_player", lambda: jackpot_bet_place(
-        round_id=rid, bets=[chip(1, "Rita")], metadata=pit()))
+        round_id=rid, bets=[chip(1, "P-a001")], metadata=pit()))
     assert "n.os 5 and 16" in error.extra["article"]
     refused(InvalidCommand, "no_main_bet", lambda: jackpot_bet_place(
-        round_id=rid, bets=[chip(1, "Hugo")], metadata=pit()))
+        round_id=rid, bets=[chip(1, "P-a004")], metadata=pit()))
 
 
 def test_a_retried_jackpot_bet_records_nothing_twice(bj_round: str) -> None:

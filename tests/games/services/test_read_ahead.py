@@ -25,8 +25,8 @@ from ..conftest import CASINO, pit
 
 pytestmark = pytest.mark.django_db
 
-BETS = [{"seat": 1, "player": "p1", "type": "straight", "numbers": [17], "amount": "5"},
-        {"seat": 2, "player": "p2", "type": "red", "amount": "20"}]
+BETS = [{"seat": 1, "player": "P-b001", "type": "straight", "numbers": [17], "amount": "5"},
+        {"seat": 2, "player": "P-b002", "type": "red", "amount": "20"}]
 
 
 @pytest.fixture

@@ -179,24 +179,24 @@ def test_per_player_straight_and_neighbours_limit(make_table) -> None:
     table = make_table("american_roulette", minimum="5")  # straight max 150
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
                              metadata=pit()).session_id
-    rid = open_round(sid, [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17],
+    rid = open_round(sid, [{"seat": 1, "player": "P-a001", "type": "straight", "numbers": [17],
                             "amount": "120"}])
-    # neighbours of 17 with 4: 5 chips of 10, one on 17: 130 on 17, fine for Rita
-    bet_place(round_id=rid, bets=[{"seat": 1, "player": "Rita", "type": "neighbours",
+    # neighbours of 17 with 4: 5 chips of 10, one on 17: 130 on 17, fine for P-a001
+    bet_place(round_id=rid, bets=[{"seat": 1, "player": "P-a001", "type": "neighbours",
                                    "number": 17, "neighbours": 4, "amount": "50"}],
               metadata=pit())
     error = refused(InvalidCommand, "over_limit", lambda: bet_place(
-        round_id=rid, bets=[{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17],
+        round_id=rid, bets=[{"seat": 1, "player": "P-a001", "type": "straight", "numbers": [17],
                              "amount": "25"}], metadata=pit()))
     assert error.extra["article"] == "Portaria 217/2007, roleta americana, n.º 32 d)"
     # another player may still bet 25 straight on 17
-    bet_place(round_id=rid, bets=[{"seat": 2, "player": "Rui", "type": "straight",
+    bet_place(round_id=rid, bets=[{"seat": 2, "player": "P-a003", "type": "straight",
                                    "numbers": [17], "amount": "25"}], metadata=pit())
 
 
 def test_colour_chip_value_is_capped_by_the_straight_maximum(roulette) -> None:
     refused(InvalidCommand, "invalid", lambda: colour_chips_issue(
-        session_id=roulette, colour="red", player="Rita", chip_value="200", chips=10,
+        session_id=roulette, colour="red", player="P-a001", chip_value="200", chips=10,
         metadata=pit()))
 
 
@@ -269,10 +269,10 @@ def test_macau_both_sides_must_differ_by_the_minimum(make_table) -> None:
     table = make_table("punto_banco_macau", minimum="100")
     sid = table_session_open(casino=CASINO, table=table, opening={"100.00": 5},
                              metadata=pit()).session_id
-    rid = open_round(sid, [{"seat": 1, "player": "Li", "type": "player", "amount": "300"}])
+    rid = open_round(sid, [{"seat": 1, "player": "P-a005", "type": "player", "amount": "300"}])
     error = refused(InvalidCommand, "over_limit", lambda: bet_place(
-        round_id=rid, bets=[{"seat": 1, "player": "Li", "type": "banker", "amount": "250"}],
+        round_id=rid, bets=[{"seat": 1, "player": "P-a005", "type": "banker", "amount": "250"}],
         metadata=pit()))
     assert "n.º 11" in error.extra["article"]
-    bet_place(round_id=rid, bets=[{"seat": 1, "player": "Li", "type": "banker", "amount": "200"}],
+    bet_place(round_id=rid, bets=[{"seat": 1, "player": "P-a005", "type": "banker", "amount": "200"}],
               metadata=pit())

@@ -57,10 +57,10 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
                                 opening={"100.00": 20, "25.00": 40, "5.00": 100}, metadata=pit())
     sid = opened.session_id
     assert opened.opening_amount == "3500.00"
-    drop_record(session_id=sid, amount="500", seat=1, player="Rita", metadata=pit())
+    drop_record(session_id=sid, amount="500", seat=1, player="P-a001", metadata=pit())
 
     # Round 1: 17 black. Straight 17 of 10 wins 350; red 50 loses; dozen 2 of 20 wins 40.
-    r1 = play(sid, [{"seat": 1, "player": "Rita", "type": "straight", "numbers": [17],
+    r1 = play(sid, [{"seat": 1, "player": "P-a001", "type": "straight", "numbers": [17],
                      "amount": "10"},
                     {"seat": 2, "type": "red", "amount": "50"},
                     {"seat": 3, "type": "dozen", "dozen": 2, "amount": "20"}],
@@ -75,7 +75,7 @@ def test_roulette_session_with_fills_credits_colour_chips_and_a_void(make_table,
     round_void(round_id=r3, reason="ball jumped out of the wheel", metadata=pit())
 
     # Colour chips: 20 chips at 5.00 for value chips, 12 exchanged back, 8 late at the minimum.
-    colour_chips_issue(session_id=sid, colour="green", player="Rui", chip_value="5", chips=20,
+    colour_chips_issue(session_id=sid, colour="green", player="P-a003", chip_value="5", chips=20,
                        metadata=pit())
     colour_chips_exchange(session_id=sid, colour="green", chips=12, metadata=pit())
     colour_chips_exchange(session_id=sid, colour="green", chips=8, late=True, metadata=pit())
@@ -229,8 +229,8 @@ def test_blackjack_hands_played_decision_by_decision(make_table) -> None:
                              metadata=pit()).session_id
     drop_record(session_id=sid, amount="200", metadata=pit())
     rid = round_open(session_id=sid, bets=[
-        {"id": "m1", "seat": 1, "player": "Ana", "type": "main", "amount": "20"},
-        {"id": "k1", "seat": 1, "player": "Rui", "type": "back", "amount": "10"},
+        {"id": "m1", "seat": 1, "player": "P-a002", "type": "main", "amount": "20"},
+        {"id": "k1", "seat": 1, "player": "P-a003", "type": "back", "amount": "10"},
         {"id": "m2", "seat": 2, "type": "main", "amount": "50"},
         {"id": "m3", "seat": 3, "type": "main", "amount": "30"}], metadata=pit()).round_id
     round_close_betting(round_id=rid, metadata=pit())
