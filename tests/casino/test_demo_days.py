@@ -3,7 +3,8 @@ every command line the README and the getting-started guide print, run as printe
 (``python3 dev.py manage ...``, ``python3 tools/...``).
 
 The day before yesterday is closed and sealed, yesterday is closed out (every session and shift,
-the vaults' too) and closes, today is open with work waiting for each person.
+the vaults' too) and closes, today is open with work waiting for each person. The poker room, the tips and
+Macau's exchange desk play in each of the three days too (``the_areas``).
 
 The lines come from the documents' ``sh`` code blocks; ``python3 dev.py run`` and ``test`` are
 left out (``tests/casino/test_dev_run.py`` runs the first; the second would run this suite
