@@ -8,9 +8,11 @@ one ``random.Random``: the same seed gives the same deals.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
@@ -27,6 +29,9 @@ from exchange.services import (
     foreign_cash_sell,
 )
 from games.models import TableSession
+
+if TYPE_CHECKING:
+    from demo.day import DemoDay
 
 JOB = "demo_day"
 CASINO = "macau"
@@ -64,3 +69,11 @@ def play_currencies(played: Sequence[TableSession], seed: int = 0) -> None:
     today = casino.gaming_day(timezone.now())
     if not Revaluation.objects.filter(casino_id=CASINO, gaming_day=today).exists():
         foreign_cash_revalue(metadata=_as(Role.ACCOUNTANT, "accounts"))
+
+
+def play_day(d: DemoDay) -> None:
+    """Macau's exchange desk in one demo day (``demo.days.DAY_PLAYERS``), on the day's clock:
+    the rate posted, HKD bought and sold, the holding revalued at the day's end."""
+    if d.casino == CASINO:
+        play_currencies(d.sessions, d.rng.randrange(1 << 30))
+        d.advance(dt.timedelta(minutes=15))

@@ -29,16 +29,12 @@ from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
 from demo.counts import tray_count
-from demo.currencies import play_currencies
-from demo.machines import play_floors
-from demo.pokerroom import play_poker_room
-from demo.tips import play_tips
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
 from games.engine.cards import rank_poker_hand
 from games.limits import default_limits
-from games.models import DropDefinition, Round, Slip, Table, TableSession
+from games.models import Round, Slip, Table, TableSession
 from jackpots.services import jackpot_round_settle
 
 JOB = "demo_day"
@@ -543,26 +539,13 @@ SIMULATORS: dict[str, Simulator] = {
 
 def play_day(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
              ) -> list[TableSession]:
-    # The same seed on an empty database plays the same day; a day played on top of others
-    # draws anew (its session and round ids must be new).
-    rng = random.Random(f"{seed}:{TableSession.objects.count()}")
-    cage = DemoCage()
-    for casino in DEMO_TABLES:
+    """One gaming day today, on the wall clock, every table and cage closed: the same day
+    players as the three days (``demo.days.DAY_PLAYERS``: the pit, the poker room, the tips,
+    the exchange), ``tables`` tables cycling over the games. The same seed on an empty database
+    plays the same day; a day played on top of others draws anew."""
+    from demo.days import play_today_closed
 
-        if not DropDefinition.objects.filter(casino_id=casino).exists():
-            services.drop_definition_set(casino=casino, basis="counted",
-                                         reason="the drop box as counted in the count room",
-                                         metadata=_as(casino, Role.ADMINISTRATOR, "config"))
-    played = []
-    for index, table in enumerate(ensure_tables(tables)):
-        played.append(play_session(table, rounds, rng, cage, tick, showcase=index < 2))
-    play_poker_room(rng)  # the poker room's day (demo/pokerroom.py)
-    for casino in sorted({t.casino_id for t in played}):
-        cage.close(casino)
-    play_tips(played, seed)  # the rooms' tips, counted; a period distributed (demo/tips.py)
-    play_currencies(played, seed)  # Macau's exchange desk: HKD bought and sold (currencies.py)
-    play_floors(seed=seed, full=rounds >= 20)  # the slot floor's day (demo/machines.py)
-    return played
+    return play_today_closed(tables=tables, rounds=rounds, seed=seed, tick=tick)
 
 
 # --- one casino's gaming day, by its players ----------------------------------------------------
@@ -586,6 +569,9 @@ class DemoDay:
     tables: int
     tick: Callable[[], None]
     sessions: list[TableSession] = field(default_factory=list)
+    # moves a past day's clock on by a while without a round (the poker room's hands, a
+    # tournament's levels); today, on the wall clock, it does nothing
+    advance: Callable[[dt.timedelta], None] = lambda _by: None
 
 
 def play_tables(d: DemoDay) -> None:

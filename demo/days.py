@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from casino.models import Casino, Role
-from demo import showcase
+from demo import currencies, pokerroom, showcase, tips
 from demo.cage import MAIN, DemoCage
-from demo.day import DEMO_TABLES, DayPlayer, DemoDay, _as, play_tables
+from demo.day import DEMO_TABLES, DayPlayer, DemoDay, _as, demo_tables, play_tables
 from eventstore.clock import clock_set
 from games import services
 from games.models import DropDefinition, TableSession
@@ -43,8 +43,13 @@ CLOSE_AFTER = dt.timedelta(hours=1)  # the accountant closes the day an hour aft
 # ``play_day(d: DemoDay) -> None`` in its ``demo/<area>.py`` that plays through its services,
 # calls ``d.tick()`` after each of its rounds or games (the clock moves on), and on a past day
 # (``d.over``) leaves nothing open: the cage closes after every player, then the day closes.
+# ``d.advance(by)`` moves a past day's clock on without a round. Issue 37's slot floor plugs in
+# here too: ``machines.play_day,`` (``demo/machines.py``).
 DAY_PLAYERS: list[DayPlayer] = [
     play_tables,  # the pit's tables, with the cage's fills, credits, sales and drop boxes
+    pokerroom.play_day,  # four cash tables, a tournament; chemin de fer in Lisbon
+    tips.play_day,  # the tip boxes, counted by two; a period over distributed
+    currencies.play_day,  # Macau's exchange desk: HKD bought and sold, the holding revalued
 ]
 
 # Each area's showcase on the first run (compliance alerts, approvals waiting): called once,
@@ -90,6 +95,40 @@ def _ready(casino: str) -> None:
                                      metadata=_as(casino, Role.ADMINISTRATOR, "config"))
 
 
+def _still(_by: dt.timedelta) -> None:
+    """Today's clock is the wall's: nothing to move."""
+
+
+def _play(d: DemoDay, *, vault: bool = True) -> None:
+    """One casino's day by every player; a day over leaves its main cage closed, and its vault
+    unless ``vault`` is False."""
+    for player in DAY_PLAYERS:
+        player(d)
+    if d.over:
+        d.cage.close(d.casino)
+        if vault:
+            d.cage.close_vault(d.casino)
+
+
+def play_today_closed(*, tables: int, rounds: int, seed: int, tick: Callable[[], None]
+                      ) -> list[TableSession]:
+    """The one-day demo (``demo_day`` without ``--days``; ``demo.day.play_day``): today, on the
+    wall clock, by the same ``DAY_PLAYERS``, in each casino with one of the ``tables`` tables,
+    every table session, poker table and tournament closed, and the main cage's shift (the
+    vault stays open, as a day played on top of it may use it)."""
+    rng = random.Random(f"{seed}:{TableSession.objects.count()}")
+    cage = DemoCage()
+    played: list[TableSession] = []
+    for code in dict.fromkeys(c for c, *_ in demo_tables(tables)):
+        casino = Casino.objects.get(code=code)
+        _ready(code)
+        the_day = DemoDay(casino=code, day=today_of(casino), over=True, rng=rng, cage=cage,
+                          rounds=rounds, tables=tables, tick=tick)
+        _play(the_day, vault=False)
+        played += the_day.sessions
+    return played
+
+
 def today_of(casino: Casino) -> dt.date:
     return casino.gaming_day(timezone.now())
 
@@ -125,13 +164,10 @@ def play_days(*, rounds: int, seed: int, tick: Callable[[], None], days: int = 3
 
             cage.pay_now = over
             the_day = DemoDay(casino=casino.code, day=day, over=over, rng=rng, cage=cage,
-                              rounds=rounds, tables=count, tick=moved)
+                              rounds=rounds, tables=count, tick=moved,
+                              advance=clock.advance if clock is not None else _still)
             with on_clock(clock):
-                for player in DAY_PLAYERS:
-                    player(the_day)
-                if over:
-                    cage.close(casino.code)
-                    cage.close_vault(casino.code)
+                _play(the_day)
             state = "closed out" if over else "open"
             if back >= 2:
                 assert clock is not None
@@ -148,4 +184,5 @@ def play_days(*, rounds: int, seed: int, tick: Callable[[], None], days: int = 3
     return played
 
 
-__all__ = ["DAY_PLAYERS", "MAIN", "SHOWCASES", "DemoClock", "PlayedDay", "play_days"]
+__all__ = ["DAY_PLAYERS", "MAIN", "SHOWCASES", "DemoClock", "PlayedDay", "play_days",
+           "play_today_closed"]

@@ -7,12 +7,15 @@ buy-ins within the table's limits, records hands from the dealer's terminal and 
 the approved rake, counts each rake box by two, and cashes everybody out; a tournament runs from
 registration (and a late one) to its last prize paid at the cage; the chemin de fer coups are
 dealt from a shoe by the drawing rules. Played again, a day opens nothing twice and names its
-tournament anew."""
+tournament anew. ``play_day`` plays it in each day of the demo (``demo.days.DAY_PLAYERS``):
+today's players stay seated and today's tournament runs on."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from casino.context import system_metadata
 from casino.models import Role
@@ -41,6 +44,9 @@ from pokerroom.services.tournaments import (
     tournament_register,
     tournament_start,
 )
+
+if TYPE_CHECKING:
+    from demo.day import DemoDay
 
 JOB = "demo_day"
 APPROVAL = "SRIJ-DEMO-PR1"  # the inspection's approval reference (a demo figure: PR-1)
@@ -128,20 +134,26 @@ def _hands(casino: str, table: str, seats: list[int], rng: random.Random, count:
     return hands
 
 
-def _cash_table_day(casino: str, table: str, rng: random.Random) -> None:
+def _cash_table_day(casino: str, table: str, rng: random.Random, *, close: bool = True) -> None:
+    """Players seated, hands dealt; unless ``close`` is False (today, still playing), the rake
+    box counted by two and everybody cashed out."""
     floor = _as(casino, Role.PIT_BOSS, "floor")
     seats = _seat_players(casino, table, rng, rng.randint(4, 6), (10, 30))
     for hand in _hands(casino, table, seats, rng, 6):  # from the dealer's terminal
         poker_hands_record(casino=casino, table=table, hands=[hand], metadata=floor)
     poker_hands_record(casino=casino, table=table, hands=_hands(casino, table, seats, rng, 14),
                        source="batch", metadata=floor)
+    if not close:
+        return
     uncounted = PokerTable.objects.get(casino_id=casino, code=table).rake_uncounted
     rake_box_count(casino=casino, table=table, counted=uncounted, second_counter="demo:counter",
                    metadata=_as(casino, Role.PIT_BOSS, "count"))
     _cash_everybody_out(casino, table, seats, rng)
 
 
-def _tournament_day(casino: str, rng: random.Random) -> None:
+def _tournament_day(casino: str, rng: random.Random, *, finish: bool = True) -> None:
+    """A tournament announced, entered and started (a late entry, a rebuy); players knocked out
+    to the last three, paid, unless ``finish`` is False (today's, still running)."""
     floor = _as(casino, Role.PIT_BOSS, "floor")
     code = f"t{Tournament.objects.filter(casino_id=casino).count() + 1}"
     tournament_announce(casino=casino, tournament=code, game="holdem", buy_in=_units(50, casino),
@@ -159,8 +171,10 @@ def _tournament_day(casino: str, rng: random.Random) -> None:
     tournament_chips_buy(casino=casino, tournament=code, entry=1, kind="rebuy", metadata=floor)
     order = list(range(1, entries + 2))
     rng.shuffle(order)
-    for entry in order[:-1]:
+    for entry in order[:-1] if finish else order[:entries // 2]:
         tournament_eliminate(casino=casino, tournament=code, entry=entry, metadata=floor)
+    if not finish:
+        return
     cashier = _as(casino, Role.CASHIER, "cage")
     for entry in sorted(order[-3:]):
         tournament_prize_pay(casino=casino, tournament=code, entry=entry,
@@ -191,7 +205,7 @@ def _coup_cards(shoe: _Shoe, rng: random.Random) -> tuple[list[str], list[str], 
     return punter, banker, option
 
 
-def _chemmy_day(rng: random.Random) -> None:
+def _chemmy_day(rng: random.Random, *, close: bool = True) -> None:
     casino, table = CHEMMY
     floor = _as(casino, Role.PIT_BOSS, "floor")
     seats = _seat_players(casino, table, rng, 4, (20, 40))
@@ -214,14 +228,25 @@ def _chemmy_day(rng: random.Random) -> None:
             bank = Decimal(100)
         else:
             bank = Decimal(answer.bank_after)
-    _cash_everybody_out(casino, table, seats, rng)
+    if close:
+        _cash_everybody_out(casino, table, seats, rng)
 
 
-def play_poker_room(rng: random.Random) -> None:
-    """One gaming day of the poker room in every demo casino (the demo's day flow calls it)."""
-    for casino in UNIT:
-        _ensure_tables(casino)
-        for code, _ in CASH_TABLES:
-            _cash_table_day(casino, code, rng)
-        _tournament_day(casino, rng)
-    _chemmy_day(rng)
+# how long each part takes on a past day's clock (``DemoDay.advance``)
+A_TABLE, A_TOURNAMENT, A_SHOE = (dt.timedelta(minutes=m) for m in (10, 40, 20))
+
+
+def play_day(d: DemoDay) -> None:
+    """The poker room's part of one casino's demo day (``demo.days.DAY_PLAYERS``): its four
+    cash tables, the day's tournament and, in Lisbon, the chemin de fer table. On a past day
+    (``d.over``) everybody is cashed out, each rake box counted and the tournament's prizes paid;
+    today the players stay seated and the tournament runs on."""
+    _ensure_tables(d.casino)
+    for code, _ in CASH_TABLES:
+        _cash_table_day(d.casino, code, d.rng, close=d.over)
+        d.advance(A_TABLE)
+    _tournament_day(d.casino, d.rng, finish=d.over)
+    d.advance(A_TOURNAMENT)
+    if d.casino == CHEMMY[0]:
+        _chemmy_day(d.rng, close=d.over)
+        d.advance(A_SHOE)

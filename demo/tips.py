@@ -5,9 +5,9 @@ the main room goes to the count room, where one cashier counts it and another co
 tips are then held for the staff). In Lisbon a tip found in a table's drop box is reported by
 one pit boss and confirmed by another. Lisbon shares its tips by the month, as the law says
 (Portaria 1159/90, Despacho Normativo 42/89); Macau by the day, as its (demo) policy says: so
-the demo distributes Macau's previous gaming day once it is over (the first time, the rooms'
-tips of the day before the demo are played too, so that a day is there to distribute). Every
-figure is drawn from one ``random.Random``: the same seed gives the same tips.
+each demo day distributes Macau's previous gaming day, over by then, while Lisbon's boxes of
+the month stay counted and held until the month is over. Every figure is drawn from the demo
+day's ``random.Random``: the same seed gives the same tips.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 from decimal import Decimal
-
-from django.utils import timezone
+from typing import TYPE_CHECKING
 
 from casino.context import system_metadata
 from casino.models import Casino, Role
 from casino.money import CASH_DENOMINATIONS, Money, fmt
 from eventstore.records import Metadata
-from games.models import TableSession
 from tips import distribution
 from tips.models import TipBox, TipPeriod, TipRule, TipStaff
 from tips.services import (
@@ -36,6 +34,9 @@ from tips.services import (
     tip_rule_set,
     tip_staff_register,
 )
+
+if TYPE_CHECKING:
+    from demo.day import DemoDay
 
 JOB = "demo_day"
 # casino -> (period, fund's percentage (None: the law's), categories and points, source, staff)
@@ -90,31 +91,30 @@ def _boxes(casino: Casino, day: dt.date, tables: Sequence[str], rng: random.Rand
         tip_box_count_confirm(gaming_day=day, box=box, cash=cash, metadata=second)
 
 
-def play_tips(played: Sequence[TableSession], seed: int = 0) -> None:
-    """The day's tip boxes of every casino that played, counted; Lisbon's misplaced tip; every
-    period over and fully counted, distributed."""
-    rng = random.Random(f"tips:{seed}:{TipBox.objects.count()}")
-    for code in sorted({s.casino_id for s in played}):
-        if code not in RULES:
-            continue
-        casino = Casino.objects.get(code=code)
-        _configure(code)
-        today = casino.gaming_day(timezone.now())
-        tables = sorted({s.table for s in played if s.casino_id == code})
-        if not TipBox.objects.filter(casino_id=code).exists():
-            _boxes(casino, today - dt.timedelta(days=1), tables, rng)
-        _boxes(casino, today, tables, rng)
-        if code == "lisboa" and tables:
-            found = tip_misplacement_report(
-                direction="drop_to_tips", table=tables[0], gaming_day=today,
-                amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
-                metadata=_as(code, Role.PIT_BOSS, "pit"))
-            tip_misplacement_confirm(correction_id=found.correction_id,
-                                     metadata=_as(code, Role.PIT_BOSS, "pit-2"))
-        _distribute(casino, today)
+def play_day(d: DemoDay) -> None:
+    """The tips' part of one casino's demo day (``demo.days.DAY_PLAYERS``): first each period
+    over by this day, its boxes counted, is distributed (Macau's previous day; Lisbon's month
+    once it is over, so never within the demo's days but at a month's turn); then the day's tip
+    boxes (one a table that played, one of the main room) are dropped, counted by one cashier
+    and confirmed by another; in Lisbon a tip found in a drop box is moved to the tips."""
+    if d.casino not in RULES:
+        return
+    casino = Casino.objects.get(code=d.casino)
+    _configure(d.casino)
+    _distribute(casino, d.day)
+    tables = sorted({s.table for s in d.sessions})
+    _boxes(casino, d.day, tables, d.rng)
+    if d.casino == "lisboa" and tables:
+        found = tip_misplacement_report(
+            direction="drop_to_tips", table=tables[0], gaming_day=d.day,
+            amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
+            metadata=_as(d.casino, Role.PIT_BOSS, "pit"))
+        tip_misplacement_confirm(correction_id=found.correction_id,
+                                 metadata=_as(d.casino, Role.PIT_BOSS, "pit-2"))
 
 
 def _distribute(casino: Casino, today: dt.date) -> None:
+    """Every period of the boxes before ``today`` that is over and not distributed yet."""
     kind = TipRule.objects.get(casino_id=casino.code).period
     periods = {distribution.period_of(day, kind)
                for day in TipBox.objects.filter(casino_id=casino.code, gaming_day__lt=today)

@@ -10,8 +10,6 @@ import re
 import uuid
 from decimal import Decimal, InvalidOperation
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
 from casino.jurisdictions import jurisdiction_of
@@ -24,7 +22,7 @@ from casino.money import (
     parse_counts,
 )
 from compliance import thresholds
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 
@@ -224,7 +222,7 @@ def _threshold_check(casino: Casino, deal: rates.Deal, currency: str) -> None:
     names (``compliance.thresholds``: EUR in Portugal, MOP in Macau): the deal's value in the
     book currency when that is the law's, else refused (no rate to the law's currency). A deal
     at or above it is refused here: the desk does not identify patrons yet (docs/currencies.md)."""
-    day = casino.gaming_day(timezone.now())
+    day = casino.gaming_day(clock.now())
     try:
         rule = thresholds.rule_for(jurisdiction_of(casino.code, casino.currency), day)
     except thresholds.NoRule:
@@ -271,7 +269,7 @@ def foreign_cash_buy(*, currency: str, cash: object, metadata: Metadata) -> Deal
     store.append(desk.stream, [ev.ForeignCashBought(
         deal_id=deal_id, currency=accepted.currency, cash=counted, foreign=foreign,
         rate=deal.rate, mid=rate.mid, paid=deal.book_currency, book_value=deal.book_value,
-        result=deal.result, gaming_day=casino.gaming_day(timezone.now()))],
+        result=deal.result, gaming_day=casino.gaming_day(clock.now()))],
         expected_version=desk.version, metadata=metadata)
     return _deal_answer(casino, deal_id, "bought", accepted.currency, deal, rate,
                         desk.cash - deal.book_currency)
@@ -297,7 +295,7 @@ def foreign_cash_sell(*, currency: str, cash: object, metadata: Metadata) -> Dea
     store.append(desk.stream, [ev.ForeignCashSold(
         deal_id=deal_id, currency=accepted.currency, cash=counted, foreign=foreign,
         rate=deal.rate, mid=rate.mid, received=deal.book_currency, book_value=deal.book_value,
-        result=deal.result, gaming_day=casino.gaming_day(timezone.now()))],
+        result=deal.result, gaming_day=casino.gaming_day(clock.now()))],
         expected_version=desk.version, metadata=metadata)
     return _deal_answer(casino, deal_id, "sold", accepted.currency, deal, rate,
                         desk.cash + deal.book_currency)
@@ -310,7 +308,7 @@ def foreign_cash_revalue(*, gaming_day: object = None, metadata: Metadata) -> Re
     require_role(metadata, REVALUE_ROLES, "revaluing the foreign holdings")
     casino = _casino(metadata)
     desk = _desk(casino)
-    today = casino.gaming_day(timezone.now())
+    today = casino.gaming_day(clock.now())
     if gaming_day in (None, ""):
         day = today
     elif isinstance(gaming_day, str):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from decimal import Decimal
 
@@ -10,6 +9,7 @@ from casino.errors import InvalidCommand, NotFound
 from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
 from compliance.thresholds import NoRule, rule_for
+from eventstore import clock
 from eventstore.records import Metadata
 from pokerroom.models import PokerTable, Tournament
 from pokerroom.roles import CAGE_ROLES, FLOOR_ROLES
@@ -83,7 +83,7 @@ def identification_threshold(casino: str) -> tuple[Decimal, str] | None:
     if not jurisdiction:
         return None
     try:
-        rule = rule_for(jurisdiction, place.gaming_day(dt.datetime.now(tz=dt.UTC)))
+        rule = rule_for(jurisdiction, place.gaming_day(clock.now()))
     except NoRule:
         return None
     return rule.identify_at, rule.citation

@@ -12,7 +12,7 @@ from decimal import Decimal
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from pokerroom.events import (
@@ -121,7 +121,7 @@ def tournament_register(*, casino: str, tournament: str, patron: str = "",
                        params={"tournament": tournament})
     if late:
         until = _late_until(found)
-        moment = now or dt.datetime.now(tz=dt.UTC)
+        moment = now or clock.now()
         if until is None or moment > until or found.remaining < 2:
             raise Conflict("late registration to {tournament} is closed", code="late_closed",
                            params={"tournament": tournament})

@@ -191,6 +191,11 @@ API_SECTIONS = [
     ("cage", "cage/{casino}/shifts/", "cage shifts, chip sales, fills, credits, counts (cashier)"),
     ("ledger", "ledger/{casino}/trial-balance/", "trial balance, journal, results (accountant)"),
     ("jackpots", "jackpots/{casino}/pools/", "jackpot pools and their meters"),
+    ("poker-room", "poker-room/{casino}/tables/",
+     "poker tables, hands, rake, chemin de fer coups; tournaments at poker-room/{casino}/tournaments/"),
+    ("tips", "tips/{casino}/boxes/", "tip boxes and their counts, corrections, periods shared"),
+    ("exchange", "exchange/{casino}/deals/",
+     "foreign notes bought and sold at the cage; rates, holdings, revaluations"),
 ]
 
 

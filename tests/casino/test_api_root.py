@@ -19,7 +19,7 @@ def test_the_api_root_lists_its_sections_and_links_the_schema_and_the_docs() -> 
     assert body["docs"] == "http://testserver/api/docs/"
     names = [s["name"] for s in body["sections"]]
     assert names == ["casinos", "events", "events-verify", "seals", "approvals", "pit", "cage",
-                     "ledger", "jackpots"]
+                     "ledger", "jackpots", "poker-room", "tips", "exchange"]
     for section in body["sections"]:
         path = urlsplit(section["url"].replace("{casino}", "lisboa")).path
         assert path.startswith("/api/v1/")

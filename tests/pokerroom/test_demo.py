@@ -10,7 +10,9 @@ from io import StringIO
 from django.core.management import call_command
 
 from casino.models import Casino
-from demo.pokerroom import play_poker_room
+from demo.cage import DemoCage
+from demo.day import DemoDay
+from demo.pokerroom import play_day
 from eventstore.compare import check
 from pokerroom.models import ChemmyCoup, PokerTable, Tournament
 from reporting.reconciliation import reconcile
@@ -20,8 +22,12 @@ def test_two_demo_days_of_the_poker_room_reconcile(db: None, settings: object) -
     settings.DEBUG = True  # type: ignore[attr-defined]
     call_command("seed_demo", stdout=StringIO())
     rng = random.Random(38)
-    play_poker_room(rng)
-    play_poker_room(rng)  # a second day: nothing opened twice, a new tournament
+    for _ in range(2):  # a second day: nothing opened twice, a new tournament
+        for code in ("lisboa", "macau"):  # a day over: everybody cashed out, prizes paid
+            casino = Casino.objects.get(code=code)
+            play_day(DemoDay(casino=code, day=casino.gaming_day(dt.datetime.now(tz=dt.UTC)),
+                             over=True, rng=rng, cage=DemoCage(), rounds=1, tables=0,
+                             tick=lambda: None))
     # four cash tables a casino and the chemin de fer table in Lisbon; a tournament a day each
     assert PokerTable.objects.filter(casino_id="lisboa").count() == 5
     assert PokerTable.objects.filter(casino_id="macau").count() == 4
