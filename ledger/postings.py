@@ -97,6 +97,9 @@ class SessionFacts:
     drop_recorded: Decimal = ZERO
     drop_counted: Decimal | None = None
     gaming_day: dt.date | None = None  # the day it opened: its events are posted in that day
+    # A table in a foreign currency: the rate its figures are booked at (``currency_postings``)
+    currency: str = ""
+    rate: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -866,6 +869,7 @@ NOT_POSTED.update(tip_postings.NOT_POSTED)
 from . import exchange_postings  # noqa: E402 (the exchange's postings, docs/currencies.md)
 
 NOT_POSTED.update(exchange_postings.NOT_POSTED)
+from . import currency_postings  # noqa: E402 (a foreign-currency table's figures at its rate)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
@@ -884,6 +888,7 @@ def post(event: Event, context: Context) -> Posting | None:
         return None
     posting = poster(event, context)
     if posting is not None:
+        posting = currency_postings.in_book_currency(event, posting, context)
         check_balanced(posting.lines)
     return posting
 
@@ -892,7 +897,8 @@ def session_after(event: SessionEvent, facts: SessionFacts | None) -> SessionFac
     """What the ledger remembers of a table session after ``event`` (None: unchanged)."""
     if isinstance(event, TableSessionOpened):
         return SessionFacts(event.session_id, event.table, event.game,
-                            gaming_day=event.gaming_day)
+                            gaming_day=event.gaming_day, currency=event.currency,
+                            rate=event.rate)
     if facts is None:
         return None
     if isinstance(event, DropRecorded):

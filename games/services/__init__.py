@@ -31,6 +31,7 @@ from .sessions import (
     table_session_close,
     table_session_open,
 )
+from .table_currency import table_change_currency
 from .tables import (
     drop_definition_set,
     table_change_limits,
@@ -65,6 +66,7 @@ __all__ = [
     "table_change_limits",
     "table_change_options",
     "table_change_tax_class",
+    "table_change_currency",
     "table_configure",
     "table_session_close",
     "table_session_open",
