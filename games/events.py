@@ -93,6 +93,7 @@ class TableCurrencyChanged(Event):
     event_type = "TableCurrencyChanged"
     schema_version = 1
 
+    table: str  # the table's code (the chips in circulation follow its chip set by it)
     currency: str
     chip_set: str
     reason: str = ""

@@ -2,9 +2,8 @@
 ``ledger.postings`` is. The pit and the cage count such a table's chips, fills, credits, drop
 and win in its own currency; every entry its session's events post is booked in the book
 currency at the rate the session opened with (``TableSessionOpened.rate``: the exchange's
-posted middle rate in force then, an event with its author). Each line is converted and rounded
-half up to the cent (a rounding of ours); what the rounding leaves unbalanced goes to the
-exchange result (7891), so an entry always balances. The day's table figures (handle, drop)
+posted middle rate in force then, an event with its author), and kept at face value in its own
+currency in memorandum (``convert``). The day's table figures (handle, drop)
 are converted the same way: the gaming tax reads the book currency."""
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from eventstore.events import Event
 from games.events import TableSessionOpened
 
 from . import postings as p
-from .chart import account
+from .chart import AccountRef, account
 
 
 def session_rate(event: Event, ctx: p.Context) -> Decimal | None:
@@ -42,38 +41,69 @@ def book_value(value: Decimal, rate: Decimal) -> Decimal:
     return (value * rate).quantize(p.CENT, rounding=ROUND_HALF_UP)
 
 
-def convert(lines: tuple[p.Line, ...], rate: Decimal) -> tuple[p.Line, ...]:
-    """Each line at ``rate``; the rounding's imbalance (a cent or so) to the exchange result,
-    apart for real and memorandum lines (a memorandum imbalance goes to its largest line)."""
-    out = [p.Line(line.account, book_value(line.debit, rate), book_value(line.credit, rate))
-           for line in lines]
+def _booked(ref: AccountRef, currency: str) -> AccountRef:
+    """Where a real line of a foreign table is booked: its own account, but the chips in
+    players' hands of that currency apart from the book currency's (2786.<currency>)."""
+    if ref.key == "chips_in_circulation":
+        return account("foreign_chips_in_circulation", currency)
+    return ref
+
+
+def convert(lines: tuple[p.Line, ...], rate: Decimal, currency: str) -> tuple[p.Line, ...]:
+    """A foreign table's lines as booked. In the book currency, the real lines only, each at
+    ``rate`` (what the rounding leaves unbalanced, a cent or so, to the exchange result 7891);
+    the chips at face value (class 0) are not the book currency's chips and stay out of its
+    accounts. In the table's currency, every line at face value, in memorandum (0900.<currency>.
+    <account>): what the pit and the cage count in that currency is reconciled against it."""
+    out = [p.Line(_booked(line.account, currency), book_value(line.debit, rate),
+                  book_value(line.credit, rate))
+           for line in lines if not line.account.template.memorandum]
     out = [line for line in out if line.debit or line.credit]
-    for memorandum in (False, True):
-        mine = [i for i, line in enumerate(out) if line.account.template.memorandum == memorandum]
-        gap = sum((out[i].debit - out[i].credit for i in mine), p.ZERO)
-        if gap == 0 or not mine:
-            continue
-        if not memorandum:
-            out.append(p.Line(account("exchange_result"), max(-gap, p.ZERO), max(gap, p.ZERO)))
-            continue
-        i = max(mine, key=lambda k: out[k].debit + out[k].credit)
-        line = out[i]
-        out[i] = (replace(line, debit=line.debit - gap) if line.debit
-                  else replace(line, credit=line.credit + gap))
+    gap = sum((line.debit - line.credit for line in out), p.ZERO)
+    if gap:
+        out.append(p.Line(account("exchange_result"), max(-gap, p.ZERO), max(gap, p.ZERO)))
+    out += [p.Line(account("foreign_figures", f"{currency}.{line.account.code}"), line.debit,
+                   line.credit) for line in lines]
     return tuple(out)
 
 
-def in_book_currency(event: Event, posting: p.Posting, ctx: p.Context) -> p.Posting:
-    """``posting`` as booked: unchanged in the book currency, converted for a foreign table."""
+class _InItsCurrency:
+    """The context a foreign table's posting reads: its chips at face value are those of the
+    memorandum in its currency (a tray's float is 0900.<currency>.0120.<table>)."""
+
+    def __init__(self, ctx: p.Context, currency: str) -> None:
+        self.ctx = ctx
+        self.currency = currency
+
+    def balance(self, ref: AccountRef) -> Decimal:
+        if ref.template.memorandum:
+            return self.ctx.balance(account("foreign_figures", f"{self.currency}.{ref.code}"))
+        return self.ctx.balance(ref)
+
+    def session(self, session_id: str) -> p.SessionFacts | None:
+        return self.ctx.session(session_id)
+
+
+def posted(poster: p.Poster, event: Event, ctx: p.Context) -> p.Posting | None:
+    """What ``poster`` posts of ``event``: as it is in the book currency; for a foreign
+    table's session, worked in its currency and booked as ``convert`` says."""
     rate = session_rate(event, ctx)
     if rate is None:
-        return posting
+        return poster(event, ctx)
     currency = _currency(event, ctx)
+    posting = poster(event, _InItsCurrency(ctx, currency))
+    if posting is None:
+        return None
     changes: dict[str, Any] = {
-        "lines": convert(posting.lines, rate),
+        "lines": convert(posting.lines, rate, currency),
         "description": Words("{description} [{currency} at {rate}]",
                              description=posting.description, currency=currency, rate=rate)}
     if posting.stats is not None:
         changes["stats"] = replace(posting.stats, handle=book_value(posting.stats.handle, rate),
                                    drop=book_value(posting.stats.drop, rate))
     return replace(posting, **changes)
+
+
+NOT_POSTED: dict[str, str] = {
+    "TableCurrencyChanged": "configuration: the table's sessions post at their rate",
+}

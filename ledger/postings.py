@@ -871,6 +871,8 @@ from . import exchange_postings  # noqa: E402 (the exchange's postings, docs/cur
 NOT_POSTED.update(exchange_postings.NOT_POSTED)
 from . import currency_postings  # noqa: E402 (a foreign-currency table's figures at its rate)
 
+NOT_POSTED.update(currency_postings.NOT_POSTED)
+
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
 SESSION_EVENTS: frozenset[type[Event]] = frozenset(typing.get_args(SessionEvent))
@@ -886,9 +888,8 @@ def post(event: Event, context: Context) -> Posting | None:
     poster = posts.by_class.get(type(event))
     if poster is None:
         return None
-    posting = poster(event, context)
+    posting = currency_postings.posted(poster, event, context)
     if posting is not None:
-        posting = currency_postings.in_book_currency(event, posting, context)
         check_balanced(posting.lines)
     return posting
 

@@ -61,6 +61,10 @@ def table_change_currency(*, casino: str, code: str, currency: str, chip_set: st
     if table.open_session_id is not None:
         raise Conflict("table {code} has an open session: close it before changing its "
                        "currency", params={"code": code}, field="currency")
+    if table.last_closing:
+        raise Conflict("table {code}'s tray still holds the chips of its last session: credit "
+                       "them to the cage (a session closing with an empty tray) before it "
+                       "changes currency", params={"code": code}, field="currency")
     if not ChipSet.objects.filter(casino_id=casino, code=chip_set).exists():
         raise NotFound("there is no chip set {chip_set!r} in {casino}",
                        params={"chip_set": chip_set, "casino": casino}, field="chip_set")
@@ -73,7 +77,7 @@ def table_change_currency(*, casino: str, code: str, currency: str, chip_set: st
                 params={"chip_set": chip_set, "other": other.code, "theirs": theirs,
                         "currency": currency}, code="chips_of_another_currency",
                 field="chip_set")
-    store.append(table.stream, [TableCurrencyChanged(currency=currency, chip_set=chip_set,
+    store.append(table.stream, [TableCurrencyChanged(table=code, currency=currency, chip_set=chip_set,
                                                      reason=str(reason).strip())],
                  expected_version=table.version, metadata=metadata)
     return TableCurrencyAnswer(casino=casino, table=code, currency=currency, chip_set=chip_set,
