@@ -50,38 +50,24 @@ def _booked(ref: AccountRef, currency: str) -> AccountRef:
 
 
 def convert(lines: tuple[p.Line, ...], rate: Decimal, currency: str) -> tuple[p.Line, ...]:
-    """A foreign table's lines as booked. In the book currency, the real lines only, each at
-    ``rate`` (what the rounding leaves unbalanced, a cent or so, to the exchange result 7891);
-    the chips at face value (class 0) are not the book currency's chips and stay out of its
-    accounts. In the table's currency, every line at face value, in memorandum (0900.<currency>.
-    <account>): what the pit and the cage count in that currency is reconciled against it."""
+    """A foreign table's lines as booked. The chips at face value (class 0, memorandum) stay as
+    they are: class 0 counts chips, whatever their currency. The real lines are the money: each
+    at ``rate`` in the book currency (what the rounding leaves unbalanced, a cent or so, to the
+    exchange result 7891), and each again at face value in memorandum of its currency
+    (0900.<currency>.<account>), where what the pit and the count room count in that currency
+    is reconciled."""
+    memo = [line for line in lines if line.account.template.memorandum]
+    real = [line for line in lines if not line.account.template.memorandum]
     out = [p.Line(_booked(line.account, currency), book_value(line.debit, rate),
-                  book_value(line.credit, rate))
-           for line in lines if not line.account.template.memorandum]
+                  book_value(line.credit, rate)) for line in real]
     out = [line for line in out if line.debit or line.credit]
     gap = sum((line.debit - line.credit for line in out), p.ZERO)
     if gap:
         out.append(p.Line(account("exchange_result"), max(-gap, p.ZERO), max(gap, p.ZERO)))
+    out += memo
     out += [p.Line(account("foreign_figures", f"{currency}.{line.account.code}"), line.debit,
-                   line.credit) for line in lines]
+                   line.credit) for line in real]
     return tuple(out)
-
-
-class _InItsCurrency:
-    """The context a foreign table's posting reads: its chips at face value are those of the
-    memorandum in its currency (a tray's float is 0900.<currency>.0120.<table>)."""
-
-    def __init__(self, ctx: p.Context, currency: str) -> None:
-        self.ctx = ctx
-        self.currency = currency
-
-    def balance(self, ref: AccountRef) -> Decimal:
-        if ref.template.memorandum:
-            return self.ctx.balance(account("foreign_figures", f"{self.currency}.{ref.code}"))
-        return self.ctx.balance(ref)
-
-    def session(self, session_id: str) -> p.SessionFacts | None:
-        return self.ctx.session(session_id)
 
 
 def posted(poster: p.Poster, event: Event, ctx: p.Context) -> p.Posting | None:
@@ -91,7 +77,7 @@ def posted(poster: p.Poster, event: Event, ctx: p.Context) -> p.Posting | None:
     if rate is None:
         return poster(event, ctx)
     currency = _currency(event, ctx)
-    posting = poster(event, _InItsCurrency(ctx, currency))
+    posting = poster(event, ctx)
     if posting is None:
         return None
     changes: dict[str, Any] = {

@@ -28,6 +28,7 @@ from ledger import postings as p
 from ledger.chart import account
 from ledger.currency_postings import convert
 from ledger.models import JournalEntry, JournalLine, TableDay
+from reporting.reconciliation import reconcile
 
 ADMIN = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino="macau")
 SUPERVISOR = person_metadata(username="lei", role=Role.CAGE_SUPERVISOR, casino="macau")
@@ -90,19 +91,20 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     opened = TableSession.objects.get(session_id=session)
     assert (opened.currency, opened.rate, opened.opening_amount) == ("HKD", D("1.03"),
                                                                       D("3000.00"))
-    # The float is chips at face value in HKD: memorandum only, nothing in the book's class 0.
-    assert lines_of("TableSessionOpened") == [("0900.HKD.0120.b1", D("3000.00"), D("0.00")),
-                                              ("0900.HKD.0190", D("0.00"), D("3000.00"))]
+    # The float is chips at face value (class 0 counts chips, whatever their currency)
+    assert lines_of("TableSessionOpened") == [("0120.b1", D("3000.00"), D("0.00")),
+                                              ("0190", D("0.00"), D("3000.00"))]
     sessions.fill_request(session_id=session, slip="F-1", chips={"100.00": 5}, metadata=PIT)
     cage.fill_issue(shift_id=_window(), slip="F-1", metadata=CASHIER)
-    assert lines_of("FillIssued") == [("0900.HKD.0120.b1", D("500.00"), D("0.00")),
-                                      ("0900.HKD.0110.w1", D("0.00"), D("500.00"))]
-    # 200 HKD of chips sold at the table: in the books 200 x 1.03 = 206.00 MOP
+    assert lines_of("FillIssued") == [("0120.b1", D("500.00"), D("0.00")),
+                                      ("0110.w1", D("0.00"), D("500.00"))]
+    # 200 HKD of chips sold at the table: in the books 200 x 1.03 = 206.00 MOP, the chips
+    # leave the tray at face value, and the money again at face value in HKD (memorandum)
     sessions.drop_record(session_id=session, amount="200.00", metadata=PIT)
     assert lines_of("DropRecorded") == [
         ("1120.b1", D("206.00"), D("0.00")), ("2786.HKD", D("0.00"), D("206.00")),
-        ("0900.HKD.1120.b1", D("200.00"), D("0.00")), ("0900.HKD.0190", D("200.00"), D("0.00")),
-        ("0900.HKD.2781", D("0.00"), D("200.00")), ("0900.HKD.0120.b1", D("0.00"), D("200.00"))]
+        ("0190", D("200.00"), D("0.00")), ("0120.b1", D("0.00"), D("200.00")),
+        ("0900.HKD.1120.b1", D("200.00"), D("0.00")), ("0900.HKD.2781", D("0.00"), D("200.00"))]
     # 50 HKD lost on red (2 is black): 51.50 MOP won; 10 HKD on 17 pays 350: 360.50 MOP lost
     rounds.round_record(session_id=session, bets=[{"seat": 1, "type": "red", "amount": "50"}],
                         outcome={"number": 2}, metadata=PIT)
@@ -128,16 +130,34 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     assert balance("7211.b1") + balance("7212.b1") == D("309.00")
     assert (balance("2786.HKD"), balance("2781"), balance("1120.b1")) == (
         D("-515.00"), D("0.00"), D("206.00"))
-    # In HKD, at face value: the win -300, the chips in hand 500, the tray 3,000, w1 -500
+    # In HKD, at face value: the win -300, the chips in hand 500, the drop 200; the tray 3,000
     assert balance("0900.HKD.7211.b1") + balance("0900.HKD.7212.b1") == D("300.00")
-    assert (balance("0900.HKD.2781"), balance("0900.HKD.0120.b1")) == (D("-500.00"),
-                                                                       D("3000.00"))
+    assert (balance("0900.HKD.2781"), balance("0900.HKD.1120.b1"), balance("0120.b1")) == (
+        D("-500.00"), D("200.00"), D("3000.00"))
     # and the cage's count of HKD chips in players' hands agrees: 500.00
     assert cage_selectors.chips_in_circulation(casino="macau").value == D("500.00")
     # the day's handle 50 + 10 = 60 HKD and drop 200 HKD, in patacas for the tax: 61.80, 206.00
     day = TableDay.objects.get(casino_id="macau", table="b1")
     assert (day.handle, day.drop) == (D("61.80"), D("206.00"))
     assert eventstore.check(["ledger"]) == []
+
+    # reconciled in HKD and in MOP, line by line
+    report = reconcile(casino="macau", gaming_day=closed.gaming_day)
+    assert report.failures == []
+    seen = {(str(line.subject), str(line.what)): (line.platform, line.ledger)
+            for line in report.lines}
+    assert seen[("in players' hands, HKD", "now")] == (D("500.00"), D("500.00"))
+    assert seen[("in players' hands, MOP", "now")] == (D("0.00"), D("0.00"))
+    assert seen[("in players' hands, HKD", "now: book value in MOP")] == (None, D("515.00"))
+    assert seen[("b1", "table win, HKD")] == (D("-300.00"), D("-300.00"))
+    assert seen[("b1", "table win, book value in MOP")] == (None, D("-309.00"))
+    assert seen[("b1", "counted, HKD")] == (D("200.00"), D("200.00"))
+    # the cage's chips at face value, as for any casino: 5,000 HKD sent to w1, 500 filled
+    assert seen[("w1", "chips now")] == (D("4500.00"), D("4500.00"))
+    # the box stays in the count room: the cage keeps its cash in patacas only
+    with pytest.raises(Conflict, match="drop box holds HKD"):
+        cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"100.00": 2},
+                              metadata=CASHIER)
 
 
 def test_the_rounding_of_a_conversion_goes_to_the_exchange_result() -> None:
