@@ -45,6 +45,7 @@ from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
 from reporting.close_report import close_report, report_digest
+from reporting.close_currencies import in_book_currency
 from reporting.day_register import day_register
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
@@ -142,6 +143,7 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
                 "handle": fmt(r.handle), "drop": fmt(r.drop), "win": fmt(r.table_win)}
                for r in GamingDayResult.objects.filter(casino=casino, gaming_day=day)
                .order_by("table")]
+    results = in_book_currency(casino, day, results)  # tables in other currencies (issue 39)
     jackpots = [{"pool_id": p.pool_id, "meter": fmt(p.amount), "reserve": fmt(p.reserve),
                  "unpaid": fmt(p.prizes_unpaid)}
                 for p in JackpotPool.objects.filter(casino=casino).order_by("pool_id")]
