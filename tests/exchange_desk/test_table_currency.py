@@ -16,7 +16,7 @@ from cage import services as cage
 from cage.models import Shift
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand
-from casino.models import Role
+from casino.models import Casino, Role
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
 from exchange.services import currency_accept, exchange_rate_post
@@ -28,6 +28,7 @@ from ledger import postings as p
 from ledger.chart import account
 from ledger.currency_postings import convert
 from ledger.models import JournalEntry, JournalLine, TableDay
+from reporting.close_currencies import in_book_currency
 from reporting.reconciliation import reconcile
 
 ADMIN = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino="macau")
@@ -154,6 +155,14 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     assert seen[("b1", "counted, HKD")] == (D("200.00"), D("200.00"))
     # the cage's chips at face value, as for any casino: 5,000 HKD sent to w1, 500 filled
     assert seen[("w1", "chips now")] == (D("4500.00"), D("4500.00"))
+    # the close fixes B1's results in patacas (what the tax's register reads), HKD beside
+    fixed = in_book_currency(Casino.objects.get(code="macau"), closed.gaming_day, [
+        {"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
+         "handle": "60.00", "drop": "200.00", "win": "-300.00"}])
+    assert fixed == [{"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
+                      "handle": "61.80", "drop": "206.00", "win": "-309.00", "currency": "HKD",
+                      "handle_in_currency": "60.00", "drop_in_currency": "200.00",
+                      "win_in_currency": "-300.00"}]
     # the box stays in the count room: the cage keeps its cash in patacas only
     with pytest.raises(Conflict, match="drop box holds HKD"):
         cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"100.00": 2},
