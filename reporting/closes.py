@@ -44,8 +44,8 @@ from ledger.models import DayClose, Period
 from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
-from reporting.close_report import close_report, report_digest
 from reporting.close_currencies import in_book_currency
+from reporting.close_report import close_report, report_digest
 from reporting.day_register import day_register
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")

@@ -212,7 +212,8 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
 def _drops(casino: Casino, day: dt.date) -> list[Line]:
     """Each drop box of the day's closed sessions: counted in the count room against received
     at the cage (a difference passes once explained and approved: a drop variance)."""
-    lines, foreign = [], set()
+    lines: list[Line] = []
+    foreign: set[str] = set()
     if (kept := in_currencies.foreign(casino)) is not None:
         foreign, lines = in_currencies.foreign_drops(casino, day, kept)
     for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):

@@ -52,8 +52,8 @@ from ._common import (
     session_get,
     table_get,
 )
-from .tables import drop_definition_current
 from .table_currency import session_rate
+from .tables import drop_definition_current
 
 _SLIP = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
 ROULETTES = ("american_roulette", "french_roulette")

@@ -203,7 +203,7 @@ def test_a_fill_in_another_currencys_chips_is_refused(floor: str) -> None:
                                               metadata=PIT).session_id)
     before = StoredEvent.objects.count()
     # 25.00 is a pataca chip: not one of B1's Hong Kong dollar chips
-    with pytest.raises(InvalidCommand, match="25.00 is not a denomination of table b1's HKD "
+    with pytest.raises(InvalidCommand, match=r"25\.00 is not a denomination of table b1's HKD "
                                              "chips"):
         sessions.fill_request(session_id=session, slip="F-2", chips={"25.00": 4}, metadata=PIT)
     assert StoredEvent.objects.count() == before
