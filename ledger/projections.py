@@ -500,17 +500,13 @@ class MemoryStore:
                                  for (c, d, t), r in self.table_days.items()],
             "ledger_session": [(f.session_id, c, f.table, f.game, _money(f.drop_recorded),
                                 None if f.drop_counted is None else _money(f.drop_counted),
-                                f.gaming_day, f.currency, _rate(f.rate))
+                                f.gaming_day)
                                for c, f in self.sessions.values()],
         }
 
 
 def _money(value: Decimal) -> str:
     return str(Decimal(value).quantize(CENT))
-
-
-def _rate(value: Decimal | None) -> str | None:
-    return None if value is None else str(Decimal(value).quantize(Decimal("0.000001")))
 
 
 def _words(words: Mapping[str, Any]) -> str:
@@ -546,12 +542,10 @@ def database_snapshot() -> Snapshot:
                              in TableDay.objects.values_list(
                                  "casino_id", "day", "table", "game", "handle", "drop",
                                  "rounds", "sessions")],
-        "ledger_session": [(i, c, t, g, _money(r), None if k is None else _money(k), day,
-                            cur, _rate(rate))
-                           for i, c, t, g, r, k, day, cur, rate
-                           in LedgerSession.objects.values_list(
+        "ledger_session": [(i, c, t, g, _money(r), None if k is None else _money(k), day)
+                           for i, c, t, g, r, k, day in LedgerSession.objects.values_list(
                                "session_id", "casino_id", "table", "game", "drop_recorded",
-                               "drop_counted", "gaming_day", "currency", "rate")],
+                               "drop_counted", "gaming_day")],
     }
 
 
