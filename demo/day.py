@@ -28,7 +28,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
-from demo.currencies import play_currencies
+from demo.currencies import play_currencies, play_in_hkd
 from demo.tips import play_tips
 from eventstore.records import Metadata
 from games import services
@@ -98,7 +98,7 @@ def ensure_tables(count: int) -> list[Table]:
                 metadata=_as(casino, Role.ADMINISTRATOR, "config"))
             table = Table.objects.get(casino_id=casino, code=code)
         tables.append(table)
-    return tables
+    return play_in_hkd(tables)  # Macau's HKD tables (demo/currencies.py)
 
 
 # --- cards -------------------------------------------------------------------------------------
