@@ -22,7 +22,6 @@ from casino.models import Casino, Membership, Role
 from exchange import roles as exchange_roles
 from games import roles as games_roles
 from jackpots import roles as jackpots_roles
-from tips import roles as tips_roles
 
 # who sees an area's link: who may read it (the area's own rule)
 PIT_ROLES = games_roles.READ_ROLES
@@ -30,7 +29,6 @@ CAGE_ROLES = cage_roles.READ_ROLES
 LEDGER_ROLES = (Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
 API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
 JACKPOT_ROLES = jackpots_roles.READ_ROLES
-TIPS_ROLES = tips_roles.READ_ROLES
 EXCHANGE_ROLES = exchange_roles.READ_ROLES
 
 ROLE_LABELS: dict[str, Promise] = {
@@ -84,9 +82,6 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if roles & set(JACKPOT_ROLES):
         links.append(Link("jackpots", _("Jackpots"), reverse("jackpots:pools", args=[casino]),
                           _("Pools, meters, hits owed and meter corrections")))
-    if roles & set(TIPS_ROLES):
-        links.append(Link("tips", _("Tips"), reverse("tips:tips", args=[casino]),
-                          _("Tip boxes, their counts and corrections, each period's shares")))
     if roles & set(EXCHANGE_ROLES):
         links.append(Link("exchange", _("Exchange"), reverse("exchange:desk", args=[casino]),
                           _("Foreign currencies: rates, the desk's deals, holdings, "
