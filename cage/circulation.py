@@ -41,6 +41,7 @@ from games.events import (
     RoundSettled,
     SlipVoided,
     TableConfigured,
+    TableCurrencyChanged,
     TableSessionClosed,
     TableSessionOpened,
 )
@@ -339,6 +340,12 @@ def _adjustment(event: AdjustmentApproved, s: State) -> None:
 @step
 def _table(event: TableConfigured, s: State) -> None:
     s.table_sets[event.code] = event.chip_set
+
+
+@step
+def _table_currency(event: TableCurrencyChanged, s: State) -> None:
+    """A table that changes currency plays with the chip set of its new one."""
+    s.table_sets[event.table] = event.chip_set
 
 
 @step

@@ -24,7 +24,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, fmt, parse_amount
 from compliance.services import patron_register
 from eventstore.records import Metadata
-from games.models import Slip
+from games.models import Slip, TableSession
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_pool_create, jackpot_prize_pay
 
@@ -149,27 +149,30 @@ class DemoCage:
         """The main cage issues the fill; short of chips (a day of many tables), it first asks
         the vault for more, and the vault puts a new delivery into service if it must."""
 
-        self._ensure(casino, Slip.objects.get(casino_id=casino, kind="fill", number=slip).chips)
+        wanted = Slip.objects.get(casino_id=casino, kind="fill", number=slip)
+        self._ensure(casino, wanted.chips, wanted.chip_set or "main")
         cage.fill_issue(shift_id=self.shift(casino), slip=slip, metadata=self.cashier(casino))
 
-    def _ensure(self, casino: str, wanted: dict[str, int]) -> None:
+    def _ensure(self, casino: str, wanted: dict[str, int], chip_set: str = "main") -> None:
         held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
-            shift_id=self.shift(casino), kind="chips", chip_set="main")}
+            shift_id=self.shift(casino), kind="chips", chip_set=chip_set)}
         short = {d: n for d, n in wanted.items() if held.get(fmt(Decimal(d)), 0) < n}
         if short:
-            self._top_up(casino, {d: n * 50 for d, n in short.items()})
+            self._top_up(casino, {d: n * 50 for d, n in short.items()}, chip_set)
 
-    def _top_up(self, casino: str, chips: dict[str, int]) -> None:
+    def _top_up(self, casino: str, chips: dict[str, int], chip_set: str = "main") -> None:
+        """The vault sends chips of ``chip_set`` (a HKD table's are its own set's, demo/
+        currencies.py), putting a delivery into service first if it must."""
         vault = self.shift(casino, VAULT)
         held = {fmt(line.denomination): line.expected for line in ShiftLine.objects.filter(
-            shift_id=vault, kind="chips", chip_set="main")}
+            shift_id=vault, kind="chips", chip_set=chip_set)}
         missing = {d: n for d, n in chips.items() if held.get(fmt(Decimal(d)), 0) < n}
         if missing:
             cage.chips_put_into_service(
-                shift_id=vault, chip_set="main", chips=missing,
+                shift_id=vault, chip_set=chip_set, chips=missing,
                 reference="delivery note DEMO-0002 (a busy day)",
                 metadata=self.supervisor(casino))
-        cage.transfer_send(shift_id=vault, to_cage=MAIN, chips={"main": chips},
+        cage.transfer_send(shift_id=vault, to_cage=MAIN, chips={chip_set: chips},
                            metadata=self.supervisor(casino))
 
     def receive_credit(self, casino: str, slip: str) -> None:
@@ -181,6 +184,8 @@ class DemoCage:
 
         if not any(cash.values()):
             return
+        if TableSession.objects.filter(session_id=session_id).exclude(currency="").exists():
+            return  # a HKD table's box stays counted in the count room (docs/currencies.md)
         cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, cash=cash,
                               metadata=self.cashier(casino))
 

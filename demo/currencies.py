@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 
 from casino.context import system_metadata
-from casino.models import Casino, Role
+from casino.models import Casino, ChipSet, Role
+from casino.services.chips import chip_set_register
 from eventstore.records import Metadata
 from exchange.models import AcceptedCurrency, ExchangeDeal, ExchangeDesk, Revaluation
 from exchange.services import (
@@ -28,7 +29,8 @@ from exchange.services import (
     foreign_cash_revalue,
     foreign_cash_sell,
 )
-from games.models import TableSession
+from games.models import Table, TableSession
+from games.services.table_currency import table_change_currency
 
 if TYPE_CHECKING:
     from demo.day import DemoDay
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 JOB = "demo_day"
 CASINO = "macau"
 FLOAT = {"1000.00": 200, "500.00": 100, "100.00": 200}  # 270,000.00 MOP
+# Macau's tables that play in Hong Kong dollars, with chips of their own ("hkd")
+HKD_TABLES = ("fp1",)
 
 
 def _as(role: str, who: str) -> Metadata:
@@ -77,3 +81,29 @@ def play_day(d: DemoDay) -> None:
     if d.casino == CASINO:
         play_currencies(d.sessions, d.rng.randrange(1 << 30))
         d.advance(dt.timedelta(minutes=15))
+def play_in_hkd(tables: list[Table]) -> list[Table]:
+    """Macau's HKD tables (``HKD_TABLES``), before their first session: HKD accepted and a
+    first rate posted if not yet (the cage supervisor, 1.03), a chip set of Hong Kong dollars
+    (the pataca set's denominations), and each table set to play in HKD with it
+    (``table_change_currency``). The tables as they are now."""
+    mine = [t for t in tables if t.casino_id == CASINO and t.code in HKD_TABLES
+            and not t.currency and t.last_closing is None and t.open_session_id is None]
+    if not mine:
+        return tables
+    accepted = AcceptedCurrency.objects.filter(casino_id=CASINO, currency="HKD").first()
+    if accepted is None:
+        currency_accept(currency="HKD", band_percent="2",
+                        metadata=_as(Role.ADMINISTRATOR, "config"))
+    if accepted is None or accepted.mid is None:
+        exchange_rate_post(currency="HKD", mid="1.03", spread_percent="1",
+                           metadata=_as(Role.CAGE_SUPERVISOR, "fx-supervisor"))
+    if not ChipSet.objects.filter(casino_id=CASINO, code="hkd").exists():
+        main = ChipSet.objects.get(casino_id=CASINO, code="main")
+        chip_set_register(casino=CASINO, code="hkd", name="Hong Kong dollar chips",
+                          denominations=list(main.denominations),
+                          metadata=system_metadata(CASINO, job=JOB))
+    for table in mine:
+        table_change_currency(casino=CASINO, code=table.code, currency="HKD", chip_set="hkd",
+                              reason="the demo's Hong Kong dollar pit",
+                              metadata=_as(Role.ADMINISTRATOR, "config"))
+    return [Table.objects.get(pk=t.pk) for t in tables]

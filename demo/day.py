@@ -29,6 +29,7 @@ from casino.money import CASH_DENOMINATIONS
 from casino.services.approvals import approval_grant, approval_request
 from demo.cage import DemoCage
 from demo.counts import tray_count
+from demo.currencies import play_in_hkd
 from eventstore.records import Metadata
 from games import services
 from games.engine import baccarat, blackjack, football_poker
@@ -102,7 +103,7 @@ def ensure_tables(count: int) -> list[Table]:
                     metadata=_as(casino, Role.ADMINISTRATOR, "config"))
             table = Table.objects.get(casino_id=casino, code=code)
         tables.append(table)
-    return tables
+    return play_in_hkd(tables)  # Macau's HKD tables (demo/currencies.py)
 
 
 def _first_float_value(casino: str) -> Decimal:

@@ -3,6 +3,8 @@ their currency and in the book currency, the deals and revaluations."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db.models import QuerySet
 
 from casino.money import fmt
@@ -58,3 +60,16 @@ def holdings(casino: str) -> list[HoldingRow]:
             mid=None if mid is None else str(mid.normalize()),
             at_mid=None if mid is None else fmt(rates.cents(h.amount * mid))))
     return rows
+
+
+def accepted_currencies(casino: str) -> list[str]:
+    """The currencies the casino accepts besides its book currency (``CurrencyAccepted``)."""
+    return list(AcceptedCurrency.objects.filter(casino_id=casino).order_by("currency")
+                .values_list("currency", flat=True))
+
+
+def middle_rate(casino: str, currency: str) -> Decimal | None:
+    """The middle rate in force for ``currency`` (book currency per unit), None if none is
+    posted yet: what a table playing in that currency is booked at (docs/currencies.md)."""
+    row = AcceptedCurrency.objects.filter(casino_id=casino, currency=currency).first()
+    return None if row is None else row.mid

@@ -27,6 +27,7 @@ from games.engine.errors import RoundError
 from games.models import DropDefinition, Table
 from games.services import (
     drop_definition_set,
+    table_change_currency,
     table_change_limits,
     table_change_options,
     table_change_tax_class,
@@ -50,8 +51,11 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Table
-        fields = ["casino", "code", "name", "game", "options", "seats", "chip_set", "limits",
-                  "max_prize_per_coup", "bank", "vip"]
+        fields = ["casino", "code", "name", "game", "options", "seats", "chip_set", "currency",
+                  "limits", "max_prize_per_coup", "bank", "vip"]
+        help_texts = {"currency": "the currency the table plays in, with a chip set of that "
+                                  "currency (empty: the casino's book currency; "
+                                  "docs/currencies.md)"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,7 +96,7 @@ class TableAdmin(admin.ModelAdmin[Table]):
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None
                             ) -> tuple[str, ...]:
         if obj:
-            return ("casino", "code", "game", "chip_set", "jackpot_from_pool", "version")
+            return ("casino", "code", "game", "jackpot_from_pool", "version")
         return ("jackpot_from_pool", "version")
 
     @admin.display(description="jackpot (derived from its pool)")
@@ -120,8 +124,17 @@ class TableAdmin(admin.ModelAdmin[Table]):
                 if obj.bank != "simples" or obj.vip:
                     table_change_tax_class(casino=obj.casino_id, code=obj.code, bank=obj.bank,
                                            vip=obj.vip, metadata=_meta(request, obj.casino_id))
+                if obj.currency:
+                    table_change_currency(casino=obj.casino_id, code=obj.code,
+                                          currency=obj.currency, chip_set=obj.chip_set,
+                                          metadata=_meta(request, obj.casino_id))
                 return
             current = Table.objects.get(pk=obj.pk)
+            if current.currency != obj.currency or current.chip_set != obj.chip_set:
+                table_change_currency(casino=obj.casino_id, code=obj.code,
+                                      currency=obj.currency or obj.casino.currency,
+                                      chip_set=obj.chip_set, reason=reason,
+                                      metadata=_meta(request, obj.casino_id))
             if current.bank != obj.bank or current.vip != obj.vip:
                 table_change_tax_class(casino=obj.casino_id, code=obj.code, bank=obj.bank,
                                        vip=obj.vip, reason=reason,

@@ -38,6 +38,15 @@ class TableTaxClassAnswer:
 
 
 @dataclass(frozen=True)
+class TableCurrencyAnswer:
+    casino: str
+    table: str
+    currency: str
+    chip_set: str
+    version: int
+
+
+@dataclass(frozen=True)
 class DropDefinitionAnswer:
     casino: str
     basis: str

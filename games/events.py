@@ -98,6 +98,17 @@ class TableCapitalApproved(Event):
 
     capital: Decimal
     reference: str
+class TableCurrencyChanged(Event):
+    """The currency a table plays in from its next session on, and the chip set of that
+    currency its chips come from (``docs/currencies.md``). A table without this event plays in
+    the casino's book currency. The currency is the book currency or one the casino accepts."""
+
+    event_type = "TableCurrencyChanged"
+    schema_version = 1
+
+    table: str  # the table's code (the chips in circulation follow its chip set by it)
+    currency: str
+    chip_set: str
     reason: str = ""
 
 
@@ -143,6 +154,12 @@ class TableSessionOpened(Event):
     previous_closing: Chips | None = None
     roll_difference: Chips = field(default_factory=dict)
     auto_roll: bool = False
+    # A table playing in a currency other than the book currency (``TableCurrencyChanged``):
+    # its currency, and the exchange's posted middle rate in force when the session opened
+    # (book currency per unit): the ledger books every figure of the session at that rate.
+    # Empty / None: the book currency (every session before issue 39's tables).
+    currency: str = ""
+    rate: Decimal | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

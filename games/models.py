@@ -36,6 +36,8 @@ class Table(models.Model):
     # and 87.º), and whether it is a VIP table (Macau's premium, Lei n.º 16/2001, art. 20.º).
     bank = models.CharField(max_length=8, default="simples")
     vip = models.BooleanField(default=False)
+    # The currency the table plays in (``TableCurrencyChanged``); empty: the book currency.
+    currency = models.CharField(max_length=3, blank=True, default="")
     # The float in the tray while no session is open: the last closing count.
     last_session_id = models.UUIDField(null=True, blank=True)
     last_closing = models.JSONField(null=True, blank=True)
@@ -118,6 +120,10 @@ class TableSession(models.Model):
     previous_session_id = models.UUIDField(null=True, blank=True)
     opening = models.JSONField()
     opening_amount = money_field()
+    # A session of a table in a foreign currency: its currency and the rate the ledger books
+    # it at (``TableSessionOpened``); empty / null: the book currency.
+    currency = models.CharField(max_length=3, blank=True, default="")
+    rate = models.DecimalField(max_digits=14, decimal_places=6, null=True, blank=True)
     roll_difference = models.JSONField(default=dict)
     float_chips = models.JSONField(help_text="opening + fills issued - credits, by denomination")
     fills_amount = money_field(default=0)

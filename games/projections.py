@@ -116,6 +116,10 @@ class TableProjection(Projection):
     def capital_approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent
                          ) -> Changes:
         yield Update(Table, self._key(recorded), set={"version": recorded.version})
+    def currency_changed(self, event: ev.TableCurrencyChanged, recorded: RecordedEvent
+                         ) -> Changes:
+        yield Update(Table, self._key(recorded), set={
+            "currency": event.currency, "chip_set": event.chip_set, "version": recorded.version})
 
     @handles
     def session_opened(self, event: ev.TableSessionOpened, recorded: RecordedEvent) -> Changes:
@@ -357,7 +361,8 @@ class TableSessionProjection(Projection):
             opened_at=recorded.recorded_at, opened_by=_actor(recorded),
             previous_session_id=event.previous_session_id, opening=event.opening,
             opening_amount=event.opening_amount, roll_difference=event.roll_difference,
-            float_chips=event.opening, version=recorded.version))
+            float_chips=event.opening, currency=event.currency, rate=event.rate,
+            version=recorded.version))
 
     @handles
     def fill_requested(self, event: ev.FillRequested, recorded: RecordedEvent, *,

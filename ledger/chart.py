@@ -321,6 +321,19 @@ TEMPLATES += (  # the slot floor's accounts (docs/machines.md § The books)
       Scope.MACHINE, "688 Outros gastos / 788 Outros rendimentos",
       "65 Outros custos operacionais / 76 Outros proveitos operacionais",
       "Notes counted less notes metered into a machine's box."),
+    # --- tables playing in a foreign currency (docs/currencies.md) --------------------------------
+    T("foreign_chips_in_circulation", "2786", "Chips in circulation — {scope}, at book value",
+      "Fichas em circulação — {scope}, ao valor contabilístico", Kind.LIABILITY, "credit",
+      Scope.CURRENCY, "278 Outros devedores e credores", "26 Outros devedores e credores",
+      "What the casino owes for the chips of a foreign currency its players hold, at the rate "
+      "of each table session that moved them (2781 is the book currency's chips)."),
+    T("foreign_figures", "0900", "{scope} in its own currency, at face value",
+      "{scope} na sua moeda, ao valor facial", Kind.MEMORANDUM, "debit", Scope.CURRENCY,
+      "0 (contas de ordem)", "0 (contas de ordem)",
+      "A foreign-currency table's figures as counted, in its currency: the scope is the "
+      "currency and the account the line would be in the book currency (0900.HKD.7211.B1 is "
+      "table B1's win in HKD); what the pit and the cage count of that currency is "
+      "reconciled against these."),
 )
 del T
 

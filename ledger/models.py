@@ -210,6 +210,9 @@ class LedgerSession(models.Model):
     drop_recorded = money_field(default=0)
     drop_counted = money_field(null=True, blank=True)
     gaming_day = models.DateField(null=True, blank=True)
+    # a table in a foreign currency: its currency and the rate the session is booked at
+    currency = models.CharField(max_length=3, blank=True, default="")
+    rate = models.DecimalField(max_digits=14, decimal_places=6, null=True, blank=True)
 
     class Meta:
         db_table = "ledger_session"

@@ -97,6 +97,9 @@ class SessionFacts:
     drop_recorded: Decimal = ZERO
     drop_counted: Decimal | None = None
     gaming_day: dt.date | None = None  # the day it opened: its events are posted in that day
+    # A table in a foreign currency: the rate its figures are booked at (``currency_postings``)
+    currency: str = ""
+    rate: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -877,6 +880,9 @@ NOT_POSTED.update(pokerroom_postings.NOT_POSTED)
 from . import machine_postings  # noqa: E402
 
 NOT_POSTED.update(machine_postings.NOT_POSTED)
+from . import currency_postings  # noqa: E402 (a foreign-currency table's figures at its rate)
+
+NOT_POSTED.update(currency_postings.NOT_POSTED)
 
 # What the ledger remembers of a table session (``session_after``) follows these.
 SessionEvent = TableSessionOpened | DropRecorded | DropCounted | DropBoxCountConfirmed
@@ -893,7 +899,7 @@ def post(event: Event, context: Context) -> Posting | None:
     poster = posts.by_class.get(type(event))
     if poster is None:
         return None
-    posting = poster(event, context)
+    posting = currency_postings.posted(poster, event, context)
     if posting is not None:
         check_balanced(posting.lines)
     return posting
@@ -903,7 +909,8 @@ def session_after(event: SessionEvent, facts: SessionFacts | None) -> SessionFac
     """What the ledger remembers of a table session after ``event`` (None: unchanged)."""
     if isinstance(event, TableSessionOpened):
         return SessionFacts(event.session_id, event.table, event.game,
-                            gaming_day=event.gaming_day)
+                            gaming_day=event.gaming_day, currency=event.currency,
+                            rate=event.rate)
     if facts is None:
         return None
     if isinstance(event, DropRecorded):

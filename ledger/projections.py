@@ -188,7 +188,8 @@ def _event_day(recorded: RecordedEvent, store: Store, time_zone: str, closes_at:
 _BEGIN_SQL = f"""
 SELECT c.time_zone, c.gaming_day_closes_at,
        ARRAY(SELECT p.day FROM ledger_period p WHERE p.casino_id = c.code AND p.day >= %s),
-       s.session_id, s."table", s.game, s.drop_recorded, s.drop_counted, s.gaming_day
+       s.session_id, s."table", s.game, s.drop_recorded, s.drop_counted, s.gaming_day,
+       s.currency, s.rate
   FROM {Casino._meta.db_table} c
   LEFT JOIN ledger_session s ON s.session_id = %s
  WHERE c.code = %s
@@ -279,8 +280,8 @@ class DatabaseStore:
         row = self._reader.fetch_one(*statement)  # read ahead with the lock, when it could
         if row is None:
             return
-        zone, hour, closed, sid, table, game, recorded_drop, counted, day = row
-        session = (SessionFacts(sid, table, game, recorded_drop, counted, day)
+        zone, hour, closed, sid, table, game, recorded_drop, counted, day, cur, rate = row
+        session = (SessionFacts(sid, table, game, recorded_drop, counted, day, cur, rate)
                    if sid is not None else None)
         self._pre = _Prefetched(recorded.position, (str(zone), int(hour)), since, set(closed),
                                 session_id, session)
@@ -310,12 +311,13 @@ class DatabaseStore:
         if row is None:
             return None
         return SessionFacts(row.session_id, row.table, row.game, row.drop_recorded,
-                            row.drop_counted, row.gaming_day)
+                            row.drop_counted, row.gaming_day, row.currency, row.rate)
 
     def put_session(self, casino: str, facts: SessionFacts) -> None:
         figures = {"casino_id": casino, "table": facts.table, "game": facts.game,
                    "drop_recorded": facts.drop_recorded, "drop_counted": facts.drop_counted,
-                   "gaming_day": facts.gaming_day}
+                   "gaming_day": facts.gaming_day, "currency": facts.currency,
+                   "rate": facts.rate}
         self.changes.append(Upsert(LedgerSession, {"session_id": facts.session_id},
                                    values=figures, set=figures))
         if self._pre is not None and self._pre.session_id == facts.session_id:

@@ -44,6 +44,7 @@ from ledger.models import DayClose, Period
 from ledger.services import period_close
 from reporting import reconciliation
 from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
+from reporting.close_currencies import in_book_currency
 from reporting.close_report import report_digest, worked_out_report
 from reporting.day_register import day_register
 from reporting.regulator_file import regulator_file_keep
@@ -151,6 +152,7 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
                 "handle": fmt(r.handle), "drop": fmt(r.drop), "win": fmt(r.table_win)}
                for r in GamingDayResult.objects.filter(casino=casino, gaming_day=day)
                .order_by("table")]
+    results = in_book_currency(casino, day, results)  # tables in other currencies (issue 39)
     jackpots = [{"pool_id": p.pool_id, "meter": fmt(p.amount), "reserve": fmt(p.reserve),
                  "unpaid": fmt(p.prizes_unpaid)}
                 for p in JackpotPool.objects.filter(casino=casino).order_by("pool_id")]

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from casino.errors import Words
@@ -50,10 +50,12 @@ def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
     (banca simples or dupla, VIP)."""
 
     first: dict[str, Decimal] = {}
-    for table, opening in (TableSession.objects.filter(casino=casino, gaming_day=day)
-                           .order_by("table", "opened_at")
-                           .values_list("table", "opening_amount")):
-        first.setdefault(table, opening)
+    for table, opening, rate in (TableSession.objects.filter(casino=casino, gaming_day=day)
+                                 .order_by("table", "opened_at")
+                                 .values_list("table", "opening_amount", "rate")):
+        # a table in another currency: its float at its session's rate (docs/currencies.md)
+        first.setdefault(table, opening if rate is None else (opening * rate).quantize(
+            Decimal("0.01"), rounding=ROUND_HALF_UP))
     classes = {code: (bank, vip) for code, bank, vip in
                Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
     approved = approved_capitals(casino, day)

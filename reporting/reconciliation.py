@@ -140,6 +140,8 @@ def _balance(casino: str, code: str, *, position: int | None = None,
 
 
 def _chips(casino: Casino, day: dt.date) -> list[Line]:
+    if (kept := in_currencies.foreign(casino)) is not None:  # tables in other currencies
+        return in_currencies.chips(casino, day, kept)
     recorded = ChipCirculationDay.objects.filter(casino=casino, gaming_day=day).first()
     boundary = casino.gaming_day_end(day)
     if recorded is not None:
@@ -210,7 +212,11 @@ def _cages(casino: Casino, day: dt.date) -> list[Line]:
 
 def _tables(casino: Casino, day: dt.date) -> list[Line]:
     lines = []
+    kept = in_currencies.foreign(casino)
     for row in GamingDayResult.objects.filter(casino=casino, gaming_day=day).order_by("table"):
+        if kept is not None:  # each table in its currency (docs/currencies.md)
+            lines += in_currencies.table_wins(casino, day, kept)
+            break
         ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
                    + _balance(casino.code, f"7212.{row.table}", event_day=day))
         lines.append(Line(gettext_noop("table"), row.table, gettext_noop("table win"),
@@ -242,8 +248,13 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
 def _drops(casino: Casino, day: dt.date) -> list[Line]:
     """Each drop box of the day's closed sessions: counted in the count room against received
     at the cage (a difference passes once explained and approved: a drop variance)."""
-    lines = []
+    lines: list[Line] = []
+    foreign: set[str] = set()
+    if (kept := in_currencies.foreign(casino)) is not None:
+        foreign, lines = in_currencies.foreign_drops(casino, day, kept)
     for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):
+        if box.session_id in foreign:  # counted in its currency, above
+            continue
         subject = f"{box.table} {box.session_id[:8]}"
         if box.counted is None:
             lines.append(Line(gettext_noop("drop"), subject, gettext_noop("not counted"), None,
@@ -363,6 +374,7 @@ def _pending(casino: Casino, gaming_day: dt.date) -> list[Line]:
             .order_by("requested_at")]
 
 
+from . import reconciliation_currencies as in_currencies  # noqa: E402 (it reads Line, _balance)
 from .reconciliation_areas import tips_and_exchange  # noqa: E402 (it reads Line, _balance)
 
 

@@ -133,7 +133,10 @@ def made_regulator_file(casino: str, gaming_day: dt.date) -> bytes:
     for row in close.get("results", []):
         _element(results, "Result", table=row["table"], game=row["game"],
                  sessions=row["sessions"], rounds=row["rounds"], handle=_money(row["handle"]),
-                 drop=_money(row["drop"]), win=_money(row["win"]))
+                 drop=_money(row["drop"]), win=_money(row["win"]),
+                 # a table in another currency: its win as counted, beside the book value
+                 currency=row.get("currency"),
+                 winInCurrency=_money(row["win_in_currency"]) if "currency" in row else None)
 
     slips = _element(root, "Slips")
     for slip in Slip.objects.filter(casino_id=casino, session_id__in=session_ids).order_by(

@@ -86,6 +86,9 @@ class TableOutput(serializers.Serializer[Any]):
     options = serializers.JSONField()
     seats = serializers.IntegerField()
     chip_set = serializers.CharField()
+    currency = serializers.CharField(
+        help_text="the currency the table plays in (docs/currencies.md); empty: the casino's "
+                  "book currency")
     limits = serializers.JSONField()
     max_prize_per_coup = serializers.DecimalField(max_digits=14, decimal_places=2,
                                                   allow_null=True)
@@ -135,6 +138,13 @@ class SessionOutput(serializers.Serializer[Any]):
     table = serializers.CharField()
     game = serializers.CharField()
     gaming_day = serializers.DateField()
+    currency = serializers.CharField(
+        help_text="a table in another currency: the session's amounts are in it (empty: the "
+                  "book currency)")
+    rate = serializers.DecimalField(
+        max_digits=14, decimal_places=6, allow_null=True,
+        help_text="the exchange's middle rate the ledger books the session at (book currency "
+                  "per unit); null: the book currency")
     status = serializers.CharField()
     opened_at = serializers.DateTimeField()
     opened_by = serializers.CharField()

@@ -31,6 +31,7 @@ from .sessions import (
     table_session_close,
     table_session_open,
 )
+from .table_currency import table_change_currency
 from .tables import (
     drop_definition_set,
     table_approve_capital,
@@ -64,6 +65,7 @@ __all__ = [
     "round_void",
     "slip_void",
     "table_approve_capital",
+    "table_change_currency",
     "table_change_limits",
     "table_change_options",
     "table_change_tax_class",

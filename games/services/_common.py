@@ -180,9 +180,28 @@ def denominations(table: Table) -> tuple[Decimal, ...]:
     return tuple(Decimal(d) for d in chip_set.denominations)
 
 
+def _denomination(key: str) -> Decimal | None:
+    try:
+        return Decimal(key)
+    except ArithmeticError:
+        return None
+
+
 def chips(table: Table, value: object, *, field: str, allow_empty: bool = False
           ) -> tuple[dict[str, int], Decimal]:
-    counts = parse_counts(value, allowed=denominations(table), field=field)
+    allowed = denominations(table)
+    if table.currency and isinstance(value, dict):
+        # a table in a foreign currency: a denomination of other chips is named as such
+        for key in value:
+            if isinstance(key, str) and _denomination(key) not in allowed:
+                raise InvalidCommand(
+                    "{field}: {denomination} is not a denomination of table {code}'s "
+                    "{currency} chips (chip set {chip_set}: {allowed})",
+                    params={"field": field, "denomination": key, "code": table.code,
+                            "currency": table.currency, "chip_set": table.chip_set,
+                            "allowed": ", ".join(fmt(d) for d in allowed)},
+                    code="wrong_currency_chips", field=field)
+    counts = parse_counts(value, allowed=allowed, field=field)
     amount = counts_value(counts)
     if amount == 0 and not allow_empty:
         raise InvalidCommand("{field}: no chips given", params={"field": field}, field=field)

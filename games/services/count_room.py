@@ -97,12 +97,15 @@ def _counter(metadata: Metadata, session: TableSession) -> None:
                          code="table_staff")
 
 
-def _cash(metadata: Metadata, cash: object) -> tuple[dict[str, int], Decimal]:
+def _cash(metadata: Metadata, cash: object, session: TableSession
+          ) -> tuple[dict[str, int], Decimal]:
+    """The box's count, in the notes of the session's currency (a table in HKD drops HKD)."""
     casino = Casino.objects.get(code=metadata.casino)
     if cash is None:
         raise InvalidCommand("cash: count the notes and coins by denomination (an empty box "
                              "is an empty count, {})", field="cash")
-    counts = parse_counts(cash, allowed=CASH_DENOMINATIONS[casino.currency], field="cash")
+    currency = session.currency or casino.currency
+    counts = parse_counts(cash, allowed=CASH_DENOMINATIONS[currency], field="cash")
     return counts_as_data(counts), counts_value(counts).quantize(Decimal("0.01"))
 
 
@@ -119,7 +122,7 @@ def drop_box_count(*, session_id: str, cash: object, metadata: Metadata
     if session.status != SessionStatus.CLOSED:
         raise Conflict(SESSION_STILL_OPEN, params=dict(table=session.table), code="session_open",
                        field="session_id")
-    counted, amount = _cash(metadata, cash)
+    counted, amount = _cash(metadata, cash, session)
     box = _box(session)
     if box is not None and box.status != DropBoxStatus.COUNTED:
         raise Conflict(COUNTED_ALREADY, params=dict(table=session.table, first=box.counted_by,
@@ -154,7 +157,7 @@ def drop_box_count_confirm(*, session_id: str, cash: object, metadata: Metadata
                        code="counted_already", field="session_id")
     if metadata.actor == box.counted_by:
         raise NotAllowed(OWN_COUNT, code="four_eyes")
-    counted, amount = _cash(metadata, cash)
+    counted, amount = _cash(metadata, cash, session)
     if counted != box.cash:
         raise Conflict(COUNTS_DIFFER, params=dict(mine=fmt(amount)), code="counts_differ",
                        field="cash")

@@ -53,6 +53,7 @@ from ._common import (
     session_get,
     table_get,
 )
+from .table_currency import session_rate
 from .tables import drop_definition_current
 
 _SLIP = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
@@ -89,6 +90,7 @@ def table_session_open(
     else:
         counted, amount = chips(the_table, opening, field="opening", allow_empty=True)
     difference = chips_add(counted, previous or {}, -1) if previous is not None else {}
+    currency, rate = session_rate(the_table, the_casino)
     new_id = session_id or str(uuid.uuid4())
     event = TableSessionOpened(
         session_id=new_id, casino=casino, table=table, game=the_table.game,
@@ -97,6 +99,7 @@ def table_session_open(
         previous_session_id=(str(the_table.last_session_id)
                              if the_table.last_session_id else None),
         previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
+        currency=currency, rate=rate,
     )
     store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
     return SessionOpenAnswer(session_id=new_id, table=table, opening_amount=str(amount),

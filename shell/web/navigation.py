@@ -20,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 from cage import roles as cage_roles
 from casino.models import Casino, Role
 from casino.selectors import casino_codes_for, casino_roles
+from exchange import roles as exchange_roles
 from games import roles as games_roles
 from jackpots import roles as jackpots_roles
 from machines import roles as machines_roles
@@ -33,6 +34,7 @@ API_DOCS_ROLES = (Role.REGULATOR, Role.ADMINISTRATOR)
 JACKPOT_ROLES = jackpots_roles.READ_ROLES
 POKER_ROOM_ROLES = pokerroom_roles.READ_ROLES
 MACHINE_ROLES = tuple(r for r in machines_roles.READ_ROLES if r != Role.REGULATOR)
+EXCHANGE_ROLES = exchange_roles.READ_ROLES
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
@@ -91,6 +93,10 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
     if roles & set(MACHINE_ROLES):
         links.append(Link("machines", _("Slot floor"), reverse("machines:floor", args=[casino]),
                           _("Machines, meters, the count room, tickets and hand pays")))
+    if roles & set(EXCHANGE_ROLES):
+        links.append(Link("exchange", _("Exchange"), reverse("exchange:desk", args=[casino]),
+                          _("Foreign currencies: rates, the desk's deals, holdings, "
+                            "revaluation")))
     if Role.COMPLIANCE_OFFICER in roles:
         links.append(Link("compliance", _("Compliance"),
                           reverse("compliance:alerts", args=[casino]),

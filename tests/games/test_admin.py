@@ -114,3 +114,13 @@ def test_the_admin_shows_the_jackpot_derived_from_the_pool(admin_client: Client)
     assert "pool <b>bj-progressive</b>" in page
     assert "four_aces_suited" in page
     assert 'name="jackpot_from_pool"' not in page  # read-only: shown, not an input
+
+
+def test_a_currency_the_casino_does_not_accept_is_refused_in_the_admin(
+        admin_client: Client) -> None:
+    response = admin_client.post("/admin/games/table/add/", form(
+        default_limits("blackjack", Decimal("5.00")), currency="USD"), follow=True)
+    # the table is configured; its currency is refused, named, and nothing of it recorded
+    assert "does not accept USD" in response.content.decode()
+    assert not StoredEvent.objects.filter(event_type="TableCurrencyChanged").exists()
+    assert Table.objects.get(code="bj1").currency == ""

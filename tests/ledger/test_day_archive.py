@@ -275,7 +275,13 @@ def _the_regulator_file_validates_against_its_schema(
             TableSession.objects.filter(casino_id=casino, gaming_day=day).count()
         assert len(root.findall("r:Rounds/r:Round", ns)) == Round.objects.filter(
             casino_id=casino).count()
-        results = {r.get("table"): r.get("win") for r in root.findall("r:Results/r:Result", ns)}
+        # the pit's win in the table's currency: a HKD table's (Macau's fp1) is winInCurrency,
+        # its win the book value in patacas (docs/currencies.md)
+        results = {r.get("table"): r.get("winInCurrency") or r.get("win")
+                   for r in root.findall("r:Results/r:Result", ns)}
+        assert {r.get("table"): r.get("currency") for r in root.findall(
+            "r:Results/r:Result", ns) if r.get("currency")} == (
+            {"fp1": "HKD"} if casino == "macau" else {})
         assert results == {r.table: f"{r.table_win:.2f}" for r in
                            GamingDayResult.objects.filter(casino_id=casino, gaming_day=day)}
         # the slot floor's machines read that day, each with its win by meters (demo/machines.py)

@@ -1,0 +1,223 @@
+"""A Macau table playing in Hong Kong dollars, figures worked by hand: the table's chips, fills,
+drop and win in HKD; the ledger's entries in patacas (MOP) at the exchange's posted middle rate
+the session opened with, and the same figures at face value in HKD in memorandum (0900.HKD.*);
+chips in players' hands reconciled in HKD and in MOP. Bad input refused, nothing recorded."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from django.db.models import Sum
+
+import eventstore
+from cage import selectors as cage_selectors
+from cage import services as cage
+from cage.models import Shift
+from casino.context import person_metadata, system_metadata
+from casino.errors import Conflict, InvalidCommand
+from casino.models import Casino, Role
+from casino.services.chips import chip_set_register
+from eventstore.models import StoredEvent
+from exchange.services import currency_accept, exchange_rate_post
+from games.limits import default_limits
+from games.models import Table, TableSession
+from games.services import count_room, rounds, sessions, tables
+from games.services.table_currency import table_change_currency
+from ledger import postings as p
+from ledger.chart import account
+from ledger.currency_postings import convert
+from ledger.models import JournalEntry, JournalLine, TableDay
+from reporting.close_currencies import in_book_currency
+from reporting.reconciliation import reconcile
+
+ADMIN = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino="macau")
+SUPERVISOR = person_metadata(username="lei", role=Role.CAGE_SUPERVISOR, casino="macau")
+CASHIER = person_metadata(username="chan", role=Role.CASHIER, casino="macau")
+PIT = person_metadata(username="wong", role=Role.PIT_BOSS, casino="macau")
+FLOAT = {"1000.00": 1, "100.00": 10, "10.00": 100}  # 1,000 + 1,000 + 1,000 = 3,000 HKD
+
+
+def lines_of(event_type: str) -> list[tuple[str, D, D]]:
+    entry = JournalEntry.objects.filter(casino_id="macau", event_type=event_type
+                                        ).latest("number")
+    return [(line.account_code, line.debit, line.credit)
+            for line in JournalLine.objects.filter(entry=entry).order_by("line_no")]
+
+
+def balance(code: str) -> D:
+    sums = JournalLine.objects.filter(casino_code="macau", account_code=code).aggregate(
+        d=Sum("debit"), c=Sum("credit"))
+    return (sums["d"] or D(0)) - (sums["c"] or D(0))
+
+
+@pytest.fixture
+def floor(macau: str) -> str:
+    """Macau's floor: a pataca chip set and a Hong Kong dollar one, the vault and window w1,
+    HKD accepted at 1.03 (spread 1 %), table B1 configured with the pataca chips."""
+    meta = system_metadata("macau", job="test")
+    chip_set_register(casino="macau", code="patacas", name="Patacas",
+                      denominations=["100.00", "25.00", "5.00"], metadata=meta)
+    chip_set_register(casino="macau", code="hkd", name="Hong Kong dollars",
+                      denominations=["1000.00", "100.00", "10.00"], metadata=meta)
+    for code, kind in (("w1", "window"), ("vault", "vault")):
+        cage.cage_configure(code=code, name=code.title(), kind=kind, metadata=SUPERVISOR)
+    vault = str(cage.shift_open(cage="vault", cash={"1000.00": 50}, metadata=SUPERVISOR)
+                .shift_id)
+    cage.chips_put_into_service(shift_id=vault, chip_set="hkd", reference="delivery 7",
+                                chips={"1000.00": 10, "100.00": 100, "10.00": 500},
+                                metadata=SUPERVISOR)
+    cage.shift_open(cage="w1", cash={}, metadata=CASHIER)
+    cage.transfer_send(shift_id=vault, to_cage="w1", chips={"hkd": {"100.00": 50}},
+                       metadata=SUPERVISOR)
+    tables.table_configure(casino="macau", code="b1", name="B1", game="french_roulette",
+                           seats=8, chip_set="patacas",
+                           limits=default_limits("french_roulette", D("10.00")), metadata=PIT)
+    currency_accept(currency="HKD", band_percent="2", metadata=ADMIN)
+    exchange_rate_post(currency="HKD", mid="1.03", spread_percent="1", metadata=SUPERVISOR)
+    return "macau"
+
+
+def _window() -> str:
+    return str(Shift.objects.get(casino_id="macau", cage="w1").id)
+
+
+def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str) -> None:
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    assert (Table.objects.get(code="b1").currency, Table.objects.get(code="b1").chip_set) == (
+        "HKD", "hkd")
+    session = str(sessions.table_session_open(casino="macau", table="b1", opening=FLOAT,
+                                              metadata=PIT).session_id)
+    opened = TableSession.objects.get(session_id=session)
+    assert (opened.currency, opened.rate, opened.opening_amount) == ("HKD", D("1.03"),
+                                                                      D("3000.00"))
+    # The float is chips at face value (class 0 counts chips, whatever their currency)
+    assert lines_of("TableSessionOpened") == [("0120.b1", D("3000.00"), D("0.00")),
+                                              ("0190", D("0.00"), D("3000.00"))]
+    sessions.fill_request(session_id=session, slip="F-1", chips={"100.00": 5}, metadata=PIT)
+    cage.fill_issue(shift_id=_window(), slip="F-1", metadata=CASHIER)
+    assert lines_of("FillIssued") == [("0120.b1", D("500.00"), D("0.00")),
+                                      ("0110.w1", D("0.00"), D("500.00"))]
+    # 200 HKD of chips sold at the table: in the books 200 x 1.03 = 206.00 MOP, the chips
+    # leave the tray at face value, and the money again at face value in HKD (memorandum)
+    sessions.drop_record(session_id=session, amount="200.00", metadata=PIT)
+    assert lines_of("DropRecorded") == [
+        ("1120.b1", D("206.00"), D("0.00")), ("2797.HKD", D("0.00"), D("206.00")),
+        ("0190", D("200.00"), D("0.00")), ("0120.b1", D("0.00"), D("200.00")),
+        ("0900.HKD.1120.b1", D("200.00"), D("0.00")), ("0900.HKD.2781", D("0.00"), D("200.00"))]
+    # 50 HKD lost on red (2 is black): 51.50 MOP won; 10 HKD on 17 pays 350: 360.50 MOP lost
+    rounds.round_record(session_id=session, bets=[{"seat": 1, "type": "red", "amount": "50"}],
+                        outcome={"number": 2}, metadata=PIT)
+    assert lines_of("RoundSettled")[:2] == [("2797.HKD", D("51.50"), D("0.00")),
+                                            ("7211.b1", D("0.00"), D("51.50"))]
+    rounds.round_record(session_id=session, bets=[{"seat": 2, "type": "straight",
+                                                   "numbers": [17], "amount": "10"}],
+                        outcome={"number": 17}, metadata=PIT)
+    assert lines_of("RoundSettled")[:2] == [("7211.b1", D("360.50"), D("0.00")),
+                                            ("2797.HKD", D("0.00"), D("360.50"))]
+    # The tray: 3,000 + 500 - 200 + 50 - 350 = 3,000 HKD, counted as opened; the box 200 HKD.
+    sessions.table_session_close(session_id=session, closing=FLOAT, metadata=PIT)
+    count_room.drop_box_count(session_id=session, cash={"100.00": 2},
+                              metadata=person_metadata(username="ip", role=Role.CASHIER,
+                                                       casino="macau"))
+    count_room.drop_box_count_confirm(session_id=session, cash={"100.00": 2}, metadata=SUPERVISOR)
+    closed = TableSession.objects.get(session_id=session)
+    # win = drop 200 + closing 3,000 - opening 3,000 - fills 500 = -300 HKD (rounds: +50 - 350)
+    assert (closed.table_win, closed.drop) == (D("-300.00"), D("200.00"))
+
+    # In patacas: the table's win -300 x 1.03 = -309.00; the HKD chips in players' hands
+    # (200 + 350 - 50 = 500 HKD) a liability of 515.00 MOP apart from the pataca chips (2781)
+    assert balance("7211.b1") + balance("7212.b1") == D("309.00")
+    assert (balance("2797.HKD"), balance("2781"), balance("1120.b1")) == (
+        D("-515.00"), D("0.00"), D("206.00"))
+    # In HKD, at face value: the win -300, the chips in hand 500, the drop 200; the tray 3,000
+    assert balance("0900.HKD.7211.b1") + balance("0900.HKD.7212.b1") == D("300.00")
+    assert (balance("0900.HKD.2781"), balance("0900.HKD.1120.b1"), balance("0120.b1")) == (
+        D("-500.00"), D("200.00"), D("3000.00"))
+    # and the cage's count of HKD chips in players' hands agrees: 500.00
+    assert cage_selectors.chips_in_circulation(casino="macau").value == D("500.00")
+    # the day's handle 50 + 10 = 60 HKD and drop 200 HKD, in patacas for the tax: 61.80, 206.00
+    day = TableDay.objects.get(casino_id="macau", table="b1")
+    assert (day.handle, day.drop) == (D("61.80"), D("206.00"))
+    # every projection touched rebuilds to what is live (currency and rate included)
+    assert list(eventstore.check(["ledger", "tables", "table_sessions", "drop_boxes",
+                                  "gaming_days", "cage"])) == []
+
+    # reconciled in HKD and in MOP, line by line
+    report = reconcile(casino="macau", gaming_day=closed.gaming_day)
+    assert report.failures == []
+    seen = {(str(line.subject), str(line.what)): (line.platform, line.ledger)
+            for line in report.lines}
+    assert seen[("in players' hands, HKD", "now")] == (D("500.00"), D("500.00"))
+    assert seen[("in players' hands, MOP", "now")] == (D("0.00"), D("0.00"))
+    assert seen[("in players' hands, HKD", "now: book value in MOP")] == (None, D("515.00"))
+    assert seen[("b1", "table win, HKD")] == (D("-300.00"), D("-300.00"))
+    assert seen[("b1", "table win, book value in MOP")] == (None, D("-309.00"))
+    assert seen[("b1", "counted, HKD")] == (D("200.00"), D("200.00"))
+    # the cage's chips at face value, as for any casino: 5,000 HKD sent to w1, 500 filled
+    assert seen[("w1", "chips now")] == (D("4500.00"), D("4500.00"))
+    # the close fixes B1's results in patacas (what the tax's register reads), HKD beside
+    fixed = in_book_currency(Casino.objects.get(code="macau"), closed.gaming_day, [
+        {"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
+         "handle": "60.00", "drop": "200.00", "win": "-300.00"}])
+    assert fixed == [{"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
+                      "handle": "61.80", "drop": "206.00", "win": "-309.00", "currency": "HKD",
+                      "handle_in_currency": "60.00", "drop_in_currency": "200.00",
+                      "win_in_currency": "-300.00"}]
+    # the box stays in the count room: the cage keeps its cash in patacas only
+    with pytest.raises(Conflict, match="drop box holds HKD"):
+        cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"100.00": 2},
+                              metadata=CASHIER)
+
+
+def test_the_rounding_of_a_conversion_goes_to_the_exchange_result() -> None:
+    lines = (p.Line(account("drop", "b1"), D("0.03"), D("0.00")),
+             p.Line(account("gaming_revenue", "b1"), D("0.00"), D("0.01")),
+             p.Line(account("table_variance", "b1"), D("0.00"), D("0.01")),
+             p.Line(account("chips_in_circulation"), D("0.00"), D("0.01")))
+    # at 1.5: 0.045 -> 0.05 debit; 0.015 -> 0.02 three times, 0.06 credit; 0.01 short on the
+    # debit side: the exchange result (7891) is debited 0.01
+    booked = convert(lines, D("1.5"), "HKD")
+    real = [(line.account.code, line.debit, line.credit) for line in booked
+            if not line.account.template.memorandum]
+    assert real == [("1120.b1", D("0.05"), D("0.00")), ("7211.b1", D("0.00"), D("0.02")),
+                    ("7212.b1", D("0.00"), D("0.02")), ("2797.HKD", D("0.00"), D("0.02")),
+                    ("7891", D("0.01"), D("0.00"))]
+    p.check_balanced(booked)
+
+
+def test_a_table_in_a_currency_the_casino_does_not_accept_is_refused(floor: str) -> None:
+    before = StoredEvent.objects.count()
+    with pytest.raises(InvalidCommand, match="does not accept USD"):
+        table_change_currency(casino="macau", code="b1", currency="USD", chip_set="hkd",
+                              metadata=PIT)
+    assert StoredEvent.objects.count() == before
+    assert Table.objects.get(code="b1").currency == ""
+
+
+def test_a_fill_in_another_currencys_chips_is_refused(floor: str) -> None:
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          metadata=PIT)
+    session = str(sessions.table_session_open(casino="macau", table="b1", opening=FLOAT,
+                                              metadata=PIT).session_id)
+    before = StoredEvent.objects.count()
+    # 25.00 is a pataca chip: not one of B1's Hong Kong dollar chips
+    with pytest.raises(InvalidCommand, match=r"25\.00 is not a denomination of table b1's HKD "
+                                             "chips"):
+        sessions.fill_request(session_id=session, slip="F-2", chips={"25.00": 4}, metadata=PIT)
+    assert StoredEvent.objects.count() == before
+
+
+def test_a_chip_set_of_another_currency_and_an_open_session_are_refused(floor: str) -> None:
+    tables.table_configure(casino="macau", code="b2", name="B2", game="french_roulette",
+                           seats=8, chip_set="patacas",
+                           limits=default_limits("french_roulette", D("10.00")), metadata=PIT)
+    with pytest.raises(InvalidCommand, match="chip set patacas is table b2's MOP chips"):
+        table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="patacas",
+                              metadata=PIT)
+    sessions.table_session_open(casino="macau", table="b2", opening={"100.00": 1},
+                                metadata=PIT)
+    with pytest.raises(Conflict, match="open session"):
+        table_change_currency(casino="macau", code="b2", currency="HKD", chip_set="hkd",
+                              metadata=PIT)
