@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from casino.errors import InvalidCommand, NotAllowed, gettext_noop
+from casino.errors import InvalidCommand, NotAllowed, Words, gettext_noop
 
 MAX_EXPLANATION = 2000
 
@@ -47,7 +47,9 @@ class Kind:
         raise InvalidCommand(
             "{code!r} is not a reason for {label}: choose one of "
             "{value}",
-            params={"code": code, "label": self.label, "value": ', '.join(r.code for r in self.reasons)}, field="reason")
+            params={"code": code, "label": Words(self.label),
+                    "value": listed_words([Words(r.label) for r in self.reasons])},
+            field="reason")
 
 
 def kind(name: str, label: str, reasons: Iterable[tuple[str, str]], *,
@@ -58,12 +60,40 @@ def kind(name: str, label: str, reasons: Iterable[tuple[str, str]], *,
     return Kind(name, label, listed, frozenset(request_roles), frozenset(approve_roles))
 
 
+# The roles by the names people read (``casino.models.Role``'s labels, the catalogue's context
+# "role"): a refusal names them so, never by their codes (issue 36). This module stays pure.
+ROLE_NAMES = {"cashier": "Cashier", "cage_supervisor": "Cage supervisor", "pit_boss": "Pit boss",
+              "accountant": "Accountant", "regulator": "Regulator",
+              "compliance_officer": "Compliance officer", "administrator": "Administrator"}
+
+
+def role_words(role: str) -> Words:
+    name = ROLE_NAMES.get(role)
+    if name is None:
+        return Words(role or gettext_noop("nobody"))
+    return Words.stored_as(name, name, context="role")
+
+
+def listed_words(names: list[Words]) -> Words:
+    """Phrases one after the other, each said in the page's language."""
+    return Words(", ".join(f"{{r{i}}}" for i in range(len(names))),
+                 **{f"r{i}": n for i, n in enumerate(names)})
+
+
+def roles_words(roles: Iterable[str]) -> Words:
+    """``accountant, administrator`` as "Accountant, Administrator", each in the page's language."""
+    return listed_words([role_words(r)
+                         for r in sorted(roles, key=lambda r: ROLE_NAMES.get(r, r))])
+
+
 def check_request(kind: Kind, *, role: str, reason: str, explanation: str) -> tuple[str, str]:
     """The reason's code and the words, checked; refuses a role that may not ask."""
     if role not in kind.request_roles:
         raise NotAllowed("asking for {label} needs one of these roles: "
                          "{request_roles} (you act as {value})",
-                         params={"label": kind.label, "request_roles": ', '.join(sorted(kind.request_roles)), "value": role or 'nobody'})
+                         params={"label": Words(kind.label),
+                                 "request_roles": roles_words(kind.request_roles),
+                                 "value": role_words(role)})
     code = kind.reason(str(reason or "")).code
     words = " ".join(str(explanation or "").split())
     if not words:
@@ -80,6 +110,8 @@ def check_decider(kind: Kind, *, requested_by: str, actor: str, role: str) -> No
     if role not in kind.approve_roles:
         raise NotAllowed("approving {label} needs one of these roles: "
                          "{approve_roles} (you act as {value})",
-                         params={"label": kind.label, "approve_roles": ', '.join(sorted(kind.approve_roles)), "value": role or 'nobody'})
+                         params={"label": Words(kind.label),
+                                 "approve_roles": roles_words(kind.approve_roles),
+                                 "value": role_words(role)})
     if actor == requested_by:
         raise NotAllowed(OWN_REQUEST, code="four_eyes")

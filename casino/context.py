@@ -5,7 +5,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from casino.errors import NotAllowed
+from casino.approvals import role_words, roles_words
+from casino.errors import NotAllowed, Words
 from eventstore.records import Metadata
 
 SYSTEM_ACTOR = "system"
@@ -56,5 +57,5 @@ def require_role(metadata: Metadata, roles: Sequence[str], action: str) -> None:
     if metadata.role not in roles:
         raise NotAllowed("{action} needs one of these roles: {roles} "
                          "(you act as {value})",
-                         params={"action": action, "roles": ", ".join(roles),
-                                 "value": metadata.role or "nobody"})
+                         params={"action": Words(action), "roles": roles_words(roles),
+                                 "value": role_words(metadata.role or "")})

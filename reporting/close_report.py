@@ -45,14 +45,14 @@ import typing
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, TypeAlias
 
 from cage import reports as cage_reports
 from cage import selectors as cage_selectors
 from cage.models import ChipCirculationDay
-from casino.models import Approval, ApprovalStatus, Casino
+from casino.models import Approval, ApprovalStatus, Casino, GamingDaySeal
 from casino.money import fmt
 from eventstore import read_stream
 from eventstore.hashing import canonical_json
@@ -117,6 +117,24 @@ class TableLine:
     against_theoretical: Decimal  # win − theoretical win
     figures: str  # where the house edges came from: engine, local, engine+local, or none
     carried: Decimal = ZERO  # part of win: late corrections of sealed days booked in this day
+
+
+@dataclass(frozen=True)
+class SessionLine:
+    """One closed table session of the day (issue 36): its own opening and closing tray, never
+    added to another session's. ``number``: the table's sessions of the day counted from 1, by
+    the time they opened; ``win`` = closing − opening + credits − fills + drop."""
+
+    table: str
+    number: int
+    opened_at: dt.datetime
+    closed_at: dt.datetime | None
+    opening: Decimal
+    fills: Decimal
+    credits: Decimal
+    drop: Decimal
+    closing: Decimal
+    win: Decimal
 
 
 @dataclass(frozen=True)
@@ -268,6 +286,7 @@ class CloseReport:
     corrections: tuple[CorrectionLine, ...] = ()
     non_banked: tuple[NonBankedLine, ...] = ()  # the poker room (docs/poker-room.md)
     machines: tuple[MachineLine, ...] = ()  # the slot floor (reporting/machine_close.py)
+    sessions: tuple[SessionLine, ...] = ()  # each table session's own figures (issue 36)
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
@@ -276,6 +295,8 @@ class CloseReport:
         assert isinstance(data, dict)
         if not data["non_banked"]:  # a day without a poker room keeps the digest it had
             del data["non_banked"]
+        if not data["sessions"]:  # a report made before the sessions were listed: as it was
+            del data["sessions"]
         return data
 
 
@@ -382,6 +403,34 @@ def _tables(casino: str, day: dt.date) -> list[TableLine]:
             against_theoretical=_money(row.table_win) - theoretical,
             figures="+".join(sources) or "none", carried=_money(row.carried_win)))
     return lines
+
+
+def _sessions(casino: str, day: dt.date) -> list[SessionLine]:
+    lines: list[SessionLine] = []
+    number: dict[str, int] = defaultdict(int)
+    for s in (TableSession.objects.filter(casino_id=casino, gaming_day=day,
+                                          status=SessionStatus.CLOSED)
+              .order_by("table", "opened_at", "session_id")):
+        number[s.table] += 1
+        lines.append(SessionLine(
+            table=s.table, number=number[s.table], opened_at=s.opened_at, closed_at=s.closed_at,
+            opening=_money(s.opening_amount), fills=_money(s.fills_amount),
+            credits=_money(s.credits_amount), drop=_money(s.drop),
+            closing=_money(s.closing_amount), win=_money(s.table_win)))
+    return lines
+
+
+def as_sealed(report: CloseReport) -> CloseReport:
+    """``report`` as its day's seal signed it: a day sealed before the report listed its
+    sessions keeps the report (and the digest) it was sealed with, without them."""
+    if not report.sessions:
+        return report
+    seal = GamingDaySeal.objects.filter(casino_id=report.casino,
+                                        gaming_day=report.gaming_day).first()
+    if seal is None or seal.report_digest == report_digest(report):
+        return report
+    before = replace(report, sessions=())
+    return before if seal.report_digest == report_digest(before) else report
 
 
 def _games(tables: Iterable[TableLine]) -> list[GameLine]:
@@ -610,7 +659,7 @@ def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
         taxes=sum((t.amount for t in taxes), ZERO),
         chips_in_circulation=_chips_in_circulation(the_casino, gaming_day),
         jackpot_liability=sum((j.liability for j in jackpots), ZERO))
-    return CloseReport(
+    return as_sealed(CloseReport(
         casino=casino, casino_name=the_casino.name, currency=the_casino.currency,
         jurisdiction=taxes_of.jurisdiction_of(the_casino), gaming_day=gaming_day,
         starts_at=the_casino.gaming_day_start(gaming_day),
@@ -619,4 +668,5 @@ def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
         exceptions=tuple(_exceptions(the_casino, gaming_day)), totals=totals,
         corrections=tuple(_corrections(casino, gaming_day)),
         non_banked=tuple(non_banked_lines(casino, gaming_day)),
-        machines=tuple(machine_close_lines(the_casino, gaming_day)))
+        machines=tuple(machine_close_lines(the_casino, gaming_day)),
+        sessions=tuple(_sessions(casino, gaming_day))))

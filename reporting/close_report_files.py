@@ -1,7 +1,8 @@
 """The close report as files: one CSV (its sections one after the other) and a PDF (reportlab).
 
 CSV layout: sections one after the other, a blank line between two. The first row of a section
-is its header; its first cell names the section (``report``, ``table``, ``game``, ``cage``,
+is its header; its first cell names the section (``report``, ``table``, ``session`` (a
+report made before the sessions were listed has none), ``game``, ``cage``,
 ``jackpot``, ``revenue``, ``tax``, ``exception``, ``correction``, ``total``) and every row of the section repeats
 that name in its first cell, so a reader keeps the rows of one section by their first cell and
 reads them with the section's header. Amounts are decimal strings, an empty cell is no figure.
@@ -26,7 +27,7 @@ from games.web.labels import game_label
 from ledger import report_files as files
 from ledger.report_files import Row
 
-from .close_report import CloseReport, report_digest
+from .close_report import CloseReport, _plain, report_digest
 
 
 def _cell(value: object) -> str:
@@ -50,6 +51,13 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
                              t.win_handle_percent, t.against_theoretical, t.figures,
                              t.carried)]
          for t in report.tables])
+    if report.sessions:  # each session's own trays (a report made before lists none)
+        yield ("session", "Table sessions", [
+            "table", "session", "opened_at", "closed_at", "opening", "fills", "credits", "drop",
+            "closing", "win"],
+            [[_cell(v) for v in (s.table, s.number, _plain(s.opened_at), _plain(s.closed_at),
+                                 s.opening, s.fills, s.credits, s.drop, s.closing, s.win)]
+             for s in report.sessions])
     yield ("game", "Games", [
         "game", "tables", "sessions", "rounds", "opening", "fills", "credits", "drop",
         "closing", "win", "hold_percent", "handle", "theoretical_win",
@@ -125,6 +133,11 @@ _PDF_LEAVES_OUT = {"report": {"starts_at", "ends_at"}, "cage": {"movements"},
                    "correction": {"session", "approval"}}
 
 
+# A report listing its sessions shows the trays (opening, closing) per session only: a table's
+# or a game's trays added over sessions are no tray anyone counted (issue 36). The CSV keeps them.
+TRAYS_BY_SESSION = {"table": {"opening", "closing"}, "game": {"opening", "closing"}}
+
+
 # What the PDF says in words where the CSV keeps the code (issue 36): a game by its name, where
 # a table's house edges came from in a phrase.
 FIGURES_IN_WORDS = {"engine": "the games' mathematics", "local": "the casino's own figures",
@@ -174,7 +187,8 @@ def close_report_pdf(report: CloseReport, *, provisional: bool = False) -> bytes
     if provisional:
         story.insert(1, Paragraph("PROVISIONAL: the gaming day is not closed; its figures may "
                                   "still change until it is.", style.sheet["Heading2"]))
+    leave_out = {**_PDF_LEAVES_OUT, **(TRAYS_BY_SESSION if report.sessions else {})}
     story += files.section_grids(_in_words(sections(report)), style, skip="report", wrap_over=40,
-                                 wide=70 * mm, leave_out=_PDF_LEAVES_OUT)
+                                 wide=70 * mm, leave_out=leave_out)
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()

@@ -22,7 +22,7 @@ from typing import Any
 
 from casino import approvals as rules
 from casino.answers import ApprovalAnswer
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, Words
 from casino.events import ApprovalGranted, ApprovalRefused, ApprovalRequested, ApprovalWithdrawn
 from casino.models import Approval, ApprovalStatus
 from eventstore import store
@@ -128,7 +128,7 @@ def approval_request(*, kind: str, subject: str, reason: str, explanation: str,
     if waiting is not None:
         raise Conflict("{label} of {subject} is awaiting approval already "
                        "(asked by {requested_by})",
-                       params={"label": found.kind.label, "subject": prepared.subject, "requested_by": waiting.requested_by}, code="approval_pending",
+                       params={"label": Words(found.kind.label), "subject": prepared.subject, "requested_by": waiting.requested_by}, code="approval_pending",
                        approval=str(waiting.id))
     approval_id = str(uuid.uuid4())
     store.append(f"approval/{approval_id}", [ApprovalRequested(

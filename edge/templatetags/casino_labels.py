@@ -1,4 +1,5 @@
 """``{% load casino_labels %}``: ``{{ code|label:"game" }}``, ``{{ amount|money:currency }}``,
+``{{ figure|percent }}`` (``{{ figure|percent:"pp" }}``),
 ``{{ account|account_name }}`` (``edge.web.labels``, ``edge.web.money``), ``{{ text|said }}``
 (a text a service built in English, in the page's language: ``edge.web.refusals.said``)."""
 
@@ -9,7 +10,7 @@ from typing import Any
 from django import template
 
 from edge.web import labels
-from edge.web.money import money_text
+from edge.web.money import money_text, percent_text
 from edge.web.refusals import said as said_text
 
 register = template.Library()
@@ -23,6 +24,11 @@ def label(code: object, kind: str) -> str:
 @register.filter
 def money(value: object, currency: str = "") -> str:
     return money_text(value, currency)
+
+
+@register.filter
+def percent(value: object, unit: str = "%") -> str:
+    return percent_text(value, unit)
 
 
 @register.filter

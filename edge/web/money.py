@@ -6,6 +6,9 @@
 * ``money_text(amount, currency)``: an amount in the casino's currency, written the language's
   way (``1.234,50 €`` in pt-PT, ``€1,234.50`` in en); in templates ``{{ x|money:casino.currency }}``
   (``{% load casino_labels %}``).
+* ``percent_text(figure, unit)``: a percentage (``%``) or percentage points (``pp``) with its
+  unit, the language's way (``12,50 %`` in pt-PT, ``12.50%`` in en); ``{{ x|percent }}``,
+  ``{{ x|percent:"pp" }}``.
 """
 
 from __future__ import annotations
@@ -50,6 +53,23 @@ def money_text(value: object, currency: str = "") -> str:
         return f"{figure}\u00a0{symbol}"
     sign, figure = ("-", figure[1:]) if figure.startswith("-") else ("", figure)
     return f"{sign}{symbol}{figure}"
+
+
+def percent_text(value: object, unit: str = "%") -> str:
+    """``Decimal("12.5")`` -> ``12,5 %`` (pt-PT) or ``12.5%`` (en), the places the figure has;
+    ``unit="pp"``: percentage points (``1.5 pp``); empty for None."""
+    if value is None or value == "":
+        return ""
+    try:
+        figure = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    exponent = figure.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    text = number_format(figure, places, use_l10n=True, force_grouping=True)
+    if unit == "%" and not (get_language() or "en").lower().startswith("pt"):
+        return f"{text}%"
+    return f"{text}\u00a0{unit}"
 
 
 class MoneyField(forms.CharField):

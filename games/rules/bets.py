@@ -306,6 +306,6 @@ def check_withdrawable(game: str, bet: BetView) -> None:
         raise conflict("only a bet left working by an earlier round is taken down here",
                        code="not_withdrawable")
     if allowed is not None and bet.bet_type not in allowed:
-        raise conflict("a {bet_type} bet cannot be taken down once its point is set "
-                       "(Portaria 217/2007, craps, n.º 10.9)",
-                       params={"bet_type": bet.bet_type}, code="not_withdrawable")
+        raise conflict("this bet stays on the table once its point is set: only odds, place, "
+                       "lay, big 6, big 8 and hardway bets come down (Portaria 217/2007, craps, "
+                       "n.º 10.9)", code="not_withdrawable", bet_type=bet.bet_type)

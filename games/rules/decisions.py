@@ -20,8 +20,18 @@ from typing import Any
 from games import play
 from games.engine import blackjack as bj
 from games.rules.bets import BetView, next_id
-from games.rules.errors import conflict, invalid
+from games.rules.errors import Phrase, conflict, invalid
 from games.rules.money import cents_down, fmt, parse_amount
+
+# A decision as a refusal says it: the words of the pit's buttons (``games.web.hands``), never
+# the code (issue 36).
+DECISION_WORDS = {"hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
+                  "surrender": "Surrender", "insurance": "Insurance", "even_money": "Even money"}
+
+
+def decision_words(decision: str) -> Phrase:
+    return Phrase(DECISION_WORDS.get(decision, decision), "blackjack decision")
+
 
 _CARD = re.compile(r"^[A23456789TJQK][SHDC]$")
 
@@ -116,9 +126,9 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
     allowed = bj.allowed_decisions({"cards": current["cards"], "split": current["split"],
                                     "double": current["double"]}, hands["upcard"])
     if decision not in allowed:
-        raise conflict("{decision} is not allowed on this hand now ({cards}"
-                       " against {upcard}): allowed {value}",
-                       params={"decision": decision, "cards": ' '.join(current['cards']), "upcard": hands['upcard'], "value": ', '.join(sorted(allowed)) or 'none'},
+        raise conflict("{decision} is not allowed on this hand now ({cards} against {upcard})",
+                       params={"decision": decision_words(decision),
+                               "cards": " ".join(current["cards"]), "upcard": hands["upcard"]},
                        code="decision_not_allowed", allowed=sorted(allowed))
     need = {"hit": 1, "double": 1, "split": 2}.get(decision, 0)
     check_cards(cards, need, "cards")
@@ -157,7 +167,7 @@ def blackjack_decision(hands: play.Play, bets: list[BetView], used: set[str], se
         owner_bet = backs.get(bet_id or "") or (holder if bet_id == holder.bet_id else None)
         if owner_bet is None:
             raise invalid("name the main or back bet of seat {seat} that takes {decision}",
-                          params={"seat": seat, "decision": decision},
+                          params={"seat": seat, "decision": decision_words(decision)},
                           field="bet_id")
         if any(b.bet.get("bet") == owner_bet.bet_id for b in bets if b.bet_type == "insurance") \
                 or owner_bet.bet.get("even_money"):

@@ -19,6 +19,19 @@ INVALID = "invalid"
 CONFLICT = "conflict"
 
 
+class Phrase(str):
+    """A value of a refusal said in words, not a code (a blackjack decision: "Even money", not
+    ``even_money``): the English text, with the catalogue's ``context``, so that the services
+    hand it on as ``casino.errors.Words`` and a screen says it in its language (issue 36)."""
+
+    context: str | None
+
+    def __new__(cls, text: str, context: str | None = None) -> Phrase:
+        phrase = super().__new__(cls, text)
+        phrase.context = context
+        return phrase
+
+
 class RuleError(Exception):
     """A pit rule's refusal. ``code`` defaults to the kind (as the platform's errors do)."""
 

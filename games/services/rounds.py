@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, ParamSpec, TypeVar
 
-from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, gettext_noop
+from casino.errors import Conflict, DomainError, InvalidCommand, NotAllowed, Words, gettext_noop
 from casino.models import Approval, Role
 from casino.money import fmt
 from eventstore import reads, store
@@ -62,7 +62,7 @@ from games.rules import bets as bet_rules
 from games.rules import decisions, outcomes
 from games.rules import settlement as settlement_rules
 from games.rules.bets import CARRY_STATUS, DECISION_STAKES, BetView, TableRules
-from games.rules.errors import CONFLICT, RuleError
+from games.rules.errors import CONFLICT, Phrase, RuleError
 
 from . import jackpot_bets as jp
 from ._common import (
@@ -90,7 +90,10 @@ def _refusal(error: RuleError) -> DomainError:
     """A rule's refusal in the platform's error family: code, message and extra kept (as
     ``_common.engine_error`` does for the rules engine)."""
     kind = Conflict if error.kind == CONFLICT else InvalidCommand
-    return kind(error.template, code=error.code, params=error.params, **error.extra)
+    params = None if error.params is None else {
+        name: Words.stored_as(str(value), str(value), context=value.context)
+        if isinstance(value, Phrase) else value for name, value in error.params.items()}
+    return kind(error.template, code=error.code, params=params, **error.extra)
 
 
 def _rule_refusals(fn: Callable[P, R]) -> Callable[P, R]:

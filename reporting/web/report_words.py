@@ -8,12 +8,15 @@ cell in words (a game, a status, an event type, an approval's kind and reason).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.functional import Promise
+from django.utils.timezone import localtime
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -22,10 +25,11 @@ from edge.web.labels import label
 from edge.web.refusals import said
 
 from ..close_report import CloseReport
-from ..close_report_files import sections
+from ..close_report_files import TRAYS_BY_SESSION, sections
 
 TITLES: Mapping[str, Promise] = {
     "table": _("Tables"),
+    "session": _("Table sessions"),
     "game": _("Games"),
     "cage": _("Cage reconciliation"),
     "jackpot": _("Jackpots"),
@@ -95,6 +99,8 @@ COLUMNS: Mapping[str, Promise] = {
     "approved_at": pgettext_lazy("column", "Approved at"),
     "corrects_day": pgettext_lazy("column", "Corrects the gaming day"),
     "session": pgettext_lazy("column", "Session"),
+    "opened_at": pgettext_lazy("column", "Opened"),
+    "closed_at": pgettext_lazy("column", "Closed"),
     "slip": pgettext_lazy("column", "Slip"),
     "win_change": pgettext_lazy("column", "Change of the win"),
     "gaming_tax_base": pgettext_lazy("column", "Gaming-tax base"),
@@ -166,12 +172,18 @@ def _figure(cell: str) -> str:
     return number_format(Decimal(cell), places, use_l10n=True, force_grouping=True)
 
 
-def shown(report: CloseReport) -> Iterator[tuple[str, list[str], list[list[str]]]]:
+def _time(at: dt.datetime | None, time_zone: str) -> str:
+    return "" if at is None else date_format(localtime(at, ZoneInfo(time_zone)), "H:i")
+
+
+def shown(report: CloseReport, time_zone: str = "UTC") -> Iterator[tuple[str, list[str], list[list[str]]]]:
     """(title, column labels, rows) of each section but the report's own line."""
     for name, title, header, rows in sections(report):
         if name == "report":
             continue
-        kept = [i for i, column in enumerate(header) if column not in LEFT_OUT.get(name, ())]
+        left_out = {*LEFT_OUT.get(name, ()),
+                    *(TRAYS_BY_SESSION.get(name, ()) if report.sessions else ())}
+        kept = [i for i, column in enumerate(header) if column not in left_out]
         words = [_words(name, header[i]) for i in kept]
         out = []
         for number, row in enumerate(rows):
@@ -181,6 +193,10 @@ def shown(report: CloseReport) -> Iterator[tuple[str, list[str], list[list[str]]
                 cells[-1] = "; ".join(
                     f"{label('event', m.kind)} +{m.received} −{m.paid}"
                     for m in report.cage[number].movements)
+            if name == "session":
+                line = report.sessions[number]
+                cells[header.index("opened_at")] = _time(line.opened_at, time_zone)
+                cells[header.index("closed_at")] = _time(line.closed_at, time_zone)
             if name == "exception":
                 cells[header.index("reason")] = _reason(report.exceptions[number].kind,
                                                         row[header.index("reason")])

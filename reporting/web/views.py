@@ -235,7 +235,7 @@ def close_report_page(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "ledger/close_report.html", {
         "casino": the_casino, "day": day, "report": report, "digest": digest, "seal": seal,
         "as_sealed": seal is not None and seal.report_digest == digest,
-        "sections": list(report_words.shown(report)),
+        "sections": list(report_words.shown(report, the_casino.time_zone)),
         "query": f"from={day.isoformat()}&to={day.isoformat()}"})
 
 

@@ -40,7 +40,7 @@ def test_the_accountant_changes_a_parameter_and_reads_the_return(
     # no day closed: the contrapartida's minimum accrues a twelfth, 1,200,000.00 ÷ 12
     assert accountant.locator("table.tax-lines").get_by_role("row").filter(
         has_text="Annual contrapartida of the concession").get_by_text(
-        "100000.00").first.is_visible()
+        "€100,000.00").first.is_visible()  # the money filter (issue 36)
     # each parameter by its name, never its code
     history = accountant.locator("table.history").get_by_role("row").filter(
         has_text="Annual contrapartida's contractual minimum")

@@ -62,7 +62,7 @@ def test_blackjack_deal_double_split_insurance_and_settlement_in_words(make_tabl
     # 8 3 is 11: the rules let it take a card, not stand (n.º 18)
     refused = _text(_post(fiscal, rid, "d:1:1", action="decision", decision="stand", seat="1",
                           hand="1"))
-    assert "stand is not allowed on this hand now (8S 3H against AS)" in refused
+    assert "Stand is not allowed on this hand now (8S 3H against AS)" in refused
     _post(fiscal, rid, "d:1:1", action="decision", decision="hit", seat="1", hand="1",
           cards="9C")
     _post(fiscal, rid, "d:1:1", action="decision", decision="stand", seat="1", hand="1")

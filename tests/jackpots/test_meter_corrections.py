@@ -112,14 +112,14 @@ def test_a_pit_boss_neither_asks_nor_approves(make_pool) -> None:
     with pytest.raises(NotAllowed) as refused:
         ask(pool_id, pit("chefe", key=""))
     assert refused.value.message == (
-        "asking for a jackpot meter correction needs one of these roles: accountant, "
-        "administrator, cage_supervisor (you act as pit_boss)")
+        "asking for a jackpot meter correction needs one of these roles: Accountant, "
+        "Administrator, Cage supervisor (you act as Pit boss)")  # roles in words (issue 36)
     assert StoredEvent.objects.count() == before
 
     asked = ask(pool_id)
     for decider in (pit("chefe", key=""), CARLA):  # nor does a cage supervisor approve
         with pytest.raises(NotAllowed, match="approving a jackpot meter correction needs one "
-                                             "of these roles: accountant, administrator"):
+                                             "of these roles: Accountant, Administrator"):
             approval_grant(approval_id=asked.approval_id, metadata=decider)
     assert JackpotPool.objects.get(pool_id=pool_id).amount == D("10000.00")
 

@@ -284,7 +284,7 @@ def test_the_accountant_records_both_on_the_bank_page(cheques: Floor) -> None:
     page = alice.get(URL).content.decode()
     assert "000123" in page
     assert "000124" in page
-    assert "Outstanding on account 1220: 4000.00." in page
+    assert "Outstanding on account 1220: €4,000.00." in page  # the casino's currency (issue 36)
 
     form = {"action": "present", "number": "000123", "amount": "2500.00",
             "bank_reference": "EXT 0412-7", "paid_on": today().isoformat(),
@@ -306,7 +306,7 @@ def test_the_accountant_records_both_on_the_bank_page(cheques: Floor) -> None:
     page = alice.get(URL).content.decode()
     assert "EXT 0412-7" in page
     assert "SET-1" in page
-    assert "Outstanding on account 1220: 0.00." in page
+    assert "Outstanding on account 1220: €0.00." in page
 
     pt = Client(headers={"accept-language": "pt-pt"})
     pt.force_login(get_user_model().objects.get(username="alice"))

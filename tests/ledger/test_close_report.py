@@ -203,8 +203,8 @@ def test_the_csv_read_back_adds_up(floor: Floor) -> None:
             sections[row[0]] = []
         else:
             sections[row[0]].append(dict(zip(headers[row[0]], row, strict=True)))
-    assert list(sections) == ["report", "table", "game", "cage", "jackpot", "machine", "revenue", "tax",
-                              "exception", "correction", "total"]
+    assert list(sections) == ["report", "table", "session", "game", "cage", "jackpot", "machine",
+                              "revenue", "tax", "exception", "correction", "total"]
     assert sections["report"][0]["digest"] == report_digest(report)
     tables, (total,) = sections["table"], sections["total"]
     assert sum(D(t["drop"]) for t in tables) == D(total["drop"]) == D("600.00")
@@ -229,9 +229,13 @@ def test_the_pdf_read_back_holds_the_table_lines_and_the_digest(floor: Floor) ->
     assert "Casino lisboa" in text
     assert report.gaming_day.isoformat() in text
     # the games by their names, not their codes (issue 36)
-    for line in ("r1 French roulette 1 1 2600.00 0.00 200.00 200.00 2300.00 100.00 50.00",
-                 "r2 French roulette 1 1 2600.00 500.00 0.00 300.00 2715.00 -85.00 -28.33",
-                 "a1 American roulette 1 1 2600.00 0.00 0.00 100.00 2520.00 20.00 20.00"):
+    # (the trays, opening and closing, each session's own: issue 36)
+    for line in ("r1 French roulette 1 1 0.00 200.00 200.00 100.00 50.00",
+                 "r2 French roulette 1 1 500.00 0.00 300.00 -85.00 -28.33",
+                 "a1 American roulette 1 1 0.00 0.00 100.00 20.00 20.00",
+                 "2600.00 0.00 200.00 200.00 2300.00 100.00",
+                 "2600.00 500.00 0.00 300.00 2715.00 -85.00",
+                 "2600.00 0.00 0.00 100.00 2520.00 20.00"):
         assert line in squeezed, line
 
 

@@ -50,7 +50,7 @@ def test_the_desk_shows_the_days_the_charts_and_todays_tax(floor: Floor) -> None
     assert page.count("<svg") == 3
     assert "French roulette" in page
     assert "banca_francesa" not in page
-    assert re.search(r"<title>r1: -330.00</title>", page)
+    assert re.search(r"<title>r1: -€330.00</title>", page)  # the money filter (issue 36)
     by_game = Client()
     by_game.force_login(get_user_model().objects.get(username="contabilista"))
     results = by_game.get(f"/ledger/{CASINO}/results/?from={today}&to={today}&by=game")

@@ -260,8 +260,10 @@ def test_a_carried_craps_bet_comes_down_only_where_the_rules_allow() -> None:
     check_withdrawable("craps", bet("b1", "place", "12", carried_from="r1", number=6))
     error = refusal(check_withdrawable, "craps", bet("b1", "pass", "10", carried_from="r1"))
     assert (error.kind, error.code, error.message) == (
-        CONFLICT, "not_withdrawable", "a pass bet cannot be taken down once its point is set "
-                                      "(Portaria 217/2007, craps, n.º 10.9)")
+        CONFLICT, "not_withdrawable",
+        "this bet stays on the table once its point is set: only odds, place, lay, big 6, big 8 "
+        "and hardway bets come down (Portaria 217/2007, craps, n.º 10.9)")  # no code (issue 36)
+    assert error.extra == {"bet_type": "pass"}
 
 
 def test_only_a_carried_bet_comes_down() -> None:

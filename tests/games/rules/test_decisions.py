@@ -128,8 +128,10 @@ def test_a_split_of_ten_and_six_is_refused_with_what_is_allowed() -> None:
     hands = play.deal("9C", {"1": ["TS", "6H"]})
     error = refusal(blackjack, hands, [stake("b1", "main", "20")], "split", ["2D", "3C"])
     assert (error.kind, error.code) == (CONFLICT, "decision_not_allowed")
-    assert error.message == ("split is not allowed on this hand now (TS 6H against 9C): "
-                             "allowed hit, stand, surrender")
+    # the decision in words, as the pit's buttons say it, never its code (issue 36)
+    assert error.message == "Split is not allowed on this hand now (TS 6H against 9C)"
+    assert error.params is not None
+    assert error.params["decision"].context == "blackjack decision"
     assert error.extra == {"allowed": ["hit", "stand", "surrender"]}
 
 
@@ -214,4 +216,4 @@ def test_insurance_names_a_bet_of_the_seat() -> None:
     hands = play.deal("AS", {"1": ["TS", "6H"]})
     error = refusal(blackjack, hands, [stake("b1", "main", "20")], "insurance", bet_id="b9")
     assert (error.message, error.extra) == (
-        "name the main or back bet of seat 1 that takes insurance", {"field": "bet_id"})
+        "name the main or back bet of seat 1 that takes Insurance", {"field": "bet_id"})

@@ -117,7 +117,7 @@ def test_a_void_after_a_recorded_straight_up_win_is_only_a_request(make_table) -
     with pytest.raises(NotAllowed) as own:
         approval_grant(approval_id=asked.approval_id, metadata=pit(ANA))
     assert own.value.code == "four_eyes"
-    with pytest.raises(NotAllowed, match="pit_boss"):
+    with pytest.raises(NotAllowed, match="Pit boss"):
         approval_grant(approval_id=asked.approval_id, metadata=cashier())
     assert Round.objects.get(round_id=rid).status == RoundStatus.OUTCOME
 
@@ -200,7 +200,7 @@ def test_a_credit_voided_after_the_close_moves_the_pit_and_the_ledger_alike(make
     asked = approval_request(kind="slip_void", subject="credit/C1", reason="never_left",
                              explanation="the chips stayed in the tray", metadata=pit(ANA))
     assert Approval.objects.get(id=asked.approval_id).amount == D("-1000.00")
-    with pytest.raises(NotAllowed, match="cage_supervisor"):  # the cage confirms, not the pit
+    with pytest.raises(NotAllowed, match="Cage supervisor"):  # the cage confirms, not the pit
         approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
     approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor())
 
@@ -244,7 +244,7 @@ def test_a_fill_issued_after_the_close_moves_the_pit_and_the_ledger_alike(make_t
     asked = approval_request(kind="late_fill", subject="F1", reason="issued_late",
                              explanation="the runner took the chips before the close",
                              details={"shift_id": shift}, metadata=cashier())
-    with pytest.raises(NotAllowed, match="pit_boss"):
+    with pytest.raises(NotAllowed, match="Pit boss"):
         approval_grant(approval_id=asked.approval_id, metadata=cage_supervisor())
     approval_grant(approval_id=asked.approval_id, metadata=pit(RUI))
 
@@ -323,7 +323,7 @@ def test_a_variance_of_fifty_cents_waits_for_a_second_person(make_table) -> None
     with pytest.raises(NotAllowed) as own:
         approval_grant(approval_id=asked.approval_id, metadata=pit(ANA))
     assert own.value.code == "four_eyes"
-    with pytest.raises(NotAllowed, match="accountant, pit_boss"):
+    with pytest.raises(NotAllowed, match="Accountant, Pit boss"):
         approval_grant(approval_id=asked.approval_id, metadata=cashier())
     assert states()[table] == (D("-0.50"), "requested")
 
