@@ -81,6 +81,8 @@ def play_day(d: DemoDay) -> None:
     if d.casino == CASINO:
         play_currencies(d.sessions, d.rng.randrange(1 << 30))
         d.advance(dt.timedelta(minutes=15))
+
+
 def play_in_hkd(tables: list[Table]) -> list[Table]:
     """Macau's HKD tables (``HKD_TABLES``), before their first session: HKD accepted and a
     first rate posted if not yet (the cage supervisor, 1.03), a chip set of Hong Kong dollars

@@ -144,9 +144,13 @@ def play_days(*, rounds: int, seed: int, tick: Callable[[], None], days: int = 3
     cage = DemoCage()
     casinos = [Casino.objects.get(code=code) for code in DEMO_TABLES]
     played: list[PlayedDay] = []
-    for back in range(days - 1, -1, -1):
+    # the configuration stands before the first day played (a chain's recorded_at never goes
+    # back: set now, it would hold the past days' events at now)
+    with clock_set(lambda: timezone.now() - dt.timedelta(days=days)):
         for casino in casinos:
             _ready(casino.code)
+    for back in range(days - 1, -1, -1):
+        for casino in casinos:
             day = today_of(casino) - dt.timedelta(days=back)
             over = back > 0
             clock = None

@@ -98,6 +98,10 @@ class TableCapitalApproved(Event):
 
     capital: Decimal
     reference: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class TableCurrencyChanged(Event):
     """The currency a table plays in from its next session on, and the chip set of that
     currency its chips come from (``docs/currencies.md``). A table without this event plays in

@@ -116,6 +116,8 @@ class TableProjection(Projection):
     def capital_approved(self, event: ev.TableCapitalApproved, recorded: RecordedEvent
                          ) -> Changes:
         yield Update(Table, self._key(recorded), set={"version": recorded.version})
+
+    @handles
     def currency_changed(self, event: ev.TableCurrencyChanged, recorded: RecordedEvent
                          ) -> Changes:
         yield Update(Table, self._key(recorded), set={

@@ -322,7 +322,7 @@ TEMPLATES += (  # the slot floor's accounts (docs/machines.md § The books)
       "65 Outros custos operacionais / 76 Outros proveitos operacionais",
       "Notes counted less notes metered into a machine's box."),
     # --- tables playing in a foreign currency (docs/currencies.md) --------------------------------
-    T("foreign_chips_in_circulation", "2786", "Chips in circulation — {scope}, at book value",
+    T("foreign_chips_in_circulation", "2797", "Chips in circulation — {scope}, at book value",
       "Fichas em circulação — {scope}, ao valor contabilístico", Kind.LIABILITY, "credit",
       Scope.CURRENCY, "278 Outros devedores e credores", "26 Outros devedores e credores",
       "What the casino owes for the chips of a foreign currency its players hold, at the rate "

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.conf import settings
@@ -7,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from access.models import RegulatorAccount
 from access.second_factor import (
@@ -20,6 +22,7 @@ from casino.jurisdictions import Jurisdiction
 from casino.models import Casino, ChipSet, Membership, Role
 from casino.services.casinos import casino_register
 from casino.services.chips import chip_set_register
+from eventstore.clock import clock_set
 
 DEMO_CASINOS = [
     # code, name, currency, time zone, gaming day closes at, chip denominations
@@ -58,13 +61,19 @@ def _hash_passwords(usernames: list[str]) -> dict[str, str]:
     return {u: hasher.encode(f"demo-{u}", hasher.salt(), iterations=1000) for u in usernames}
 
 
+SET_UP_BEFORE = dt.timedelta(days=4)  # before the three demo days (demo.days)
+
+
 class Command(BaseCommand):
     help = "Create the demo casinos, chip sets and demo logins (idempotent). Development only."
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.DEBUG:
             raise CommandError("seed_demo creates well-known demo passwords: DEBUG only")
-        with transaction.atomic():
+        # The demo's casinos were set up before the first gaming day the demo plays (the day
+        # before yesterday): a casino's recorded_at never goes back within its chain, so
+        # events stamped now would hold every later event of a past day at now.
+        with clock_set(lambda: timezone.now() - SET_UP_BEFORE), transaction.atomic():
             for code, name, currency, tz, hour, chips in DEMO_CASINOS:
                 if not Casino.objects.filter(code=code).exists():
                     casino_register(code=code, name=name, currency=currency, time_zone=tz,
