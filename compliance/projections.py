@@ -154,7 +154,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PURCHASE,
                 amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
-                where=event.window, reference=event.transaction_id)
+                where=event.window, reference=event.transaction_id, mark=event.mark)
 
     @handles
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
@@ -170,7 +170,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=self._shift_day(reader, event.shift_id),
                 kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
-                where=event.window, reference=event.transaction_id)
+                where=event.window, reference=event.transaction_id, mark=event.mark)
 
     @handles
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
