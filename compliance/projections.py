@@ -30,6 +30,7 @@ from . import thresholds
 from .events import (
     AmlAlertGrown,
     AmlAlertRaised,
+    LinkingPeriodSet,
     PatronDataCorrected,
     PatronDataShredded,
     PatronRegistered,
@@ -42,6 +43,7 @@ from .models import (
     AlertStatus,
     AmlAlert,
     AnonymousMovement,
+    LinkingPeriod,
     Patron,
     PatronDay,
     PatronStatus,
@@ -262,3 +264,17 @@ class SuspiciousReportProjection(_ByCasino):
             "status": ReportStatus.SENT, "sent_by": _actor(recorded),
             "sent_on": event.sent_on, "reference": event.reference,
             "version": recorded.version})
+
+
+@register
+class LinkingPeriodProjection(_ByCasino):
+    """Each version of a casino's linking period (``LinkingPeriodSet``)."""
+
+    name = "aml_linking_periods"
+    models = (LinkingPeriod,)
+
+    @handles
+    def set_(self, event: LinkingPeriodSet, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Insert(LinkingPeriod, dict(
+            casino=event.casino, days=event.days, from_day=event.from_day, reason=event.reason,
+            set_by=_actor(recorded), set_at=recorded.recorded_at, position=recorded.position))

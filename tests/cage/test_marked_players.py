@@ -5,6 +5,7 @@ is refused until the player is identified. Figures worked out by hand."""
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
@@ -13,6 +14,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from cage import services as cage
+from cage.models import Shift
 from casino.errors import Conflict, InvalidCommand
 from casino.models import Casino, Membership, Role
 from compliance.models import AnonymousMovement
@@ -82,3 +84,81 @@ def test_the_api_and_the_shift_screen_take_the_mark(window: str, casino: Casino)
     assert refused.status_code in (400, 409)
     assert f'value="{MARK}"' in refused.content.decode()
     assert StoredEvent.objects.filter(event_type="ChipsSold").count() == 1
+
+
+def test_the_linking_period_is_set_per_casino_and_read_as_of_the_day(
+        window: str, casino: Casino) -> None:
+    from casino.models import Role as Roles
+    from compliance.services import linking, linking_period_set, movement_check
+
+    from .conftest import act
+
+    day = Shift.objects.get(id=window).gaming_day
+    olga = act("olga", Roles.COMPLIANCE_OFFICER)
+    # 1,500.00 bought under the mark on the window's gaming day (15 x 100.00)
+    cage.chips_sell(shift_id=window, amount=Decimal("1500.00"), chips={"100.00": 15},
+                    cash={"100.00": 15}, mark=MARK, metadata=ana())
+    before = linking.period_for(CASINO, day + dt.timedelta(days=1))
+    assert (before.days, before.first_day) == (1, day + dt.timedelta(days=1))
+    assert before.source.startswith("default: the gaming day")
+    # from the next gaming day on, two gaming days are linked
+    linking_period_set(days=2, from_day=(day + dt.timedelta(days=1)).isoformat(),
+                       reason="the compliance officer's policy of 2026", metadata=olga)
+    nxt = day + dt.timedelta(days=1)
+    found = linking.period_for(CASINO, nxt)
+    assert (found.days, found.first_day) == (2, day)
+    assert found.source == f"set by olga from {nxt.isoformat()}: the compliance officer's policy of 2026"
+    # the next day, 600.00 under the mark: 1,500.00 + 600.00 = 2,100.00 over two days: refused
+    with pytest.raises(Conflict) as refused:
+        movement_check(casino=casino, patron=None, gaming_day=nxt, kind="purchase",
+                       amount=Decimal("600.00"), cash=Decimal("600.00"), where="w1", mark=MARK)
+    assert refused.value.code == "identification_required"
+    assert refused.value.extra["linking_days"] == 2
+    assert "2100.00" in refused.value.message
+    # the window's own day keeps the period it had (read as of the day): 1,500.00 + 400.00 =
+    # 1,900.00, below 2,000.00, passes; and 600.00 that day would be 2,100.00, refused
+    movement_check(casino=casino, patron=None, gaming_day=day, kind="purchase",
+                   amount=Decimal("400.00"), cash=Decimal("400.00"), where="w1", mark=MARK)
+    with pytest.raises(Conflict):
+        movement_check(casino=casino, patron=None, gaming_day=day, kind="purchase",
+                       amount=Decimal("600.00"), cash=Decimal("600.00"), where="w1", mark=MARK)
+    assert linking.period_for(CASINO, day).days == 1
+
+
+def test_a_linking_period_badly_given_is_refused(casino: Casino) -> None:
+    from casino.errors import NotAllowed
+    from casino.models import Role as Roles
+    from compliance.services import linking_period_set
+
+    from .conftest import act
+
+    olga = act("olga", Roles.COMPLIANCE_OFFICER)
+    today = dt.date.today().isoformat()
+    for days, from_day, reason, field in ((0, today, "x", "days"), ("2.5", today, "x", "days"),
+                                          (2, "2020-01-01", "x", "from_day"),
+                                          (2, "soon", "x", "from_day"), (2, today, " ", "reason")):
+        with pytest.raises(InvalidCommand) as bad:
+            linking_period_set(days=days, from_day=from_day, reason=reason, metadata=olga)
+        assert bad.value.extra["field"] == field
+    with pytest.raises(NotAllowed):
+        linking_period_set(days=2, from_day=today, reason="x", metadata=ana())
+    assert not StoredEvent.objects.filter(event_type="LinkingPeriodSet").exists()
+
+
+def test_the_linking_period_through_the_api(casino: Casino) -> None:
+    user = User.objects.create_user(username="olga", password="x")
+    Membership.objects.create(user=user, casino_id=CASINO, role=Role.COMPLIANCE_OFFICER)
+    api = APIClient()
+    api.force_authenticate(user)
+    url = f"/api/v1/compliance/{CASINO}/linking-period/"
+    today = dt.date.today()
+    assert api.get(url, {"day": today.isoformat()}).json()["days"] == 1
+    made = api.post(url, {"days": 3, "from_day": today.isoformat(), "reason": "policy"},
+                    format="json")
+    assert made.status_code == 201, made.json()
+    # three gaming days ending today begin two days ago
+    got = api.get(url, {"day": today.isoformat()}).json()
+    assert got == {"days": 3, "first_day": (today - dt.timedelta(days=2)).isoformat(),
+                   "source": f"set by olga from {today.isoformat()}: policy"}
+    assert api.post(url, {"days": 0, "from_day": today.isoformat(), "reason": "policy"},
+                    format="json").status_code == 400
