@@ -480,3 +480,21 @@ def test_a_count_claiming_pieces_never_given_is_a_variance_to_explain(db: None,
         gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
     assert refused.value.extra["lines"] == [
         f"{DAY}|chips|main 100.00|pieces in players' hands at the boundary"]
+
+
+def test_the_register_reads_the_tables_tax_class_as_of_the_day(db: None, clock: Clock) -> None:
+    """Configuration as of the day (issue 34): r1 was made banca dupla during the day; made
+    simples and VIP after the day's end (06:01) but before the close (06:05), the day's
+    register still says dupla, not VIP: the change is the next day's."""
+    clock.set(at(DAY, 19))
+    floor = played(clock)
+    tables.table_change_tax_class(casino=CASINO, code="r1", bank="dupla", vip=False,
+                                  reason="two croupiers' banks", metadata=pit_boss())
+    finish(floor, session_of(floor))
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 1))
+    tables.table_change_tax_class(casino=CASINO, code="r1", bank="simples", vip=True,
+                                  reason="made a VIP table", metadata=pit_boss())
+    clock.set(at(DAY + dt.timedelta(days=1), 6, 5))
+    gaming_day_close(casino=CASINO, gaming_day=DAY, metadata=system())
+    [row] = DayClose.objects.get(casino_id=CASINO, day=DAY).register
+    assert (row["table"], row["bank"], row["vip"]) == ("r1", "dupla", False)
