@@ -18,6 +18,7 @@ from cage.models import Shift
 from casino.errors import Conflict, InvalidCommand
 from casino.models import Casino, Membership, Role
 from compliance.models import AnonymousMovement
+from eventstore import clock
 from eventstore.models import StoredEvent
 from games.services import drop_record
 
@@ -133,7 +134,7 @@ def test_a_linking_period_badly_given_is_refused(casino: Casino) -> None:
     from .conftest import act
 
     olga = act("olga", Roles.COMPLIANCE_OFFICER)
-    today = dt.date.today().isoformat()
+    today = clock.now().date().isoformat()
     for days, from_day, reason, field in ((0, today, "x", "days"), ("2.5", today, "x", "days"),
                                           (2, "2020-01-01", "x", "from_day"),
                                           (2, "soon", "x", "from_day"), (2, today, " ", "reason")):
@@ -151,7 +152,7 @@ def test_the_linking_period_through_the_api(casino: Casino) -> None:
     api = APIClient()
     api.force_authenticate(user)
     url = f"/api/v1/compliance/{CASINO}/linking-period/"
-    today = dt.date.today()
+    today = clock.now().date()
     assert api.get(url, {"day": today.isoformat()}).json()["days"] == 1
     made = api.post(url, {"days": 3, "from_day": today.isoformat(), "reason": "policy"},
                     format="json")
