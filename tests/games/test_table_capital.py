@@ -61,6 +61,7 @@ def test_the_administrators_screen_shows_and_records_the_approved_capital(
     web.force_login(_user("adm", Role.ADMINISTRATOR))
     url = f"/pit/{CASINO}/capitals/"
     page = web.get(url).content.decode()
+    assert f'href="{url}"' in page  # the pit's navigation leads to it
     assert "none recorded" in page
     assert 'name="reference"' in page
     refused = web.post(url, {"table": "r1", "capital": "2600.00", "reference": "",
