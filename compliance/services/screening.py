@@ -45,11 +45,14 @@ IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified a
                                "({threshold} or more: {source}): pick or register the patron, then record "
                                "it again")
 IDENTIFY_MARKED = gettext_noop("with this movement the movements marked as one unidentified player "
-                               "({mark}) today come to {total}, {threshold} or more ({source}): "
+                               "({mark}) {period} come to {total}, {threshold} or more ({source}): "
                                "identify and verify the player first, then record it again")
-IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
+IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements {period} come to {total}, "
                                "{threshold} or more ({source}): the patron must be identified and verified "
                                "first")
+# the linking period, as the messages above say it (``linking.period_for``)
+TODAY = Words("today")
+OVER_DAYS = gettext_noop("in the {days} gaming days from {first_day}")
 NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
                             "before {what} of {amount}")
 SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
@@ -110,6 +113,11 @@ def _marked_total(casino: str, period: PeriodInForce, day: dt.date, mark: str,
     return sum(counted, Decimal("0.00")), len(counted)
 
 
+def _period_words(period: PeriodInForce) -> Words:
+    return TODAY if period.days == 1 else Words(OVER_DAYS, days=period.days,
+                                                 first_day=period.first_day.isoformat())
+
+
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
                    amount: Decimal, cash: Decimal, where: str = "", mark: str = "") -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
@@ -142,7 +150,7 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
         linked = rules.screen(rule, movement, rules.Earlier(total=total, count=count))
         if linked.identify == "linked":
             raise Conflict(IDENTIFY_MARKED, params=dict(
-                mark=marked, total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
+                mark=marked, period=_period_words(period), total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
                 source=rule.citation), code="identification_required", field="patron",
                 threshold=fmt(rule.identify_at), rule=rule.code,
                 legal_source=rule.legal_source, linking_days=period.days,
@@ -160,7 +168,8 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                 source=rule.citation), code="identification_required", field="patron",
                 **facts)
         if found.status != PatronStatus.VERIFIED:
-            message, params = ((IDENTIFY_LINKED, dict(total=fmt(screening.total_after),
+            message, params = ((IDENTIFY_LINKED, dict(period=_period_words(period),
+                                                      total=fmt(screening.total_after),
                                               threshold=fmt(rule.identify_at),
                                               source=rule.citation))
                        if screening.identify == "linked" else

@@ -41,6 +41,7 @@ def test_cage_and_pit_marks_are_linked_and_the_crossing_movement_refused(
                           cash={"100.00": 3}, mark=MARK, metadata=ana())
     assert refused.value.code == "identification_required"
     assert "2000.00" in refused.value.message
+    assert f"({MARK}) today come to" in refused.value.message
     assert StoredEvent.objects.count() == before
     # the same 300.00 under another mark is no part of the pattern: it passes (300.00 alone)
     cage.chips_redeem(shift_id=window, amount=Decimal("300.00"), chips={"25.00": 12},
@@ -116,6 +117,7 @@ def test_the_linking_period_is_set_per_casino_and_read_as_of_the_day(
     assert refused.value.code == "identification_required"
     assert refused.value.extra["linking_days"] == 2
     assert "2100.00" in refused.value.message
+    assert f"in the 2 gaming days from {day.isoformat()} come to" in refused.value.message
     # the window's own day keeps the period it had (read as of the day): 1,500.00 + 400.00 =
     # 1,900.00, below 2,000.00, passes; and 600.00 that day would be 2,100.00, refused
     movement_check(casino=casino, patron=None, gaming_day=day, kind="purchase",
