@@ -126,6 +126,9 @@ def test_the_linking_period_is_set_per_casino_and_read_as_of_the_day(
         movement_check(casino=casino, patron=None, gaming_day=day, kind="purchase",
                        amount=Decimal("600.00"), cash=Decimal("600.00"), where="w1", mark=MARK)
     assert linking.period_for(CASINO, day).days == 1
+    # the marks and the linking period rebuild from the events as they are live
+    from tests.games.conftest import rebuild_differences
+    assert rebuild_differences() == []
 
 
 def test_a_linking_period_badly_given_is_refused(casino: Casino) -> None:

@@ -52,6 +52,13 @@ def test_the_accountant_records_an_approved_capital_through_the_api(
     assert pit_boss.post(url, {"capital": "100.00", "reference": "x"},
                          format="json").status_code == 403
     assert StoredEvent.objects.filter(event_type="TableCapitalApproved").count() == 1
+    # the capitals and the tables' tax classes rebuild from the events as they are live
+    from games.services import table_change_tax_class
+
+    from .conftest import pit, rebuild_differences
+    table_change_tax_class(casino=CASINO, code="r1", bank="dupla", vip=True, reason="VIP room",
+                           metadata=pit("admin"))
+    assert rebuild_differences() == []
 
 
 def test_the_administrators_screen_shows_and_records_the_approved_capital(
