@@ -114,6 +114,10 @@ class Figure:
     jackpot_slots: Decimal
     taken_over: Decimal  # the part of "in service" taken over at a first count
     position: int
+    # the pieces the trays between counts hold as far as their pieces moved say (the count,
+    # plus fills, less credits, by denomination), of the trays whose sales or results moved
+    # their value since: what those trays could at most have given to players (issue 34)
+    open_tray_pieces: Mapping[Key, int] = field(default_factory=dict)
 
     @property
     def value(self) -> Decimal:
@@ -208,9 +212,14 @@ class State:
                        c.items() if n}, key=lambda k: (k[0], -k[1]))
         rows = tuple(Row(s, d, self.service[(s, d)], cages[(s, d)], vaults[(s, d)],
                          trays[(s, d)], transit[(s, d)]) for s, d in keys)
+        moved: Counter[Key] = Counter()
+        for table, change in self.tray_change.items():
+            if change:
+                moved.update(self.trays.get(table, Counter()))
         return Figure(rows=rows, open_tables=sum(self.tray_change.values(), ZERO),
                       jackpot_slots=sum(self.slots.values(), ZERO),
-                      taken_over=_value(self.taken_over), position=self.position)
+                      taken_over=_value(self.taken_over), position=self.position,
+                      open_tray_pieces={k: n for k, n in moved.items() if n})
 
 
 def fold(events: Iterable[tuple[Event, int]], state: State | None = None) -> State:

@@ -144,6 +144,9 @@ class ChipsSold(Event):
     amount: Decimal
     patron_id: str = ""
     payment: str = "cash"
+    # the cashier's mark for one unidentified player ("grey coat, window 2": a description,
+    # never a name): movements with one mark are linked as one patron's (issue 34)
+    mark: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,6 +170,7 @@ class ChipsRedeemed(Event):
     patron_id: str = ""
     payment: str = "cash"
     cheque_number: str = ""
+    mark: str = ""  # as in ``ChipsSold``
 
 
 @upcaster("ChipsSold", 1)

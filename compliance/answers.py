@@ -197,3 +197,23 @@ class ReportSent:
     reference: str
     patron_id: str
     grounds: list[str]
+
+
+@dataclass(frozen=True)
+class LinkingPeriodAnswer:
+    """A linking period set: its gaming days, from when, and the casino's version of it."""
+
+    casino: str
+    days: int
+    from_day: str
+    version: int
+
+
+@dataclass(frozen=True)
+class LinkingPeriodInForce:
+    """The linking period on a gaming day: its gaming days, the first, and where it comes
+    from (a version's author and reason, or the default)."""
+
+    days: int
+    first_day: str
+    source: str

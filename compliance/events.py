@@ -10,6 +10,7 @@ Streams
 * ``patron/<uuid>``: one patron, registered, verified, their data shredded.
 * ``aml_alert/<uuid>``: one alert raised by a movement at the cage or a table.
 * ``aml_report/<uuid>``: one suspicious-transaction report, drafted, reviewed, sent.
+* ``aml_linking/<casino>``: the period over which a casino links movements (configuration).
 """
 
 from __future__ import annotations
@@ -148,3 +149,20 @@ class SuspiciousReportSent(Event):
     report_id: str
     reference: str
     sent_on: dt.date
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkingPeriodSet(Event):
+    """The period over which the casino links one patron's (or one mark's) movements toward the
+    identification threshold, from the gaming day ``from_day`` on: ``days`` gaming days ending
+    with the movement's (1: the gaming day alone, the default before any is set). Read as of
+    the movement's gaming day (the version in force that day), never live; its author is the
+    metadata's actor (``docs/patrons.md``, Linked transactions)."""
+
+    event_type = "LinkingPeriodSet"
+    schema_version = 1
+
+    casino: str
+    days: int
+    from_day: dt.date
+    reason: str

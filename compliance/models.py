@@ -228,3 +228,21 @@ class SuspiciousReport(models.Model):
     class Meta:
         db_table = "compliance_report"
         ordering = ["-drafted_at"]
+
+
+class LinkingPeriod(models.Model):
+    """Projection of ``LinkingPeriodSet``: each version of a casino's linking period, with its
+    author; the version in force on a gaming day is the latest whose ``from_day`` is on or
+    before it (``compliance.services.linking``)."""
+
+    casino = models.CharField(max_length=64)
+    days = models.PositiveIntegerField()
+    from_day = models.DateField()
+    reason = models.TextField()
+    set_by = models.CharField(max_length=150)
+    set_at = models.DateTimeField()
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        db_table = "compliance_linking_period"
+        ordering = ["casino", "from_day", "position"]

@@ -30,6 +30,7 @@ from . import thresholds
 from .events import (
     AmlAlertGrown,
     AmlAlertRaised,
+    LinkingPeriodSet,
     PatronDataCorrected,
     PatronDataShredded,
     PatronRegistered,
@@ -42,6 +43,7 @@ from .models import (
     AlertStatus,
     AmlAlert,
     AnonymousMovement,
+    LinkingPeriod,
     Patron,
     PatronDay,
     PatronStatus,
@@ -154,7 +156,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=self._shift_day(reader, event.shift_id), kind=thresholds.PURCHASE,
                 amount=event.amount, cash=event.amount if event.payment == "cash" else ZERO,
-                where=event.window, reference=event.transaction_id)
+                where=event.window, reference=event.transaction_id, mark=event.mark)
 
     @handles
     def redeemed(self, event: ChipsRedeemed, recorded: RecordedEvent, reader: Reader
@@ -170,7 +172,7 @@ class LinkedTransactionsProjection(_ByCasino):
             yield from self._anonymous(
                 recorded, day=self._shift_day(reader, event.shift_id),
                 kind=thresholds.REDEMPTION, amount=event.amount, cash=_cash_value(event.cash),
-                where=event.window, reference=event.transaction_id)
+                where=event.window, reference=event.transaction_id, mark=event.mark)
 
     @handles
     def jackpot_paid(self, event: JackpotPaid, recorded: RecordedEvent, reader: Reader
@@ -262,3 +264,17 @@ class SuspiciousReportProjection(_ByCasino):
             "status": ReportStatus.SENT, "sent_by": _actor(recorded),
             "sent_on": event.sent_on, "reference": event.reference,
             "version": recorded.version})
+
+
+@register
+class LinkingPeriodProjection(_ByCasino):
+    """Each version of a casino's linking period (``LinkingPeriodSet``)."""
+
+    name = "aml_linking_periods"
+    models = (LinkingPeriod,)
+
+    @handles
+    def set_(self, event: LinkingPeriodSet, recorded: RecordedEvent) -> Iterator[Change]:
+        yield Insert(LinkingPeriod, dict(
+            casino=event.casino, days=event.days, from_day=event.from_day, reason=event.reason,
+            set_by=_actor(recorded), set_at=recorded.recorded_at, position=recorded.position))

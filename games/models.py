@@ -77,6 +77,25 @@ class TableCapital(models.Model):
                                                name="table_capital_unique_position")]
 
 
+class TableTaxClass(models.Model):
+    """Projection of ``TableTaxClassChanged``: each class a table was given (banca simples or
+    dupla, VIP), from the moment it was recorded: a day's register reads the one in force at
+    the day's end (configuration read as of the day, never live; issue 34)."""
+
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, db_constraint=False,
+                               related_name="+")
+    table = models.SlugField(max_length=64)
+    bank = models.CharField(max_length=16)
+    vip = models.BooleanField()
+    recorded_at = models.DateTimeField()
+    position = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["casino", "table", "position"]
+        constraints = [models.UniqueConstraint(fields=["position"],
+                                               name="table_tax_class_unique_position")]
+
+
 class DropDefinition(models.Model):
     """One version of the casino's drop definition (``DropDefinitionSet``)."""
 

@@ -54,6 +54,7 @@ from .models import (
     Table,
     TableCapital,
     TableSession,
+    TableTaxClass,
 )
 
 ZERO = Decimal("0.00")
@@ -182,6 +183,22 @@ class TableCapitalProjection(Projection):
             casino_id=_casino(recorded), table=recorded.stream_id.partition(".")[2],
             capital=event.capital, reference=event.reference,
             recorded_at=recorded.recorded_at, position=recorded.position))
+
+
+@register
+class TableTaxClassProjection(Projection):
+    """Every tax class a table was given (``TableTaxClassChanged``), with when it was
+    recorded: what a day's register reads as of the day (issue 34)."""
+
+    name = "table_tax_classes"
+    models = (TableTaxClass,)
+
+    @handles
+    def changed(self, event: ev.TableTaxClassChanged, recorded: RecordedEvent) -> Changes:
+        yield Insert(TableTaxClass, dict(
+            casino_id=_casino(recorded), table=recorded.stream_id.partition(".")[2],
+            bank=event.bank, vip=event.vip, recorded_at=recorded.recorded_at,
+            position=recorded.position))
 
 
 @register

@@ -11,3 +11,6 @@ COMMAND_ROLES = (Role.PIT_BOSS,)
 COUNTER_ROLES = (Role.CASHIER, Role.CAGE_SUPERVISOR)
 # who reads the pit: tables, sessions, rounds, slips, gaming days
 READ_ROLES = (Role.PIT_BOSS, Role.ACCOUNTANT, Role.REGULATOR, Role.ADMINISTRATOR)
+# who records the capital em giro inicial the gaming inspection approved for a table (its
+# reference: the inspection's act, letter or order; issue 34)
+CAPITAL_ROLES = (Role.ADMINISTRATOR, Role.ACCOUNTANT)

@@ -861,6 +861,7 @@ NOT_POSTED: dict[str, str] = {
     "PatronDataShredded": "a data key destroyed: no money moves",
     "AmlAlertRaised": "an alert about a movement that posts by its own event",
     "AmlAlertGrown": "an alert about a movement that posts by its own event",
+    "LinkingPeriodSet": "configuration",
     "SuspiciousReportDrafted": "a report: no money moves",
     "SuspiciousReportReviewed": "a report: no money moves",
     "SuspiciousReportSent": "a report: no money moves",

@@ -10,7 +10,7 @@ from typing import Any
 from casino.errors import Words
 from casino.models import Casino
 from casino.money import fmt
-from games.models import Table, TableCapital, TableSession
+from games.models import TableCapital, TableSession, TableTaxClass
 from reporting.pokerroom_figures import register_rows
 
 ZERO = Decimal("0.00")
@@ -24,6 +24,18 @@ def approved_capitals(casino: Casino, day: dt.date) -> dict[str, tuple[Decimal, 
             casino=casino, recorded_at__lt=casino.gaming_day_end(day))
             .order_by("table", "position").values_list("table", "capital", "reference")):
         found[table] = (capital, reference)  # the last one of each table wins
+    return found
+
+
+def tax_classes(casino: Casino, day: dt.date) -> dict[str, tuple[str, bool]]:
+    """Each table's tax class in force at the day's end (``TableTaxClassChanged``, read as of
+    the day, never live: a class changed after the day's end, even before its close, is the
+    next day's; issue 34): table → (bank, vip). A table never classed is simples, not VIP."""
+    found: dict[str, tuple[str, bool]] = {}
+    for table, bank, vip in (TableTaxClass.objects.filter(
+            casino=casino, recorded_at__lt=casino.gaming_day_end(day))
+            .order_by("table", "position").values_list("table", "bank", "vip")):
+        found[table] = (bank, vip)  # the last one of each table wins
     return found
 
 
@@ -56,8 +68,7 @@ def day_register(casino: Casino, day: dt.date, results: list[dict[str, Any]]
         # a table in another currency: its float at its session's rate (docs/currencies.md)
         first.setdefault(table, opening if rate is None else (opening * rate).quantize(
             Decimal("0.01"), rounding=ROUND_HALF_UP))
-    classes = {code: (bank, vip) for code, bank, vip in
-               Table.objects.filter(casino=casino).values_list("code", "bank", "vip")}
+    classes = tax_classes(casino, day)
     approved = approved_capitals(casino, day)
     register = []
     for r in results:

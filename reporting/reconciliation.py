@@ -167,18 +167,23 @@ def _pieces(figure: circulation.Figure) -> list[Line]:
     """Chips by denomination at the boundary (issue 34): no one holds fewer than no chips.
     A denomination whose pieces in players' hands come out below zero is a count (a table's,
     a cage's) claiming pieces no table or cage was given: a variance to explain, whatever the
-    values say. Only where no tray is between counts (a tray's pieces are known at its counts;
-    its sales and results move its value alone)."""
-    if figure.open_tables:
-        return []
-    return [Line(gettext_noop("chips"), Words("{chip_set} {denomination}", chip_set=row.chip_set,
-                                              denomination=row.denomination),
-                 gettext_noop("pieces in players' hands at the boundary"),
-                 Decimal(row.in_circulation), ZERO,
-                 Words("counts claim {pieces} pieces more than the casino put into service "
-                       "outside its cages, vaults and trays", pieces=-row.in_circulation),
-                 unexplained=True)
-            for row in figure.rows if row.in_circulation < 0]
+    values say. It always runs: a tray between counts whose sales or results moved its value
+    holds, by denomination, anything from none to what its pieces moved say (its count, plus
+    fills, less credits), so the most players can hold is the figure plus those pieces; below
+    zero even so, no play explains it."""
+    lines = []
+    for row in figure.rows:
+        most = row.in_circulation + figure.open_tray_pieces.get(
+            (row.chip_set, row.denomination), 0)
+        if most < 0:
+            lines.append(Line(
+                gettext_noop("chips"), Words("{chip_set} {denomination}", chip_set=row.chip_set,
+                                             denomination=row.denomination),
+                gettext_noop("pieces in players' hands at the boundary"), Decimal(most), ZERO,
+                Words("counts claim {pieces} pieces more than the casino put into service "
+                      "outside its cages, vaults and trays", pieces=-most),
+                unexplained=True))
+    return lines
 
 
 def _cages(casino: Casino, day: dt.date) -> list[Line]:

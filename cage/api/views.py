@@ -144,6 +144,9 @@ SALE_PAYMENT_HELP = ("cash (the default), card, or cheque (the player's own): by
                      "no cash comes in (leave cash and change out)")
 PAYOUT_PAYMENT_HELP = ("cash (the default) or casino_cheque: the whole payment by the casino "
                        "cheque cheque_number, to the identified patron (docs/cage.md)")
+MARK_HELP = ("the cashier's mark for one unidentified player (a description such as \"grey coat\", "
+             "never a name): movements with one mark are linked as one patron's toward the "
+             "identification threshold (docs/patrons.md)")
 CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
 
 
@@ -159,6 +162,8 @@ class ChipsSellApi(CageCommandApi):
                                        help_text=PATRON_HELP)
         payment = serializers.ChoiceField(choices=SALE_PAYMENTS, required=False,
                                           help_text=SALE_PAYMENT_HELP)
+        mark = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                     help_text=MARK_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_sell(shift_id=kwargs["shift"], metadata=metadata, **data)
@@ -177,6 +182,8 @@ class ChipsRedeemApi(CageCommandApi):
                                           help_text=PAYOUT_PAYMENT_HELP)
         cheque_number = serializers.CharField(required=False, allow_blank=True, max_length=32,
                                               help_text=CHEQUE_HELP)
+        mark = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                     help_text=MARK_HELP)
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.chips_redeem(shift_id=kwargs["shift"], metadata=metadata, **data)

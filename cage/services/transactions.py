@@ -101,6 +101,8 @@ NOTHING_IN_CASH = gettext_noop("paid by {payment}, no {what} changes hands at th
                                "leave {what} empty")
 CHEQUE_NUMBER_BAD = gettext_noop("{number!r} is not a casino cheque number: type the number "
                                  "printed on the cheque (letters, digits and hyphens, 3 to 32)")
+MARK_TOO_LONG = gettext_noop("the player's mark is a short description (100 characters at most)")
+MARK_WITH_PATRON = gettext_noop("a mark is for a player not identified: with a patron, leave it out")
 CHEQUE_NUMBER_ALONE = gettext_noop("a cheque number goes only with a payment by casino cheque")
 CHEQUE_USED = gettext_noop("casino cheque {number} was issued already ({kind} {reference} at "
                            "{window}): each pre-numbered cheque is used once")
@@ -130,12 +132,23 @@ def _not_empty(inventory: inv.Inventory, field: str) -> None:
         raise InvalidCommand("{field}: nothing to move", params={"field": field}, field=field)
 
 
+def _mark(value: object, patron: object) -> str:
+    """The cashier's mark for one unidentified player: a short description, never with a
+    patron (an identified patron is linked by their id)."""
+    mark = "" if value is None else str(value).strip()
+    if len(mark) > 100:
+        raise InvalidCommand(MARK_TOO_LONG, field="mark")
+    if mark and patron not in (None, ""):
+        raise InvalidCommand(MARK_WITH_PATRON, field="mark")
+    return mark
+
+
 def _screen(casino: Casino, shift: Shift, patron: object, kind: str, amount: Decimal,
-            cash: Decimal) -> Checked:
+            cash: Decimal, mark: str = "") -> Checked:
     """Anti-money-laundering law's word on the movement, last, once everything else is
     checked: refused until the patron is identified and verified (``docs/patrons.md``)."""
     return movement_check(casino=casino, patron=patron, gaming_day=shift.gaming_day, kind=kind,
-                          amount=amount, cash=cash, where=shift.cage)
+                          amount=amount, cash=cash, where=shift.cage, mark=mark)
 
 
 def _payment(value: object, allowed: tuple[str, ...]) -> str:
@@ -174,14 +187,16 @@ def _cheque_number(casino: Casino, payment: str, value: object) -> str:
 def chips_sell(
     *, shift_id: str, amount: Money, chips: object, cash: object = None,
     change: object = None, chip_set: str | None = None, patron: object = None,
-    payment: object = None, metadata: Metadata,
+    payment: object = None, mark: object = None, metadata: Metadata,
 ) -> ChipsSellAnswer:
     """A player buys chips for cash: cash in by denomination, chips (and any change) out.
     ``patron``: the identified patron's id, required at the anti-money-laundering threshold
     (alone or with their other movements of the day); none for an anonymous player below it.
     ``payment``: ``cash`` (the default), ``card`` or ``cheque`` (the player's own): paid by card
     or cheque, no cash comes in and none goes back; what an identified patron so bought is what
-    a casino cheque may pay them back (``docs/patrons.md``)."""
+    a casino cheque may pay them back (``docs/patrons.md``). ``mark``: the cashier's mark for
+    one unidentified player (a description, never a name): the movements so marked, at the cage
+    or the tables, are linked as one patron's (``docs/patrons.md``)."""
     shift = _counter_shift(metadata, shift_id, "selling chips")
     casino = casino_get(metadata)
     how = _payment(payment, SALE_PAYMENTS)
@@ -200,14 +215,16 @@ def chips_sell(
         _nothing(change_out, payment=how, what="change", field="change")
     out = inv.add(chips_out, change_out)
     check_holds(shift, out, field="chips", incoming=cash_in)
-    checked = _screen(casino, shift, patron, PURCHASE, total, total if how == CASH else inv.ZERO)
+    mark_ = _mark(mark, patron)
+    checked = _screen(casino, shift, patron, PURCHASE, total, total if how == CASH else inv.ZERO,
+                      mark_)
 
     transaction_id = new_id()
     append(shift, [ChipsSold(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_out))[chip_set_],
         cash=cash_data(inv.cash_part(cash_in)), change=cash_data(inv.cash_part(change_out)),
-        amount=total, patron_id=checked.patron_id, payment=how)], metadata)
+        amount=total, patron_id=checked.patron_id, payment=how, mark=mark_)], metadata)
     alerts_raise(checked, event_type="ChipsSold", reference=transaction_id, where=shift.cage,
                  metadata=metadata)
     return ChipsSellAnswer(transaction_id=transaction_id, shift_id=str(shift.id),
@@ -219,7 +236,7 @@ def chips_sell(
 def chips_redeem(
     *, shift_id: str, amount: Money, chips: object, cash: object = None,
     chip_set: str | None = None, patron: object = None, payment: object = None,
-    cheque_number: object = None, metadata: Metadata,
+    cheque_number: object = None, mark: object = None, metadata: Metadata,
 ) -> ChipsRedeemAnswer:
     """A player cashes chips in: chips in, cash out (which the window must hold). ``patron`` as
     in ``chips_sell``. ``payment`` ``casino_cheque``: the whole amount by the pre-numbered
@@ -241,7 +258,8 @@ def chips_redeem(
     else:
         _nothing(cash_out, payment=how, what="cash", field="cash")
     number = _cheque_number(casino, how, cheque_number)
-    checked = _screen(casino, shift, patron, REDEMPTION, total, inv.value(cash_out))
+    mark_ = _mark(mark, patron)
+    checked = _screen(casino, shift, patron, REDEMPTION, total, inv.value(cash_out), mark_)
     if number:
         cheque_check(checked, prize=False)
 
@@ -250,7 +268,8 @@ def chips_redeem(
         transaction_id=transaction_id, shift_id=str(shift.id), window=shift.cage,
         chip_set=chip_set_, chips=chips_data(inv.chips_part(chips_in))[chip_set_],
         cash=cash_data(inv.cash_part(cash_out)), amount=total,
-        patron_id=checked.patron_id, payment=how, cheque_number=number)], metadata)
+        patron_id=checked.patron_id, payment=how, cheque_number=number,
+        mark=mark_)], metadata)
     alerts_raise(checked, event_type="ChipsRedeemed", reference=transaction_id,
                  where=shift.cage, metadata=metadata)
     return ChipsRedeemAnswer(transaction_id=transaction_id, shift_id=str(shift.id),

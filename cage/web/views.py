@@ -199,11 +199,12 @@ def _shift_action(request: HttpRequest, casino: str, shift: Shift) -> tuple[str,
         "sell": (_("chips sold"), lambda: cage.chips_sell(
             shift_id=sid, amount=parsed_amount(), chip_set=chip_set, chips=chips, cash=cash,
             change=grids.read_cash(p, the_casino, "change"), patron=p.get("patron") or None,
-            payment=p.get("payment") or None, metadata=meta)),
+            payment=p.get("payment") or None, mark=p.get("mark") or None, metadata=meta)),
         "redeem": (_("chips redeemed"), lambda: cage.chips_redeem(
             shift_id=sid, amount=parsed_amount(), chip_set=chip_set, chips=chips, cash=cash,
             patron=p.get("patron") or None, payment=p.get("payment") or None,
-            cheque_number=p.get("cheque_number") or None, metadata=meta)),
+            cheque_number=p.get("cheque_number") or None, mark=p.get("mark") or None,
+            metadata=meta)),
         "fill": (_("fill issued"), lambda: cage.fill_issue(
             shift_id=sid, slip=p.get("slip", ""), metadata=meta)),
         "credit": (_("credit received"), lambda: cage.credit_receive(

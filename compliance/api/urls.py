@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="compliance-patron-verify"),
     path(c + "patrons/<str:patron>/shred/", v.PatronShredApi.as_view(),
          name="compliance-patron-shred"),
+    path(c + "linking-period/", v.LinkingPeriodApi.as_view(), name="compliance-linking-period"),
     path(c + "alerts/", v.AlertListApi.as_view(), name="compliance-alerts"),
     path(c + "reports/", v.ReportListApi.as_view(), name="compliance-reports"),
     path(c + "reports/<str:report>/", v.ReportDetailApi.as_view(), name="compliance-report"),

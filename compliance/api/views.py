@@ -27,6 +27,7 @@ from eventstore.records import Metadata
 from .. import answers, selectors
 from .. import services as compliance
 from ..models import AmlAlert, Patron, SuspiciousReport
+from ..services import linking
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
 
 REGULATOR_READS = (Role.COMPLIANCE_OFFICER, Role.REGULATOR)
@@ -225,6 +226,31 @@ class ReportSendApi(ComplianceCommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return compliance.suspicious_report_send(report_id=kwargs["report"], metadata=metadata,
                                                  **data)
+
+
+class LinkingPeriodApi(ComplianceCommandApi):
+    """GET: the linking period in force on a gaming day (``day``) and its source; POST: a new
+    version from ``from_day`` (docs/patrons.md, Linked transactions)."""
+
+    answer = answers.LinkingPeriodAnswer
+
+    class InputSerializer(serializers.Serializer[Any]):
+        days = serializers.IntegerField(min_value=1, max_value=366,
+                                        help_text="gaming days ending with the movement's")
+        from_day = serializers.CharField(max_length=10, help_text="YYYY-MM-DD")
+        reason = serializers.CharField(max_length=500)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
+        return compliance.linking_period_set(metadata=metadata, **data)
+
+    @extend_schema(operation_id="compliance_linking_period_get",
+                   parameters=[OpenApiParameter("day", str, required=True)],
+                   responses={200: answer_serializer(answers.LinkingPeriodInForce)})
+    def get(self, request: Request, casino: str) -> Response:
+        acting_role(request, casino, COMPLIANCE_ROLES)
+        found = linking.period_for(casino, _day(request, required=True))
+        return Response({"days": found.days, "first_day": found.first_day.isoformat(),
+                         "source": found.source})
 
 
 # --- the regulator's selectors (read-only; by reference) -------------------------------------

@@ -32,6 +32,7 @@ from ..models import (
 )
 from ._common import jurisdiction, patron_get
 from .diligence import pep_check
+from .linking import PeriodInForce, period_for
 
 # Messages tests and screens rely on.
 WHAT = {
@@ -44,11 +45,14 @@ IDENTIFY_SINGLE = gettext_noop("{what} of {amount} needs the patron identified a
                                "({threshold} or more: {source}): pick or register the patron, then record "
                                "it again")
 IDENTIFY_MARKED = gettext_noop("with this movement the movements marked as one unidentified player "
-                               "({mark}) today come to {total}, {threshold} or more ({source}): "
+                               "({mark}) {period} come to {total}, {threshold} or more ({source}): "
                                "identify and verify the player first, then record it again")
-IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements today come to {total}, "
+IDENTIFY_LINKED = gettext_noop("with this movement the patron's movements {period} come to {total}, "
                                "{threshold} or more ({source}): the patron must be identified and verified "
                                "first")
+# the linking period, as the messages above say it (``linking.period_for``)
+TODAY = Words("today")
+OVER_DAYS = gettext_noop("in the {days} gaming days from {first_day}")
 NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
                             "before {what} of {amount}")
 SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
@@ -70,16 +74,20 @@ class Checked:
     pattern_total: Decimal = Decimal("0.00")
 
 
-def _earlier(casino: str, day: dt.date, patron_id: str,
+def _earlier(casino: str, period: PeriodInForce, day: dt.date, patron_id: str,
              rule: thresholds.ThresholdRule) -> rules.Earlier:
-    row = PatronDay.objects.filter(casino=casino, gaming_day=day, patron_id=patron_id).first()
-    if row is None:
+    """The patron's movements of the linking period (``period``'s gaming days to ``day``)."""
+    rows = list(PatronDay.objects.filter(casino=casino, gaming_day__range=(period.first_day, day),
+                                         patron_id=patron_id))
+    if not rows:
         return rules.Earlier()
-    total = row.cash if rule.cash_only else row.total
+    total = sum((row.cash if rule.cash_only else row.total for row in rows), Decimal("0.00"))
     below = sum(1 for t in PatronTransaction.objects.filter(
-        casino=casino, gaming_day=day, patron_id=patron_id).only("kind", "amount", "cash")
+        casino=casino, gaming_day__range=(period.first_day, day), patron_id=patron_id)
+        .only("kind", "amount", "cash")
         if rules.just_below(rule, rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))))
-    return rules.Earlier(total=total, count=row.transactions, just_below=below)
+    return rules.Earlier(total=total, count=sum(row.transactions for row in rows),
+                         just_below=below)
 
 
 def _anonymous_just_below(casino: str, day: dt.date, where: str,
@@ -94,15 +102,20 @@ def _anonymous_just_below(casino: str, day: dt.date, where: str,
     return len(below), sum(below, Decimal("0.00"))
 
 
-def _marked_total(casino: str, day: dt.date, mark: str, rule: thresholds.ThresholdRule
-                  ) -> tuple[Decimal, int]:
-    """The movements of the gaming day marked as the same unidentified person: what the rule
-    counts of them, and how many."""
+def _marked_total(casino: str, period: PeriodInForce, day: dt.date, mark: str,
+                  rule: thresholds.ThresholdRule) -> tuple[Decimal, int]:
+    """The movements of the linking period marked as the same unidentified person: what the
+    rule counts of them, and how many."""
     counted = [rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))
-               for t in AnonymousMovement.objects.filter(casino=casino, gaming_day=day,
-                                                         mark=mark)
+               for t in AnonymousMovement.objects.filter(
+                   casino=casino, gaming_day__range=(period.first_day, day), mark=mark)
                .only("kind", "amount", "cash")]
     return sum(counted, Decimal("0.00")), len(counted)
+
+
+def _period_words(period: PeriodInForce) -> Words:
+    return TODAY if period.days == 1 else Words(OVER_DAYS, days=period.days,
+                                                 first_day=period.first_day.isoformat())
 
 
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
@@ -121,7 +134,9 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     named = patron not in (None, "")
     found = patron_get(casino.code, patron) if named else None
     patron_id = str(found.patron_id) if found is not None else ""
-    earlier = _earlier(casino.code, gaming_day, patron_id, rule) if found is not None else None
+    period = period_for(casino.code, gaming_day)
+    earlier = (_earlier(casino.code, period, gaming_day, patron_id, rule)
+               if found is not None else None)
     anonymous, pattern = ((_anonymous_just_below(casino.code, gaming_day, where, rule))
                           if found is None and where
                           and rules.just_below(rule, rules.counted(rule, movement))
@@ -131,16 +146,18 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     if found is None and marked and rule.linked:
         # the pit or the cashier marked the player as one person: linked as a patron's are,
         # and the movement that brings them to the threshold waits for the identification
-        total, count = _marked_total(casino.code, gaming_day, marked, rule)
+        total, count = _marked_total(casino.code, period, gaming_day, marked, rule)
         linked = rules.screen(rule, movement, rules.Earlier(total=total, count=count))
         if linked.identify == "linked":
             raise Conflict(IDENTIFY_MARKED, params=dict(
-                mark=marked, total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
+                mark=marked, period=_period_words(period), total=fmt(linked.total_after), threshold=fmt(rule.identify_at),
                 source=rule.citation), code="identification_required", field="patron",
                 threshold=fmt(rule.identify_at), rule=rule.code,
-                legal_source=rule.legal_source)
+                legal_source=rule.legal_source, linking_days=period.days,
+                linking_period_source=period.source)
     facts = {"threshold": fmt(rule.identify_at), "rule": rule.code,
-             "legal_source": rule.legal_source}
+             "legal_source": rule.legal_source, "linking_days": period.days,
+             "linking_period_source": period.source}
     if found is not None and found.status == PatronStatus.SHREDDED:
         raise Conflict(SHREDDED, params=dict(patron=patron_id), code="patron_shredded",
                        field="patron")
@@ -151,7 +168,8 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                 source=rule.citation), code="identification_required", field="patron",
                 **facts)
         if found.status != PatronStatus.VERIFIED:
-            message, params = ((IDENTIFY_LINKED, dict(total=fmt(screening.total_after),
+            message, params = ((IDENTIFY_LINKED, dict(period=_period_words(period),
+                                                      total=fmt(screening.total_after),
                                               threshold=fmt(rule.identify_at),
                                               source=rule.citation))
                        if screening.identify == "linked" else

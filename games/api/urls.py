@@ -10,6 +10,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<slug:casino>/<slug:code>/", v.TableDetailApi.as_view(), name="pit-table-detail"),
     path("tables/<slug:casino>/<slug:code>/sessions/", v.TableSessionOpenApi.as_view(),
          name="pit-session-open"),
+    path("tables/<slug:casino>/<slug:code>/capital/", v.TableCapitalApproveApi.as_view(),
+         name="pit-table-capital"),
     path("sessions/", v.TableSessionListApi.as_view(), name="pit-session-list"),
     path("sessions/<uuid:session_id>/", v.TableSessionDetailApi.as_view(),
          name="pit-session-detail"),

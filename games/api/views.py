@@ -28,7 +28,7 @@ from edge.api.base import CommandApi, remember_roles
 from edge.bounds import MAX_PLAYER, MAX_SEAT
 from eventstore.records import Metadata
 from games import answers, selectors, services
-from games.roles import COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
+from games.roles import CAPITAL_ROLES, COMMAND_ROLES, COUNTER_ROLES, READ_ROLES
 
 DROP_COUNT_AT_CLOSE = gettext_noop("drop_count: the drop box is no longer counted at the close; two "
                                    "counters count it in the count room (POST …/drop-box/count/)")
@@ -494,6 +494,24 @@ class TableSessionOpenApi(PitCommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.table_session_open(casino=metadata.casino, table=kwargs["code"],
                                            opening=data.get("opening"), metadata=metadata)
+
+
+class TableCapitalApproveApi(PitCommandApi):
+    """The table's capital em giro inicial as the gaming inspection approved it, with the
+    approval's reference (the IEJ's least base from then on: docs/gaming-tax.md)."""
+
+    roles = CAPITAL_ROLES
+    answer = answers.TableAnswer
+
+    class InputSerializer(serializers.Serializer[Any]):
+        capital = serializers.CharField(max_length=32, help_text="the amount approved, e.g. 75340.00")
+        reference = serializers.CharField(max_length=200,
+                                          help_text="the inspection's act, letter or order")
+        reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
+        return services.table_approve_capital(casino=metadata.casino, code=kwargs["code"],
+                                              metadata=metadata, **data)
 
 
 class TableSessionCloseApi(SessionCommandApi):

@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.models import ChipSet
 from casino.money import parse_amount
@@ -24,6 +25,7 @@ from games.events import (
     TableTaxClassChanged,
 )
 from games.models import DropDefinition, Table
+from games.roles import CAPITAL_ROLES
 
 from ._common import casino_get, check_casino, command, engine_error, table_get
 
@@ -205,9 +207,12 @@ def table_approve_capital(*, casino: str, code: str, capital: object, reference:
     (``TableCapitalApproved``, citing the approval in ``reference``): the least base of the
     table's IEJ on every day from now on, whatever its first session opens with
     (``docs/gaming-tax.md``, § The capital em giro inicial)."""
+    require_role(metadata, CAPITAL_ROLES, "recording a table's approved capital")
     check_casino(metadata, casino)
     table = table_get(casino, code, lock=True)
     amount = parse_amount(capital, field="capital")
+    if amount <= 0:
+        raise InvalidCommand("the approved capital is an amount above zero", field="capital")
     if not str(reference or "").strip():
         raise InvalidCommand("cite the inspection's approval of the capital (its act, letter "
                              "or order)", field="reference")

@@ -43,9 +43,10 @@ def test_the_pits_commands_answer_with_their_own_status() -> None:
              for path, view in _views(get_resolver().url_patterns)
              if path.startswith("api/v1/pit/") and hasattr(view, "post")}
     created = {path for path, view in posts.items() if view.created}
-    assert len(posts) == 22  # every table operation, and the count room's two
+    assert len(posts) == 23  # every table operation, and the count room's two
     assert created == {
         "tables/<slug:casino>/<slug:code>/sessions/",
+        "tables/<slug:casino>/<slug:code>/capital/",  # a new approval recorded (issue 34)
         "sessions/<uuid:session_id>/drop-box/count/",
         "sessions/<uuid:session_id>/fills/", "sessions/<uuid:session_id>/credits/",
         "sessions/<uuid:session_id>/drops/", "sessions/<uuid:session_id>/colour-chips/",

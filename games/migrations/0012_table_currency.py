@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_table_capitals'),
+        ('games', '0011_table_tax_class'),
     ]
 
     operations = [
