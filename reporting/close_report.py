@@ -64,7 +64,7 @@ from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
 from reporting.day_register import day_register
-from reporting.machine_close import MachineLine, machine_close_lines
+from reporting.machine_close import MachineLine, machine_close_lines, machine_day_figures
 from reporting.pokerroom_figures import NonBankedLine, non_banked_lines
 
 ZERO = Decimal("0.00")
@@ -240,6 +240,7 @@ class Totals:
     taxes: Decimal
     chips_in_circulation: Decimal
     jackpot_liability: Decimal
+    machine_win: Decimal | None = None  # the slot floor's win by meters (none: no floor read)
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,8 @@ class CloseReport:
         assert isinstance(data, dict)
         if not data["non_banked"]:  # a day without a poker room keeps the digest it had
             del data["non_banked"]
+        if data["totals"]["machine_win"] is None:  # nor a day without a slot floor  # type: ignore[index]
+            del data["totals"]["machine_win"]  # type: ignore[union-attr]
         return data
 
 
@@ -551,7 +554,8 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         gaming_tax_base=base,
         taxes=sum((t.amount for t in taxes), ZERO),
         chips_in_circulation=_chips_in_circulation(the_casino, gaming_day),
-        jackpot_liability=sum((j.liability for j in jackpots), ZERO))
+        jackpot_liability=sum((j.liability for j in jackpots), ZERO),
+        machine_win=_machine_win(the_casino, gaming_day))
     return CloseReport(
         casino=casino, casino_name=the_casino.name, currency=the_casino.currency,
         jurisdiction=taxes_of.jurisdiction_of(the_casino), gaming_day=gaming_day,
@@ -562,3 +566,8 @@ def close_report(*, casino: str, gaming_day: dt.date) -> CloseReport:
         corrections=tuple(_corrections(casino, gaming_day)),
         non_banked=tuple(non_banked_lines(casino, gaming_day)),
         machines=tuple(machine_close_lines(the_casino, gaming_day)))
+
+
+def _machine_win(casino: Casino, day: dt.date) -> Decimal | None:
+    figures = machine_day_figures(casino, day)
+    return Decimal(figures["machine_win"]) if figures else None
