@@ -271,8 +271,10 @@ class CloseReport:
         assert isinstance(data, dict)
         if not data["non_banked"]:  # a day without a poker room keeps the digest it had
             del data["non_banked"]
-        if data["totals"]["machine_win"] is None:  # nor a day without a slot floor  # type: ignore[index]
-            del data["totals"]["machine_win"]  # type: ignore[union-attr]
+        totals = data["totals"]
+        assert isinstance(totals, dict)
+        if totals["machine_win"] is None:  # nor a day without a slot floor
+            del totals["machine_win"]
         return data
 
 

@@ -50,7 +50,8 @@ def test_a_days_machine_win_is_closed_taxed_and_accrued(make_machine,
     # 150.00 − 30.00 = 120.00, two machines on the floor
     assert closed.totals["machine_win"] == "120.00"
     fixed = DayClose.objects.get(casino_id="lisboa", day=day)
-    assert fixed.revenue["machine_win"] == "120.00" and fixed.revenue["machines"] == "2"
+    assert fixed.revenue["machine_win"] == "120.00"
+    assert fixed.revenue["machines"] == "2"
     assert fixed.totals["win"] == "0.00"  # no table played: the tables' win is apart
     assert close_report(casino="lisboa", gaming_day=day).totals.machine_win == Decimal("120.00")
 
