@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from casino.models import Casino, Role
-from demo import showcase
+from demo import machines, showcase
 from demo.cage import MAIN, DemoCage
 from demo.day import DEMO_TABLES, DayPlayer, DemoDay, _as, play_tables
 from eventstore.clock import clock_set
@@ -45,6 +45,7 @@ CLOSE_AFTER = dt.timedelta(hours=1)  # the accountant closes the day an hour aft
 # (``d.over``) leaves nothing open: the cage closes after every player, then the day closes.
 DAY_PLAYERS: list[DayPlayer] = [
     play_tables,  # the pit's tables, with the cage's fills, credits, sales and drop boxes
+    machines.play_day,  # the slot floor: its machines read, boxes counted, tickets settled
 ]
 
 # Each area's showcase on the first run (compliance alerts, approvals waiting): called once,
