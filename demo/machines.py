@@ -13,8 +13,8 @@ first use (banks of ten, four certified pay tables, one progressive link of ten 
 
 from __future__ import annotations
 
+import datetime as dt
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -142,10 +142,11 @@ def _pay(casino: str, handpay_id: str, rng: random.Random) -> None:
 
 
 def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: int = 2,
-               spins: int = 40, tick: Callable[[], None] = lambda: None) -> dict[str, Decimal]:
-    """One gaming day of ``casino``'s floor on the platform's clock (the demo's, on a past day;
-    ``tick`` moves it on between the slot data system's reads, each later than the last);
-    answers the simulated win, the tickets out and in."""
+               spins: int = 40) -> dict[str, Decimal]:
+    """One gaming day of ``casino``'s floor on the platform's clock (the demo's, on a past day,
+    which stands still while the floor plays: the slot data system's reads are stamped a
+    millisecond apart, each later than the last, inside the day); answers the simulated win,
+    the tickets out and in."""
     place = Casino.objects.get(code=casino)
     floor = ensure_floor(place, machines or FLOORS.get(casino, 20))
     run = Machine.objects.filter(casino_id=casino).values_list("readings", flat=True)
@@ -198,9 +199,12 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
             play.meters["tickets_out"] += credits
             outstanding.append((validation, credits))
 
+    reads = 0
+
     def read(step: str) -> None:
-        tick()
-        at = clock.now().isoformat()
+        nonlocal reads
+        reads += 1
+        at = (clock.now() + dt.timedelta(milliseconds=reads)).isoformat()
         readings = []
         for play in plays.values():
             before = Machine.objects.get(casino_id=casino, number=play.number)
@@ -286,4 +290,4 @@ def play_day(d: DemoDay) -> None:
     confirmed before the day ends; the rest of the tickets stay outstanding, as they would."""
     if d.casino in FLOORS:
         play_floor(d.casino, seed=d.rng.randrange(10**9),
-                   machines=None if d.rounds >= 20 else 10, tick=d.tick)
+                   machines=None if d.rounds >= 20 else 10)

@@ -10,6 +10,8 @@ ledger's accounts, each worked out apart.
 * the tickets outstanding against 2795; the hand pays recorded not yet paid against 2788;
   the bills metered into boxes not yet dropped against 1145; each progressive pool against
   2796;
+* each progressive pool: the day's ``progressive_contributions`` meters of its machines against
+  the contributions the ledger moved into its liability (2796.P) on the day's readings;
 * each box counted in the day: counted against metered, unexplained until a second counter
   confirms it and, if they differ, a second person approves the explanation.
 """
@@ -104,6 +106,7 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
     for pool in SlotProgressive.objects.filter(casino_id=code).order_by("pool"):
         lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
                           -_balance(code, f"2796.{pool.pool}")))
+    lines.extend(_contribution_lines(casino, day))
     for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):
         confirmed = box.status == "confirmed"
         lines.append(Line(
@@ -113,3 +116,30 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
             unexplained=not confirmed or bool(box.variance and not box.approved_by),
             accepted=bool(box.approved_by)))
     return lines
+
+
+def _contribution_lines(casino: Casino, day: dt.date) -> list[Line]:
+    """Each pool: what its machines' own ``progressive_contributions`` meters say they gave it
+    in the day, against what the ledger credited to its liability (2796.P) from the day's
+    readings and resets (the contribution at the pool's rate on the coin in read)."""
+    code = casino.code
+    pools = dict(Machine.objects.filter(casino_id=code).exclude(progressive_pool="")
+                 .values_list("number", "progressive_pool"))
+    metered: dict[str, Decimal] = {}
+    for row in MachineDay.objects.filter(casino_id=code, gaming_day=day,
+                                         machine__in=list(pools)):
+        pool = pools[row.machine]
+        metered[pool] = metered.get(pool, ZERO) + row.progressive_contributions
+    sql = ("SELECT l.account_code, coalesce(sum(l.credit - l.debit), 0) FROM journal_line l "
+           "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
+           "AND l.account_code LIKE %s AND e.event_day = %s "
+           "AND e.event_type IN ('MetersRead', 'MetersReset') GROUP BY l.account_code")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [code, "2796.%", day])
+        posted = {account.partition(".")[2]: Decimal(total).quantize(Decimal("0.01"))
+                  for account, total in cursor.fetchall()}
+    return [Line(AREA, pool, gettext_noop("progressive contributions by meters"),
+                 metered.get(pool, ZERO).quantize(Decimal("0.01")), posted.get(pool, ZERO),
+                 gettext_noop("the machines' contribution meters, against the pool's liability "
+                              "credited from the day's readings"))
+            for pool in sorted(set(metered) | set(posted))]

@@ -24,7 +24,7 @@ def test_the_three_demo_days_play_the_slot_floor(settings) -> None:
 
     settings.DEBUG = True
     call_command("seed_demo", verbosity=0)
-    played = play_days(rounds=1, seed=37, tick=lambda: None, tables=2)
+    played = play_days(rounds=2, seed=36, tick=lambda: None)
     states = {(p.casino, p.state) for p in played}
     assert ("lisboa", "sealed") in states
     for casino in Casino.objects.filter(code__in=["lisboa", "macau"]):
