@@ -10,12 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from machines import law
@@ -73,7 +71,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
         raise Conflict("ticket {validation} is already paid ({where})",
                        params={"validation": validation, "where": ticket.place},
                        code="ticket_already_paid")
-    if ticket.status == "expired" or venue.gaming_day(timezone.now()) > ticket.expires_on:
+    if ticket.status == "expired" or venue.gaming_day(clock.now()) > ticket.expires_on:
         raise Conflict("ticket {validation} expired on {day}",
                        params={"validation": validation, "day": ticket.expires_on.isoformat()},
                        code="ticket_expired")

@@ -14,7 +14,7 @@ from django.db.models import Sum
 
 from casino.models import Casino, GamingDaySeal
 from ledger.models import DayClose
-from machines.models import MachineDay
+from machines.models import MachineBox, MachineDay
 from reporting.reconciliation import reconcile
 
 
@@ -37,6 +37,9 @@ def test_the_three_demo_days_play_the_slot_floor(settings) -> None:
             # the demo's clock moved on from the last: none refused as out of order
             assert set(MachineDay.objects.filter(casino_id=casino.code, gaming_day=day)
                        .values_list("readings", flat=True)) == {3}
+            # its boxes dropped and counted that day (the count room's day, on the demo's clock)
+            assert MachineBox.objects.filter(casino_id=casino.code, gaming_day=day,
+                                             status="confirmed").exists()
             if back:
                 bad = [(str(x.area), str(x.subject), str(x.what), x.difference)
                        for x in reconcile(casino=casino.code, gaming_day=day).failures]
