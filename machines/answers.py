@@ -39,6 +39,16 @@ class ReadingsAnswer:
 
 
 @dataclass(frozen=True)
+class SlotCashCountAnswer:
+    casino: str
+    count_id: str
+    window: str
+    gaming_day: str
+    counted: str
+    witnessed_by: str
+
+
+@dataclass(frozen=True)
 class ResetAnswer:
     casino: str
     machine: str

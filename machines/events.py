@@ -215,6 +215,22 @@ class MachineBoxVarianceExplained(Event):
     approved_by: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class SlotCashCounted(Event):
+    """The slot cashier's cash counted at a window, by note, with a second person: the count
+    the reconciliation holds against the window's cash in the ledger (1146.W) at that moment."""
+
+    event_type = "SlotCashCounted"
+    schema_version = 1
+
+    count_id: str
+    window: str
+    gaming_day: dt.date
+    notes: dict[str, int]
+    counted: Decimal
+    witnessed_by: str
+
+
 # --- tickets (TITO) ----------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from .models import (
     MachineConfigVersion,
     MachineDay,
     MeterReading,
+    SlotCashCount,
     SlotProgressive,
     SlotTicket,
 )
@@ -74,7 +75,7 @@ def _machine(recorded: RecordedEvent, reader: Reader) -> dict[str, Any]:
 class MachinesProjection(Projection):
     name = "machines"
     models = (Machine, MachineConfigVersion, MeterReading, MachineDay, MachineBox, SlotTicket,
-              HandPay, SlotProgressive)
+              HandPay, SlotProgressive, SlotCashCount)
 
     # --- the machine ------------------------------------------------------------------------
 
@@ -266,3 +267,15 @@ class MachinesProjection(Projection):
                      add={"amount": event.reset_to - event.amount, "hits": 1,
                           "won": event.amount, "funded": event.reset_to},
                      set={"version": recorded.version})
+
+
+    # --- the slot cashier's count ----------------------------------------------------------------
+
+    @handles
+    def slot_cash_counted(self, event: ev.SlotCashCounted, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Insert(SlotCashCount, dict(
+            casino_id=casino, count_id=event.count_id, window=event.window,
+            gaming_day=event.gaming_day, notes=dict(event.notes), counted=event.counted,
+            counted_by=_actor(recorded), witnessed_by=event.witnessed_by,
+            counted_at=recorded.recorded_at, position=recorded.position))

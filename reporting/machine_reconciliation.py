@@ -12,6 +12,8 @@ ledger's accounts, each worked out apart.
   2796;
 * each progressive pool: the day's ``progressive_contributions`` meters of its machines against
   the contributions the ledger moved into its liability (2796.P) on the day's readings;
+* each count of the slot cashier's cash in the day: counted against the window's cash in the
+  ledger (1146.W) up to the count;
 * each box counted in the day: counted against metered, unexplained until a second counter
   confirms it and, if they differ, a second person approves the explanation.
 """
@@ -27,7 +29,15 @@ from django.db.models import Q, Sum
 
 from casino.errors import Words, gettext_noop
 from casino.models import Casino
-from machines.models import HandPay, Machine, MachineBox, MachineDay, SlotProgressive, SlotTicket
+from machines.models import (
+    HandPay,
+    Machine,
+    MachineBox,
+    MachineDay,
+    SlotCashCount,
+    SlotProgressive,
+    SlotTicket,
+)
 
 from .reconciliation import ZERO, Line, _balance
 
@@ -107,6 +117,7 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
         lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
                           -_balance(code, f"2796.{pool.pool}")))
     lines.extend(_contribution_lines(casino, day))
+    lines.extend(_slot_cash_lines(casino, day))
     for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):
         confirmed = box.status == "confirmed"
         lines.append(Line(
@@ -143,3 +154,23 @@ def _contribution_lines(casino: Casino, day: dt.date) -> list[Line]:
                  gettext_noop("the machines' contribution meters, against the pool's liability "
                               "credited from the day's readings"))
             for pool in sorted(set(metered) | set(posted))]
+
+
+def _slot_cash_lines(casino: Casino, day: dt.date) -> list[Line]:
+    """Each count of the slot cashier's cash in the day: what was counted against the window's
+    cash in the ledger (1146.W, debits less credits) from the events before the count."""
+    lines = []
+    for count in SlotCashCount.objects.filter(casino_id=casino.code, gaming_day=day):
+        sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+               "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
+               "AND l.account_code = %s AND e.event_position < %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [casino.code, f"1146.{count.window}", count.position])
+            (expected,) = cursor.fetchone()
+        lines.append(Line(AREA, Words("slot cashier {window}, count {count}",
+                                      window=count.window, count=count.count_id),
+                          gettext_noop("cash counted against the ledger"), count.counted,
+                          Decimal(expected).quantize(Decimal("0.01")),
+                          Words("counted by {who}, witnessed by {witness}",
+                                who=count.counted_by, witness=count.witnessed_by)))
+    return lines

@@ -13,7 +13,8 @@ from rest_framework import serializers
 from edge.api.base import CommandApi
 from eventstore.records import Metadata
 from machines import answers
-from machines.roles import COUNT_ROLES, FLOOR_ROLES, SUPERVISOR_ROLES
+from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, SUPERVISOR_ROLES
+from machines.services.cash import slot_cash_count
 from machines.services.counts import (
     machine_box_confirm,
     machine_box_count,
@@ -94,3 +95,20 @@ class MeterResetApi(CommandApi):
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return meter_reset_record(casino=metadata.casino, machine=kwargs["machine"],
                                   metadata=metadata, **data)
+
+
+@extend_schema_view(post=extend_schema(operation_id="slot_cash_count"))
+class SlotCashCountApi(CommandApi):
+    """The slot cashier's cash at a window counted by note, witnessed by a cage supervisor."""
+
+    roles = PAY_ROLES
+    answer = answers.SlotCashCountAnswer
+
+    class InputSerializer(serializers.Serializer[Any]):
+        count_id = serializers.CharField(max_length=64)
+        window = serializers.CharField(max_length=32)
+        notes = serializers.DictField(child=serializers.IntegerField(min_value=0))
+        witnessed_by = serializers.CharField(max_length=150)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
+        return slot_cash_count(casino=metadata.casino, metadata=metadata, **data)

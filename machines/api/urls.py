@@ -24,4 +24,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="machine-box-explain"),
     path("<slug:casino>/machines/<str:machine>/resets/", c.MeterResetApi.as_view(),
          name="machine-meter-reset"),
+    path("<slug:casino>/cash-counts/", c.SlotCashCountApi.as_view(), name="slot-cash-count"),
 ]

@@ -82,3 +82,15 @@ def test_a_ram_clear_through_the_api_needs_its_witness(make_machine) -> None:
     assert done.json()["win"] == "20.00"
     # the day: 100 − 80 = 20.00, then 20.00 more: 40.00
     assert MachineDay.objects.get(machine="M001").win == Decimal("40.00")
+
+
+def test_the_slot_cashiers_count_through_the_api(make_machine) -> None:
+    ana = _client("ana")
+    body = {"count_id": "C1", "window": "SLOT1", "notes": {"20.00": 1, "5.00": 1}}
+    # no witness: 400
+    assert ana.post("/api/v1/machines/lisboa/cash-counts/", body,
+                    format="json").status_code == 400
+    done = ana.post("/api/v1/machines/lisboa/cash-counts/", {**body, "witnessed_by": "sofia"},
+                    format="json")
+    assert done.status_code == 201, done.content
+    assert done.json()["counted"] == "25.00"  # 20.00 + 5.00
