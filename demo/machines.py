@@ -24,9 +24,9 @@ from casino.models import Casino, Membership, Role
 from casino.money import parse_amount
 from eventstore import clock
 from eventstore.records import Metadata
-from machines import law
 from machines import meters as m
 from machines.models import HandPay, Machine, SlotProgressive
+from machines.parameters import parameter
 from machines.services.counts import machine_box_confirm, machine_box_count
 from machines.services.handpays import (
     hand_pay_pay,
@@ -132,7 +132,7 @@ def _witness(casino: str) -> str:
 def _pay(casino: str, handpay_id: str, rng: random.Random) -> None:
     pay = HandPay.objects.get(casino_id=casino, handpay_id=handpay_id)
     place = Casino.objects.get(code=casino)
-    limit = law.rule(law.jurisdiction_of(place.currency), "hand_pay_four_eyes").value
+    limit = parameter(place, "hand_pay_four_eyes", place.gaming_day(clock.now())).value
     witness = _witness(casino) if pay.amount > limit else ""
     if pay.amount > limit and not witness:
         return  # left to pay: the reconciliation shows it recorded, not yet paid

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from casino.errors import gettext_noop
 from machines import law
+from machines.parameters import parameter
 
 from .models import DayClose
 from .tax_rules import ZERO, Rules, TaxLine
@@ -35,11 +36,14 @@ def machine_lines(rules: Rules, closes: Sequence[DayClose], last: dt.date) -> li
     win = sum((Decimal(str(r["machine_win"])) for r in fixed), ZERO)
     on_floor = int(str(fixed[-1].get("machines", "0")))  # the floor at the month's last close
     premium = (rules.number("mo.premium_machine", last) if rules.jurisdiction == "MO" else ZERO)
+    # the rate as the casino's accountant set it for the month's last day, else the unverified
+    # default (``machines.parameters``)
+    rate = parameter(closes[-1].casino, "machine_tax_rate", last)
     return [TaxLine(code=t.code, name=NAMES[t.code], base=t.base, amount=t.amount,
                     rate=None if t.code == "mo-premium-machines" else t.rate, rates=(),
                     legal_source=t.source + ("" if t.verified else " (unverified)"))
             for t in law.machine_tax(rules.jurisdiction, win=win, machines=on_floor,
-                                     premium_per_machine=premium)]
+                                     premium_per_machine=premium, rate=rate)]
 
 
 def machine_days(casino: str, first: dt.date, last: dt.date) -> set[dt.date]:

@@ -39,6 +39,15 @@ class ReadingsAnswer:
 
 
 @dataclass(frozen=True)
+class ParameterAnswer:
+    casino: str
+    name: str
+    value: str
+    effective_from: str
+    reference: str
+
+
+@dataclass(frozen=True)
 class SlotCashCountAnswer:
     casino: str
     count_id: str

@@ -231,6 +231,20 @@ class SlotCashCounted(Event):
     witnessed_by: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class MachineParameterSet(Event):
+    """A legal parameter of the slot floor (``machines.law.SETTABLE``) set from a day on by an
+    accountant or administrator, citing the inspection's reference (or the article) for it."""
+
+    event_type = "MachineParameterSet"
+    schema_version = 1
+
+    name: str
+    value: Decimal
+    effective_from: dt.date
+    reference: str
+
+
 # --- tickets (TITO) ----------------------------------------------------------------------------
 
 

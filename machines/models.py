@@ -241,3 +241,19 @@ class SlotCashCount(models.Model):
         ordering = ["casino_id", "gaming_day", "window", "position"]
         constraints = [models.UniqueConstraint(fields=["casino", "count_id"],
                                                name="slot_cash_count_unique")]
+
+
+class MachineParameter(models.Model):
+    """A change of a slot floor's legal parameter (``MachineParameterSet``)."""
+
+    casino = _casino()
+    name = models.CharField(max_length=32)
+    value = models.DecimalField(max_digits=14, decimal_places=2)
+    effective_from = models.DateField()
+    reference = models.TextField()
+    set_by = models.CharField(max_length=150)
+    set_at = models.DateTimeField()
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["casino_id", "name", "effective_from", "position"]

@@ -21,6 +21,7 @@ from .models import (
     MachineBox,
     MachineConfigVersion,
     MachineDay,
+    MachineParameter,
     MeterReading,
     SlotCashCount,
     SlotProgressive,
@@ -75,7 +76,7 @@ def _machine(recorded: RecordedEvent, reader: Reader) -> dict[str, Any]:
 class MachinesProjection(Projection):
     name = "machines"
     models = (Machine, MachineConfigVersion, MeterReading, MachineDay, MachineBox, SlotTicket,
-              HandPay, SlotProgressive, SlotCashCount)
+              HandPay, SlotProgressive, SlotCashCount, MachineParameter)
 
     # --- the machine ------------------------------------------------------------------------
 
@@ -279,3 +280,12 @@ class MachinesProjection(Projection):
             gaming_day=event.gaming_day, notes=dict(event.notes), counted=event.counted,
             counted_by=_actor(recorded), witnessed_by=event.witnessed_by,
             counted_at=recorded.recorded_at, position=recorded.position))
+
+
+    @handles
+    def parameter_set(self, event: ev.MachineParameterSet, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Insert(MachineParameter, dict(
+            casino_id=casino, name=event.name, value=event.value,
+            effective_from=event.effective_from, reference=event.reference,
+            set_by=_actor(recorded), set_at=recorded.recorded_at, position=recorded.position))

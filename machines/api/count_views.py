@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from edge.api.base import CommandApi
 from eventstore.records import Metadata
-from machines import answers
+from machines import answers, law
 from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, SUPERVISOR_ROLES
 from machines.services.cash import slot_cash_count
 from machines.services.counts import (
@@ -20,6 +20,7 @@ from machines.services.counts import (
     machine_box_count,
     machine_box_variance_explain,
 )
+from machines.services.parameters import PARAMETER_ROLES, machine_parameter_set
 from machines.services.readings import meter_reset_record
 
 
@@ -112,3 +113,23 @@ class SlotCashCountApi(CommandApi):
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return slot_cash_count(casino=metadata.casino, metadata=metadata, **data)
+
+
+@extend_schema_view(post=extend_schema(operation_id="machine_parameter_set"))
+class ParameterSetApi(CommandApi):
+    """A legal parameter of the slot floor set from a day on, citing the inspection's
+    reference (an accountant or an administrator)."""
+
+    roles = PARAMETER_ROLES
+    answer = answers.ParameterAnswer
+
+    class InputSerializer(serializers.Serializer[Any]):
+        name = serializers.ChoiceField(list(law.SETTABLE))
+        value = serializers.CharField(max_length=32)
+        effective_from = serializers.DateField()
+        reference = serializers.CharField(max_length=500)
+
+    def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
+        return machine_parameter_set(casino=metadata.casino, metadata=metadata,
+                                     **{**data, "effective_from": data["effective_from"]
+                                        .isoformat()})

@@ -25,4 +25,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/machines/<str:machine>/resets/", c.MeterResetApi.as_view(),
          name="machine-meter-reset"),
     path("<slug:casino>/cash-counts/", c.SlotCashCountApi.as_view(), name="slot-cash-count"),
+    path("<slug:casino>/parameters/", c.ParameterSetApi.as_view(), name="machine-parameter-set"),
 ]

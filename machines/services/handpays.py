@@ -17,10 +17,10 @@ from compliance.thresholds import PAYOUT
 from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
-from machines import law
 from machines.answers import HandPayAnswer, ProgressiveAnswer
 from machines.events import HandPayPaid, HandPayRecorded, SlotProgressiveCreated, SlotProgressiveHit
 from machines.models import HandPay, SlotProgressive
+from machines.parameters import parameter
 from machines.roles import CONFIGURE_ROLES, FLOOR_ROLES, PAY_ROLES, SUPERVISOR_ROLES
 
 from ._common import casino_get, code, machine_get, second_person, text
@@ -74,8 +74,7 @@ def hand_pay_pay(*, casino: str, handpay_id: str, window: str, slip: str,
     if pay.status == "paid":
         raise Conflict("hand pay {handpay_id} is already paid", params={"handpay_id": handpay_id},
                        code="hand_pay_already_paid")
-    jurisdiction = law.jurisdiction_of(place.currency)
-    limit = law.rule(jurisdiction, "hand_pay_four_eyes")
+    limit = parameter(place, "hand_pay_four_eyes", place.gaming_day(clock.now()))
     witness = ""
     if pay.amount > limit.value:
         if not witnessed_by:
