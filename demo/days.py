@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from casino.models import Casino, Role
-from demo import currencies, pokerroom, showcase, tips
+from demo import currencies, machines, pokerroom, showcase, tips
 from demo.cage import MAIN, DemoCage
 from demo.day import DEMO_TABLES, DayPlayer, DemoDay, _as, demo_tables, play_tables
 from eventstore.clock import clock_set
@@ -50,6 +50,7 @@ DAY_PLAYERS: list[DayPlayer] = [
     pokerroom.play_day,  # four cash tables, a tournament; chemin de fer in Lisbon
     tips.play_day,  # the tip boxes, counted by two; a period over distributed
     currencies.play_day,  # Macau's exchange desk: HKD bought and sold, the holding revalued
+    machines.play_day,  # the slot floor: its machines read, boxes counted, tickets settled
 ]
 
 # Each area's showcase on the first run (compliance alerts, approvals waiting): called once,

@@ -13,19 +13,20 @@ first use (banks of ten, four certified pay tables, one progressive link of ten 
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
-
-from django.utils import timezone
+from typing import TYPE_CHECKING
 
 from casino.context import system_metadata
 from casino.models import Casino, Membership, Role
 from casino.money import parse_amount
+from eventstore import clock
 from eventstore.records import Metadata
-from machines import law
 from machines import meters as m
 from machines.models import HandPay, Machine, SlotProgressive
+from machines.parameters import parameter
 from machines.services.counts import machine_box_confirm, machine_box_count
 from machines.services.handpays import (
     hand_pay_pay,
@@ -36,6 +37,9 @@ from machines.services.handpays import (
 from machines.services.machines import machine_add
 from machines.services.readings import contribution, meter_readings_record
 from machines.services.tickets import ticket_issue, ticket_redeem
+
+if TYPE_CHECKING:
+    from demo.day import DemoDay
 
 JOB = "demo_day"
 FLOORS = {"lisboa": 120, "macau": 200}
@@ -128,7 +132,7 @@ def _witness(casino: str) -> str:
 def _pay(casino: str, handpay_id: str, rng: random.Random) -> None:
     pay = HandPay.objects.get(casino_id=casino, handpay_id=handpay_id)
     place = Casino.objects.get(code=casino)
-    limit = law.rule(law.jurisdiction_of(place.currency), "hand_pay_four_eyes").value
+    limit = parameter(place, "hand_pay_four_eyes", place.gaming_day(clock.now())).value
     witness = _witness(casino) if pay.amount > limit else ""
     if pay.amount > limit and not witness:
         return  # left to pay: the reconciliation shows it recorded, not yet paid
@@ -139,7 +143,10 @@ def _pay(casino: str, handpay_id: str, rng: random.Random) -> None:
 
 def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: int = 2,
                spins: int = 40) -> dict[str, Decimal]:
-    """One gaming day of ``casino``'s floor; answers the simulated win, the tickets out and in."""
+    """One gaming day of ``casino``'s floor on the platform's clock (the demo's, on a past day,
+    which stands still while the floor plays: the slot data system's reads are stamped a
+    millisecond apart, each later than the last, inside the day); answers the simulated win,
+    the tickets out and in."""
     place = Casino.objects.get(code=casino)
     floor = ensure_floor(place, machines or FLOORS.get(casino, 20))
     run = Machine.objects.filter(casino_id=casino).values_list("readings", flat=True)
@@ -151,7 +158,7 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
                              dict(m.from_data(x.meters).bills),
                              m.parse_paytable(x.paytable), x.progressive_pool)
              for x in floor}
-    tag = f"{timezone.now():%Y%m%d%H%M%S}{rng.randrange(10**4):04d}"
+    tag = f"{clock.now():%Y%m%d%H%M%S}{rng.randrange(10**4):04d}"
     outstanding: list[tuple[str, Decimal]] = []
     simulated = Decimal("0.00")
     counter = 0
@@ -187,13 +194,17 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
             counter += 1
             validation = f"{tag}{counter:05d}"
             ticket_issue(casino=casino, validation=validation, machine=play.number,
-                         amount=parse_amount(str(credits)), issued_at=timezone.now().isoformat(),
+                         amount=parse_amount(str(credits)), issued_at=clock.now().isoformat(),
                          metadata=_sds(casino))
             play.meters["tickets_out"] += credits
             outstanding.append((validation, credits))
 
+    reads = 0
+
     def read(step: str) -> None:
-        at = timezone.now().isoformat()
+        nonlocal reads
+        reads += 1
+        at = (clock.now() + dt.timedelta(milliseconds=reads)).isoformat()
         readings = []
         for play in plays.values():
             before = Machine.objects.get(casino_id=casino, number=play.number)
@@ -270,3 +281,13 @@ def play_floors(*, seed: int, full: bool = True) -> None:
     for casino in FLOORS:
         if Casino.objects.filter(code=casino).exists():
             play_floor(casino, seed=seed, machines=None if full else 10)
+
+
+def play_day(d: DemoDay) -> None:
+    """The slot floor's part of one demo casino's gaming day (``demo.days.DAY_PLAYERS``), on the
+    demo's clock: the whole floor (ten machines on the tests' short days), read, its jackpots
+    paid, a third of its tickets redeemed at the slot cashier, every box dropped, counted and
+    confirmed before the day ends; the rest of the tickets stay outstanding, as they would."""
+    if d.casino in FLOORS:
+        play_floor(d.casino, seed=d.rng.randrange(10**9),
+                   machines=None if d.rounds >= 20 else 10)

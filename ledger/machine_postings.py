@@ -44,6 +44,8 @@ NOT_POSTED: dict[str, str] = {
     "MachineRetired": "configuration",
     "MachineBoxCounted": "the first counter's count: the second counter's confirmation posts",
     "MachineBoxVarianceExplained": "words and an approval; the confirmation posted the variance",
+    "SlotCashCounted": "a count: the reconciliation holds it against 1146.W",
+    "MachineParameterSet": "configuration",
 }
 
 

@@ -30,6 +30,7 @@ from games.models import TableSession
 from . import tax_rules
 from .answers import AccruedTax, TaxAccrueAnswer, TaxParameterAnswer, TaxPayAnswer
 from .events import GamingTaxAccrued, GamingTaxPaid, TaxParameterSet
+from .machine_taxes import machine_days, machine_lines
 from .models import DayClose, TaxAccrual, TaxParameterChange
 from .tax_rules import ZERO, DayRevenue, RegisterLine, Rules, TaxLine
 
@@ -213,7 +214,7 @@ def _active_days(casino: Casino, first: dt.date, last: dt.date) -> set[dt.date]:
                .values_list("gaming_day", flat=True))
     days |= set(Shift.objects.filter(casino=casino, gaming_day__gte=first, gaming_day__lte=last)
                 .values_list("gaming_day", flat=True))
-    return days
+    return days | machine_days(casino.code, first, last)
 
 
 def _months_of_year(month: dt.date) -> list[dt.date]:
@@ -274,6 +275,7 @@ def monthly_return(casino: str, month: str | dt.date) -> MonthlyReturn:
     closed = {c.day for c in this_month}
     still_open = sorted(_active_days(the_casino, first, last) - closed)
     figures, lines = _year_lines(the_casino, rules, first, year)
+    lines[len(figures.lines):len(figures.lines)] = machine_lines(rules, this_month, last)
     p = tax_rules.BY_CODE
     parameters = tuple(
         ParameterInForce(code=f.code, name=p[f.code].name, value=f.value,

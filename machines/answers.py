@@ -39,6 +39,25 @@ class ReadingsAnswer:
 
 
 @dataclass(frozen=True)
+class ParameterAnswer:
+    casino: str
+    name: str
+    value: str
+    effective_from: str
+    reference: str
+
+
+@dataclass(frozen=True)
+class SlotCashCountAnswer:
+    casino: str
+    count_id: str
+    window: str
+    gaming_day: str
+    counted: str
+    witnessed_by: str
+
+
+@dataclass(frozen=True)
 class ResetAnswer:
     casino: str
     machine: str

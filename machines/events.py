@@ -215,6 +215,36 @@ class MachineBoxVarianceExplained(Event):
     approved_by: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class SlotCashCounted(Event):
+    """The slot cashier's cash counted at a window, by note, with a second person: the count
+    the reconciliation holds against the window's cash in the ledger (1146.W) at that moment."""
+
+    event_type = "SlotCashCounted"
+    schema_version = 1
+
+    count_id: str
+    window: str
+    gaming_day: dt.date
+    notes: dict[str, int]
+    counted: Decimal
+    witnessed_by: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class MachineParameterSet(Event):
+    """A legal parameter of the slot floor (``machines.law.SETTABLE``) set from a day on by an
+    accountant or administrator, citing the inspection's reference (or the article) for it."""
+
+    event_type = "MachineParameterSet"
+    schema_version = 1
+
+    name: str
+    value: Decimal
+    effective_from: dt.date
+    reference: str
+
+
 # --- tickets (TITO) ----------------------------------------------------------------------------
 
 

@@ -5,6 +5,8 @@ unverified parameters (as ``ledger.tax_rules`` flags its demonstration values).
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -74,6 +76,30 @@ def rule(jurisdiction: str, name: str) -> Rule:
     return RULES[jurisdiction][name]
 
 
+# The parameters a casino's accountant or administrator sets (``machine_parameter_set``), each a
+# change from a day on citing the inspection's reference; until then the default above, flagged
+# unverified.
+SETTABLE = ("minimum_return", "hand_pay_four_eyes", "ticket_days", "machine_tax_rate")
+
+
+@dataclass(frozen=True)
+class Change:
+    value: Decimal
+    effective_from: dt.date
+    reference: str
+    position: int
+
+
+def in_force(default: Rule, changes: Sequence[Change], day: dt.date) -> Rule:
+    """The rule on ``day``: the last change in force from that day or before (the later one
+    recorded when two start the same day), verified by its reference; else the default."""
+    due = [c for c in changes if c.effective_from <= day]
+    if not due:
+        return default
+    last = max(due, key=lambda c: (c.effective_from, c.position))
+    return Rule(default.code, last.value, last.reference, verified=True)
+
+
 def jurisdiction_of(currency: str) -> str:
     """A casino in euros answers to Portugal, one in patacas to Macau."""
     return {"EUR": "PT", "MOP": "MO"}.get(currency, "PT")
@@ -99,12 +125,13 @@ def _pct(base: Decimal, rate: Decimal) -> Decimal:
 
 
 def machine_tax(jurisdiction: str, *, win: Decimal, machines: int,
-                premium_per_machine: Decimal = ZERO) -> tuple[TaxLine, ...]:
+                premium_per_machine: Decimal = ZERO, rate: Rule | None = None
+                ) -> tuple[TaxLine, ...]:
     """A month's gaming tax on the machines: on their win by meters (never below zero: a month
     the machines lost pays nothing on them), and in Macau the month's twelfth of the annual
     premium for each machine on the floor. Rounded to the cent once per line (half up)."""
     base = max(win, ZERO)
-    rules = RULES[jurisdiction]
+    rules = {**RULES[jurisdiction], **({"machine_tax_rate": rate} if rate else {})}
     if jurisdiction == "PT":
         r = rules["machine_tax_rate"]
         return (TaxLine("pt-iej-machines", base, r.value, _pct(base, r.value), r.source,

@@ -220,3 +220,40 @@ class SlotProgressive(models.Model):
             models.CheckConstraint(condition=models.Q(amount__gte=0),
                                    name="slot_progressive_not_negative"),
         ]
+
+
+class SlotCashCount(models.Model):
+    """A count of the slot cashier's cash at a window (``SlotCashCounted``); ``position`` the
+    count's place in the event log (the ledger's 1146.W up to it is what was expected)."""
+
+    casino = _casino()
+    count_id = models.CharField(max_length=64)
+    window = models.CharField(max_length=32)
+    gaming_day = models.DateField()
+    notes = models.JSONField()
+    counted = money_field()
+    counted_by = models.CharField(max_length=150)
+    witnessed_by = models.CharField(max_length=150)
+    counted_at = models.DateTimeField()
+    position = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["casino_id", "gaming_day", "window", "position"]
+        constraints = [models.UniqueConstraint(fields=["casino", "count_id"],
+                                               name="slot_cash_count_unique")]
+
+
+class MachineParameter(models.Model):
+    """A change of a slot floor's legal parameter (``MachineParameterSet``)."""
+
+    casino = _casino()
+    name = models.CharField(max_length=32)
+    value = models.DecimalField(max_digits=14, decimal_places=2)
+    effective_from = models.DateField()
+    reference = models.TextField()
+    set_by = models.CharField(max_length=150)
+    set_at = models.DateTimeField()
+    position = models.BigIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["casino_id", "name", "effective_from", "position"]

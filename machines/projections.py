@@ -21,7 +21,9 @@ from .models import (
     MachineBox,
     MachineConfigVersion,
     MachineDay,
+    MachineParameter,
     MeterReading,
+    SlotCashCount,
     SlotProgressive,
     SlotTicket,
 )
@@ -74,7 +76,7 @@ def _machine(recorded: RecordedEvent, reader: Reader) -> dict[str, Any]:
 class MachinesProjection(Projection):
     name = "machines"
     models = (Machine, MachineConfigVersion, MeterReading, MachineDay, MachineBox, SlotTicket,
-              HandPay, SlotProgressive)
+              HandPay, SlotProgressive, SlotCashCount, MachineParameter)
 
     # --- the machine ------------------------------------------------------------------------
 
@@ -266,3 +268,24 @@ class MachinesProjection(Projection):
                      add={"amount": event.reset_to - event.amount, "hits": 1,
                           "won": event.amount, "funded": event.reset_to},
                      set={"version": recorded.version})
+
+
+    # --- the slot cashier's count ----------------------------------------------------------------
+
+    @handles
+    def slot_cash_counted(self, event: ev.SlotCashCounted, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Insert(SlotCashCount, dict(
+            casino_id=casino, count_id=event.count_id, window=event.window,
+            gaming_day=event.gaming_day, notes=dict(event.notes), counted=event.counted,
+            counted_by=_actor(recorded), witnessed_by=event.witnessed_by,
+            counted_at=recorded.recorded_at, position=recorded.position))
+
+
+    @handles
+    def parameter_set(self, event: ev.MachineParameterSet, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Insert(MachineParameter, dict(
+            casino_id=casino, name=event.name, value=event.value,
+            effective_from=event.effective_from, reference=event.reference,
+            set_by=_actor(recorded), set_at=recorded.recorded_at, position=recorded.position))

@@ -70,7 +70,7 @@ from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
 from reporting.day_register import day_register
-from reporting.machine_close import MachineLine, machine_close_lines
+from reporting.machine_close import MachineLine, machine_close_lines, machine_day_figures
 from reporting.pokerroom_figures import NonBankedLine, non_banked_lines
 
 ZERO = Decimal("0.00")
@@ -264,6 +264,7 @@ class Totals:
     taxes: Decimal
     chips_in_circulation: Decimal
     jackpot_liability: Decimal
+    machine_win: Decimal | None = None  # the slot floor's win by meters (none: no floor read)
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,10 @@ class CloseReport:
             del data["non_banked"]
         if not data["sessions"]:  # a report made before the sessions were listed: as it was
             del data["sessions"]
+        totals = data["totals"]
+        assert isinstance(totals, dict)
+        if totals["machine_win"] is None:  # nor a day without a slot floor
+            del totals["machine_win"]
         return data
 
 
@@ -658,7 +663,8 @@ def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
         gaming_tax_base=base,
         taxes=sum((t.amount for t in taxes), ZERO),
         chips_in_circulation=_chips_in_circulation(the_casino, gaming_day),
-        jackpot_liability=sum((j.liability for j in jackpots), ZERO))
+        jackpot_liability=sum((j.liability for j in jackpots), ZERO),
+        machine_win=_machine_win(the_casino, gaming_day))
     return as_sealed(CloseReport(
         casino=casino, casino_name=the_casino.name, currency=the_casino.currency,
         jurisdiction=taxes_of.jurisdiction_of(the_casino), gaming_day=gaming_day,
@@ -670,3 +676,8 @@ def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
         non_banked=tuple(non_banked_lines(casino, gaming_day)),
         machines=tuple(machine_close_lines(the_casino, gaming_day)),
         sessions=tuple(_sessions(casino, gaming_day))))
+
+
+def _machine_win(casino: Casino, day: dt.date) -> Decimal | None:
+    figures = machine_day_figures(casino, day)
+    return Decimal(figures["machine_win"]) if figures else None

@@ -111,10 +111,12 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
             [[_cell(v) for v in (n.subject, n.game, n.rake, n.fees, n.commission, n.overlay,
                                  n.revenue)] for n in report.non_banked])
     t = report.totals
+    floor = ["machine_win"] if t.machine_win is not None else []  # a day with a slot floor
     yield ("total", "The day's totals", ["drop", "win", "gaming_tax_base", "taxes",
-                                         "chips_in_circulation", "jackpot_liability"],
+                                         "chips_in_circulation", "jackpot_liability", *floor],
            [[_cell(v) for v in (t.drop, t.win, t.gaming_tax_base, t.taxes,
-                                t.chips_in_circulation, t.jackpot_liability)]])
+                                t.chips_in_circulation, t.jackpot_liability,
+                                *([t.machine_win] if floor else []))]])
 
 
 # --- CSV ----------------------------------------------------------------------------------------

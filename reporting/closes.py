@@ -47,6 +47,7 @@ from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
 from reporting.close_currencies import in_book_currency
 from reporting.close_report import report_digest, worked_out_report
 from reporting.day_register import day_register
+from reporting.machine_close import machine_day_figures
 from reporting.regulator_file import regulator_file_keep
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
@@ -162,7 +163,7 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
                "jackpot_funding": fmt(month.jackpot_funding),
                "jackpot_funding_deducted": fmt(month.jackpot_funding_deducted),
                **({"non_banked": fmt(month.non_banked_revenue)} if month.non_banked_revenue
-                  else {})}
+                  else {}), **machine_day_figures(casino, day)}
     chips = ChipCirculationDay.objects.get(casino=casino, gaming_day=day).value
     totals = {
         "drop": fmt(sum((Decimal(str(r["drop"])) for r in results), ZERO)),
@@ -172,6 +173,8 @@ def _figures(casino: Casino, day: dt.date) -> Figures:
         "jackpot_liability": fmt(sum((Decimal(j["meter"]) + Decimal(j["unpaid"])
                                       for j in jackpots), ZERO)),
     }
+    if "machine_win" in revenue:  # the slot floor's win by meters (docs/machines.md § Tax)
+        totals["machine_win"] = revenue["machine_win"]
     return results, jackpots, totals, day_register(casino, day, results), revenue
 
 

@@ -40,3 +40,15 @@ def machine_close_lines(casino: Casino, day: dt.date) -> list[MachineLine]:
                                  certified_return=x.certified_return,
                                  actual_return=check.actual, flagged=check.outside))
     return lines
+
+
+def machine_day_figures(casino: Casino, day: dt.date) -> dict[str, str]:
+    """The slot floor's figures a day's close fixes (``GamingDayClosed``'s totals and revenue):
+    the machines' win by meters and the machines on the floor, or nothing on a day no machine
+    was read (so a casino without a slot floor keeps the figures, and the seals, it had)."""
+    days = MachineDay.objects.filter(casino_id=casino.code, gaming_day=day)
+    if not days.exists():
+        return {}
+    win = sum((d.win for d in days), Decimal("0.00"))
+    on_floor = Machine.objects.filter(casino_id=casino.code, retired=False).count()
+    return {"machine_win": str(win.quantize(Decimal("0.01"))), "machines": str(on_floor)}

@@ -10,6 +10,10 @@ ledger's accounts, each worked out apart.
 * the tickets outstanding against 2795; the hand pays recorded not yet paid against 2788;
   the bills metered into boxes not yet dropped against 1145; each progressive pool against
   2796;
+* each progressive pool: the day's ``progressive_contributions`` meters of its machines against
+  the contributions the ledger moved into its liability (2796.P) on the day's readings;
+* each count of the slot cashier's cash in the day: counted against the window's cash in the
+  ledger (1146.W) up to the count;
 * each box counted in the day: counted against metered, unexplained until a second counter
   confirms it and, if they differ, a second person approves the explanation.
 """
@@ -25,7 +29,15 @@ from django.db.models import Q, Sum
 
 from casino.errors import Words, gettext_noop
 from casino.models import Casino
-from machines.models import HandPay, Machine, MachineBox, MachineDay, SlotProgressive, SlotTicket
+from machines.models import (
+    HandPay,
+    Machine,
+    MachineBox,
+    MachineDay,
+    SlotCashCount,
+    SlotProgressive,
+    SlotTicket,
+)
 
 from .reconciliation import ZERO, Line, _balance
 
@@ -104,6 +116,8 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
     for pool in SlotProgressive.objects.filter(casino_id=code).order_by("pool"):
         lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
                           -_balance(code, f"2796.{pool.pool}")))
+    lines.extend(_contribution_lines(casino, day))
+    lines.extend(_slot_cash_lines(casino, day))
     for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):
         confirmed = box.status == "confirmed"
         lines.append(Line(
@@ -112,4 +126,51 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
             box.explanation or ("" if confirmed else gettext_noop("awaiting the second counter")),
             unexplained=not confirmed or bool(box.variance and not box.approved_by),
             accepted=bool(box.approved_by)))
+    return lines
+
+
+def _contribution_lines(casino: Casino, day: dt.date) -> list[Line]:
+    """Each pool: what its machines' own ``progressive_contributions`` meters say they gave it
+    in the day, against what the ledger credited to its liability (2796.P) from the day's
+    readings and resets (the contribution at the pool's rate on the coin in read)."""
+    code = casino.code
+    pools = dict(Machine.objects.filter(casino_id=code).exclude(progressive_pool="")
+                 .values_list("number", "progressive_pool"))
+    metered: dict[str, Decimal] = {}
+    for row in MachineDay.objects.filter(casino_id=code, gaming_day=day,
+                                         machine__in=list(pools)):
+        pool = pools[row.machine]
+        metered[pool] = metered.get(pool, ZERO) + row.progressive_contributions
+    sql = ("SELECT l.account_code, coalesce(sum(l.credit - l.debit), 0) FROM journal_line l "
+           "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
+           "AND l.account_code LIKE %s AND e.event_day = %s "
+           "AND e.event_type IN ('MetersRead', 'MetersReset') GROUP BY l.account_code")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [code, "2796.%", day])
+        posted = {account.partition(".")[2]: Decimal(total).quantize(Decimal("0.01"))
+                  for account, total in cursor.fetchall()}
+    return [Line(AREA, pool, gettext_noop("progressive contributions by meters"),
+                 metered.get(pool, ZERO).quantize(Decimal("0.01")), posted.get(pool, ZERO),
+                 gettext_noop("the machines' contribution meters, against the pool's liability "
+                              "credited from the day's readings"))
+            for pool in sorted(set(metered) | set(posted))]
+
+
+def _slot_cash_lines(casino: Casino, day: dt.date) -> list[Line]:
+    """Each count of the slot cashier's cash in the day: what was counted against the window's
+    cash in the ledger (1146.W, debits less credits) from the events before the count."""
+    lines = []
+    for count in SlotCashCount.objects.filter(casino_id=casino.code, gaming_day=day):
+        sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+               "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
+               "AND l.account_code = %s AND e.event_position < %s")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [casino.code, f"1146.{count.window}", count.position])
+            (expected,) = cursor.fetchone()
+        lines.append(Line(AREA, Words("slot cashier {window}, count {count}",
+                                      window=count.window, count=count.count_id),
+                          gettext_noop("cash counted against the ledger"), count.counted,
+                          Decimal(expected).quantize(Decimal("0.01")),
+                          Words("counted by {who}, witnessed by {witness}",
+                                who=count.counted_by, witness=count.witnessed_by)))
     return lines

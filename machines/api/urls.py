@@ -3,6 +3,7 @@ redemption and hand pay payment."""
 
 from django.urls import URLPattern, URLResolver, path
 
+from . import count_views as c
 from . import views as v
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -16,4 +17,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/hand-pays/", v.HandPayListApi.as_view(), name="machine-hand-pay-list"),
     path("<slug:casino>/hand-pays/<str:handpay>/payment/", v.HandPayPayApi.as_view(),
          name="machine-hand-pay-pay"),
+    path("<slug:casino>/boxes/", c.BoxCountApi.as_view(), name="machine-box-count"),
+    path("<slug:casino>/boxes/<str:drop_id>/confirmation/", c.BoxConfirmApi.as_view(),
+         name="machine-box-confirm"),
+    path("<slug:casino>/boxes/<str:drop_id>/explanation/", c.BoxExplainApi.as_view(),
+         name="machine-box-explain"),
+    path("<slug:casino>/machines/<str:machine>/resets/", c.MeterResetApi.as_view(),
+         name="machine-meter-reset"),
+    path("<slug:casino>/cash-counts/", c.SlotCashCountApi.as_view(), name="slot-cash-count"),
+    path("<slug:casino>/parameters/", c.ParameterSetApi.as_view(), name="machine-parameter-set"),
 ]

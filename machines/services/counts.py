@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.money import CASH_DENOMINATIONS, counts_as_data, counts_value, fmt, parse_counts
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from machines.answers import BoxCountAnswer
@@ -51,7 +49,7 @@ def machine_box_count(*, casino: str, machine: str, drop_id: str, notes: Mapping
                        field="drop_id")
     counted = counts_value(counts)
     metered = found.box_metered
-    day = place.gaming_day(timezone.now())
+    day = place.gaming_day(clock.now())
     store.append(found.stream, [MachineBoxCounted(
         machine=machine, drop_id=ident, gaming_day=day, notes=counts_as_data(counts),
         counted=counted, metered=metered, variance=counted - metered,

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
 from casino.money import Money, fmt
-from compliance.thresholds import PAYOUT, NoRule, rule_for
-from eventstore import store
+from compliance.services.screening import alerts_raise, movement_check
+from compliance.thresholds import PAYOUT
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
-from machines import law
 from machines.answers import HandPayAnswer, ProgressiveAnswer
 from machines.events import HandPayPaid, HandPayRecorded, SlotProgressiveCreated, SlotProgressiveHit
 from machines.models import HandPay, SlotProgressive
+from machines.parameters import parameter
 from machines.roles import CONFIGURE_ROLES, FLOOR_ROLES, PAY_ROLES, SUPERVISOR_ROLES
 
 from ._common import casino_get, code, machine_get, second_person, text
@@ -75,8 +74,7 @@ def hand_pay_pay(*, casino: str, handpay_id: str, window: str, slip: str,
     if pay.status == "paid":
         raise Conflict("hand pay {handpay_id} is already paid", params={"handpay_id": handpay_id},
                        code="hand_pay_already_paid")
-    jurisdiction = law.jurisdiction_of(place.currency)
-    limit = law.rule(jurisdiction, "hand_pay_four_eyes")
+    limit = parameter(place, "hand_pay_four_eyes", place.gaming_day(clock.now()))
     witness = ""
     if pay.amount > limit.value:
         if not witnessed_by:
@@ -85,20 +83,19 @@ def hand_pay_pay(*, casino: str, handpay_id: str, window: str, slip: str,
                              field="witnessed_by")
         witness = second_person(metadata, casino, witnessed_by, SUPERVISOR_ROLES,
                                 what="a hand pay")
-    try:
-        aml = rule_for(jurisdiction, place.gaming_day(timezone.now()))
-    except NoRule:
-        aml = None
-    if aml is not None and PAYOUT in aml.identify_kinds and pay.amount >= aml.identify_at \
-            and not patron:
-        raise InvalidCommand("a payout of {amount} needs the patron identified ({citation}): "
-                             "give the patron's reference", params={
-                                 "amount": fmt(pay.amount), "citation": aml.citation},
-                             code="identification_required", field="patron")
+    # the patron: a reference of the compliance registry (unknown: refused), identified and
+    # verified at the law's threshold for a payment of winnings (Lei n.º 83/2017, art. 76.º;
+    # Macau: Instrução da DICJ n.º 1/2016), as the cage's payouts are
+    checked = movement_check(casino=place, patron=patron or None,
+                             gaming_day=place.gaming_day(clock.now()), kind=PAYOUT,
+                             amount=pay.amount, cash=pay.amount, where=window)
     store.append(_stream(casino, handpay_id), [HandPayPaid(
         handpay_id=handpay_id, machine=pay.machine, kind=pay.kind, amount=pay.amount,
         window=code(window, field="window"), slip=text(slip, field="slip"),
-        witnessed_by=witness, patron=patron)], expected_version=pay.version, metadata=metadata)
+        witnessed_by=witness, patron=checked.patron_id)], expected_version=pay.version,
+        metadata=metadata)
+    alerts_raise(checked, event_type="HandPayPaid", reference=handpay_id, where=window,
+                 metadata=metadata)
     return HandPayAnswer(casino=casino, handpay_id=handpay_id, machine=pay.machine,
                          kind=pay.kind, amount=fmt(pay.amount), status="paid", slip=slip)
 

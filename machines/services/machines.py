@@ -10,10 +10,9 @@ from typing import Any
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
-from machines import law
 from machines import meters as m
 from machines.answers import MachineAnswer
 from machines.events import (
@@ -24,6 +23,7 @@ from machines.events import (
     MachineServiceChanged,
 )
 from machines.models import Machine, SlotProgressive
+from machines.parameters import parameter
 from machines.roles import CONFIGURE_ROLES
 
 from ._common import casino_get, code, machine_get, meter_error, text
@@ -47,7 +47,7 @@ def _game(casino: Any, *, game: str, paytable: object, denomination: Money,
     except m.MeterError as error:
         raise meter_error(error, field="paytable") from None
     certified = m.theoretical_return(lines)
-    minimum = law.rule(law.jurisdiction_of(casino.currency), "minimum_return")
+    minimum = parameter(casino, "minimum_return", casino.gaming_day(clock.now()))
     if certified < minimum.value:
         raise InvalidCommand("the pay table returns {certified}% to players, below the legal "
                              "minimum of {minimum}% ({source})",

@@ -10,18 +10,16 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.utils import timezone
-
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotFound
 from casino.money import Money, fmt
-from eventstore import store
+from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.records import Metadata
-from machines import law
 from machines.answers import TicketAnswer, TicketsExpiredAnswer
 from machines.events import TicketExpired, TicketIssued, TicketRedeemed
 from machines.models import SlotTicket
+from machines.parameters import parameter
 from machines.roles import FLOOR_ROLES, PAY_ROLES
 
 from ._common import casino_get, code, machine_get
@@ -46,7 +44,7 @@ def ticket_issue(*, casino: str, validation: str, machine: str, amount: Money,
     if SlotTicket.objects.filter(casino_id=casino, validation=number).exists():
         raise Conflict("ticket {validation} is already recorded", params={"validation": number},
                        code="duplicate_ticket", field="validation")
-    days = int(law.rule(law.jurisdiction_of(place.currency), "ticket_days").value)
+    days = int(parameter(place, "ticket_days", place.gaming_day(moment)).value)
     expires = place.gaming_day(moment) + dt.timedelta(days=days)
     store.append(_stream(casino, number), [TicketIssued(
         validation=number, machine=machine, amount=amount, issued_at=moment,
@@ -73,7 +71,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
         raise Conflict("ticket {validation} is already paid ({where})",
                        params={"validation": validation, "where": ticket.place},
                        code="ticket_already_paid")
-    if ticket.status == "expired" or venue.gaming_day(timezone.now()) > ticket.expires_on:
+    if ticket.status == "expired" or venue.gaming_day(clock.now()) > ticket.expires_on:
         raise Conflict("ticket {validation} expired on {day}",
                        params={"validation": validation, "day": ticket.expires_on.isoformat()},
                        code="ticket_expired")

@@ -26,8 +26,12 @@ from edge.web.refusals import refusal_text
 from machines import meters as m
 from machines import selectors
 from machines.models import MachineBox
-from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, READ_ROLES
-from machines.services.counts import machine_box_confirm, machine_box_count
+from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, READ_ROLES, SUPERVISOR_ROLES
+from machines.services.counts import (
+    machine_box_confirm,
+    machine_box_count,
+    machine_box_variance_explain,
+)
 from machines.services.handpays import hand_pay_pay
 from machines.services.readings import meter_readings_record
 from machines.services.tickets import ticket_redeem
@@ -104,9 +108,16 @@ def _notes(text: str) -> dict[str, int]:
 def count_room(request: HttpRequest, casino: str) -> HttpResponse:
     place = _casino(request, casino)
     if request.method == "POST":
-        metadata = command_metadata(request, casino, COUNT_ROLES)
+        explaining = bool(request.POST.get("explain"))
+        metadata = command_metadata(request, casino, COUNT_ROLES + SUPERVISOR_ROLES
+                                    if explaining else COUNT_ROLES)
         try:
-            if request.POST.get("confirm"):
+            if explaining:  # a variance explained, approved by a second person
+                machine_box_variance_explain(
+                    casino=casino, drop_id=request.POST["explain"],
+                    explanation=request.POST.get("explanation", ""),
+                    approved_by=request.POST.get("approved_by", ""), metadata=metadata)
+            elif request.POST.get("confirm"):
                 machine_box_confirm(casino=casino, drop_id=request.POST["confirm"],
                                     metadata=metadata)
             else:

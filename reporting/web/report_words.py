@@ -107,6 +107,7 @@ COLUMNS: Mapping[str, Promise] = {
     "taxes": pgettext_lazy("column", "Taxes"),
     "chips_in_circulation": pgettext_lazy("column", "Chips in circulation"),
     "jackpot_liability": pgettext_lazy("column", "Jackpot liability"),
+    "machine_win": pgettext_lazy("column", "Machines' win by meters"),
     "rake": pgettext_lazy("column", "Rake and time charges"),
     "fees": pgettext_lazy("column", "Entry fees"),
     "commission": pgettext_lazy("column", "Commission"),

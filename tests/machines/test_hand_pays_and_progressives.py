@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from compliance.services import patron_register
 from machines.models import HandPay, MachineBox, SlotProgressive
 from machines.services.counts import (
     machine_box_confirm,
@@ -23,6 +24,14 @@ from machines.services.handpays import (
 from machines.services.readings import meter_readings_record
 
 from .conftest import admin, balance, floor, meters, money, person
+
+MARIA = {
+    "name": "Maria Antónia Ferreira", "document_type": "id_card",
+    "document_number": "12345678 9 ZZ1", "document_country": "PT",
+    "date_of_birth": "1971-04-02", "nationality": "PT",
+    "address": "Rua das Flores 12, 1200-195 Lisboa", "pep": False,
+    "document_image": "scans/2026/12/cc-0001.jpg",
+}
 
 
 def test_a_hand_pay_is_paid_at_the_cage_with_four_eyes_and_identification(
@@ -44,25 +53,40 @@ def test_a_hand_pay_is_paid_at_the_cage_with_four_eyes_and_identification(
     with pytest.raises(NotAllowed):
         hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-1",
                      witnessed_by="ana", metadata=person("ana"))
-    # 2,500.00 ≥ 2,000.00 (Lei 83/2017, art. 76.º): the patron identified
-    with pytest.raises(InvalidCommand) as aml:
+    # 2,500.00 ≥ 2,000.00 (Lei 83/2017, art. 76.º): the patron identified and verified
+    with pytest.raises(Conflict) as aml:
         hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-1",
                      witnessed_by="sofia", metadata=person("ana"))
     assert aml.value.code == "identification_required"
+    # a reference the compliance registry does not know is refused, nothing recorded
+    with pytest.raises(NotFound) as unknown_patron:
+        hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-1",
+                     witnessed_by="sofia", patron="7a1d2c44-0000-4000-8000-000000000000",
+                     metadata=person("ana"))
+    assert unknown_patron.value.code == "unknown_patron"
+    unverified = str(patron_register(metadata=person("ana"), window="C1", **{
+        **MARIA, "document_number": "87654321 0 ZZ2", "document_image": ""}).patron_id)
+    with pytest.raises(Conflict) as not_verified:
+        hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-1",
+                     witnessed_by="sofia", patron=unverified, metadata=person("ana"))
+    assert not_verified.value.code == "verification_required"
+    maria = str(patron_register(metadata=person("ana"), window="C1", verified=True,
+                                **MARIA).patron_id)
     paid = hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-1",
-                        witnessed_by="sofia", patron="P-000123", metadata=person("ana"))
+                        witnessed_by="sofia", patron=maria, metadata=person("ana"))
     assert paid.status == "paid"
     assert balance("hand_pays_payable") == Decimal("0.00")
     assert balance("slot_cash", "C1") == Decimal("2500.00")  # paid out of the cage
     with pytest.raises(Conflict):
         hand_pay_pay(casino="lisboa", handpay_id="H1", window="C1", slip="S-2",
-                     witnessed_by="sofia", patron="P-000123", metadata=person("ana"))
+                     witnessed_by="sofia", patron=maria, metadata=person("ana"))
     with pytest.raises(NotFound) as unknown:
         hand_pay_pay(casino="lisboa", handpay_id="H404", window="C1", slip="S-3",
                      metadata=person("ana"))
     assert unknown.value.code == "unknown_hand_pay"
     row = HandPay.objects.get(handpay_id="H1")
     assert (row.witnessed_by, row.paid_by, row.machine_event) == ("sofia", "ana", "EV-17")
+    assert row.patron == maria  # the registry's reference, no name
 
 
 def test_a_progressive_pool_fed_by_coin_in_hit_and_reset(casino: str, make_machine) -> None:

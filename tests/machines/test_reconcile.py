@@ -67,3 +67,33 @@ def test_a_machines_whole_day_reconciles_and_a_missing_hand_pay_shows(make_machi
     lines = machine_lines(casino, day)
     bad = [(str(x.subject), str(x.what), x.difference) for x in lines if not x.ok]
     assert bad == [("M002", "hand pays by meters", Decimal("12.00"))]
+
+
+def test_a_pools_contribution_meters_reconcile_against_its_liability(make_machine) -> None:
+    from machines.services.handpays import slot_progressive_create
+
+    from .conftest import admin
+
+    slot_progressive_create(casino="lisboa", pool="sevens", name="Sevens link",
+                            machines=["M001", "M002"], rate="1.5", start=money("1000.00"),
+                            approval_reference="SRIJ-P-7", metadata=admin())
+    make_machine("M001", pool="sevens")
+    make_machine("M002", pool="sevens")
+    now = timezone.now()
+    casino = Casino.objects.get(code="lisboa")
+    read_at = (now + dt.timedelta(seconds=1)).isoformat()
+    # M001: 1,000.00 in at 1.5 % gives 15.00; M002: 200.00 in gives 3.00, but its own meter
+    # says 2.00: the pool's line is 15.00 + 2.00 = 17.00 metered against 18.00 credited
+    meter_readings_record(casino="lisboa", readings=[
+        {"machine": "M001", "reading_id": "a", "read_at": read_at,
+         "meters": meters(coin_in="1000.00", coin_out="900.00", games_played=1000,
+                          progressive_contributions="15.00")},
+        {"machine": "M002", "reading_id": "b", "read_at": read_at,
+         "meters": meters(coin_in="200.00", coin_out="100.00", games_played=200,
+                          progressive_contributions="2.00")},
+    ], source="sds", metadata=floor())
+    by = {(str(x.subject), str(x.what)): x for x in machine_lines(casino, casino.gaming_day(now))}
+    line = by[("sevens", "progressive contributions by meters")]
+    assert (line.platform, line.ledger, line.difference) == (
+        Decimal("17.00"), Decimal("18.00"), Decimal("-1.00"))
+    assert not line.ok

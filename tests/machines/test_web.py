@@ -54,3 +54,31 @@ def test_the_floor_meter_entry_count_room_and_cashier(make_machine) -> None:
     # the pit boss may not pay at the cashier
     assert pit.post("/machines/lisboa/cashier/", {"validation": "T1", "window": "SLOT1"}
                     ).status_code == 403
+
+
+def test_the_count_room_explains_a_variance_with_a_second_persons_approval(make_machine) -> None:
+    make_machine("M001")
+    pit = _login("paulo")
+    pit.post("/machines/lisboa/meters/", {
+        "machine": "M001", "reading_id": "h1", "coin_in": "80.00", "coin_out": "50.00",
+        "bills_in": "40.00", "games_played": "80"})
+    ana, rui = _login("ana"), _login("rui")
+    # 1 × 20.00 counted against 40.00 metered: −20.00
+    ana.post("/machines/lisboa/count-room/", {
+        "machine": "M001", "drop_id": "D1", "notes": "20.00:1", "window": "SLOT1"})
+    rui.post("/machines/lisboa/count-room/", {"confirm": "D1"})
+    page = ana.get("/machines/lisboa/count-room/").content.decode()
+    assert 'name="explain" value="D1"' in page
+    # approved by herself: refused, said on the page, nothing recorded
+    refused = ana.post("/machines/lisboa/count-room/", {
+        "explain": "D1", "explanation": "a note stuck", "approved_by": "ana"}, follow=True)
+    assert refused.status_code == 200
+    assert MachineBox.objects.get(drop_id="D1").approved_by == ""
+    assert ana.post("/machines/lisboa/count-room/", {
+        "explain": "D1", "explanation": "a note stuck in the stacker", "approved_by": "sofia"}
+    ).status_code == 302
+    box = MachineBox.objects.get(drop_id="D1")
+    assert (box.variance, box.explanation, box.approved_by) == (
+        Decimal("-20.00"), "a note stuck in the stacker", "sofia")
+    assert "a note stuck in the stacker (sofia)" in ana.get(
+        "/machines/lisboa/count-room/").content.decode()

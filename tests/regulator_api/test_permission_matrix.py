@@ -292,6 +292,12 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/v1/machines/<slug:casino>/hand-pays/<str:handpay>/payment/': [401, 400, 400, 403, 403, 403, 403, 403],
     'GET api/regulator/v1/store/lag/': [401, 403, 403, 403, 403, 200, 200, 403],
     'POST api/regulator/v1/store/lag/': [405, 405, 405, 405, 405, 405, 405, 405],
+    'POST api/v1/machines/<slug:casino>/boxes/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/boxes/<str:drop_id>/confirmation/': [401, 404, 404, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/boxes/<str:drop_id>/explanation/': [401, 400, 400, 400, 403, 403, 403, 400],
+    'POST api/v1/machines/<slug:casino>/machines/<str:machine>/resets/': [401, 403, 403, 400, 403, 403, 403, 400],
+    'POST api/v1/machines/<slug:casino>/cash-counts/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/parameters/': [401, 403, 403, 403, 400, 403, 403, 400],
 }
 
 QUERY = "?casino=lisboa&from={day}&to={day}"  # what the staff's lists and reports ask for
