@@ -98,6 +98,13 @@ def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
                     events.append((dataclasses.replace(e, position=head + carried + 1), row))
                     previous, sequence, carried = e.hash, e.sequence, carried + 1
                 with connection.cursor() as cursor:
+                    cursor.execute("SELECT stream FROM event WHERE stream = ANY(%s) LIMIT 1",
+                                   [sorted({e.stream for e, _ in events})])
+                    taken = cursor.fetchone()
+                    if taken is not None:
+                        raise MoveRefused(f"stream {taken[0]!r} of casino {casino!r} exists in "
+                                          "this cell already (a stream's name is unique in a "
+                                          "cell): nothing was carried")
                     cursor.executemany(
                         "INSERT INTO event (position, stream, version, event_type, "
                         "schema_version, data, metadata, casino_id, recorded_at, prev_hash, hash,"
