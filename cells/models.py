@@ -50,3 +50,21 @@ class StoreAlarm(models.Model):
 
     def __str__(self) -> str:
         return f"{self.casino_id} #{self.sequence}: {self.kind}"
+
+
+class MovedCasino(models.Model):
+    """In a cell: a casino moved to another cell (``cells_move``). This cell appends no more of its
+    events (a trigger on the event table refuses them); its chain here stays, read and
+    verified, up to ``last_sequence``."""
+
+    casino_id = models.CharField(max_length=64, primary_key=True)
+    to_cell = models.CharField(max_length=64)
+    last_sequence = models.BigIntegerField()
+    last_hash = models.CharField(max_length=64)
+    moved_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "cells_moved_out"
+
+    def __str__(self) -> str:
+        return f"{self.casino_id} -> {self.to_cell} after {self.last_sequence}"

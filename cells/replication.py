@@ -49,7 +49,9 @@ def publish(jurisdiction: str, casinos: Sequence[str] | None = None) -> tuple[st
     casinos. With no casino yet it filters on none (``casino_id IN ('')``: nothing)."""
     codes = list(casinos if casinos is not None else cell_casinos(jurisdiction))
     name = publication_name(jurisdiction)
-    where = sql.SQL("casino_id IN ({})").format(
+    # an event carried here from another cell with its casino (recorded_position set) reached
+    # the stores from that cell already: only the events appended here are published
+    where = sql.SQL("casino_id IN ({}) AND recorded_position IS NULL").format(
         sql.SQL(", ").join(sql.Literal(c) for c in (codes or [""])))
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1 FROM pg_publication WHERE pubname = %s", [name])

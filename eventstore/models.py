@@ -22,6 +22,10 @@ class StoredEvent(models.Model):
     # The event's number in its casino's chain (1, 2, 3 ... per casino_id): prev_hash is the
     # hash of the casino's event before it (docs/event-hash.md).
     sequence = models.BigIntegerField()
+    # Set only on an event carried here from another cell with its casino (``cells_move``): the
+    # position it was appended at there, which its hash covers (docs/event-hash.md, § Cells);
+    # ``position`` is then its place in this database. Empty for every event appended here.
+    recorded_position = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         db_table = "event"

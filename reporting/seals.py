@@ -194,10 +194,15 @@ def gaming_day_seal(*, casino: str, gaming_day: dt.date, totals: Mapping[str, ob
     key = seal_key(casino, sealing=True)
     # Under the casino's append lock every command takes first: nothing of the casino is
     # appended meanwhile, so its last event read here is the last one before the seal.
-    after = last_seal.last_position if last_seal is not None else 0
-    covered = StoredEvent.objects.filter(casino_id=casino, position__gt=after)
-    first = covered.order_by("position").values("position", "sequence", "prev_hash").first()
-    last = covered.order_by("-position").values("position", "sequence", "hash").first()
+    # after the last seal by the casino's chain (its sequence): a casino moved from another
+    # cell sealed its days there at that cell's positions (docs/cells.md, § Moving a casino)
+    covered = StoredEvent.objects.filter(casino_id=casino)
+    if last_seal is not None and last_seal.payload.get("last_sequence"):
+        covered = covered.filter(sequence__gt=last_seal.payload["last_sequence"])
+    elif last_seal is not None:
+        covered = covered.filter(position__gt=last_seal.last_position)
+    first = covered.order_by("sequence").values("position", "sequence", "prev_hash").first()
+    last = covered.order_by("-sequence").values("position", "sequence", "hash").first()
     if first is None or last is None:
         raise Conflict(NOTHING_TO_SEAL, params=dict(casino=casino), code="nothing_to_seal")
     last_hash = last["hash"]
@@ -243,9 +248,13 @@ def seal_check(*, casino: str) -> list[SealCheck]:
     for found in seals:
         stored = StoredEvent.objects.filter(position=found.position).values_list(
             "data", flat=True).first()
-        last = StoredEvent.objects.filter(position=found.last_position).values_list(
-            "hash", "casino_id").first()
         first_sequence = found.payload.get("first_sequence", 0)
+        last_sequence = found.payload.get("last_sequence", 0)
+        # the sealed day's last event by the casino's chain where the seal names it (a casino
+        # moved from another cell: its seals name that cell's positions)
+        last = (StoredEvent.objects.filter(casino_id=casino, sequence=last_sequence)
+                if last_sequence else StoredEvent.objects.filter(position=found.last_position)
+                ).values_list("hash", "casino_id").first()
         before = StoredEvent.objects.filter(casino_id=casino, sequence=first_sequence).values_list(
             "prev_hash", flat=True).first() if first_sequence else None
         problem = ""

@@ -29,6 +29,11 @@ from cells.cluster import Cluster, start_clusters
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = ["cell_day", "--no-close", "--tables", "2", "--rounds-per-table", "2", "--casino"]
 CASINOS = {"pt": "lisboa", "mo": "macau"}  # cell -> its casino (and jurisdiction)
+# the databases of the move: a source cell on Macau's server, a target on Portugal's, a store
+MOVE: dict[str, tuple[Any, str]] = {
+    "move_from": (lambda c: c.cells["mo"], "move_from"),
+    "move_to": (lambda c: c.cells["pt"], "move_to"),
+    "store_move": (lambda c: c.store, "store_move")}
 
 
 @dataclass
@@ -41,6 +46,8 @@ class Cells:
     store_mo_while_down: int = 0  # Macau's events in its store then
 
     def url(self, where: str) -> str:
+        if where in MOVE:
+            return MOVE[where][0](self).url(MOVE[where][1])
         return (self.cells[where].url("casino") if where in self.cells
                 else self.store.url(where))
 
@@ -92,6 +99,9 @@ def cells() -> Iterator[Cells]:
         pt.copy_database("casino", mo)
         for jurisdiction in CASINOS:
             pt.copy_database("casino", store, f"store_{jurisdiction}")
+        # a casino moved from a cell to another, in databases of their own (test_moving...)
+        for into, name in ((mo, "move_from"), (pt, "move_to"), (store, "store_move")):
+            pt.copy_database("casino", into, name)
         # each cell plays its day, then publishes what it holds (its casinos registered)
         found.manage(*[(cell, [*PLAY, casino]) for cell, casino in CASINOS.items()])
         found.manage(*[(cell, ["cells_publish"]) for cell in CASINOS])
@@ -255,3 +265,61 @@ def test_a_tampered_event_in_a_cell_is_caught_by_the_stores_continuous_verificat
         with psycopg.connect(cells.url("store_pt"), autocommit=True) as conn:
             conn.execute("DELETE FROM cells_store_alarm")
             conn.execute("UPDATE cells_followed_chain SET stopped = ''")
+
+
+def test_moving_a_casino_carries_its_chain_whole_and_the_store_follows_it(cells: Cells) -> None:
+    """Macau plays in a cell, which a store follows; it moves to another cell (cells_move in
+    the target): the chain verifies there with the same last hash, the source refuses its new
+    events, and the store follows it in its new cell from its next event."""
+    # Macau's day played and sealed in its cell; the target holds Lisbon's events already (so
+    # Macau's events take other positions there than in its first cell; another seed: the
+    # demo's stream ids are drawn from it, and a stream's name is unique in a cell)
+    cells.manage(("move_from", [*PLAY, "macau"]), ("move_to", [*PLAY, "lisboa", "--seed", "7"]))
+    cells.manage(("move_from", ["cell_day", "--close-only", "--casino", "macau"]),
+                 ("move_to", ["cells_publish"]))
+    cells.manage(("move_from", ["cells_publish"]))
+    lisboa = len(cells.chain("move_to", "lisboa"))
+    source = cells.cells["mo"].conninfo("move_from")
+    cells.manage(("store_move", ["cells_subscribe", "--jurisdiction", "MO", "--cell",
+                                 f"src={source}", "--cell",
+                                 f"dst={cells.cells['pt'].conninfo('move_to')}"]))
+    cells.caught_up("store_move", "move_from", "macau")
+    (before,) = cells.manage(("move_from", ["verify_events", "--casino", "macau"]))
+    moved = len(cells.chain("move_from", "macau"))
+    assert before.startswith(f"OK: {moved} events verified; last hash ")
+
+    (out,) = cells.manage(("move_to", ["cells_move", "--casino", "macau", "--source", source,
+                                       "--cell", "dst"]))
+    assert out.startswith(f"macau: {moved} events carried")
+    (after,) = cells.manage(("move_to", ["verify_events", "--casino", "macau"]))
+    assert after == before
+    # the same (sequence, hash) chain; each event at the target's next position, the one it
+    assert cells.chain("move_to", "macau") == cells.chain("move_from", "macau")
+    # was appended at kept as recorded_position (after Lisbon's: lisboa + 1 .. lisboa + moved)
+    assert cells.query("move_to", "SELECT min(position), max(position), min(recorded_position)"
+                                  " FROM event WHERE casino_id = 'macau'") == [
+        (lisboa + 1, lisboa + moved, 1)]
+    # the whole database verifies too (positions gapless, hashes over the recorded positions),
+    # and Macau's seal, signed in its first cell, holds in the new one
+    (whole,) = cells.manage(("move_to", ["verify_events", "--seals"]))
+    assert whole.startswith(f"OK: {lisboa + moved} events verified")
+    assert "OK: 1 seal(s) of macau verified" in whole
+
+    # the source records no more of Macau's events
+    refused = subprocess.run([sys.executable, str(ROOT / "manage.py"), *PLAY, "macau"],
+                             cwd=ROOT, env={**cells.env, "DATABASE_URL": cells.url("move_from")},
+                             capture_output=True, text=True, timeout=300)
+    assert refused.returncode != 0
+    assert "moved to cell 'dst'" in refused.stderr
+    assert len(cells.chain("move_from", "macau")) == moved
+
+    # Macau plays on in its new cell; the store follows it there, without gap or duplicate
+    cells.manage(("move_to", [*PLAY, "macau"]))
+    grown = cells.chain("move_to", "macau")
+    assert len(grown) > moved
+    cells.caught_up("store_move", "move_to", "macau")
+    (followed,) = cells.manage(("store_move", ["cells_follow", "--once"]))
+    assert "ALARM" not in followed
+    assert cells.query("store_move", "SELECT casino_id, last_sequence, stopped FROM "
+                                     "cells_followed_chain") == [("macau", len(grown), "")]
+    assert cells.query("store_move", "SELECT count(*) FROM cells_store_alarm") == [(0,)]

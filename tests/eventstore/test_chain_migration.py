@@ -20,13 +20,13 @@ from .conftest import counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 BEFORE = [("eventstore", "0003_append_lock")]
-AFTER = [("eventstore", "0004_one_chain_per_casino")]
+AFTER = None  # every migration: the schema as it is today (the others' tests find it so)
 
 
-def _migrate(target: list[tuple[str, str]]) -> None:
+def _migrate(target: list[tuple[str, str]] | None) -> None:
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
-    executor.migrate(target)
+    executor.migrate(executor.loader.graph.leaf_nodes() if target is None else target)
 
 
 def _old_events() -> list[tuple[int, str, str]]:
