@@ -144,8 +144,8 @@ class ChipsSold(Event):
     amount: Decimal
     patron_id: str = ""
     payment: str = "cash"
-    # the cashier's mark for one unidentified player ("grey coat, window 2": a description,
-    # never a name): movements with one mark are linked as one patron's (issue 34)
+    # the cashier's mark for one unidentified player (the pit's pseudonym, P-7f3a: never a
+    # name): movements with one mark are linked as one patron's (issue 34)
     mark: str = ""
 
 

@@ -124,7 +124,7 @@ class AnonymousMovement(models.Model):
     cash = money_field()
     reference = models.CharField(max_length=64)
     position = models.BigIntegerField(unique=True)
-    # the pit's or the cashier's mark for the same unidentified person ("seat 3, grey coat"):
+    # the pit's or the cashier's mark for the same unidentified person (a pseudonym, P-7f3a):
     # movements with one mark in a gaming day are linked as one patron's (issue 34)
     mark = models.CharField(max_length=100, blank=True, default="")
 

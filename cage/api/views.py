@@ -144,8 +144,8 @@ SALE_PAYMENT_HELP = ("cash (the default), card, or cheque (the player's own): by
                      "no cash comes in (leave cash and change out)")
 PAYOUT_PAYMENT_HELP = ("cash (the default) or casino_cheque: the whole payment by the casino "
                        "cheque cheque_number, to the identified patron (docs/cage.md)")
-MARK_HELP = ("the cashier's mark for one unidentified player (a description such as \"grey coat\", "
-             "never a name): movements with one mark are linked as one patron's toward the "
+MARK_HELP = ("the cashier's mark for one unidentified player (the pit's pseudonym, P- and 4 to 16 "
+             "hexadecimal digits such as P-7f3a, never a name): movements with one mark are linked as one patron's toward the "
              "identification threshold (docs/patrons.md)")
 CHEQUE_HELP = "the number printed on the casino cheque (each number used once)"
 

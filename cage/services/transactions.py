@@ -101,7 +101,9 @@ NOTHING_IN_CASH = gettext_noop("paid by {payment}, no {what} changes hands at th
                                "leave {what} empty")
 CHEQUE_NUMBER_BAD = gettext_noop("{number!r} is not a casino cheque number: type the number "
                                  "printed on the cheque (letters, digits and hyphens, 3 to 32)")
-MARK_TOO_LONG = gettext_noop("the player's mark is a short description (100 characters at most)")
+PSEUDONYM = re.compile(r"P-[0-9a-fA-F]{4,16}")  # as the pit labels a player (casino.players)
+MARK_NOT_A_LABEL = gettext_noop("the player's mark is the pseudonym the pit gives an unidentified "
+                                "player, P- and 4 to 16 hexadecimal digits (P-7f3a): never a name")
 MARK_WITH_PATRON = gettext_noop("a mark is for a player not identified: with a patron, leave it out")
 CHEQUE_NUMBER_ALONE = gettext_noop("a cheque number goes only with a payment by casino cheque")
 CHEQUE_USED = gettext_noop("casino cheque {number} was issued already ({kind} {reference} at "
@@ -136,8 +138,8 @@ def _mark(value: object, patron: object) -> str:
     """The cashier's mark for one unidentified player: a short description, never with a
     patron (an identified patron is linked by their id)."""
     mark = "" if value is None else str(value).strip()
-    if len(mark) > 100:
-        raise InvalidCommand(MARK_TOO_LONG, field="mark")
+    if mark and not PSEUDONYM.fullmatch(mark):  # no personal data in events (issue 35)
+        raise InvalidCommand(MARK_NOT_A_LABEL, field="mark")
     if mark and patron not in (None, ""):
         raise InvalidCommand(MARK_WITH_PATRON, field="mark")
     return mark

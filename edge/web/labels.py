@@ -237,6 +237,7 @@ FIELDS: Mapping[str, Promise] = {
     "stage": pgettext_lazy("field", "Stage"),
     "seat": pgettext_lazy("field", "Seat"),
     "player": pgettext_lazy("field", "Player"),
+    "mark": pgettext_lazy("field", "Player's mark"),
     "outcome": pgettext_lazy("field", "Outcome"),
     "point": pgettext_lazy("field", "Point"),
     "point_after": pgettext_lazy("field", "Point after the roll"),

@@ -52,6 +52,18 @@ NOT_SHOWN: dict[str, str] = {
         "shift_id", "transaction_id", "transfer_id", "previous_session_id", "previous_shift_id",
         "drop_box", "hand_key", "corrects"), _ID),
     "patron_id": "the patron's id: who they are is the compliance officer's (docs/patrons.md)",
+    # the poker room's figures: its own pages say them in words (/poker-room/<casino>/)
+    **dict.fromkeys((
+        "addon", "addon_fee", "approval_reference", "awards", "bank", "bank_after",
+        "banker_cards", "banker_result", "banker_seat", "banker_total", "buy_in", "cashed_out",
+        "charge", "collected", "commission", "commission_percent", "contributions", "coup",
+        "entry", "entry_fee", "fee", "fees", "flop_dealt", "guarantee", "late",
+        "late_registration_levels", "level_minutes", "max_buy_in", "min_buy_in", "minimum_pot",
+        "minutes", "no_flop_no_drop", "overlay", "patron", "payout_percents", "period_minutes",
+        "place", "pool", "pot", "punter_cards", "punter_option", "punter_total", "rake",
+        "rake_cap", "rake_percent", "rebuy", "rebuy_fee", "recorded", "results", "seated",
+        "ticket", "time_rate", "top_up", "tournament", "where"),
+        "the poker room's figure: its table's or tournament's page says it in words"),
     "casino": "the page's casino",
     **dict.fromkeys(("bet", "base", "options", "pending", "stakes", "carried_back", "details",
                      "seats", "previous_outcome"),
