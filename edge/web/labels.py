@@ -326,10 +326,23 @@ CHARGES: Mapping[str, Promise] = {
     "commission": pgettext_lazy("charge", "Commission on the banker's winnings"),
 }
 
+# The slot floor's meters (the SAS/G2S meter set: machines.meters; docs/machines.md).
+METERS: Mapping[str, Promise] = {
+    "coin_in": pgettext_lazy("meter", "Coin in"),
+    "coin_out": pgettext_lazy("meter", "Coin out"),
+    "jackpots": pgettext_lazy("meter", "Jackpots paid by hand"),
+    "cancelled_credits": pgettext_lazy("meter", "Cancelled credits"),
+    "bills_in": pgettext_lazy("meter", "Bills in"),
+    "tickets_in": pgettext_lazy("meter", "Tickets in"),
+    "tickets_out": pgettext_lazy("meter", "Tickets out"),
+    "progressive_contributions": pgettext_lazy("meter", "Progressive contributions"),
+    "games_played": pgettext_lazy("meter", "Games played"),
+}
+
 KINDS: Mapping[str, Mapping[str, Promise]] = {
     "game": GAMES, "status": STATUSES, "slip": SLIPS, "role": ROLES, "outcome": OUTCOMES,
     "event": EVENTS, "combination": COMBINATIONS, "field": FIELDS, "payment": PAYMENTS,
-    "charge": CHARGES,
+    "charge": CHARGES, "meter": METERS,
 }
 
 
