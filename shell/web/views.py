@@ -8,7 +8,7 @@ The links come from ``shell.web.navigation``, which the header uses too.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from casino.models import Role
@@ -32,8 +32,10 @@ def _waiting(nav: Navigation, username: str) -> dict[str, Waiting]:
 def home_waiting(request: HttpRequest, casino: str) -> HttpResponse:
     """What waits for this person in ``casino``, the fragment the home polls (htmx)."""
     nav = Navigation(request.user)
-    found = waiting_for(casino, nav.roles_in(casino), request.user.get_username())
     the_casino = next((e.casino for e in nav.casinos if e.casino.code == casino), None)
+    if the_casino is None:  # not a casino of this person (the one jurisdiction rule)
+        raise Http404(casino)
+    found = waiting_for(casino, nav.roles_in(casino), request.user.get_username())
     return render(request, "casino/_waiting.html", {"work": found, "casino": the_casino,
                                                     "poll": WAITING_POLL_SECONDS})
 

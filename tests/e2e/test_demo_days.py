@@ -55,7 +55,14 @@ def test_the_regulator_verifies_the_sealed_archive_of_the_day_before_yesterday(
     archive = tmp_path / downloading.value.suggested_filename
     downloading.value.save_as(archive)
     assert archive.name == f"lisboa-{before.isoformat()}-archive.zip"
+    # the casino's public key, which the regulator pinned once, out of band (docs/regulator.md):
+    # never the one inside the archive (issue 34)
+    from django.core.management import call_command
+
+    key = tmp_path / "lisboa.pem"
+    call_command("export_seal_key", "--casino", "lisboa", "--output", str(key))
     verified = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_events.py"),
-                               str(archive)], capture_output=True, text=True, timeout=120)
+                               str(archive), "--public-key", str(key)],
+                              capture_output=True, text=True, timeout=120)
     assert verified.returncode == 0, verified.stdout + verified.stderr
     assert f"OK: seal of lisboa {before.isoformat()} signed by" in verified.stdout
