@@ -8,10 +8,12 @@ JSON bodies are the parser's (``edge.api.parsers``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 from edge.bounds import MAX_FORM_VALUE, MAX_PLAYER, MAX_SEAT, request_token, text_refusal
 
@@ -23,6 +25,20 @@ def _value_refusal(name: str, value: str) -> str:
             value.strip().isdigit() and 1 <= int(value.strip()[:6]) <= MAX_SEAT):
         return f"a seat is a whole number from 1 to {MAX_SEAT}"
     return text_refusal(value, MAX_PLAYER if name == "player" else MAX_FORM_VALUE)
+
+
+def _in_words(why: str) -> str:
+    """A bound's refusal in the active language (the screens'; the API keeps the English)."""
+    n = re.search(r"\d+", why)
+    if why.startswith("a seat is a whole number"):
+        return gettext("a seat is a whole number from 1 to %(n)s") % {"n": MAX_SEAT}
+    if why.startswith("is longer than") and n:
+        return gettext("is longer than %(n)s characters") % {"n": n.group()}
+    if why == "holds a NUL character":
+        return gettext("holds a NUL character")
+    if why.startswith("holds a lone surrogate"):
+        return gettext("holds a lone surrogate (not Unicode text)")
+    return why
 
 
 def input_refusals(request: HttpRequest) -> dict[str, str]:
@@ -57,6 +73,7 @@ class InputBoundsMiddleware:
                                                "extra": {"fields": {n: [w] for n, w in
                                                                     refused.items()}}}},
                                     status=400)
-            return HttpResponse(f"<!doctype html><title>400</title><p>{escape(message)}</p>",
-                                status=400)
+            said = f"{name}: {_in_words(why)}"  # in the page's language
+            return HttpResponse(f'<!doctype html><title>400</title><p class="error" role="alert">'
+                                f"{escape(said)}</p>", status=400)
         return self.get_response(request)

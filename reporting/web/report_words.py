@@ -39,6 +39,7 @@ TITLES: Mapping[str, Promise] = {
     "correction": _("Late corrections of sealed days, booked in this day"),
     "total": _("The day's totals"),
     "non_banked": _("The poker room (non-banked games)"),
+    "machine": _("Machines (their win by the meters)"),
 }
 
 COLUMNS: Mapping[str, Promise] = {
@@ -108,6 +109,15 @@ COLUMNS: Mapping[str, Promise] = {
     "chips_in_circulation": pgettext_lazy("column", "Chips in circulation"),
     "jackpot_liability": pgettext_lazy("column", "Jackpot liability"),
     "machine_win": pgettext_lazy("column", "Machines' win by meters"),
+    "machine": pgettext_lazy("column", "Machine"),
+    "bank": pgettext_lazy("column", "Bank"),
+    "coin_in": pgettext_lazy("column", "Coin in"),
+    "coin_out": pgettext_lazy("column", "Coin out"),
+    "jackpots": pgettext_lazy("column", "Jackpots paid by hand"),
+    "games_played": pgettext_lazy("column", "Games played"),
+    "certified_return": pgettext_lazy("column", "Certified return"),
+    "actual_return": pgettext_lazy("column", "Actual return"),
+    "flagged": pgettext_lazy("column", "Outside its band"),
     "rake": pgettext_lazy("column", "Rake and time charges"),
     "fees": pgettext_lazy("column", "Entry fees"),
     "commission": pgettext_lazy("column", "Commission"),

@@ -20,8 +20,9 @@ def dead_broker() -> Iterator[None]:
     """The app pointed at a port nothing listens on (1), tasks really sent."""
     from config.celery import app
 
-    before = (app.conf.broker_url, app.conf.task_always_eager)
-    app.conf.broker_url, app.conf.task_always_eager = "redis://127.0.0.1:1/0", False
+    before = (app.conf.broker_url, app.conf.broker_write_url, app.conf.task_always_eager)
+    dead = "redis://127.0.0.1:1/0"
+    app.conf.broker_url, app.conf.broker_write_url, app.conf.task_always_eager = dead, dead, False
     # a new connection pool, to the dead broker; and new producers (an earlier test's, kept by
     # the app, still hold a connection to the live broker)
     app._pool = None
@@ -29,7 +30,7 @@ def dead_broker() -> Iterator[None]:
     try:
         yield
     finally:
-        app.conf.broker_url, app.conf.task_always_eager = before
+        app.conf.broker_url, app.conf.broker_write_url, app.conf.task_always_eager = before
         app._pool = None
         app.amqp._producer_pool = None
 

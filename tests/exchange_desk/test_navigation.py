@@ -12,15 +12,15 @@ from shell.web.navigation import _area_links
 # the exchange: read by the cage, the accountant, the regulator, the administrator (not the
 # pit boss, not compliance)
 @pytest.mark.parametrize(("role", "areas"), [
-    (Role.CASHIER, ["cage", "jackpots", "exchange", "approvals"]),
-    (Role.CAGE_SUPERVISOR, ["cage", "jackpots", "exchange", "approvals"]),
-    (Role.PIT_BOSS, ["floor", "pit", "jackpots", "approvals"]),
-    (Role.ACCOUNTANT, ["desk", "pit", "cage", "ledger", "seals", "jackpots", "exchange",
-                       "approvals"]),
-    (Role.REGULATOR, ["pit", "cage", "ledger", "seals", "jackpots", "exchange",
-                      "approvals"]),
-    (Role.ADMINISTRATOR, ["pit", "cage", "ledger", "seals", "jackpots", "exchange",
-                          "approvals"]),
+    (Role.CASHIER, ["cage", "jackpots", "pokerroom", "machines", "exchange", "approvals"]),
+    (Role.CAGE_SUPERVISOR, ["cage", "jackpots", "pokerroom", "machines", "exchange",
+                            "approvals"]),
+    (Role.PIT_BOSS, ["floor", "pit", "jackpots", "pokerroom", "machines", "approvals"]),
+    (Role.ACCOUNTANT, ["desk", "pit", "cage", "ledger", "seals", "jackpots", "pokerroom",
+                       "machines", "exchange", "approvals"]),
+    (Role.REGULATOR, ["pit", "cage", "ledger", "seals", "jackpots", "exchange", "approvals"]),
+    (Role.ADMINISTRATOR, ["pit", "cage", "ledger", "seals", "jackpots", "pokerroom", "machines",
+                          "exchange", "approvals"]),
     (Role.COMPLIANCE_OFFICER, ["compliance", "approvals"]),
 ])
 def test_each_roles_links(role: str, areas: list[str]) -> None:
