@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from io import StringIO
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -76,9 +77,33 @@ def casinos() -> None:
                     gaming_day_closes_at=7, metadata=system_metadata("macau", job="tests"))
 
 
+def noon_ahead() -> Callable[[], dt.datetime]:
+    """A clock that runs from the next noon in Lisbon: the day the demo plays and the day every
+    later request resolves are one, whatever time of day the tests run (06:00 ends Lisbon's
+    gaming day, 07:00 Macau's; noon is far from both). Never behind the wall clock, so nothing is
+    stamped backwards."""
+    from django.utils import timezone
+    from zoneinfo import ZoneInfo
+
+    wall = timezone.now()
+    local = wall.astimezone(ZoneInfo("Europe/Lisbon"))
+    noon = local.replace(hour=12, minute=0, second=0, microsecond=0)
+    if noon < local:
+        noon += dt.timedelta(days=1)
+    ahead = noon - local
+    return lambda: timezone.now() + ahead
+
+
 @pytest.fixture
-def demo(settings: Any, tmp_path: Any) -> Demo:
+def demo(settings: Any, tmp_path: Any) -> Iterator[Demo]:
     settings.DEBUG = True
+    from eventstore.clock import clock_set
+
+    with clock_set(noon_ahead()):
+        yield _play(settings, tmp_path)
+
+
+def _play(settings: Any, tmp_path: Any) -> Demo:
     settings.SEAL_DEV_KEY_DIR = tmp_path / "seal-keys"
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
                                "DEFAULT_THROTTLE_RATES": {"regulator": "100000/minute", "anon": "100000/minute",
