@@ -154,6 +154,14 @@ class Report:
     reviewed_by: str | None
     sent_on: str | None
     reference: str | None
+    # the deadline (compliance.deadlines): from the earliest alert's gaming day; its state
+    # today (overdue, due_soon, open, sent, sent_late) and the rule's source, flagged if
+    # unconfirmed
+    suspected_on: str
+    due_on: str
+    due_state: str
+    deadline_source: str
+    deadline_flagged: bool
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ class AmlAlertRaised(Event):
 @dataclass(frozen=True, kw_only=True)
 class AmlAlertGrown(Event):
     """A further movement of the pattern an alert names (anonymous movements just below the
-    threshold at one cage window or table in the gaming day): the one alert grows, its
+    threshold at one cage window or table within the linking period, the gaming day by
+    default): the one alert grows, its
     ``day_total`` the pattern's whole total (issue 34), never a new alert each time."""
 
     event_type = "AmlAlertGrown"
@@ -110,8 +111,10 @@ class AmlAlertGrown(Event):
     reference: str  # the further movement's id
     amount: Decimal
     cash: Decimal
-    day_total: Decimal  # the pattern's total with this movement
-    movements: int  # how many movements the pattern holds with this one
+    day_total: Decimal  # the pattern's total with this movement (the alert's, grown by it)
+    # how many movements just below the threshold at the place the linking period in force
+    # holds with this one
+    movements: int
 
 
 @dataclass(frozen=True, kw_only=True)

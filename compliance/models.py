@@ -125,7 +125,7 @@ class AnonymousMovement(models.Model):
     reference = models.CharField(max_length=64)
     position = models.BigIntegerField(unique=True)
     # the pit's or the cashier's mark for the same unidentified person (a pseudonym, P-7f3a):
-    # movements with one mark in a gaming day are linked as one patron's (issue 34)
+    # movements with one mark in the linking period are linked as one patron's (issue 34)
     mark = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:

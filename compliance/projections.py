@@ -2,10 +2,14 @@
 patron's purchases, redemptions, payouts and buy-ins across the cage and the tables, per gaming
 day (``PatronDay``, one row per movement in ``PatronTransaction``).
 
-The movements are the cage's (``ChipsSold``, ``ChipsRedeemed``, ``JackpotPaid``) and the
-tables' (``DropRecorded``) events, read typed (upcast: a v1 movement names no patron and is
-left out). A movement belongs to the gaming day of its shift or its table session, read
-through the reader.
+The movements are the cage's (``ChipsSold``, ``ChipsRedeemed``, ``JackpotPaid``), the
+tables' (``DropRecorded``) and the slot floor's hand pays (``HandPayPaid``: a payment of
+winnings, issue 37) events, read typed (upcast: a v1 movement names no patron and is left out).
+A movement belongs to the gaming day of its shift or its table session, read through the
+reader; a hand pay to the casino's gaming day of the moment it was paid (as the service that
+checked it asked). A buy-in at a table that plays in another currency is counted in the book
+currency at its session's rate (``TableSessionOpened.rate``, as the ledger books it: issue 39),
+the currency the law's thresholds are in.
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ from django.db.models import Model, QuerySet
 
 from cage.events import ChipsRedeemed, ChipsSold, JackpotPaid
 from cage.models import Shift
+from casino import gaming_day as gaming_days
+from casino.models import Casino
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.projections import Projection, handles, register
 from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 from games.events import DropRecorded
 from games.models import TableSession
+from machines.events import HandPayPaid
 
-from . import thresholds
+from . import rules, thresholds
 from .events import (
     AmlAlertGrown,
     AmlAlertRaised,
@@ -191,20 +198,42 @@ class LinkedTransactionsProjection(_ByCasino):
     @handles
     def drop(self, event: DropRecorded, recorded: RecordedEvent, reader: Reader
              ) -> Iterator[Change]:
+        session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
+        assert session is not None, f"a drop at session {event.session_id}, never opened"
+        # a table in another currency: in the book currency at the session's rate (issue 39)
+        amount = rules.in_law_currency(event.amount, session["rate"])
         if event.patron_id:
-            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
-            assert session is not None, f"a drop at session {event.session_id}, never opened"
             yield from self._movement(
                 recorded, casino=_casino(recorded), day=session["gaming_day"],
-                patron_id=event.patron_id, kind=thresholds.BUY_IN, amount=event.amount,
-                cash=event.amount, where=f"table {event.table}", reference=event.session_id)
+                patron_id=event.patron_id, kind=thresholds.BUY_IN, amount=amount,
+                cash=amount, where=f"table {event.table}", reference=event.session_id)
         else:
-            session = reader.row(TableSession, session_id=uuid.UUID(event.session_id))
-            assert session is not None, f"a drop at session {event.session_id}, never opened"
             yield from self._anonymous(
                 recorded, day=session["gaming_day"], kind=thresholds.BUY_IN,
-                amount=event.amount, cash=event.amount, where=f"table {event.table}",
+                amount=amount, cash=amount, where=f"table {event.table}",
                 reference=event.session_id, mark=event.player)
+
+
+    @handles
+    def hand_pay_paid(self, event: HandPayPaid, recorded: RecordedEvent, reader: Reader
+                      ) -> Iterator[Change]:
+        """A hand pay paid at the cage (a jackpot or cancelled credits): a payout to the patron
+        named, in their linked total as the cage's payouts are; else an anonymous one at the
+        window it was paid at."""
+        casino = _casino(recorded)
+        place = reader.row(Casino, code=casino)
+        assert place is not None, f"a hand pay in casino {casino}, never registered"
+        day = gaming_days.day_of(recorded.recorded_at, place["time_zone"],
+                                 place["gaming_day_closes_at"])
+        if event.patron:
+            yield from self._movement(
+                recorded, casino=casino, day=day, patron_id=event.patron,
+                kind=thresholds.PAYOUT, amount=event.amount, cash=event.amount,
+                where=event.window, reference=event.handpay_id)
+        else:
+            yield from self._anonymous(
+                recorded, day=day, kind=thresholds.PAYOUT, amount=event.amount,
+                cash=event.amount, where=event.window, reference=event.handpay_id)
 
 
 @register

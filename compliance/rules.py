@@ -9,7 +9,7 @@ anonymous player, who cannot be linked); this module answers (``Screening``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from .thresholds import ThresholdRule
 
@@ -17,7 +17,7 @@ LINKED = "linked_threshold"      # several movements of one patron in a day reac
 STRUCTURING = "structuring"      # several movements of one patron in a day just below it
 LARGE = "large_transaction"      # one cash movement at or above the threshold (Macau's report)
 # several anonymous movements just below it at one cage window or one table in a day
-ANONYMOUS_STRUCTURING = "anonymous_structuring"
+ANONYMOUS_STRUCTURING = "anonymous_structuring"  # (within the linking period: issue 34)
 ALERT_KINDS = (LINKED, STRUCTURING, LARGE, ANONYMOUS_STRUCTURING)
 
 
@@ -49,6 +49,17 @@ class Screening:
         return bool(self.identify)
 
 
+def in_law_currency(amount: Decimal, rate: Decimal | None) -> Decimal:
+    """``amount`` of a table playing in another currency, in the currency the law's thresholds
+    are in (the book currency: MOP in Macau) at its session's rate (book currency per unit,
+    ``TableSessionOpened.rate``), rounded half up to the cent as the ledger books it
+    (``ledger.currency_postings.book_value``); ``rate`` None: the book currency already (issue
+    39: an HKD table's buy-in was compared with MOP thresholds as if it were patacas)."""
+    if rate is None:
+        return amount
+    return (amount * rate).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
 def counted(rule: ThresholdRule, movement: Movement) -> Decimal:
     if movement.kind not in rule.identify_kinds:
         return Decimal("0.00")
@@ -62,8 +73,9 @@ def just_below(rule: ThresholdRule, amount: Decimal) -> bool:
 def screen(rule: ThresholdRule, movement: Movement, earlier: Earlier | None,
            anonymous_just_below: int = 0) -> Screening:
     """``earlier`` is None for an anonymous player (no patron named); then
-    ``anonymous_just_below`` is how many anonymous movements of the day at the same cage window
-    or table fell just below the threshold before this one (the only link there is)."""
+    ``anonymous_just_below`` is how many anonymous movements of the linking period at the same
+    cage window or table fell just below the threshold before this one (the only link there
+    is)."""
     value = counted(rule, movement)
     threshold = rule.identify_at
     single = value >= threshold

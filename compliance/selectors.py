@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from casino.errors import InvalidCommand, NotFound
+from casino.models import Casino
 from casino.money import fmt
+from eventstore import clock
 
-from . import rules, vault
+from . import deadlines, rules, vault
 from .models import (
     AmlAlert,
     Patron,
@@ -25,6 +29,7 @@ from .models import (
     ReportStatus,
     SuspiciousReport,
 )
+from .services._common import jurisdiction
 from .services.keys import data_key_of, document_indexes
 
 
@@ -196,3 +201,63 @@ def reports_sent(casino: str, *, day: dt.date | None = None) -> list[dict[str, A
              else None, "reference": r.reference, "patron_id": str(r.patron_id),
              "grounds": sorted({kinds.get(a, "") for a in r.alert_ids} - {""})}
             for r in found]
+
+
+# --- the suspicious-transaction reports' deadline (issue 34; compliance.deadlines) -------------
+
+
+@dataclass(frozen=True)
+class ReportDue:
+    """A report's deadline: the day of the suspicion it runs from, the day it is due, what it
+    says of the report today (``deadlines.STATES``), and the rule's source."""
+
+    suspected_on: dt.date
+    due_on: dt.date
+    state: str
+    source: str
+    flagged: bool
+
+
+def public_holidays(jurisdiction_code: str) -> tuple[dt.date, ...]:
+    """The jurisdiction's public holidays: ``COMPLIANCE_PUBLIC_HOLIDAYS`` (a deployment's list
+    of ISO dates per jurisdiction), else the module's (``deadlines.HOLIDAYS``, flagged)."""
+    configured: dict[str, list[str]] = getattr(settings, "COMPLIANCE_PUBLIC_HOLIDAYS", {})
+    if jurisdiction_code in configured:
+        return tuple(dt.date.fromisoformat(d) for d in configured[jurisdiction_code])
+    return deadlines.HOLIDAYS.get(jurisdiction_code, ())
+
+
+def report_dues(casino: Casino, reports: Iterable[SuspiciousReport], *,
+                today: dt.date | None = None) -> dict[uuid.UUID, ReportDue]:
+    """Each report's deadline on ``today`` (the casino's gaming day now, by default): from the
+    gaming day of its earliest alert, the jurisdiction's working days, its holidays."""
+    listed = list(reports)
+    code = jurisdiction(casino)
+    rule = deadlines.deadline_for(code)
+    holidays = public_holidays(code)
+    day = today or casino.gaming_day(clock.now())
+    alert_ids = {uuid.UUID(a) for r in listed for a in r.alert_ids}
+    alert_days = dict(AmlAlert.objects.filter(alert_id__in=alert_ids)
+                      .values_list("alert_id", "gaming_day"))
+    out: dict[uuid.UUID, ReportDue] = {}
+    for report in listed:
+        found = [alert_days[uuid.UUID(a)] for a in report.alert_ids
+                 if uuid.UUID(a) in alert_days]
+        suspected = min(found) if found else report.drafted_at.date()
+        due = deadlines.due_on(suspected, rule.working_days, holidays)
+        out[report.report_id] = ReportDue(
+            suspected_on=suspected, due_on=due,
+            state=deadlines.state(due, day, report.sent_on, holidays),
+            source=rule.source, flagged=rule.flagged)
+    return out
+
+
+def reports_due(casino: Casino, *, today: dt.date | None = None
+                ) -> list[tuple[SuspiciousReport, ReportDue]]:
+    """The reports not sent yet that are overdue or due soon, the most pressing first."""
+    waiting = list(SuspiciousReport.objects.filter(casino=casino.code)
+                   .exclude(status=ReportStatus.SENT))
+    dues = report_dues(casino, waiting, today=today)
+    pressing = [(r, dues[r.report_id]) for r in waiting
+                if dues[r.report_id].state in (deadlines.OVERDUE, deadlines.DUE_SOON)]
+    return sorted(pressing, key=lambda pair: (pair[1].due_on, pair[0].drafted_at))

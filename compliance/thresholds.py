@@ -37,7 +37,8 @@ class ThresholdRule:
     structuring_floor: Decimal
     structuring_count: int
     # anonymous structuring: this many movements naming no patron in [structuring_floor,
-    # identify_at) at one cage window or one table in a gaming day (no patron to link them by)
+    # identify_at) at one cage window or one table within the casino's linking period (the
+    # gaming day by default; no patron to link them by)
     anonymous_structuring_count: int
     # a large-transaction report of each cash movement at or above identify_at
     large_transaction_report: bool

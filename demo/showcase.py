@@ -7,8 +7,10 @@ staff would:
   (1,800.00 then 1,900.00: linked to 3,700.00, a ``linked_threshold`` and a ``structuring``
   alert), and three players naming no one buy 1,900.00 each at the main window (an
   ``anonymous_structuring`` alert); in Macau a registered patron buys MOP 500,000.00 in cash
-  (a ``large_transaction`` report). One compliance officer drafts a report on Lisbon's patron's
-  alerts: it waits for the second's review;
+  (a ``large_transaction`` report). Lisbon's compliance officer first sets a linking period of
+  two gaming days from today (issue 34). One compliance officer drafts a report on Lisbon's
+  patron's alerts: it waits for the second's review, due today (Portugal: "de imediato", Lei
+  n.º 83/2017, art. 43.º), on the officer's "Waiting for you";
 * a jackpot owed: today's flush at the stud poker table is not paid yet (``demo.days``);
 * approvals waiting, each for its second person: a round voided after its outcome (asked by
   one pit boss, for the other), a cashier's adjustment (for the cage supervisor), a jackpot
@@ -27,9 +29,10 @@ from casino.models import Casino, Role
 from casino.money import parse_amount
 from casino.services.approvals import approval_request
 from compliance.models import AmlAlert
-from compliance.services import patron_register, suspicious_report_draft
+from compliance.services import linking_period_set, patron_register, suspicious_report_draft
 from demo.cage import MAIN, DemoCage, _cash_in
 from demo.day import _as, _pit
+from eventstore import clock
 from games import services as pit
 from games.models import Table, TableSession
 from jackpots.models import JackpotPool
@@ -62,6 +65,13 @@ def _sell(cage_: DemoCage, casino: str, amount: Decimal, chip: str,
 def compliance_showcase(cage_: DemoCage) -> None:
     """The alerts and the drafted report (see the module's text)."""
     if Casino.objects.filter(code="lisboa").exists():
+        # the compliance officer links two gaming days from today on (issue 34): the
+        # linking period's screen shows it in force, with its author, in its history
+        lisboa = Casino.objects.get(code="lisboa")
+        linking_period_set(days=2, from_day=lisboa.gaming_day(clock.now()).isoformat(),
+                           reason="the casino's policy: movements of today and yesterday are "
+                                  "linked", metadata=_as("lisboa", Role.COMPLIANCE_OFFICER,
+                                                         "conformidade"))
         ana = _register(cage_, "lisboa", LISBON_PATRON)
         _sell(cage_, "lisboa", Decimal("1800.00"), "100", ana)
         _sell(cage_, "lisboa", Decimal("1900.00"), "100", ana)

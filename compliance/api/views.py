@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import InvalidCommand, NotFound
-from casino.models import Role
+from casino.models import Casino, Role
 from casino.money import fmt
 from edge.api.base import CommandApi, acting_role
 from edge.api.schema import Error, answer_serializer
@@ -171,12 +171,21 @@ class AlertListApi(APIView):
         return Response([_alert(a) for a in found])
 
 
-def _report(r: SuspiciousReport) -> dict[str, Any]:
+def _report(r: SuspiciousReport, due: selectors.ReportDue) -> dict[str, Any]:
     return {"report_id": str(r.report_id), "patron_id": str(r.patron_id),
             "alert_ids": list(r.alert_ids), "status": r.status, "drafted_by": r.drafted_by,
             "drafted_at": r.drafted_at.isoformat(), "reviewed_by": r.reviewed_by or None,
             "sent_on": r.sent_on.isoformat() if r.sent_on else None,
-            "reference": r.reference or None}
+            "reference": r.reference or None,
+            "suspected_on": due.suspected_on.isoformat(), "due_on": due.due_on.isoformat(),
+            "due_state": due.state, "deadline_source": due.source,
+            "deadline_flagged": due.flagged}
+
+
+def _reports(casino: str, found: Any) -> list[dict[str, Any]]:
+    listed = list(found)
+    dues = selectors.report_dues(Casino.objects.get(code=casino), listed)
+    return [_report(r, dues[r.report_id]) for r in listed]
 
 
 class ReportListApi(ComplianceCommandApi):
@@ -197,7 +206,7 @@ class ReportListApi(ComplianceCommandApi):
     def get(self, request: Request, casino: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_list(casino, status=request.query_params.get("status", ""))
-        return Response([_report(r) for r in found])
+        return Response(_reports(casino, found))
 
 
 class ReportDetailApi(APIView):
@@ -205,7 +214,8 @@ class ReportDetailApi(APIView):
     def get(self, request: Request, casino: str, report: str) -> Response:
         acting_role(request, casino, COMPLIANCE_ROLES)
         found = selectors.report_get(casino, report)
-        return Response({**_report(found), "narrative": selectors.report_narrative(found)})
+        return Response({**_reports(casino, [found])[0],
+                         "narrative": selectors.report_narrative(found)})
 
 
 class ReportReviewApi(ComplianceCommandApi):

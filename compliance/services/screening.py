@@ -56,6 +56,9 @@ OVER_DAYS = gettext_noop("in the {days} gaming days from {first_day}")
 NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
                             "before {what} of {amount}")
 SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
+NO_LAW_RATE = gettext_noop(
+    "a movement in {currency} has no rate to {law}, the currency of the law's threshold: "
+    "nothing was recorded")
 CHEQUE_REFUSED = gettext_noop("{why} ({source}): pay it in cash, or as the law allows")
 
 
@@ -72,6 +75,8 @@ class Checked:
     # anonymous structuring at ``where``: the pattern's movements and total with this one
     pattern_movements: int = 0
     pattern_total: Decimal = Decimal("0.00")
+    # the first gaming day of the linking period in force on ``gaming_day`` (the pattern's)
+    period_first_day: dt.date | None = None
 
 
 def _earlier(casino: str, period: PeriodInForce, day: dt.date, patron_id: str,
@@ -90,14 +95,16 @@ def _earlier(casino: str, period: PeriodInForce, day: dt.date, patron_id: str,
                          just_below=below)
 
 
-def _anonymous_just_below(casino: str, day: dt.date, where: str,
+def _anonymous_just_below(casino: str, period: PeriodInForce, day: dt.date, where: str,
                           rule: thresholds.ThresholdRule) -> tuple[int, Decimal]:
     """The movements naming no patron at ``where`` (a cage window, "table <code>") that fell
-    just below the threshold in the gaming day: how many, and their total as the rule counts
-    them (the pattern an anonymous-structuring alert names)."""
+    just below the threshold in the linking period (``period``'s gaming days to ``day``, as
+    the identified patron's linked total counts them): how many, and their total as the rule
+    counts them (the pattern an anonymous-structuring alert names)."""
     counted = [rules.counted(rule, rules.Movement(t.kind, t.amount, t.cash))
                for t in AnonymousMovement.objects.filter(
-                   casino=casino, gaming_day=day, where=where).only("kind", "amount", "cash")]
+                   casino=casino, gaming_day__range=(period.first_day, day), where=where)
+               .only("kind", "amount", "cash")]
     below = [value for value in counted if rules.just_below(rule, value)]
     return len(below), sum(below, Decimal("0.00"))
 
@@ -119,17 +126,27 @@ def _period_words(period: PeriodInForce) -> Words:
 
 
 def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind: str,
-                   amount: Decimal, cash: Decimal, where: str = "", mark: str = "") -> Checked:
+                   amount: Decimal, cash: Decimal, where: str = "", mark: str = "",
+                   currency: str = "", rate: Decimal | None = None) -> Checked:
     """Refuse (``Conflict``: ``identification_required``, ``verification_required``,
     ``patron_shredded``) a movement the law does not allow yet; an unknown patron reference is
     refused too (``unknown_patron``). ``where``: the cage window or "table <code>", where an
     anonymous movement is linked to the others just below the threshold (anonymous
-    structuring: an alert the cashier never sees)."""
+    structuring: an alert the cashier never sees). ``currency`` and ``rate``: a table that
+    plays in another currency than the book currency, and its session's rate (book currency
+    per unit, the rate the ledger books the session at): the amounts are compared, summed and
+    alerted in the law's currency (``rules.in_law_currency``)."""
     try:
         rule = thresholds.rule_for(jurisdiction(casino), gaming_day)
     except thresholds.NoRule as missing:
         raise Conflict("{missing}: nothing was recorded",
                        params={"missing": missing}, code="no_threshold") from None
+    foreign = bool(currency) and currency != rule.currency
+    if foreign and (rate is None or casino.currency != rule.currency):
+        raise Conflict(NO_LAW_RATE, params=dict(currency=currency, law=rule.currency),
+                       code="no_rate", field="currency")
+    if foreign:
+        amount, cash = rules.in_law_currency(amount, rate), rules.in_law_currency(cash, rate)
     movement = rules.Movement(kind=kind, amount=amount, cash=cash)
     named = patron not in (None, "")
     found = patron_get(casino.code, patron) if named else None
@@ -137,7 +154,7 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     period = period_for(casino.code, gaming_day)
     earlier = (_earlier(casino.code, period, gaming_day, patron_id, rule)
                if found is not None else None)
-    anonymous, pattern = ((_anonymous_just_below(casino.code, gaming_day, where, rule))
+    anonymous, pattern = ((_anonymous_just_below(casino.code, period, gaming_day, where, rule))
                           if found is None and where
                           and rules.just_below(rule, rules.counted(rule, movement))
                           else (0, Decimal("0.00")))
@@ -183,15 +200,17 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     return Checked(patron_id=patron_id, casino=casino.code, gaming_day=gaming_day,
                    movement=movement, rule=rule, screening=screening,
                    pattern_movements=anonymous + 1 if anonymous else 0,
-                   pattern_total=pattern + screening.counted if anonymous else Decimal("0.00"))
+                   pattern_total=pattern + screening.counted if anonymous else Decimal("0.00"),
+                   period_first_day=period.first_day)
 
 
 def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: str,
                  metadata: Metadata) -> list[str]:
     """Record each alert the movement raised, on a stream of its own; their ids. Anonymous
-    structuring at one window or table is one alert for the gaming day: the first movement
+    structuring at one window or table is one alert for the linking period: the first movement
     that makes the pattern raises it with the pattern's whole total, each further one grows it
-    (``AmlAlertGrown``), so its total is always the pattern's."""
+    (``AmlAlertGrown``), so its total is always the pattern's. Over a linking period of more
+    than one gaming day, the pattern spans the period's days."""
     ids: list[str] = []
     for kind in checked.screening.alerts:
         if kind == rules.ANONYMOUS_STRUCTURING:
@@ -213,14 +232,23 @@ def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: st
 
 def _anonymous_structuring(checked: Checked, *, event_type: str, reference: str, where: str,
                            metadata: Metadata) -> str:
-    grown = AmlAlert.objects.filter(casino=checked.casino, gaming_day=checked.gaming_day,
-                                    where=where, kind=rules.ANONYMOUS_STRUCTURING).first()
+    # the pattern is the linking period's (``period_first_day`` to the gaming day): an alert
+    # raised within it grows; one raised before it began names another pattern, and a new
+    # alert is raised with the period's total
+    first_day = checked.period_first_day or checked.gaming_day
+    grown = (AmlAlert.objects.filter(casino=checked.casino, where=where,
+                                     gaming_day__range=(first_day, checked.gaming_day),
+                                     kind=rules.ANONYMOUS_STRUCTURING)
+             .order_by("-gaming_day", "-raised_at").first())
     if grown is not None:
         alert_id = str(grown.alert_id)
         stream = f"aml_alert/{alert_id}"
+        # the pattern's total: the alert's with this movement (within one gaming day, the
+        # day's movements in the band; over a longer period, every movement that kept the
+        # pattern going while the alert's day was in the period)
         store.append(stream, [AmlAlertGrown(
             alert_id=alert_id, reference=reference, amount=checked.movement.amount,
-            cash=checked.movement.cash, day_total=checked.pattern_total,
+            cash=checked.movement.cash, day_total=grown.day_total + checked.screening.counted,
             movements=checked.pattern_movements)],
             expected_version=store.stream_version(stream), metadata=metadata)
         return alert_id

@@ -25,10 +25,12 @@ from casino.services.approvals import approval_request
 from edge.web.acting import command_metadata, require_roles
 from edge.web.money import money_input
 from edge.web.refusals import refusal_text
+from eventstore import clock
 
 from .. import names, selectors
 from .. import services as compliance
-from ..models import ReportStatus
+from ..models import LinkingPeriod, ReportStatus
+from ..services import linking
 from ..services._common import COMPLIANCE_ROLES, REGISTER_ROLES
 from ..services.corrections import FIELDS as CORRECTION_FIELDS
 from ..services.corrections import PATRON_CORRECTION
@@ -97,8 +99,12 @@ def reports(request: HttpRequest, casino: str) -> HttpResponse:
         if done is not None:
             return redirect("compliance:report", casino=casino, report=done.report_id)
         return redirect("compliance:alerts", casino=casino)
-    return _page(request, "compliance/reports.html", the_casino,
-                 reports=names.shown(selectors.report_list(casino)[:200]))
+    listed = names.shown(selectors.report_list(casino)[:200])
+    dues = selectors.report_dues(the_casino, listed)
+    for r in listed:
+        r.due = dues[r.report_id]
+    return _page(request, "compliance/reports.html", the_casino, reports=listed,
+                 deadline=next(iter(dues.values()), None))
 
 
 @login_required
@@ -126,6 +132,31 @@ def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse
                  alerts=names.shown(selectors.alert_list(casino).filter(
                      alert_id__in=found.alert_ids)),
                  statuses=ReportStatus, own=found.drafted_by == request.user.get_username())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def linking_period(request: HttpRequest, casino: str) -> HttpResponse:
+    """The linking period (issue 34): the one in force today, each version with its author,
+    and a form for a new one from a gaming day on (``linking_period_set``)."""
+    require_roles(request, casino, COMPLIANCE_ROLES)
+    the_casino = get_object_or_404(Casino, code=casino)
+    today = the_casino.gaming_day(clock.now())
+    if request.method == "POST":
+        meta = command_metadata(request, casino, COMPLIANCE_ROLES)
+        done = _run(request, lambda: compliance.linking_period_set(
+            days=request.POST.get("days", ""), from_day=request.POST.get("from_day", ""),
+            reason=request.POST.get("reason", ""), metadata=meta),
+            _("linking period set"))
+        if done is not None:
+            return redirect("compliance:linking-period", casino=casino)
+    versions = list(LinkingPeriod.objects.filter(casino=casino).order_by("-position"))
+    current = max((v for v in versions if v.from_day <= today),
+                  key=lambda v: (v.from_day, v.position), default=None)
+    return _page(request, "compliance/linking_period.html", the_casino, today=today,
+                 in_force=linking.period_for(casino, today), current=current,
+                 versions=versions,
+                 most=linking.MAX_DAYS, posted=request.POST)
 
 
 @login_required

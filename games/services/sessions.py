@@ -265,7 +265,8 @@ def drop_record(*, session_id: str, amount: object, seat: int | None = None, pla
     casino = Casino.objects.get(code=session.casino_id)
     checked = movement_check(casino=casino, patron=patron, gaming_day=session.gaming_day,
                              kind=BUY_IN, amount=value, cash=value,
-                             where=f"table {session.table}", mark=player)
+                             where=f"table {session.table}", mark=player,
+                             currency=session.currency, rate=session.rate)
 
     store.append(session.stream,
                  [DropRecorded(session_id=str(session.session_id), table=session.table,
@@ -343,7 +344,8 @@ def colour_chips_issue(*, session_id: str, colour: str, player: str, chip_value:
 
         checked = movement_check(casino=Casino.objects.get(code=session.casino_id),
                                  patron=patron, gaming_day=session.gaming_day, kind=BUY_IN,
-                                 amount=amount, cash=amount, where=f"table {session.table}")
+                                 amount=amount, cash=amount, where=f"table {session.table}",
+                                 currency=session.currency, rate=session.rate)
         events.append(DropRecorded(session_id=str(session.session_id), table=session.table,
                                    amount=amount, player=player, patron_id=checked.patron_id))
 

@@ -6,7 +6,8 @@ work comes to the person (issue 36, item 5).
   a table variance;
 * a pit boss: the corrections another pit boss asked them for;
 * a cashier or cage supervisor: the jackpots owed and the drop boxes counted, to receive;
-* a compliance officer: the reports another officer drafted, to review, and the alerts open.
+* a compliance officer: the reports another officer drafted, to review, the reports overdue or
+  due soon at the authority (issue 34), and the alerts open.
 
 Read from the projections, a few small queries per casino; the home polls it (htmx) so the list
 stays live while the page is open.
@@ -21,9 +22,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cage.models import Shift, ShiftStatus
-from casino.models import Approval, ApprovalStatus, Role
+from casino.models import Approval, ApprovalStatus, Casino, Role
 from casino.services.approvals import PROCEDURES
 from compliance.models import AlertStatus, AmlAlert, ReportStatus, SuspiciousReport
+from compliance.names import number
+from compliance.selectors import reports_due as report_deadlines_pressing
 from games.selectors import drop_boxes_to_receive
 from jackpots.selectors import prize_list
 
@@ -102,6 +105,15 @@ def waiting_for(casino: str, roles: set[str], username: str) -> Waiting:
             [Item(_("report drafted by %(who)s") % {"who": r.drafted_by},
                   reverse("compliance:report", args=[casino, r.report_id]))
              for r in drafted[:LIMIT]]))
+        # the suspicious-transaction reports overdue or due soon (compliance.deadlines)
+        pressing = report_deadlines_pressing(Casino.objects.get(code=casino))
+        found.groups.append(_group(
+            _("Suspicious-transaction reports due"), len(pressing),
+            [Item((_("report %(report)s overdue since %(day)s") if d.state == "overdue"
+                   else _("report %(report)s due on %(day)s")) % {
+                       "report": number(r.report_id, "R"), "day": d.due_on.isoformat()},
+                  reverse("compliance:report", args=[casino, r.report_id]))
+             for r, d in pressing[:LIMIT]]))
         alerts = AmlAlert.objects.filter(casino=casino, status=AlertStatus.OPEN).count()
         if alerts:
             found.groups.append(Group(_("Alerts open"), [Item(

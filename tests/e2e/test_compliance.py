@@ -116,6 +116,15 @@ def test_the_cashier_identifies_the_patron_and_the_officers_report_the_alert(
     assert officer.locator("#report-status").inner_text() == "Sent"
     shot(officer, "compliance-report-sent")
 
+    # the linking period, from the compliance navigation (issue 34): three gaming days
+    officer.get_by_role("link", name="Linking period").click()
+    officer.get_by_label("Gaming days").fill("3")
+    officer.get_by_label("Why it changes").fill("the casino's policy of 2026")
+    officer.get_by_role("button", name="Set the linking period").click()
+    officer.get_by_text("linking period set").wait_for()
+    assert officer.locator("#in-force-days").inner_text() == "3 gaming days"
+    assert "conformidade" in officer.locator("#versions").inner_text()
+
     # the cashier sees neither the report nor the alerts
     assert cashier.goto(report_url).status == 403
     assert cashier.goto("/compliance/lisboa/alerts/").status == 403
