@@ -128,6 +128,7 @@ def report(request: HttpRequest, casino: str, report: uuid.UUID) -> HttpResponse
             messages.error(request, _("This form is not one of this page's: reload the page."))
         return redirect("compliance:report", casino=casino, report=report)
     return _page(request, "compliance/report.html", the_casino, report=names.shown([found])[0],
+                 due=selectors.report_dues(the_casino, [found])[found.report_id],
                  narrative=selectors.report_narrative(found),
                  alerts=names.shown(selectors.alert_list(casino).filter(
                      alert_id__in=found.alert_ids)),

@@ -102,6 +102,8 @@ def test_a_macau_report_is_due_two_working_days_after_its_alert(
         assert "overdue since 2026-12-21" in web.get("/waiting/macau/").content.decode()
         page = web.get("/compliance/macau/reports/").content.decode()
         assert 'data-due="overdue"' in page
+        detail = web.get(f"/compliance/macau/reports/{report.report_id}/").content.decode()
+        assert '<span class="due due-overdue" data-due="overdue">2026-12-21' in detail
         # a deployment's own list of holidays (``COMPLIANCE_PUBLIC_HOLIDAYS``): with Friday 18
         # one, Monday 21 (1), Tuesday 22 (2): due today
         with override_settings(COMPLIANCE_PUBLIC_HOLIDAYS={"MO": ["2026-12-18"]}):
