@@ -56,6 +56,8 @@ OVER_DAYS = gettext_noop("in the {days} gaming days from {first_day}")
 NOT_VERIFIED = gettext_noop("patron {patron} is registered but their document was not verified: verify it "
                             "before {what} of {amount}")
 SHREDDED = gettext_noop("patron {patron}'s data was destroyed: register the person again")
+# an amount of a table in another currency, as a refusal says it (issue 39)
+CONVERTED = gettext_noop("{amount} {law} ({original} {currency} at {rate})")
 NO_LAW_RATE = gettext_noop(
     "a movement in {currency} has no rate to {law}, the currency of the law's threshold: "
     "nothing was recorded")
@@ -145,7 +147,10 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     if foreign and (rate is None or casino.currency != rule.currency):
         raise Conflict(NO_LAW_RATE, params=dict(currency=currency, law=rule.currency),
                        code="no_rate", field="currency")
+    shown: object = None  # the amount as a refusal says it
     if foreign:
+        shown = Words(CONVERTED, amount=fmt(rules.in_law_currency(amount, rate)),
+                      law=rule.currency, original=fmt(amount), currency=currency, rate=rate)
         amount, cash = rules.in_law_currency(amount, rate), rules.in_law_currency(cash, rate)
     movement = rules.Movement(kind=kind, amount=amount, cash=cash)
     named = patron not in (None, "")
@@ -181,7 +186,7 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
     if screening.needs_identification:
         if found is None:
             raise Conflict(IDENTIFY_SINGLE, params=dict(
-                what=WHAT[kind], amount=fmt(amount), threshold=fmt(rule.identify_at),
+                what=WHAT[kind], amount=shown or fmt(amount), threshold=fmt(rule.identify_at),
                 source=rule.citation), code="identification_required", field="patron",
                 **facts)
         if found.status != PatronStatus.VERIFIED:
@@ -191,7 +196,7 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                                               source=rule.citation))
                        if screening.identify == "linked" else
                        (NOT_VERIFIED, dict(patron=patron_id, what=WHAT[kind],
-                                           amount=fmt(amount))))
+                                           amount=shown or fmt(amount))))
             raise Conflict(message, params=params, code="verification_required", field="patron",
                            **facts)
         pep_check(casino=casino.code, patron=found, gaming_day=gaming_day, what=WHAT[kind],

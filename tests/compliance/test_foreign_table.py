@@ -64,7 +64,7 @@ def test_an_hkd_buy_in_is_compared_with_the_mop_threshold_at_the_sessions_rate(
     with pytest.raises(Conflict) as refused:
         sessions.drop_record(session_id=hkd_session, amount="490000.00", metadata=PIT)
     assert refused.value.code == "identification_required"
-    assert "504700.00" in refused.value.message
+    assert "of 504700.00 MOP (490000.00 HKD at 1.030000) needs" in refused.value.message
     assert StoredEvent.objects.count() == before
     # identified and verified: recorded, in the patron's day in patacas, and on the day's
     # large-transaction report (Macau) at MOP 504,700.00
