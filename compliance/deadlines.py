@@ -55,13 +55,19 @@ DEADLINES: dict[str, ReportDeadline] = {
         flagged=True),
 }
 
-# FLAGGED demonstration list: Macau's public holidays of 2026 (feriados obrigatórios and the
-# Government's holidays) as the project could reckon them from the lunar calendar; replace by
-# the list the Boletim Oficial publishes for the year (``COMPLIANCE_PUBLIC_HOLIDAYS``).
-MACAU_HOLIDAYS_SOURCE = ("demonstration list of 2026, to be replaced by the Government's "
+# FLAGGED demonstration list: Macau's public holidays of 2026, the days Ordem Executiva n.º
+# 60/2000 names (New Year, the Lunar New Year's eve and first three days, Cheng Ming, Good
+# Friday and Holy Saturday, Labour Day, Buddha, Tung Ng, the day after Chong Chao, 1 and 2
+# October, Chong Yeong, All Souls, the Immaculate Conception, the MSAR's day, the winter
+# solstice, Christmas Eve and Christmas) with their 2026 dates reckoned by the project from the
+# lunar calendar; replace by the year's list the Government publishes (Boletim Oficial) with
+# ``COMPLIANCE_PUBLIC_HOLIDAYS``.
+MACAU_HOLIDAYS_SOURCE = ("Ordem Executiva n.º 60/2000's days, dated for 2026 by the project "
+                         "(flagged); to be replaced by the Government's "
                          "published list (Boletim Oficial)")
 MACAU_HOLIDAYS: tuple[dt.date, ...] = tuple(dt.date.fromisoformat(d) for d in (
-    "2026-01-01", "2026-02-17", "2026-02-18", "2026-02-19", "2026-04-03", "2026-04-04",
+    "2026-01-01", "2026-02-16", "2026-02-17", "2026-02-18", "2026-02-19", "2026-04-03",
+    "2026-04-04",
     "2026-04-05", "2026-05-01", "2026-05-24", "2026-06-19", "2026-09-26", "2026-10-01",
     "2026-10-02", "2026-10-18", "2026-11-02", "2026-12-08", "2026-12-20", "2026-12-22",
     "2026-12-24", "2026-12-25",
