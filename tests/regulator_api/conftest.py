@@ -4,9 +4,9 @@ role, and an inspector of each jurisdiction, with a token each."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import StringIO
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -82,8 +82,9 @@ def noon_ahead() -> Callable[[], dt.datetime]:
     later request resolves are one, whatever time of day the tests run (06:00 ends Lisbon's
     gaming day, 07:00 Macau's; noon is far from both). Never behind the wall clock, so nothing is
     stamped backwards."""
-    from django.utils import timezone
     from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
 
     wall = timezone.now()
     local = wall.astimezone(ZoneInfo("Europe/Lisbon"))
