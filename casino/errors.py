@@ -165,6 +165,21 @@ class Conflict(DomainError):
     http_status = 409
 
 
+class CasinoMoved(DomainError):
+    """The casino moved to another cell (``cells_move``, docs/cells.md § Moving a casino): this
+    cell records no more of its events, and nothing of this request was recorded. The answer is
+    a 410 (Gone): the request goes to the cell named, not here again."""
+
+    code = "casino_moved"
+    http_status = 410
+
+    def __init__(self, casino: str, cell: str) -> None:
+        super().__init__(gettext_noop("casino {casino!r} has moved to cell {cell!r}: this cell "
+                                      "records no more of its events and nothing was recorded; "
+                                      "send it to that cell"),
+                         params={"casino": casino, "cell": cell}, casino=casino, cell=cell)
+
+
 class ConcurrentChange(Conflict):
     """Another command changed the same records at the same moment and PostgreSQL stopped this
     one (a deadlock or a serialization failure). Nothing was recorded; sending it again works."""
@@ -219,3 +234,17 @@ def is_out_of_range(error: BaseException) -> bool:
         if getattr(candidate, "sqlstate", None) in OUT_OF_RANGE_SQLSTATES:
             return True
     return False
+
+
+# A moved casino's event refused by its old cell's trigger (cells/migrations/0004): a code of
+# its own, the cell it moved to as the error's DETAIL.
+MOVED_SQLSTATE = "CM410"
+
+
+def moved_to(error: BaseException) -> str | None:
+    """The cell a casino moved to, when a database error is its old cell refusing its event."""
+    for candidate in (error, error.__cause__, error.__context__):
+        if getattr(candidate, "sqlstate", None) == MOVED_SQLSTATE:
+            diag = getattr(candidate, "diag", None)
+            return str(getattr(diag, "message_detail", None) or "")
+    return None

@@ -6,9 +6,11 @@ any later event of it). Its chain is read and verified there, then appended here
 transaction: each event at this database's next position (its gapless key), keeping its
 ``(casino, sequence)``, ``prev_hash`` and ``hash``, with the position it was appended at as
 ``recorded_position`` (the hash covers that one: docs/event-hash.md, § Cells). The platform's
-projections are run on the carried events, the chain verified here, and this cell's
-publications set again: the stores, which received the carried events from the source, follow
-the casino here from its next event (the carried ones are not published again).
+projections are run on the carried events; its idempotency records (``command_record``) and the
+files its closes kept (``reporting_sealed_file``) are carried with them; the chain is verified
+here, and this cell's publications set again: the stores, which received the carried events
+from the source, follow the casino here from its next event (the carried ones are not
+published again).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class Moved:
     events: int
     last_sequence: int
     last_hash: str
+    command_records: int = 0
+    sealed_files: int = 0
 
 
 def _close_in_source(source: psycopg.Connection[Any], casino: str, to_cell: str) -> None:
@@ -63,10 +67,45 @@ def _close_in_source(source: psycopg.Connection[Any], casino: str, to_cell: str)
             raise MoveRefused(f"casino {casino!r} moved from the source to {moved} already")
 
 
+def _carry_command_records(source: psycopg.Connection[Any], casino: str) -> int:
+    """The casino's idempotency records (``command_record``), as the source keeps them: a
+    command retried here with a key it was answered with there gets that first answer."""
+    carried, after = 0, ""
+    while True:
+        rows = source.execute("SELECT idempotency_key, command, fingerprint, result::text, "
+                              "recorded_at FROM command_record WHERE casino_id = %s AND "
+                              "idempotency_key > %s ORDER BY idempotency_key LIMIT %s",
+                              [casino, after, PAGE]).fetchall()
+        if not rows:
+            return carried
+        with connection.cursor() as cursor:
+            cursor.executemany("INSERT INTO command_record (casino_id, idempotency_key, command, "
+                               "fingerprint, result, recorded_at) VALUES (%s, %s, %s, %s, "
+                               "%s::jsonb, %s)", [(casino, *row) for row in rows])
+        carried, after = carried + len(rows), rows[-1][0]
+
+
+def _carry_sealed_files(source: psycopg.Connection[Any], casino: str) -> int:
+    """The files the casino's closes made and kept after each seal (``reporting_sealed_file``:
+    the regulator file of a sealed day, served as stored ever after): not a projection, so the
+    projections run here would not make them again, and a day's archive made here holds them
+    byte for byte as the source made them."""
+    rows = source.execute("SELECT gaming_day, name, content, sha256, made_at FROM "
+                          "reporting_sealed_file WHERE casino_id = %s ORDER BY gaming_day, name",
+                          [casino]).fetchall()
+    with connection.cursor() as cursor:
+        cursor.executemany("INSERT INTO reporting_sealed_file (casino_id, gaming_day, name, "
+                           "content, sha256, made_at) VALUES (%s, %s, %s, %s, %s, %s)",
+                           [(casino, *row) for row in rows])
+    return len(rows)
+
+
 def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
     """Carry ``casino``'s chain from the source cell into this one (see the module)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT 1 FROM event WHERE casino_id = %s LIMIT 1", [casino])
+        cursor.execute("SELECT 1 FROM event WHERE casino_id = %s UNION ALL SELECT 1 FROM "
+                       "command_record WHERE casino_id = %s UNION ALL SELECT 1 FROM "
+                       "reporting_sealed_file WHERE casino_id = %s LIMIT 1", [casino] * 3)
         if cursor.fetchone() is not None:
             raise MoveRefused(f"this cell holds events of casino {casino!r} already")
     with psycopg.connect(source_conninfo, autocommit=True) as source:
@@ -114,6 +153,8 @@ def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
                           row[5], row[6], casino, e.recorded_at, e.prev_hash, e.hash,
                           e.sequence, row[11]) for e, row in events])
                 apply([e for e, _ in events])
+            commands = _carry_command_records(source, casino)
+            files = _carry_sealed_files(source, casino)
             ((last_sequence, last_hash),) = source.execute(
                 "SELECT last_sequence, last_hash FROM cells_moved_out WHERE casino_id = %s",
                 [casino]).fetchall()
@@ -128,4 +169,4 @@ def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
             for jurisdiction in Jurisdiction.values:
                 if publication_name(jurisdiction) in published:
                     publish(jurisdiction)
-    return Moved(casino, carried, int(last_sequence), str(last_hash))
+    return Moved(casino, carried, int(last_sequence), str(last_hash), commands, files)

@@ -28,7 +28,9 @@ Errors. Every refusal is a ``casino.errors.DomainError``. The store's (``Concurr
 serialization failure reported by PostgreSQL becomes a retryable ``ConcurrentChange``, with the
 transaction rolled back: nothing recorded, never a 500. So does a figure too large for its column
 (an ``InvalidCommand``, ``out_of_range``): the edge refuses every amount and count that no column
-holds (``casino.money``), and this catches a total that grew too large over many movements.
+holds (``casino.money``), and this catches a total that grew too large over many movements. And
+so does a casino moved to another cell (``cells_move``), whose events its old cell's trigger
+refuses: a ``CasinoMoved`` (410, Gone) naming the cell it moved to.
 """
 
 from __future__ import annotations
@@ -44,12 +46,14 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 
 from casino.errors import (
     TOO_LARGE,
+    CasinoMoved,
     ConcurrentChange,
     Conflict,
     InvalidCommand,
     gettext_noop,
     is_out_of_range,
     is_retryable,
+    moved_to,
 )
 
 from . import unit, wire
@@ -173,6 +177,9 @@ def run_command(*, command: str, metadata: Metadata, payload: Any, handler: Call
             raise ConcurrentChange() from error
         if is_out_of_range(error):  # the edge refuses each figure; this is a total grown too big
             raise InvalidCommand(TOO_LARGE, code="out_of_range") from error
+        cell = moved_to(error)
+        if cell is not None:  # the casino moved to another cell: its old one refuses its events
+            raise CasinoMoved(metadata.casino, cell) from error
         raise
 
 

@@ -137,10 +137,13 @@ def read_chain(casino: str, first: int = 1, last: int | None = None, *,
 # The exported event (``RecordedEvent.as_export``) as PostgreSQL writes it: JSON text ready to
 # write, with ``recorded_at`` as ``hashing.format_time`` writes it. Key order and spacing differ
 # from ``json.dumps``; the values are the same (jsonb's own text for data and metadata), and the
-# hash is computed over their canonical JSON, never over this text.
+# hash is computed over their canonical JSON, never over this text. The position is the one the
+# hash covers: where the event was appended, which an event carried here from another cell with
+# its casino (``cells_move``) keeps as ``recorded_position`` (docs/event-hash.md, § Cells), so a
+# day recorded before a move exports from the casino's new cell as from its first.
 _EXPORT_LINE = """
 SELECT event_type, json_build_object(
-    'position', position, 'sequence', sequence, 'stream', stream, 'version', version,
+    'position', coalesce(recorded_position, position), 'sequence', sequence, 'stream', stream, 'version', version,
     'type', event_type, 'schema_version', schema_version, 'data', data, 'metadata', metadata,
     'recorded_at', to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     'prev_hash', prev_hash, 'hash', hash)::text

@@ -116,8 +116,10 @@ def day_archive(*, casino: str, gaming_day: dt.date, out: IO[bytes]) -> ArchiveS
             archive.writestr(name, content)
             files[name] = hashlib.sha256(content).hexdigest()
 
+        # the seal event as the chain exports it (at the position its hash covers)
         (seal_event,) = read_stream(f"seal/{casino}.{gaming_day.isoformat()}")
-        add("seal.json", _line(seal_event.as_export()).encode("utf-8"))
+        ((_, seal_line),) = next(export_chain(casino, seal_event.sequence, seal_event.sequence))
+        add("seal.json", _line(json.loads(seal_line)).encode("utf-8"))
         add("public-key.pem", seal_public_key(casino).public_key.encode("ascii"))
         day_closes = [c for c in closes if c.get("gaming_day") == gaming_day.isoformat()]
         if not day_closes:

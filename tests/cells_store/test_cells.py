@@ -10,10 +10,13 @@ its jurisdiction and follows them (``cells_follow``).
 from __future__ import annotations
 
 import base64
+import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +33,14 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAY = ["cell_day", "--no-close", "--tables", "2", "--rounds-per-table", "2", "--casino"]
 CASINOS = {"pt": "lisboa", "mo": "macau"}  # cell -> its casino (and jurisdiction)
 # the databases of the move: a source cell on Macau's server, a target on Portugal's, a store
+# a command retried with the same idempotency key (its answer printed), before and after a move
+RETRIED = ["shell", "-c", (
+    "from casino.context import system_metadata as m\n"
+    "from casino.services.chips import chip_set_record_registration as register\n"
+    "from eventstore.answers import as_data\n"
+    "print(as_data(register(casino='macau', code='plaques', name='Plaques', "
+    "denominations=['1000', '500'], metadata=m('macau', job='test', "
+    "idempotency_key='register-plaques'))))")]
 MOVE: dict[str, tuple[Any, str]] = {
     "move_from": (lambda c: c.cells["mo"], "move_from"),
     "move_to": (lambda c: c.cells["pt"], "move_to"),
@@ -283,6 +294,8 @@ def test_moving_a_casino_carries_its_chain_whole_and_the_store_follows_it(cells:
     cells.manage(("store_move", ["cells_subscribe", "--jurisdiction", "MO", "--cell",
                                  f"src={source}", "--cell",
                                  f"dst={cells.cells['pt'].conninfo('move_to')}"]))
+    # a command with an idempotency key, answered in the source before the move
+    (answered,) = cells.manage(("move_from", RETRIED))
     cells.caught_up("store_move", "move_from", "macau")
     (before,) = cells.manage(("move_from", ["verify_events", "--casino", "macau"]))
     moved = len(cells.chain("move_from", "macau"))
@@ -290,7 +303,12 @@ def test_moving_a_casino_carries_its_chain_whole_and_the_store_follows_it(cells:
 
     (out,) = cells.manage(("move_to", ["cells_move", "--casino", "macau", "--source", source,
                                        "--cell", "dst"]))
-    assert out.startswith(f"macau: {moved} events carried")
+    # its idempotency records and its sealed day's regulator file go with it
+    (records,) = cells.query("move_from", "SELECT count(*) FROM command_record WHERE "
+                                          "casino_id = 'macau'")
+    assert records[0] > 0
+    assert out.startswith(f"macau: {moved} events carried ({records[0]} command records, "
+                          "1 sealed files)")
     (after,) = cells.manage(("move_to", ["verify_events", "--casino", "macau"]))
     assert after == before
     # the same (sequence, hash) chain; each event at the target's next position, the one it
@@ -304,6 +322,35 @@ def test_moving_a_casino_carries_its_chain_whole_and_the_store_follows_it(cells:
     (whole,) = cells.manage(("move_to", ["verify_events", "--seals"]))
     assert whole.startswith(f"OK: {lisboa + moved} events verified")
     assert "OK: 1 seal(s) of macau verified" in whole
+
+    # the command retried in the new cell with the same key: its first answer, no new event
+    (retried,) = cells.manage(("move_to", RETRIED))
+    assert retried == answered
+    assert "chip_set" in answered
+    assert len(cells.chain("move_to", "macau")) == moved
+
+    # the day sealed before the move exports from the new cell as from the first, and its
+    # archive verifies offline with the casino's public key (tools/verify_events.py)
+    ((day,),) = cells.query("move_from", "SELECT gaming_day::text FROM casino_gamingdayseal "
+                                         "WHERE casino_id = 'macau'")
+    with tempfile.TemporaryDirectory() as folder:
+        key = Path(folder, "macau.pem")
+        key.write_text(cells.env["CASINO_SEAL_PUBLIC_KEY_MACAU"])
+        manifests = []
+        for where in ("move_to", "move_from"):
+            archive = Path(folder, f"{where}.zip")
+            cells.manage((where, ["export_day", "--casino", "macau", "--day", day,
+                                  "--output", str(archive)]))
+            checked = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_events.py"),
+                                      str(archive), "--public-key", str(key)],
+                                     capture_output=True, text=True, timeout=120)
+            assert checked.returncode == 0, checked.stdout + checked.stderr
+            assert "regulator.xml names the day's seal" in checked.stdout
+            with zipfile.ZipFile(archive) as opened:
+                manifests.append(json.loads(opened.read("manifest.json")))
+        # the same events, seal, report, results and regulator file, byte for byte
+        assert manifests[0] == manifests[1]
+        assert manifests[0]["first_sequence"] == 1
 
     # the source records no more of Macau's events
     refused = subprocess.run([sys.executable, str(ROOT / "manage.py"), *PLAY, "macau"],

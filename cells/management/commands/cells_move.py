@@ -28,5 +28,6 @@ class Command(BaseCommand):
             moved = move_casino(options["casino"], options["source"], options["cell"])
         except MoveRefused as refused:
             raise CommandError(str(refused)) from refused
-        self.stdout.write(f"{moved.casino}: {moved.events} events carried; last hash "
-                          f"{moved.last_hash}")
+        self.stdout.write(f"{moved.casino}: {moved.events} events carried ("
+                          f"{moved.command_records} command records, {moved.sealed_files} "
+                          f"sealed files); last hash {moved.last_hash}")
