@@ -12,8 +12,10 @@ staff would:
   three are in the linking period with yesterday's, so they grow yesterday's alert, never a
   new one: 5,400.00 + 3 x 1,900.00 = 11,100.00, the pattern's total over the two gaming days
   (issue 34); in Macau a registered patron buys MOP 500,000.00 in cash
-  (a ``large_transaction`` report). Lisbon's compliance officer first sets a linking period of
-  two gaming days from today (issue 34). One compliance officer drafts a report on Lisbon's
+  (a ``large_transaction`` report), then buys in HKD 490,000.00 at a table playing in Hong
+  Kong dollars (another report, at the session's rate: at 1.03, MOP 504,700.00, the alert
+  showing "HKD 490000.00 at rate 1.030000 = MOP 504700.00", issue 39). Lisbon's compliance officer first sets a
+  linking period of two gaming days from today (issue 34). One compliance officer drafts a report on Lisbon's
   patron's alerts: it waits for the second's review, due today (Portugal: "de imediato", Lei
   n.º 83/2017, art. 43.º), on the officer's "Waiting for you";
 * a jackpot owed: today's flush at the stud poker table is not paid yet (``demo.days``);
@@ -55,6 +57,9 @@ MACAU_PATRON = ("Chan Tai Man", "M7654321", "CN", "1975-08-02")
 # and the second refused until the player is identified, so the pattern is several players'.
 YESTERDAY_PATTERN = (("1700.00", "P-5a17"), ("1800.00", "P-5b18"), ("1900.00", "P-5c19"))
 TODAY_PATTERN = (("1900.00", "P-7d01"), ("1900.00", "P-7e02"), ("1900.00", "P-7f03"))
+# Macau's patron buys in at an HKD table: at the session's rate (1.03 on the first day, a few
+# thousandths either way after) MOP 500,000.00 or more, a large transaction in cash
+MACAU_HKD_BUY_IN = "490000.00"
 
 
 def _register(cage_: DemoCage, casino: str, who: tuple[str, str, str, str]) -> str:
@@ -118,6 +123,13 @@ def compliance_showcase(cage_: DemoCage) -> None:
     if Casino.objects.filter(code="macau").exists():
         chan = _register(cage_, "macau", MACAU_PATRON)
         _sell(cage_, "macau", Decimal("500000.00"), "10000", chan)
+        # and buys in at a table playing in Hong Kong dollars (demo/currencies.py): the
+        # large-transaction report keeps the HKD figure and the rate beside the patacas (issue 39)
+        hkd = TableSession.objects.filter(casino_id="macau", status="open").exclude(
+            currency="").order_by("table").first()
+        if hkd is not None:
+            pit.drop_record(session_id=str(hkd.session_id), amount=MACAU_HKD_BUY_IN,
+                            patron=chan, metadata=_pit("macau"))
 
 
 def approvals_showcase(cage_: DemoCage) -> None:

@@ -1,4 +1,4 @@
-"""Issue 34 in the demo: anonymous structuring at Lisbon's main window over two gaming days, as
+"""Issues 34 and 39 in the demo: anonymous structuring at Lisbon's main window over two gaming days, as
 the demo plays it (``demo.showcase``), worked by hand.
 
 PT-1: identification at 2,000.00, the band just below it from 1,600.00, the third anonymous
@@ -8,7 +8,10 @@ pseudonym, buy 1,700.00, 1,800.00 and 1,900.00 at the main window: the third rai
 with the pattern's total, 1,700.00 + 1,800.00 + 1,900.00 = 5,400.00. Today the compliance
 officer links two gaming days (today and yesterday) and three more players buy 1,900.00 each
 there: yesterday's alert is in the period, so each grows it, 5,400.00 + 1,900.00 = 7,300.00,
-9,200.00, then 11,100.00: one alert, of yesterday, its total the pattern's over both days."""
+9,200.00, then 11,100.00: one alert, of yesterday, its total the pattern's over both days.
+
+And Macau's patron buys in HKD 490,000.00 at the demo's HKD table (its session at 1.03): MOP
+504,700.00, a large transaction whose alert keeps HKD 490,000.00 and the rate (issue 39)."""
 
 from __future__ import annotations
 
@@ -27,10 +30,11 @@ from compliance.events import AmlAlertGrown
 from compliance.models import AmlAlert, AnonymousMovement
 from demo import showcase
 from demo.cage import DemoCage
-from demo.day import DemoDay
+from demo.day import DEMO_TABLES, DemoDay, _pit, ensure_tables
 from demo.days import DemoClock, on_clock
 from eventstore.history import read_stream
 from eventstore.models import StoredEvent
+from games import services
 
 
 @pytest.fixture
@@ -52,6 +56,10 @@ def two_days(settings: Any, db: None) -> dt.date:
         assert (raised.gaming_day, raised.day_total) == (yesterday, Decimal("5400.00"))
         cage.close("lisboa")
         cage.close_vault("lisboa")
+    # today Macau's HKD table is open (the demo's tables, its HKD pit at 1.03)
+    ensure_tables(sum(len(t) for t in DEMO_TABLES.values()))
+    services.table_session_open(casino="macau", table="fp1", opening={},
+                                metadata=_pit("macau"))
     showcase.compliance_showcase(cage)
     return yesterday
 
@@ -84,3 +92,16 @@ def test_todays_movements_grow_yesterdays_alert_to_the_two_days_total(
     row = page.content.decode().split(f'data-alert="{alert.alert_id}"')[1].split("</tr>")[0]
     assert yesterday.isoformat() in row
     assert "11100.00" in row
+
+
+def test_macaus_patron_buys_in_at_the_hkd_table_and_the_report_keeps_both_figures(
+        two_days: dt.date) -> None:
+    # issue 39: HKD 490,000.00 at the session's 1.03 is MOP 504,700.00, 500,000.00 or more in
+    # cash: Macau's large-transaction report, the HKD figure and the rate beside it
+    hkd = AmlAlert.objects.get(casino="macau", kind="large_transaction", where="table fp1")
+    assert (hkd.amount, hkd.currency, hkd.original_amount, hkd.rate, hkd.movement) == (
+        Decimal("504700.00"), "HKD", Decimal("490000.00"), Decimal("1.030000"), "buy_in")
+    # the cage's MOP 500,000.00 purchase: the law's currency alone
+    cage = AmlAlert.objects.get(casino="macau", kind="large_transaction", where="main")
+    assert (cage.amount, cage.currency, cage.original_amount, cage.rate) == (
+        Decimal("500000.00"), "", None, None)
