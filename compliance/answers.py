@@ -141,6 +141,11 @@ class Alert:
     status: str
     report_id: str | None
     raised_at: str
+    # a movement at a table in another currency than the law's (issue 39): its currency, its
+    # amount in it and the rate (law's currency per unit) that made ``amount``; null otherwise
+    currency: str | None
+    original_amount: str | None
+    rate: str | None
 
 
 @dataclass(frozen=True)

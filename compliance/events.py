@@ -95,6 +95,14 @@ class AmlAlertRaised(Event):
     cash: Decimal
     threshold: Decimal
     day_total: Decimal  # the patron's linked total of the day with this movement
+    # a movement at a table playing in another currency than the law's (issue 39: an HKD table
+    # in Macau): ``amount`` and the totals are in the law's currency (MOP); the movement's own
+    # figure in the table's ``currency`` and the ``rate`` it was converted at (law's currency per
+    # unit, the session's). Added with defaults ("", None, None: the movement was in the law's
+    # currency, as every alert recorded before), no upcaster (docs/events.md)
+    currency: str = ""
+    original_amount: Decimal | None = None
+    rate: Decimal | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,6 +123,10 @@ class AmlAlertGrown(Event):
     # how many movements just below the threshold at the place the linking period in force
     # holds with this one
     movements: int
+    # as in ``AmlAlertRaised``: the further movement in the table's currency, and its rate
+    currency: str = ""
+    original_amount: Decimal | None = None
+    rate: Decimal | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -191,6 +191,12 @@ class AmlAlert(models.Model):
     cash = money_field()
     threshold = money_field()
     day_total = money_field()
+    # raised at a table in another currency than the law's (issue 39): the movement's figure in
+    # the table's currency and the rate it was converted at (law's currency per unit); "",
+    # null, null for a movement in the law's currency
+    currency = models.CharField(max_length=3, blank=True, default="")
+    original_amount = money_field(null=True, blank=True)
+    rate = models.DecimalField(max_digits=14, decimal_places=6, null=True, blank=True)
     status = models.CharField(max_length=16, choices=AlertStatus.choices)
     report_id = models.UUIDField(null=True)
     raised_at = models.DateTimeField()

@@ -74,8 +74,9 @@ def search(casino: str, text: str, *, limit: int = 50) -> list[Patron]:
 
 def shown(rows: Iterable[Any], *, patron_field: str = "patron_id") -> list[Any]:
     """``rows`` (alerts, reports, patrons) with what a person reads set on each:
-    ``patron_name``, ``patron_number``, and for an alert ``kind_words``, ``movement_words`` and
-    ``law`` (the rule's citation)."""
+    ``patron_name``, ``patron_number``, and for an alert ``kind_words``, ``movement_words``,
+    ``law`` (the rule's citation) and ``law_currency`` (the currency of its thresholds: an
+    alert of a table in another currency shows its figure in both, issue 39)."""
     listed = list(rows)
     found = names(getattr(r, patron_field) for r in listed)
     for row in listed:
@@ -88,7 +89,8 @@ def shown(rows: Iterable[Any], *, patron_field: str = "patron_id") -> list[Any]:
             row.kind_words = KIND_WORDS.get(row.kind, row.kind)
             row.movement_words = MOVEMENT_WORDS.get(row.movement, row.movement)
             try:
-                row.law = thresholds.rule_by_code(row.rule).citation
+                rule = thresholds.rule_by_code(row.rule)
+                row.law, row.law_currency = rule.citation, rule.currency
             except (KeyError, LookupError, thresholds.NoRule):
-                row.law = row.rule
+                row.law, row.law_currency = row.rule, ""
     return listed

@@ -249,7 +249,9 @@ class AlertProjection(_ByCasino):
             gaming_day=event.gaming_day, movement=event.movement,
             movement_event=event.event_type_of_movement, reference=event.reference,
             where=event.where, amount=event.amount, cash=event.cash, threshold=event.threshold,
-            day_total=event.day_total, status=AlertStatus.OPEN, report_id=None,
+            day_total=event.day_total, currency=event.currency,
+            original_amount=event.original_amount, rate=event.rate,
+            status=AlertStatus.OPEN, report_id=None,
             raised_at=recorded.recorded_at, raised_by=_actor(recorded)))
 
     @handles

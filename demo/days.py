@@ -51,6 +51,7 @@ DAY_PLAYERS: list[DayPlayer] = [
     tips.play_day,  # the tip boxes, counted by two; a period over distributed
     currencies.play_day,  # Macau's exchange desk: HKD bought and sold, the holding revalued
     machines.play_day,  # the slot floor: its machines read, boxes counted, tickets settled
+    showcase.play_day,  # compliance: yesterday's half of the anonymous structuring shown today
 ]
 
 # Each area's showcase on the first run (compliance alerts, approvals waiting): called once,

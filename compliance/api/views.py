@@ -148,7 +148,11 @@ def _alert(a: AmlAlert) -> dict[str, Any]:
             "reference": a.reference, "where": a.where, "amount": fmt(a.amount),
             "cash": fmt(a.cash), "threshold": fmt(a.threshold), "day_total": fmt(a.day_total),
             "status": a.status, "report_id": str(a.report_id) if a.report_id else None,
-            "raised_at": a.raised_at.isoformat()}
+            "raised_at": a.raised_at.isoformat(),
+            # a table in another currency than the law's (issue 39): the movement in it
+            "currency": a.currency or None,
+            "original_amount": fmt(a.original_amount) if a.original_amount is not None else None,
+            "rate": str(a.rate) if a.rate is not None else None}
 
 
 def _day(request: Request, *, required: bool) -> Any:

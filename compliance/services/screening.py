@@ -13,6 +13,7 @@ import datetime as dt
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TypedDict
 
 from casino.errors import Conflict, Words, gettext_noop
 from casino.models import Casino
@@ -79,6 +80,11 @@ class Checked:
     pattern_total: Decimal = Decimal("0.00")
     # the first gaming day of the linking period in force on ``gaming_day`` (the pattern's)
     period_first_day: dt.date | None = None
+    # a table in another currency than the law's (issue 39): the movement's amount in it and
+    # the rate it was converted at; the alerts keep them beside the law's figure
+    currency: str = ""
+    original_amount: Decimal | None = None
+    rate: Decimal | None = None
 
 
 def _earlier(casino: str, period: PeriodInForce, day: dt.date, patron_id: str,
@@ -148,6 +154,7 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
         raise Conflict(NO_LAW_RATE, params=dict(currency=currency, law=rule.currency),
                        code="no_rate", field="currency")
     shown: object = None  # the amount as a refusal says it
+    original = amount
     if foreign:
         shown = Words(CONVERTED, amount=fmt(rules.in_law_currency(amount, rate)),
                       law=rule.currency, original=fmt(amount), currency=currency, rate=rate)
@@ -206,7 +213,9 @@ def movement_check(*, casino: Casino, patron: object, gaming_day: dt.date, kind:
                    movement=movement, rule=rule, screening=screening,
                    pattern_movements=anonymous + 1 if anonymous else 0,
                    pattern_total=pattern + screening.counted if anonymous else Decimal("0.00"),
-                   period_first_day=period.first_day)
+                   period_first_day=period.first_day, currency=currency if foreign else "",
+                   original_amount=original if foreign else None,
+                   rate=rate if foreign else None)
 
 
 def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: str,
@@ -230,7 +239,8 @@ def alerts_raise(checked: Checked, *, event_type: str, reference: str, where: st
             movement=checked.movement.kind, event_type_of_movement=event_type,
             reference=reference, where=where, amount=checked.movement.amount,
             cash=checked.movement.cash, threshold=checked.rule.identify_at,
-            day_total=checked.screening.total_after)], expected_version=0, metadata=metadata)
+            day_total=checked.screening.total_after, **_in_currency(checked))],
+            expected_version=0, metadata=metadata)
         ids.append(alert_id)
     return ids
 
@@ -254,7 +264,7 @@ def _anonymous_structuring(checked: Checked, *, event_type: str, reference: str,
         store.append(stream, [AmlAlertGrown(
             alert_id=alert_id, reference=reference, amount=checked.movement.amount,
             cash=checked.movement.cash, day_total=grown.day_total + checked.screening.counted,
-            movements=checked.pattern_movements)],
+            movements=checked.pattern_movements, **_in_currency(checked))],
             expected_version=store.stream_version(stream), metadata=metadata)
         return alert_id
     alert_id = str(uuid.uuid4())
@@ -263,9 +273,22 @@ def _anonymous_structuring(checked: Checked, *, event_type: str, reference: str,
         rule=checked.rule.code, patron_id="", gaming_day=checked.gaming_day,
         movement=checked.movement.kind, event_type_of_movement=event_type, reference=reference,
         where=where, amount=checked.movement.amount, cash=checked.movement.cash,
-        threshold=checked.rule.identify_at, day_total=checked.pattern_total)],
+        threshold=checked.rule.identify_at, day_total=checked.pattern_total,
+        **_in_currency(checked))],
         expected_version=0, metadata=metadata)
     return alert_id
+
+
+class InCurrency(TypedDict):
+    currency: str
+    original_amount: Decimal | None
+    rate: Decimal | None
+
+
+def _in_currency(checked: Checked) -> InCurrency:
+    """What an alert event keeps of a movement in another currency than the law's (issue 39)."""
+    return InCurrency(currency=checked.currency, original_amount=checked.original_amount,
+                      rate=checked.rate)
 
 
 def cheque_check(checked: Checked, *, prize: bool) -> None:
