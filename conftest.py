@@ -6,6 +6,8 @@
   worker here as in CI; every other test runs its tasks in process (below).
 * In CI (CI=true) a skipped test fails the run: nothing may be skipped there.
 * ``decimal.FloatOperation`` is trapped so that a float mixing into money fails loudly.
+* Hypothesis runs without its per-example deadline: on a loaded two-core machine one example can
+  take longer than 200 ms, a timing flake that proves nothing (speed lives in ``bench/``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("casino", deadline=None, print_blob=True)
+hypothesis_settings.load_profile("casino")
 
 if not os.environ.get("DATABASE_URL"):
     os.environ.setdefault(
