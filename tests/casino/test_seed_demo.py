@@ -26,7 +26,8 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
                 ("fiscal", "pit_boss"), ("chefe", "pit_boss"), ("contabilista", "accountant"),
                 ("gestor", "administrator"), ("gestora", "administrator"),
                 ("conformidade", "compliance_officer"), ("conformidade2", "compliance_officer")}
-    assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")}
+    assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")} | {
+        ("caixa-terminal", "lisboa", "cashier")}  # a terminal, in its casino only
     User = get_user_model()
     assert User.objects.get(username="admin").is_superuser
     assert not User.objects.get(username="gestor").is_staff
@@ -65,5 +66,9 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
         assert granted.pop("gestor") == granted.pop("gestora") == ("system:seed_demo", False)
         assert granted.pop("supervisor") == ("gestora", True)
         assert set(granted.values()) == {("gestor", False)}
+    device = User.objects.get(username="caixa-terminal")
+    assert device.terminal_account.casino_id == "lisboa"
+    (event,) = read_stream(f"casino_roles/lisboa.{device.pk}")
+    assert (event.data["role"], event.metadata["actor"]) == ("cashier", "gestor")
     upgraded = User.objects.get(username="caixa").password
     assert upgraded.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")

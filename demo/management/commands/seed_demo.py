@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from access.models import RegulatorAccount
+from access.models import RegulatorAccount, TerminalAccount
 from access.roles import FOUR_EYES_ROLES, ROLE_GRANT, role_found, role_grant
 from access.second_factor import (
     DEMO_TOTP_SECRET,
@@ -49,6 +49,9 @@ DEMO_USERS = [
     ("conformidade", [Role.COMPLIANCE_OFFICER]),
     ("conformidade2", [Role.COMPLIANCE_OFFICER]),
 ]
+# a terminal's service user (access.TerminalAccount): the main cage's window in Lisbon, a
+# cashier there; its API tokens live a week at most (admin issues them on /tokens/)
+DEMO_TERMINALS = [("caixa-terminal", "lisboa", "the main cage's window 1", Role.CASHIER)]
 DEMO_INSPECTORS = [("igj", Jurisdiction.PORTUGAL), ("dicj", Jurisdiction.MACAU)]
 
 
@@ -126,6 +129,17 @@ class Command(BaseCommand):
                     User.objects.create(username=username, password=hashed[username])
             for casino_code, *_ in DEMO_CASINOS:
                 _grant_roles(casino_code)
+            for username, casino_code, description, role in DEMO_TERMINALS:
+                device = User.objects.filter(username=username).first()
+                if device is None:
+                    device = User.objects.create(
+                        username=username, password=_hash_passwords([username])[username])
+                TerminalAccount.objects.update_or_create(
+                    user=device, defaults={"casino_id": casino_code, "description": description})
+                if not Membership.objects.filter(user=device, casino_id=casino_code,
+                                                 role=role).exists():
+                    role_grant(user_id=device.pk, role=role, metadata=person_metadata(
+                        username="gestor", role=Role.ADMINISTRATOR, casino=casino_code))
             # the regulators' inspectors, Portugal's and Macau's, each also the manager of its
             # colleagues' accounts: they read their jurisdiction's casinos, web and API alike,
             # and hold no casino role (casino.selectors.casino_roles); tokens from /tokens/
@@ -144,7 +158,8 @@ class Command(BaseCommand):
                     u for u, _ in DEMO_USERS]):
                 if needs_second_factor(user) and confirmed_device(user) is None:
                     demo_device(user)
-        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["igj", "dicj"])
+        names = ", ".join(["admin"] + [u for u, _ in DEMO_USERS] + ["igj", "dicj"]
+                          + [u for u, *_ in DEMO_TERMINALS])
         self.stdout.write(f"Demo logins ({names}): password is 'demo-' + the username, "
                           "e.g. caixa / demo-caixa.")
         self.stdout.write(f"Second factor (admin, supervisor, contabilista, gestor, gestora, "
