@@ -34,8 +34,8 @@ def _holders(request: HttpRequest) -> list[Any]:
     superuser, the terminals."""
     inspectors = RegulatorAccount.objects.select_related("user").order_by("user__username")
     terminals = TerminalAccount.objects.select_related("user").order_by("user__username")
-    holders: list[Any] = [a.user for a in [*inspectors, *terminals]
-                          if a.user_id != request.user.pk
+    accounts: list[RegulatorAccount | TerminalAccount] = [*inspectors, *terminals]
+    holders: list[Any] = [a.user for a in accounts if a.user_id != request.user.pk
                           and may_manage(request.user, a.user)]  # type: ignore[arg-type]
     return [request.user, *holders]
 
