@@ -164,7 +164,19 @@ def _apply(approval: Approval, metadata: Metadata) -> RoleAnswer:
     return _grant(metadata, user, role, approval_id=str(approval.id))
 
 
-procedure(ROLE_GRANT, prepare=_prepare, apply=_apply)
+def _said(approval: Approval) -> str:
+    """A role's request in the page's language, the person by their login (the event names
+    them by id only)."""
+    from django.utils.translation import gettext, pgettext
+
+    user_id, role = approval.details.get("user_id"), str(approval.details.get("role", ""))
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    return gettext("the %(role)s role for %(person)s") % {
+        "role": pgettext("role", rules.ROLE_NAMES.get(role, role)),
+        "person": user.get_username() if user is not None else f"#{user_id}"}
+
+
+procedure(ROLE_GRANT, prepare=_prepare, apply=_apply, said=_said)
 
 
 def role_holder_list(*, casino: str) -> list[tuple[Any, list[str]]]:

@@ -30,7 +30,7 @@ from access.roles import (
 from casino.errors import DomainError
 from casino.models import Casino, Role
 from casino.selectors import approval_list
-from casino.services.approvals import approval_request
+from casino.services.approvals import approval_request, approval_said
 from edge.web.acting import command_metadata, require_roles
 from edge.web.refusals import refusal_text
 
@@ -54,7 +54,8 @@ def roles(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "casino/roles.html", {
         "casino": the_casino, "people": people, "choices": choices,
         "reasons": ROLE_GRANT.reasons, "error": error, "posted": request.POST,
-        "asked": approval_list(casino=casino, status="requested", kind=ROLE_GRANT.name),
+        "asked": [(a, approval_said(a)) for a in approval_list(
+            casino=casino, status="requested", kind=ROLE_GRANT.name)],
         "key": uuid.uuid4().hex}, status=400 if error else 200)
 
 

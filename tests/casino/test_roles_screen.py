@@ -74,6 +74,10 @@ def test_a_cage_supervisors_role_is_asked_then_approved_by_a_second_administrato
     assert not Membership.objects.filter(user=rui).exists()  # nothing granted yet
     approval = Approval.objects.get(kind="role_grant", subject=f"{rui.pk}:cage_supervisor")
     assert str(approval.id).encode() in gestor.get("/roles/lisboa/").content
+    # said with the person's login (the event has their id only), in the page's language
+    assert "the Cage supervisor role for rui" in gestora.get("/approvals/lisboa/").content.decode()
+    assert "a função de Supervisor de caixa para rui" in browser("gestora", "pt-pt").get(
+        "/approvals/lisboa/").content.decode()
     # the one who asked may not approve (the page says why, nothing granted)
     mine = gestor.post("/approvals/lisboa/", {"action": "grant", "approval": str(approval.id),
                                               "idempotency_key": "a1"})
