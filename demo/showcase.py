@@ -25,10 +25,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
-
 from cage import services as cage
-from casino.models import Approval, Casino, Role
+from casino.models import Casino, Role
 from casino.money import parse_amount
 from casino.services.approvals import approval_request
 from compliance.models import AmlAlert
@@ -128,6 +126,10 @@ def approvals_showcase(cage_: DemoCage) -> None:
             metadata=_as("lisboa", Role.CAGE_SUPERVISOR, "supervisor"))
     # a role's four eyes (issue 35): gestor asks for caixa2 to cover the cage supervisor's
     # post; gestora approves it on the approvals page (the roles screen shows it waiting)
+    from django.contrib.auth import get_user_model
+
+    from casino.models import Approval
+
     cover = get_user_model().objects.filter(username="caixa2").first()
     if cover is not None and not Approval.objects.filter(
             casino_id="lisboa", kind="role_grant", subject=f"{cover.pk}:cage_supervisor",
