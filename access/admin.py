@@ -5,13 +5,20 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 
-from .models import RegulatorAccount
+from .models import RegulatorAccount, TerminalAccount
 
 
 @admin.register(RegulatorAccount)
 class RegulatorAccountAdmin(admin.ModelAdmin[RegulatorAccount]):
     list_display = ("user", "jurisdiction", "manages_accounts")
     list_filter = ("jurisdiction",)
+
+
+@admin.register(TerminalAccount)
+class TerminalAccountAdmin(admin.ModelAdmin[TerminalAccount]):
+    list_display = ("user", "casino", "description")
+    list_filter = ("casino",)
+
 
 # The access log is read through the regulator's API (/api/regulator/v1/access-log/), not
 # here: the Django admin holds configuration only.

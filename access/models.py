@@ -55,6 +55,31 @@ class RegulatorAccount(models.Model):
                                            "holds none"})
 
 
+class TerminalAccount(models.Model):
+    """A terminal's service user, not a person: a cage window's, a slot floor's or a dealer's
+    device that calls the API as the roles its user holds in its casino. Its tokens live
+    ``access.services.LONGEST_DAYS_TERMINAL`` days at most (a device on the floor is lost or
+    opened more easily than a person's key; docs/security.md), issued by a superuser."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                related_name="terminal_account")
+    casino = models.ForeignKey("casino.Casino", on_delete=models.PROTECT, related_name="+")
+    description = models.CharField(max_length=100,
+                                   help_text="Which device: \"the main cage's window 1\".")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.description}, {self.casino_id})"
+
+    def clean(self) -> None:
+        """A regulator's inspector is a person, never a terminal."""
+        from django.core.exceptions import ValidationError
+
+        if self.user_id is not None and RegulatorAccount.objects.filter(
+                user_id=self.user_id).exists():
+            raise ValidationError({"user": "a regulator's inspector is a person, not a "
+                                           "terminal"})
+
+
 class AccessLogEntry(models.Model):
     """One request to the regulator's API: who, what, when, how many rows."""
 

@@ -16,11 +16,14 @@ from django.utils.translation import gettext as _
 
 from casino.errors import InvalidCommand, NotAllowed, NotFound
 
-from .models import AccessLogEntry, ApiToken, RegulatorAccount
+from .models import AccessLogEntry, ApiToken, RegulatorAccount, TerminalAccount
 
 # Token lifetimes by holder (ASVS 3.5; docs/security.md): a regulator's inspector's token
-# reads every casino of a jurisdiction and lives a month at most; a person's own, a quarter.
+# reads every casino of a jurisdiction and lives a month at most; a terminal's (a device on the
+# floor, lost or opened more easily than a person's key) a week; a person's own, a quarter.
+# The figures are the project's choice: no rule of the IGJ, the SRIJ or the DICJ sets one.
 LONGEST_DAYS_REGULATOR = 30
+LONGEST_DAYS_TERMINAL = 7
 LONGEST_DAYS = 90
 DEFAULT_DAYS = 30
 
@@ -55,9 +58,19 @@ def may_manage(issuer: AbstractBaseUser, holder: AbstractBaseUser) -> bool:
                 and mine.jurisdiction == account.jurisdiction)
 
 
+def terminal_account(user: AbstractBaseUser | AnonymousUser) -> TerminalAccount | None:
+    if not user.is_authenticated:
+        return None
+    return TerminalAccount.objects.filter(user_id=user.pk).first()
+
+
 def longest_days(holder: AbstractBaseUser) -> int:
     """The longest a token of ``holder`` may live, in days."""
-    return LONGEST_DAYS_REGULATOR if regulator_account(holder) is not None else LONGEST_DAYS
+    if regulator_account(holder) is not None:
+        return LONGEST_DAYS_REGULATOR
+    if terminal_account(holder) is not None:
+        return LONGEST_DAYS_TERMINAL
+    return LONGEST_DAYS
 
 
 def token_issue(*, holder: AbstractBaseUser, name: str, days: int,
@@ -75,6 +88,11 @@ def token_issue(*, holder: AbstractBaseUser, name: str, days: int,
         raise InvalidCommand(_("say what the token is for"), field="name")
     longest = longest_days(holder)
     if not 1 <= days <= longest:
+        if terminal_account(holder) is not None:
+            raise InvalidCommand(_("a terminal's token is valid from 1 to %(days)d days: "
+                                   "%(user)s is a terminal") % {
+                                       "days": longest, "user": holder.get_username()},
+                                 field="days")
         raise InvalidCommand(_("a token is valid from 1 to %(days)d days")
                              % {"days": longest}, field="days")
     token, plain = ApiToken.objects.create(user=holder, expiry=dt.timedelta(days=days),

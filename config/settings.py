@@ -276,7 +276,6 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "900"))
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
                                    "socket_connect_timeout": 2, "socket_timeout": 10}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 # One task at a time per worker process: with acks late, a prefetched message waits behind a
 # long close instead of running elsewhere.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -289,6 +288,13 @@ CELERY_TASK_PUBLISH_RETRY = True
 # answer 503 with Retry-After (edge.api.errors); nothing was queued, the person sends it again.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 1, "interval_step": 0,
                                     "interval_max": 1}
+# ... and the result store's, by the same policy: a sender subscribes to its task's result
+# before publishing, and Celery's own policy for that is 20 retries, so a web worker that had
+# sent nothing yet waited 19 s for a lost Redis and then raised a RuntimeError, a 500
+# (tests/e2e/test_broker_lost.py). A worker's result write rides through as long, no longer:
+# the task is redelivered (acks late) and every task is idempotent.
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+                                           "retry_policy": CELERY_TASK_PUBLISH_RETRY_POLICY}
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
 # `celery -A config beat`: what runs on its own (docs/deployment.md).

@@ -1,12 +1,13 @@
 from django.urls import include, path
 
-from shell.web import approvals, history, seals, tokens, views
+from shell.web import approvals, history, roles, seals, tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("waiting/<slug:casino>/", views.home_waiting, name="home-waiting"),
     path("approvals/<slug:casino>/", approvals.approvals, name="approvals"),
     path("history/<slug:casino>/<slug:kind>/<str:ident>/", history.history, name="history"),
+    path("roles/<slug:casino>/", roles.roles, name="roles"),
     path("seals/<slug:casino>/", seals.seals, name="seals"),
     path("seals/<slug:casino>/key.pem", seals.seal_key, name="seal-key"),
     path("tokens/", tokens.tokens, name="tokens"),

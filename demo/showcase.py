@@ -21,7 +21,8 @@ staff would:
 * a jackpot owed: today's flush at the stud poker table is not paid yet (``demo.days``);
 * approvals waiting, each for its second person: a round voided after its outcome (asked by
   one pit boss, for the other), a cashier's adjustment (for the cage supervisor), a jackpot
-  meter correction (asked by the cage supervisor, for the accountant).
+  meter correction (asked by the cage supervisor, for the accountant), a cage supervisor's role
+  for ``caixa2``, covering (asked by ``gestor``, for ``gestora``: the roles screen shows it).
 
 The patrons' names and documents are fictional and go to the patron vault only (encrypted);
 the events name a patron by reference.
@@ -133,7 +134,7 @@ def compliance_showcase(cage_: DemoCage) -> None:
 
 
 def approvals_showcase(cage_: DemoCage) -> None:
-    """Three approvals, each waiting for its second person (see the module's text)."""
+    """Four approvals, each waiting for its second person (see the module's text)."""
     if not Casino.objects.filter(code="lisboa").exists():
         return
     session = TableSession.objects.filter(casino_id="lisboa", table="ra1",
@@ -164,3 +165,17 @@ def approvals_showcase(cage_: DemoCage) -> None:
                         "a power cut; the display was checked against the controller's log",
             details={"meter": "pool", "direction": "up", "amount": "10.00"},
             metadata=_as("lisboa", Role.CAGE_SUPERVISOR, "supervisor"))
+    # a role's four eyes (issue 35): gestor asks for caixa2 to cover the cage supervisor's
+    # post; gestora approves it on the approvals page (the roles screen shows it waiting)
+    from django.contrib.auth import get_user_model
+
+    from casino.models import Approval
+
+    cover = get_user_model().objects.filter(username="caixa2").first()
+    if cover is not None and not Approval.objects.filter(
+            casino_id="lisboa", kind="role_grant", subject=f"{cover.pk}:cage_supervisor",
+            status="requested").exists():
+        approval_request(
+            kind="role_grant", subject=f"{cover.pk}:cage_supervisor", reason="cover",
+            explanation="covers the cage supervisor's post during the supervisor's leave",
+            metadata=_as("lisboa", Role.ADMINISTRATOR, "gestor"))

@@ -60,17 +60,29 @@ class Procedure:
     kind: rules.Kind
     prepare: Prepare
     apply: Apply
+    # the request's summary in the page's language (the stored one is English), if the kind
+    # says it; None: the stored summary
+    said: Callable[[Approval], str] | None = None
 
 
 PROCEDURES: dict[str, Procedure] = {}
 
 
-def procedure(kind: rules.Kind, *, prepare: Prepare, apply: Apply) -> rules.Kind:
+def procedure(kind: rules.Kind, *, prepare: Prepare, apply: Apply,
+              said: Callable[[Approval], str] | None = None) -> rules.Kind:
     """Register ``kind``'s two steps; each runs only inside its command (``in_command``)."""
     if kind.name in PROCEDURES and PROCEDURES[kind.name].kind != kind:
         raise TypeError(f"approval kind {kind.name} is registered twice")
-    PROCEDURES[kind.name] = Procedure(kind, in_command(prepare), in_command(apply))
+    PROCEDURES[kind.name] = Procedure(kind, in_command(prepare), in_command(apply), said)
     return kind
+
+
+def approval_said(approval: Approval) -> str:
+    """What ``approval`` asks for, as a screen shows it: in the page's language where its kind
+    says it (``procedure(said=...)``), else its stored summary."""
+    found = PROCEDURES.get(approval.kind)
+    return found.said(approval) if found is not None and found.said is not None else (
+        approval.summary)
 
 
 def procedure_of(kind: str) -> Procedure:

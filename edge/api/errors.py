@@ -57,6 +57,10 @@ def domain_error_of(exc: BaseException) -> DomainError | None:
         return Unavailable()  # connection refused, lost, or the server shutting down
     if isinstance(exc, BROKER_LOST):  # the publish policy's retries spent (config.settings)
         return Unavailable(BROKER_UNAVAILABLE)
+    if isinstance(exc, RuntimeError) and isinstance(exc.__cause__, BROKER_LOST):
+        # the result store's reconnection given up, by the same policy (Celery says "the
+        # application must be restarted": the next send makes a new connection)
+        return Unavailable(BROKER_UNAVAILABLE)
     return exc if isinstance(exc, DomainError) else None
 
 

@@ -51,14 +51,15 @@ def approvals(request: HttpRequest, casino: str) -> HttpResponse:
         procedure = service.PROCEDURES.get(approval.kind)
         kind = procedure.kind if procedure else None
         pending.append({
-            "approval": approval,
+            "approval": approval, "summary": service.approval_said(approval),
             "label": kind.label if kind else approval.kind,
             "reason": kind.reason(approval.reason).label if kind else approval.reason,
             "may_decide": bool(kind and _role_in(held, kind.approve_roles)
                                and approval.requested_by != request.user.get_username()),
             "own": approval.requested_by == request.user.get_username(),
         })
-    decided = approval_list(casino=casino).exclude(status="requested")[:50]
+    decided = [(a, service.approval_said(a))
+               for a in approval_list(casino=casino).exclude(status="requested")[:50]]
     return render(request, "casino/approvals.html", {
         "casino": the_casino, "pending": pending, "decided": decided, "error": error,
         "key": uuid.uuid4().hex})

@@ -102,6 +102,9 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
                           reverse("compliance:alerts", args=[casino]),
                           _("Anti-money-laundering alerts, suspicious-transaction reports, "
                             "patrons")))
+    if Role.ADMINISTRATOR in roles:
+        links.append(Link("roles", _("Roles"), reverse("roles", args=[casino]),
+                          _("Who holds which role here: grant and remove them")))
     if roles:
         links.append(Link("approvals", _("Approvals"), reverse("approvals", args=[casino]),
                           _("Changes after the fact awaiting a second person")))

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from access.models import RegulatorAccount
+from access.models import RegulatorAccount, TerminalAccount
 from access.services import (
     DEFAULT_DAYS,
     may_manage,
@@ -30,9 +30,12 @@ from edge.web.refusals import refusal_text
 
 
 def _holders(request: HttpRequest) -> list[Any]:
-    """Who the person may issue a token to: themself, and the inspectors they manage."""
+    """Who the person may issue a token to: themself, the inspectors they manage and, for a
+    superuser, the terminals."""
     inspectors = RegulatorAccount.objects.select_related("user").order_by("user__username")
-    holders: list[Any] = [a.user for a in inspectors if a.user_id != request.user.pk
+    terminals = TerminalAccount.objects.select_related("user").order_by("user__username")
+    accounts: list[RegulatorAccount | TerminalAccount] = [*inspectors, *terminals]
+    holders: list[Any] = [a.user for a in accounts if a.user_id != request.user.pk
                           and may_manage(request.user, a.user)]  # type: ignore[arg-type]
     return [request.user, *holders]
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from cage.models import Shift, ShiftStatus
 from casino.models import Approval, ApprovalStatus, Casino, Role
-from casino.services.approvals import PROCEDURES
+from casino.services.approvals import PROCEDURES, approval_said
 from compliance.models import AlertStatus, AmlAlert, ReportStatus, SuspiciousReport
 from compliance.names import number
 from compliance.selectors import reports_due as report_deadlines_pressing
@@ -73,7 +73,7 @@ def waiting_for(casino: str, roles: set[str], username: str) -> Waiting:
                  .exclude(requested_by=username).order_by("requested_at"))
         found.groups.append(_group(
             _("Approvals you may give"), asked.count(),
-            [Item(_("%(summary)s (asked by %(who)s)") % {"summary": a.summary,
+            [Item(_("%(summary)s (asked by %(who)s)") % {"summary": approval_said(a),
                                                         "who": a.requested_by},
                   reverse("approvals", args=[casino]), a.amount)
              for a in asked[:LIMIT]]))

@@ -109,3 +109,30 @@ def test_an_export_asked_while_the_broker_is_lost_is_a_503_page_not_a_500(
     assert time.monotonic() - started < 10
     assert (answer.status_code, answer["Retry-After"]) == (503, "5")
     assert b"Try again in a few seconds" in answer.content
+
+
+def test_the_result_stores_reconnection_given_up_is_the_same_503_and_no_other_runtime_error(
+        ) -> None:
+    """A sender subscribes to its task's result before publishing: Redis lost, Celery's result
+    consumer gives up (by the same policy, ``CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS``) with a
+    RuntimeError caused by the connection's error: the API's 503 as for the broker. A
+    RuntimeError of anything else stays a 500."""
+    from django.conf import settings
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from edge.api.errors import domain_error_of
+
+    assert (settings.CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS["retry_policy"]
+            == settings.CELERY_TASK_PUBLISH_RETRY_POLICY)
+    try:
+        try:
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
+        except RedisConnectionError as lost:
+            raise RuntimeError("Retry limit exceeded while trying to reconnect to the Celery "
+                               "result store backend.") from lost
+    except RuntimeError as given_up:
+        answer = exception_handler(given_up, {})  # type: ignore[arg-type]
+    assert answer is not None
+    assert (answer.status_code, answer["Retry-After"]) == (503, "5")
+    assert answer.data["error"]["code"] == "unavailable"
+    assert domain_error_of(RuntimeError("something else")) is None

@@ -122,7 +122,7 @@ def the_story(played: list) -> None:
     assert list(SuspiciousReport.objects.values_list("status", flat=True)) == ["drafted"]
     assert JackpotPrize.objects.filter(casino="lisboa", paid=False, amount__gt=0).count() == 1
     assert set(Approval.objects.filter(status="requested").values_list("kind", flat=True)) == {
-        "round_void", "jackpot_meter_correction"}
+        "round_void", "jackpot_meter_correction", "role_grant"}
 
 
 def the_areas(tmp_path: Path) -> None:

@@ -97,3 +97,36 @@ def test_the_django_admin_makes_no_superuser_and_grants_no_role() -> None:
     assert changed.status_code == 403  # shown at most, never changed by a non-superuser
     root.refresh_from_db()
     assert root.username == "root"
+
+
+def test_a_new_casinos_two_founding_administrators_are_granted_by_the_system_only() -> None:
+    """Four eyes need two administrators: nobody is there to approve the first two."""
+    from access.roles import role_found
+
+    ana, rui, ze = (User.objects.create_user(n) for n in ("ana", "rui", "ze"))
+    with pytest.raises(NotAllowed, match="by the system"):
+        role_found(user_id=ana.pk, metadata=admin_meta("gestor"))
+    for founder in (ana, rui):
+        role_found(user_id=founder.pk, metadata=system_metadata("lisboa", job="tests"))
+    with pytest.raises(Conflict, match="its 2 founding administrators"):
+        role_found(user_id=ze.pk, metadata=system_metadata("lisboa", job="tests"))
+
+    assert set(Membership.objects.values_list("user__username", "role")) == {
+        ("ana", "administrator"), ("rui", "administrator")}
+    (granted,) = read_stream(f"casino_roles/lisboa.{ana.pk}")
+    assert (granted.data["approval_id"], granted.metadata["actor"]) == ("", "system:tests")
+
+
+def test_manage_py_role_found_names_what_is_wrong() -> None:
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    User.objects.create_user("ana")
+    with pytest.raises(CommandError, match="no casino 'porto'"):
+        call_command("role_found", "porto", "ana")
+    with pytest.raises(CommandError, match="no user 'nobody'"):
+        call_command("role_found", "lisboa", "nobody")
+    out = StringIO()
+    call_command("role_found", "lisboa", "ana", stdout=out)
+    assert "ana is a founding administrator of lisboa" in out.getvalue()

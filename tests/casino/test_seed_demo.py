@@ -24,9 +24,10 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
     roles = {(m.user.username, m.casino_id, m.role) for m in Membership.objects.all()}
     expected = {("caixa", "cashier"), ("caixa2", "cashier"), ("supervisor", "cage_supervisor"),
                 ("fiscal", "pit_boss"), ("chefe", "pit_boss"), ("contabilista", "accountant"),
-                ("gestor", "administrator"),
+                ("gestor", "administrator"), ("gestora", "administrator"),
                 ("conformidade", "compliance_officer"), ("conformidade2", "compliance_officer")}
-    assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")}
+    assert roles == {(u, c, r) for u, r in expected for c in ("lisboa", "macau")} | {
+        ("caixa-terminal", "lisboa", "cashier")}  # a terminal, in its casino only
     User = get_user_model()
     assert User.objects.get(username="admin").is_superuser
     assert not User.objects.get(username="gestor").is_staff
@@ -49,6 +50,25 @@ def test_every_demo_login_logs_in_with_its_role_and_gets_a_full_hash_on_first_lo
     assert set(TOTPDevice.objects.filter(
         confirmed=True, key="3132333435363738393031323334353637383930").values_list(
         "user__username", flat=True)) == {"admin", "igj", "dicj", "supervisor", "contabilista",
-                                          "gestor", "conformidade", "conformidade2"}
+                                          "gestor", "gestora", "conformidade", "conformidade2"}
+    # issue 35: every role granted through access.roles, as events: the two founding
+    # administrators by the system, the cage supervisor's asked by gestor and approved by
+    # gestora, the others by gestor; once each (the second seed granted nothing again)
+    from eventstore.history import read_stream
+
+    for casino in ("lisboa", "macau"):
+        granted = {}
+        for username, role in expected:
+            (event,) = read_stream(
+                f"casino_roles/{casino}.{User.objects.get(username=username).pk}")
+            assert (event.event_type, event.data["role"]) == ("CasinoRoleGranted", role)
+            granted[username] = (event.metadata["actor"], bool(event.data["approval_id"]))
+        assert granted.pop("gestor") == granted.pop("gestora") == ("system:seed_demo", False)
+        assert granted.pop("supervisor") == ("gestora", True)
+        assert set(granted.values()) == {("gestor", False)}
+    device = User.objects.get(username="caixa-terminal")
+    assert device.terminal_account.casino_id == "lisboa"
+    (event,) = read_stream(f"casino_roles/lisboa.{device.pk}")
+    assert (event.data["role"], event.metadata["actor"]) == ("cashier", "gestor")
     upgraded = User.objects.get(username="caixa").password
     assert upgraded.startswith(f"pbkdf2_sha256${PBKDF2PasswordHasher.iterations}$")

@@ -20,7 +20,7 @@ from shell.web.navigation import _area_links
                        "machines", "exchange", "approvals"]),
     (Role.REGULATOR, ["pit", "cage", "ledger", "seals", "jackpots", "exchange", "approvals"]),
     (Role.ADMINISTRATOR, ["pit", "cage", "ledger", "seals", "jackpots", "pokerroom", "machines",
-                          "exchange", "approvals"]),
+                          "exchange", "roles", "approvals"]),
     (Role.COMPLIANCE_OFFICER, ["compliance", "approvals"]),
 ])
 def test_each_roles_links(role: str, areas: list[str]) -> None:

@@ -126,6 +126,43 @@ def test_a_token_lives_at_most_30_days_for_an_inspector_and_90_for_staff(
     assert issue(srij, "srij", days="30")[0] == 200
 
 
+def test_a_terminals_token_lives_a_week_at_most_a_longer_one_is_a_400_naming_why(
+        casinos: None) -> None:
+    """A terminal (a cage window's service user) is not a person: its token lives 7 days at
+    most, issued by a superuser; 8 days is refused with the reason, nothing issued."""
+    from access.models import TerminalAccount
+
+    device = get_user_model().objects.create_user("caixa-terminal", password="x")
+    TerminalAccount.objects.create(user=device, casino_id="lisboa",
+                                   description="the main cage's window 1")
+    Membership.objects.create(user=device, casino_id="lisboa", role=Role.CASHIER)
+    root = Client()
+    root.force_login(get_user_model().objects.create_superuser("root", password="x"))
+    assert b'value="caixa-terminal"' in root.get("/tokens/").content
+
+    refused = root.post("/tokens/", {"holder": "caixa-terminal", "name": "window 1",
+                                     "days": "8", "password": "x"})
+
+    assert refused.status_code == 400
+    assert ("a terminal&#x27;s token is valid from 1 to 7 days: caixa-terminal is a terminal"
+            in refused.content.decode())
+    assert not ApiToken.objects.filter(user=device).exists()
+    status, token = issue(root, "caixa-terminal", days="7")
+    assert status == 200
+    (issued,) = ApiToken.objects.filter(user=device)
+    left = issued.expiry - timezone.now()
+    assert dt.timedelta(days=7) - dt.timedelta(minutes=1) < left <= dt.timedelta(days=7)
+    answer = Client().get("/api/v1/casinos/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert answer.status_code == 200
+    assert [c["code"] for c in answer.json()] == ["lisboa"]
+    # in pt-PT too
+    root.cookies["django_language"] = "pt-pt"
+    refused = root.post("/tokens/", {"holder": "caixa-terminal", "name": "window 1",
+                                     "days": "30", "password": "x"})
+    assert refused.status_code == 400
+    assert "válido de 1 a 7 dias" in refused.content.decode()
+
+
 def test_an_expired_token_is_refused(casinos: None) -> None:
     tokens = make_people()
     ApiToken.objects.filter(user__username__in=["srij", "pit_boss"]).update(

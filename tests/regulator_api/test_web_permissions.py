@@ -27,6 +27,8 @@ pytestmark = pytest.mark.django_db
 
 SKIPPED_PREFIXES = ("api/", "admin/", "accounts/", "i18n/")
 CASINO_ROLES = [str(r) for r in Role if r != Role.REGULATOR]
+# pages only the casino's administrator opens: every other role of the casino is refused
+ADMINISTRATOR_ONLY = ("roles/<slug:casino>/",)
 
 
 def web_routes() -> list[str]:
@@ -107,6 +109,15 @@ def test_every_web_page_answers_only_the_casinos_of_the_person_or_the_jurisdicti
         opened["srij"] += status == 200
         if status >= 500:
             wrong.append(f"srij {path}: {status}")
+        if route in ADMINISTRATOR_ONLY:
+            for name in lisbon_people:
+                status = people[name].get(path).status_code
+                if status != (200 if name == "lisbon-administrator" else 403):
+                    wrong.append(f"{name} {path}: {status}")
+            status = people["srij"].get(path).status_code  # Lisbon's inspector: reads, grants not
+            if status != 403:
+                wrong.append(f"srij {path}: {status}")
+    assert set(ADMINISTRATOR_ONLY) <= set(routes)
     assert not wrong, "\n".join(wrong)
     # each inspector reads its own jurisdiction's pages (the ledger, the seals, the approvals...)
     assert opened["srij"] >= 10, opened
