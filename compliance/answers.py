@@ -187,6 +187,9 @@ class LargeTransaction:
     threshold: str
     rule: str
     recorded_at: str
+    currency: str | None = None  # the table's currency, where not the law's (issue 39)
+    original_amount: str | None = None
+    rate: str | None = None
 
 
 @dataclass(frozen=True)

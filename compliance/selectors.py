@@ -151,13 +151,18 @@ def report_narrative(report: SuspiciousReport) -> str | None:
 
 def large_transactions(casino: str, day: dt.date) -> list[dict[str, Any]]:
     """The day's large-transaction report (Macau): each cash movement at or above the
-    threshold, with the patron identified by reference."""
+    threshold, with the patron identified by reference; one at a table in another currency
+    keeps its figure in that currency and the rate beside the amount in the law's."""
     return [{
         "alert_id": str(a.alert_id), "gaming_day": a.gaming_day.isoformat(),
         "patron_id": str(a.patron_id) if a.patron_id else None, "movement": a.movement,
         "reference": a.reference, "where": a.where, "amount": fmt(a.amount),
         "cash": fmt(a.cash), "threshold": fmt(a.threshold), "rule": a.rule,
         "recorded_at": a.raised_at.isoformat(),
+        # a movement at a table in another currency: its figure there and the rate (issue 39)
+        "currency": a.currency or None,
+        "original_amount": fmt(a.original_amount) if a.original_amount is not None else None,
+        "rate": str(a.rate) if a.rate is not None else None,
     } for a in alert_list(casino, day=day, kind=rules.LARGE).order_by("raised_at")]
 
 

@@ -24,6 +24,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from casino.models import Membership, Role
+from compliance import selectors
 from compliance.events import AmlAlertGrown, AmlAlertRaised
 from compliance.models import AmlAlert
 from compliance.services import patron_register
@@ -77,6 +78,18 @@ def test_an_hkd_tables_alerts_keep_the_hkd_figure_and_the_rate(
         "amount": "504700.00", "cash": "504700.00", "currency": "HKD",
         "original_amount": "490000.00", "rate": "1.030000"}
 
+    # the day's large-transaction report (the officer's API, and the same rows the regulator's
+    # API and file read): the MOP figure beside the HKD one and its rate
+    report = api.get("/api/v1/compliance/macau/large-transactions/",
+                     {"day": large.gaming_day.isoformat()})
+    assert report.status_code == 200
+    [row] = report.json()["transactions"]
+    assert {k: row[k] for k in ("amount", "currency", "original_amount", "rate")} == {
+        "amount": "504700.00", "currency": "HKD", "original_amount": "490000.00",
+        "rate": "1.030000"}
+    [regulator_row] = selectors.large_transactions("macau", large.gaming_day)
+    assert (regulator_row["currency"], regulator_row["original_amount"]) == ("HKD", "490000.00")
+
     page = Client()
     page.force_login(officer)
     html = page.get("/compliance/macau/alerts/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -102,4 +115,7 @@ def test_an_alert_in_the_laws_currency_names_no_other(hkd_session: str) -> None:
     api.force_authenticate(_officer())
     [shown] = api.get("/api/v1/compliance/macau/alerts/").json()
     assert (shown["amount"], shown["currency"], shown["original_amount"], shown["rate"]) == (
+        "500000.00", None, None, None)
+    [row] = selectors.large_transactions("macau", large.gaming_day)
+    assert (row["amount"], row["currency"], row["original_amount"], row["rate"]) == (
         "500000.00", None, None, None)
