@@ -11,7 +11,7 @@ import datetime as dt
 from decimal import Decimal
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, choice_words
 from casino.money import Money, fmt
 from eventstore import clock, store
 from eventstore.commands import command
@@ -58,8 +58,9 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
                   window: str = "", metadata: Metadata) -> TicketAnswer:
     """A ticket paid (``TicketRedeemed``): once, before it expires, for its whole amount."""
     if place not in PLACES:
-        raise InvalidCommand("place is machine, cage or kiosk, not {place!r}",
-                             params={"place": place}, field="place")
+        raise InvalidCommand("a ticket is paid at {places}, not {place!r}",
+                             params={"places": choice_words(PLACES, "ticket place"), "place": place},
+                             field="place")
     require_role(metadata, FLOOR_ROLES if place == "machine" else (*PAY_ROLES, "system"),
                  "redeeming a ticket")
     venue = casino_get(metadata, casino)

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, choice_words
 from casino.money import Money, fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
@@ -88,8 +88,9 @@ def poker_table_open(
     if game == CHEMIN_DE_FER:
         charge = "commission"
     elif charge not in rake_rules.CHARGES:
-        raise InvalidCommand("a cash table's charge is rake or time_charge, not {charge!r}",
-                             params={"charge": charge}, field="charge")
+        raise InvalidCommand("a cash table's charge is {charges}, not {charge!r}",
+                             params={"charges": choice_words(rake_rules.CHARGES, "poker charge"),
+                                     "charge": charge}, field="charge")
     rake = percent(rake_percent, field="rake_percent")
     commission = percent(commission_percent, field="commission_percent")
     try:

@@ -168,7 +168,7 @@ def tournament_chips_buy(*, casino: str, tournament: str, entry: int, kind: str,
     found = tournament_get(casino, tournament, lock=True)
     row = _entry_in(found, entry)
     if kind not in ("rebuy", "addon"):
-        raise InvalidCommand("kind is rebuy or addon", field="kind")
+        raise InvalidCommand("an entry after the start is a rebuy or an add-on", field="kind")
     amount, fee = (found.rebuy, found.rebuy_fee) if kind == "rebuy" else (found.addon,
                                                                           found.addon_fee)
     if amount <= 0:

@@ -3,12 +3,15 @@ page's language (issue 36, items 6 and 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from django.utils import translation
 
-from casino.context import person_metadata, require_role
-from casino.errors import NotAllowed
-from edge.web.refusals import refusal_text
+from casino.context import person_metadata, require_role, system_metadata
+from casino.errors import DomainError, NotAllowed, choice_words, kind_words
+from casino.services.casinos import casino_register
+from edge.web.refusals import refusal_text, said
 
 
 def test_a_role_refusal_names_the_roles_in_words_in_each_language() -> None:
@@ -24,3 +27,56 @@ def test_a_role_refusal_names_the_roles_in_words_in_each_language() -> None:
     assert "Fiscal de banca" in said
     assert "pit_boss" not in said
     assert "cage_supervisor" not in said
+
+
+def test_a_list_of_choices_is_said_in_words_in_each_language() -> None:
+    # the labels by hand: casino.errors.KIND_WORDS, and their pt-PT entries in the catalogue
+    kinds = choice_words(("jackpot", "cancelled_credits"), "hand pay kind")
+    assert kinds == "a jackpot or cancelled credits"
+    assert choice_words(("sds", "file", "hand"), "meter source") == (
+        "the slot data system, a file or a reading by hand")
+    with translation.override("pt-pt"):
+        assert said(kinds) == "um prémio acumulado ou créditos cancelados"
+        assert said(kind_words("ram_clear", "meter reset kind")) == (
+            "uma limpeza da memória RAM")
+    # a code without a label stays as it is
+    assert kind_words("bogus", "hand pay kind") == "bogus"
+
+
+def _refused(call: Callable[[], object]) -> DomainError:
+    with pytest.raises(DomainError) as refused:
+        call()
+    return refused.value
+
+
+@pytest.mark.django_db
+def test_refusals_name_kinds_by_their_words_never_their_codes() -> None:
+    from compliance.selectors import alert_list
+    from games import services as games
+    from machines.services.tickets import ticket_redeem
+
+    casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
+                    time_zone="Europe/Lisbon", gaming_day_closes_at=6,
+                    metadata=system_metadata("lisboa", job="test"))
+    admin = person_metadata(username="gestor", role="administrator", casino="lisboa")
+    floor = person_metadata(username="fiscal", role="pit_boss", casino="lisboa")
+    cases = [
+        (lambda: games.drop_definition_set(casino="lisboa", basis="both", reason="x",
+                                           metadata=admin),
+         "the drop is the drop box as counted at the close or the cash recorded at the table, "
+         "not 'both'",
+         "a caixa de depósito tal como contada no fecho ou o numerário registado na mesa"),
+        (lambda: ticket_redeem(casino="lisboa", validation="1", place="bar", metadata=floor),
+         "a ticket is paid at a machine, the cage or a kiosk, not 'bar'",
+         "uma senha é paga em uma máquina, a caixa ou um quiosque, não 'bar'"),
+        (lambda: alert_list("lisboa", kind="smurfing"),
+         "an alert is of one of these kinds: Linked movements reached the threshold, "
+         "Structuring: movements just below the threshold, Large cash transaction (to report) "
+         "or Anonymous structuring at one window or table",
+         "um alerta é de um destes tipos: "),
+    ]
+    for call, english, portuguese in cases:
+        error = _refused(call)
+        assert error.message == english
+        with translation.override("pt-pt"):
+            assert portuguese in refusal_text(error)
