@@ -206,12 +206,16 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
         reads += 1
         at = (clock.now() + dt.timedelta(milliseconds=reads)).isoformat()
         readings = []
+        # the floor's meters as last read, and the pools' rates: one query each, not one a
+        # machine
+        before = {x.number: m.from_data(x.meters).coin_in
+                  for x in Machine.objects.filter(casino_id=casino).only("number", "meters")}
+        rates = dict(SlotProgressive.objects.filter(casino_id=casino)
+                     .values_list("pool", "rate"))
         for play in plays.values():
-            before = Machine.objects.get(casino_id=casino, number=play.number)
-            diff = play.meters["coin_in"] - m.from_data(before.meters).coin_in
+            diff = play.meters["coin_in"] - before[play.number]
             if play.pool:
-                play.meters["progressive_contributions"] += contribution(
-                    diff, SlotProgressive.objects.get(casino_id=casino, pool=play.pool).rate)
+                play.meters["progressive_contributions"] += contribution(diff, rates[play.pool])
             readings.append(play.reading(f"{tag}-{step}", at))
         meter_readings_record(casino=casino, readings=readings, source="sds",
                               metadata=_sds(casino))
@@ -250,8 +254,9 @@ def play_floor(casino: str, *, seed: int, machines: int | None = None, visits: i
                       metadata=_as(casino, Role.CASHIER, "caixa"))
     read("close")
     # the count room: every box with notes, counted by one and confirmed by another
+    boxes = dict(Machine.objects.filter(casino_id=casino).values_list("number", "box_metered"))
     for play in ordered:
-        box = Machine.objects.get(casino_id=casino, number=play.number).box_metered
+        box = boxes[play.number]
         if not box:
             continue
         drop = f"{tag}-{play.number}"
