@@ -10,7 +10,7 @@ from typing import Any
 
 from casino.errors import InvalidCommand, NotAllowed, NotFound
 from casino.models import Casino, Membership
-from eventstore import reads
+from eventstore import clock, projections, reads
 from eventstore.records import Metadata
 from machines.meters import MeterError
 from machines.models import Machine, MachineBox, SlotTicket
@@ -48,8 +48,9 @@ def _box_sql() -> str:
 
 def floor_reads(arguments: Mapping[str, Any], *, parameter: str = "") -> list[reads.Read]:
     """What a floor command reads first, from its arguments: its casino, and the machine,
-    ticket (``validation``) or box (``drop_id``) it names, and the casino's changes of the
-    ``parameter`` it applies."""
+    ticket (``validation``) or box (``drop_id``) it names, the casino's changes of the
+    ``parameter`` it applies, and what the live projections read to post it (the ledger's
+    casino settings and closed days)."""
     casino = arguments.get("casino")
     if not isinstance(casino, str):
         return []
@@ -61,7 +62,8 @@ def floor_reads(arguments: Mapping[str, Any], *, parameter: str = "") -> list[re
             found.append((sql(), [casino, value]))
     if parameter:
         found.append(parameter_read(casino, parameter))
-    return found
+    return found + projections.reads_ahead({"casino": casino, "session_id": "",
+                                            "at": clock.now()})
 
 
 def ticket_find(casino: str, validation: str) -> SlotTicket | None:
