@@ -128,7 +128,7 @@ def meter_readings_record(*, casino: str, readings: Sequence[Mapping[str, Any]],
     require_role(metadata, FLOOR_ROLES, "recording meter readings")
     place = casino_get(metadata, casino)
     if source not in SOURCES:
-        raise InvalidCommand("the meters are read by {sources}, not {source!r}",
+        raise InvalidCommand("the meters are read {sources}, not {source!r}",
                              params={"sources": choice_words(SOURCES, "meter source"),
                                      "source": source},
                              field="source")

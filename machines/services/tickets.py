@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound, choice_words
+from casino.errors import Conflict, InvalidCommand, NotFound, choice_words, kind_words
 from casino.money import Money, fmt
 from eventstore import clock, reads, store
 from eventstore.commands import command
@@ -63,7 +63,7 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
                   window: str = "", metadata: Metadata) -> TicketAnswer:
     """A ticket paid (``TicketRedeemed``): once, before it expires, for its whole amount."""
     if place not in PLACES:
-        raise InvalidCommand("a ticket is paid at {places}, not {place!r}",
+        raise InvalidCommand("a ticket is paid {places}, not {place!r}",
                              params={"places": choice_words(PLACES, "ticket place"), "place": place},
                              field="place")
     require_role(metadata, FLOOR_ROLES if place == "machine" else (*PAY_ROLES, "system"),
@@ -74,8 +74,9 @@ def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = ""
         raise NotFound("there is no ticket {validation!r}", params={"validation": validation},
                        code="unknown_ticket", field="validation")
     if ticket.status == "redeemed":
-        raise Conflict("ticket {validation} is already paid ({where})",
-                       params={"validation": validation, "where": ticket.place},
+        raise Conflict("ticket {validation} was paid already, {where}",
+                       params={"validation": validation,
+                               "where": kind_words(ticket.place, "ticket place")},
                        code="ticket_already_paid")
     if ticket.status == "expired" or venue.gaming_day(clock.now()) > ticket.expires_on:
         raise Conflict("ticket {validation} expired on {day}",

@@ -34,7 +34,7 @@ def test_a_list_of_choices_is_said_in_words_in_each_language() -> None:
     kinds = choice_words(("jackpot", "cancelled_credits"), "hand pay kind")
     assert kinds == "a jackpot or cancelled credits"
     assert choice_words(("sds", "file", "hand"), "meter source") == (
-        "the slot data system, a file or a reading by hand")
+        "by the slot data system, from a file or by hand")
     with translation.override("pt-pt"):
         assert said(kinds) == "um prémio acumulado ou créditos cancelados"
         assert said(kind_words("ram_clear", "meter reset kind")) == (
@@ -67,8 +67,8 @@ def test_refusals_name_kinds_by_their_words_never_their_codes() -> None:
          "not 'both'",
          "a caixa de depósito tal como contada no fecho ou o numerário registado na mesa"),
         (lambda: ticket_redeem(casino="lisboa", validation="1", place="bar", metadata=floor),
-         "a ticket is paid at a machine, the cage or a kiosk, not 'bar'",
-         "uma senha é paga em uma máquina, a caixa ou um quiosque, não 'bar'"),
+         "a ticket is paid at a machine, at the cage or at a kiosk, not 'bar'",
+         "uma senha é paga numa máquina, na caixa ou num quiosque, não 'bar'"),
         (lambda: alert_list("lisboa", kind="smurfing"),
          "an alert is of one of these kinds: Linked movements reached the threshold, "
          "Structuring: movements just below the threshold, Large cash transaction (to report) "
