@@ -460,9 +460,9 @@ def tip_misplacement_report(*, direction: str, table: str, gaming_day: object, a
     casino = _casino(metadata)
     tip_rule = _rule(casino)
     if direction not in DIRECTIONS:
-        raise InvalidCommand("direction is drop_to_tips (a tip found in the drop box) or "
-                             "tips_to_drop (a drop found in the tip box), not {direction!r}",
-                             params={"direction": direction}, field="direction")
+        raise InvalidCommand("a misplacement is {directions}, not {direction!r}",
+                             params={"directions": choice_words(DIRECTIONS, "misplacement"),
+                                     "direction": direction}, field="direction")
     where = _table(casino, table)
     day = _past_day(casino, gaming_day)
     _not_distributed(casino, tip_rule, day)

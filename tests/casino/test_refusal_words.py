@@ -80,3 +80,20 @@ def test_refusals_name_kinds_by_their_words_never_their_codes() -> None:
         assert error.message == english
         with translation.override("pt-pt"):
             assert portuguese in refusal_text(error)
+
+
+def test_a_patron_s_document_and_a_misplacement_are_refused_in_words() -> None:
+    import datetime as dt
+
+    from compliance.services.patrons import identity_of
+
+    error = _refused(lambda: identity_of({"document_type": "driving_licence"},
+                                         dt.date(2026, 12, 7)))
+    assert error.message == ("the document is Identity card, Passport or Residence permit, "
+                             "not 'driving_licence'")
+    with translation.override("pt-pt"):
+        assert refusal_text(error) == (
+            "o documento é Cartão de cidadão / bilhete de identidade, Passaporte ou Autorização "
+            "de residência, não 'driving_licence'")
+    assert choice_words(("drop_to_tips", "tips_to_drop"), "misplacement") == (
+        "a tip found in the drop box or a drop found in the tip box")
