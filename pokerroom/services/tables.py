@@ -36,6 +36,7 @@ from ._common import (
     CASH_GAMES,
     CHEMIN_DE_FER,
     FLOOR_ROLES,
+    GAME_NAMES,
     GAMES,
     code,
     identification_threshold,
@@ -75,7 +76,8 @@ def poker_table_open(
     code(table, field="table")
     if game not in GAMES:
         raise InvalidCommand("the poker room plays {games}, not {game!r} (Portaria 217/2007, 2.º)",
-                             params={"games": ", ".join(GAMES), "game": game}, field="game")
+                             params={"games": choice_words(GAMES, "poker game", GAME_NAMES),
+                                     "game": game}, field="game")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
         raise InvalidCommand("a table has 2 to 10 seats", field="seats")
     if min_buy_in > max_buy_in:

@@ -4,6 +4,7 @@ page's language (issue 36, items 6 and 8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
 from django.utils import translation
@@ -54,6 +55,7 @@ def test_refusals_name_kinds_by_their_words_never_their_codes() -> None:
     from compliance.selectors import alert_list
     from games import services as games
     from machines.services.tickets import ticket_redeem
+    from pokerroom.services.tables import poker_table_open
 
     casino_register(code="lisboa", name="Casino Lisboa", currency="EUR",
                     time_zone="Europe/Lisbon", gaming_day_closes_at=6,
@@ -69,6 +71,13 @@ def test_refusals_name_kinds_by_their_words_never_their_codes() -> None:
         (lambda: ticket_redeem(casino="lisboa", validation="1", place="bar", metadata=floor),
          "a ticket is paid at a machine, at the cage or at a kiosk, not 'bar'",
          "uma senha é paga numa máquina, na caixa ou num quiosque, não 'bar'"),
+        (lambda: poker_table_open(casino="lisboa", table="p1", game="bingo", seats=9,
+                                  min_buy_in=Decimal("100.00"), max_buy_in=Decimal("500.00"),
+                                  approval_reference="x", metadata=floor),
+         "the poker room plays Hold'em poker, Omaha poker, Synthetic poker or Chemin de fer, "
+         "not 'bingo' (Portaria 217/2007, 2.º)",
+         "Póquer não bancado hold'em, Póquer não bancado omaha, Póquer sintético ou Bacará "
+         "chemin de fer"),
         (lambda: alert_list("lisboa", kind="smurfing"),
          "an alert is of one of these kinds: Linked movements reached the threshold, "
          "Structuring: movements just below the threshold, Large cash transaction (to report) "
