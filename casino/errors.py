@@ -13,6 +13,7 @@ with :func:`gettext_noop`, which pure code may call too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -104,6 +105,50 @@ STATUS_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+# A kind (a code a form or the API sends) inside a refusal's words, by its label under the
+# context of its kind, as ``STATUS_WORDS``: "cheque 123 was issued already (jackpot payout ...)",
+# never "(jackpot ...)"; "the drop is the drop box as counted ..., not 'x'" (issue 36).
+KIND_WORDS: dict[str, dict[str, str]] = {
+    "cheque kind": {"redemption": pgettext_noop("cheque kind", "redemption"),
+                    "jackpot": pgettext_noop("cheque kind", "jackpot payout")},
+    "drop basis": {"counted": pgettext_noop("drop basis", "the drop box as counted at the close"),
+                   "recorded": pgettext_noop("drop basis", "the cash recorded at the table")},
+    "hand pay kind": {"jackpot": pgettext_noop("hand pay kind", "a jackpot"),
+                      "cancelled_credits": pgettext_noop("hand pay kind", "cancelled credits")},
+    "meter reset kind": {"rollover": pgettext_noop("meter reset kind", "a rollover"),
+                         "ram_clear": pgettext_noop("meter reset kind", "a RAM clear")},
+    "meter source": {"sds": pgettext_noop("meter source", "by the slot data system"),
+                     "file": pgettext_noop("meter source", "from a file"),
+                     "hand": pgettext_noop("meter source", "by hand")},
+    "ticket place": {"machine": pgettext_noop("ticket place", "at a machine"),
+                     "cage": pgettext_noop("ticket place", "at the cage"),
+                     "kiosk": pgettext_noop("ticket place", "at a kiosk")},
+    "cage kind": {"main": pgettext_noop("cage kind", "main cage"),
+                  "window": pgettext_noop("cage kind", "cashier window"),
+                  "vault": pgettext_noop("cage kind", "vault")},
+    "tip period": {"month": pgettext_noop("tip period", "month"),
+                   "day": pgettext_noop("tip period", "day")},
+    "tournament entry": {"rebuy": pgettext_noop("tournament entry", "re-buy"),
+                         "addon": pgettext_noop("tournament entry", "add-on")},
+    "identification place": {"cage": pgettext_noop("identification place", "at the cage"),
+                             "entrance": pgettext_noop("identification place",
+                                                       "at the entrance"),
+                             "table": pgettext_noop("identification place", "at a table")},
+    "misplacement": {"drop_to_tips": pgettext_noop("misplacement",
+                                                   "a tip found in the drop box"),
+                     "tips_to_drop": pgettext_noop("misplacement",
+                                                   "a drop found in the tip box")},
+    "poker charge": {"rake": pgettext_noop("poker charge", "a rake"),
+                     "time_charge": pgettext_noop("poker charge", "a time charge")},
+}
+# A list of choices in words: "{c0} or {c1}", "{c0}, {c1} or {c2}"... (each said in the page's
+# language; the catalogue has each length up to six).
+CHOICES = {2: gettext_noop("{c0} or {c1}"), 3: gettext_noop("{c0}, {c1} or {c2}"),
+           4: gettext_noop("{c0}, {c1}, {c2} or {c3}"),
+           5: gettext_noop("{c0}, {c1}, {c2}, {c3} or {c4}"),
+           6: gettext_noop("{c0}, {c1}, {c2}, {c3}, {c4} or {c5}")}
+
+
 def status_words(status: object, of: str, stored: object = None) -> Words | str:
     """``status`` (a code) of a thing ``of`` ("shift status"), as a refusal's value: its text
     ``stored`` (the code by default) in English, its label on a screen."""
@@ -111,6 +156,32 @@ def status_words(status: object, of: str, stored: object = None) -> Words | str:
     label = STATUS_WORDS.get(of, {}).get(code)
     text = code if stored is None else str(stored)
     return Words.stored_as(text, label, context=of) if label else text
+
+
+def kind_words(kind: object, of: str, labels: dict[str, str] | None = None) -> Words | str:
+    """``kind`` (a code) of a thing ``of`` ("cheque kind"), as a refusal's value: its label in
+    English and on a screen in the page's language; a code without a label as it is. The label
+    is ``KIND_WORDS[of]``'s or ``STATUS_WORDS[of]``'s (the catalogue's context ``of``), or an
+    area's own ``labels`` (catalogue entries without a context)."""
+    code = str(kind)
+    context: str | None = of
+    if labels is None:
+        labels = {**STATUS_WORDS.get(of, {}), **KIND_WORDS.get(of, {})}
+    else:
+        context = None
+    label = labels.get(code)
+    return Words.stored_as(label, label, context=context) if label else code
+
+
+def choice_words(kinds: Iterable[object], of: str, labels: dict[str, str] | None = None
+                 ) -> Words | str:
+    """The choices ``kinds`` (codes) of a thing ``of`` in words, "a jackpot or cancelled
+    credits", each by :func:`kind_words`."""
+    said = [kind_words(k, of, labels) for k in kinds]
+    if len(said) == 1:
+        return said[0]
+    template = CHOICES.get(len(said)) or ", ".join(f"{{c{i}}}" for i in range(len(said)))
+    return Words(template, **{f"c{i}": w for i, w in enumerate(said)})
 
 
 class DomainError(Exception):

@@ -15,17 +15,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from . import rules, thresholds, vault
 from .models import Patron, PatronVault
 from .services.keys import data_key_of
 
-KIND_WORDS = {
-    rules.LINKED: _("Linked movements reached the threshold"),
-    rules.STRUCTURING: _("Structuring: movements just below the threshold"),
-    rules.ANONYMOUS_STRUCTURING: _("Anonymous structuring at one window or table"),
-    rules.LARGE: _("Large cash transaction (to report)"),
+KIND_TEXT = {  # in English (a refusal's words: ``compliance.selectors.alert_list``)
+    rules.LINKED: gettext_noop("Linked movements reached the threshold"),
+    rules.STRUCTURING: gettext_noop("Structuring: movements just below the threshold"),
+    rules.ANONYMOUS_STRUCTURING: gettext_noop("Anonymous structuring at one window or table"),
+    rules.LARGE: gettext_noop("Large cash transaction (to report)"),
 }
+KIND_WORDS = {kind: _(text) for kind, text in KIND_TEXT.items()}
 MOVEMENT_WORDS = {
     thresholds.PURCHASE: _("purchase of chips"),
     thresholds.REDEMPTION: _("redemption of chips"),

@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 
-from casino.errors import InvalidCommand, NotFound
+from casino.errors import InvalidCommand, NotFound, choice_words
 from casino.models import Casino
 from casino.money import fmt
 from eventstore import clock
@@ -29,6 +29,7 @@ from .models import (
     ReportStatus,
     SuspiciousReport,
 )
+from .names import KIND_TEXT
 from .services._common import jurisdiction
 from .services.keys import data_key_of, document_indexes
 
@@ -103,8 +104,10 @@ def alert_list(casino: str, *, day: dt.date | None = None, kind: str = "",
         found = found.filter(gaming_day=day)
     if kind:
         if kind not in rules.ALERT_KINDS:
-            raise InvalidCommand("kind is one of {alert_kinds}",
-                                 params={"alert_kinds": ', '.join(rules.ALERT_KINDS)}, field="kind")
+            raise InvalidCommand("an alert is of one of these kinds: {alert_kinds}",
+                                 params={"alert_kinds": choice_words(rules.ALERT_KINDS,
+                                                                     "alert kind", KIND_TEXT)},
+                                 field="kind")
         found = found.filter(kind=kind)
     if status:
         found = found.filter(status=status)
@@ -115,8 +118,9 @@ def report_list(casino: str, *, status: str = "") -> QuerySet[SuspiciousReport]:
     found = SuspiciousReport.objects.filter(casino=casino)
     if status:
         if status not in ReportStatus.values:
-            raise InvalidCommand("status is one of {values}",
-                                 params={"values": ', '.join(ReportStatus.values)},
+            raise InvalidCommand("a report is {values}",
+                                 params={"values": choice_words(ReportStatus.values,
+                                                                "report status")},
                                  field="status")
         found = found.filter(status=status)
     return found

@@ -289,8 +289,16 @@ def _void_and_correct(table: Table, sid: str, rng: random.Random, meta: Metadata
 
 
 def _live(sid: str, bets: list[dict[str, Any]], outcome: dict[str, Any], meta: Metadata,
-          rng: random.Random) -> Decimal:
-    """A live round as four commands; the round's result (stakes lost - prizes paid)."""
+          rng: random.Random, *, carried: bool = False) -> Decimal:
+    """A round whose outcome alone decides its bets, in one command (``round_record``: the
+    same events, one append; issue 36 wants the demo's three days in under a minute); the
+    round's result (stakes lost - prizes paid). A round with bets carried from the rounds
+    before (``carried``: craps' pass bets on a point) goes as the pit keys it, four commands:
+    open, no more bets, outcome, settle (the void, the correction, blackjack's and stud
+    poker's decisions play that way too)."""
+    if not carried:
+        return Decimal(services.round_record(session_id=sid, bets=bets, outcome=outcome,
+                                             metadata=meta, round_id=_uuid(rng)).result)
     rid = services.round_open(session_id=sid, bets=bets, metadata=meta,
                               round_id=_uuid(rng)).round_id
     services.round_close_betting(round_id=rid, metadata=meta)
@@ -381,7 +389,7 @@ def _craps_round(table: Table, sid: str, rng: random.Random, meta: Metadata, uni
                     for q in session.pending_bets) and rng.random() < 0.5:
                 bets.append({"seat": p["seat"], "type": "odds", "on": "pass",
                              "base": p["bet_id"], "amount": p["amount"]})
-    return _live(sid, bets, {"dice": _dice(rng, 2)}, meta, rng)
+    return _live(sid, bets, {"dice": _dice(rng, 2)}, meta, rng, carried=True)
 
 
 def _blackjack_round(table: Table, sid: str, rng: random.Random, meta: Metadata, unit: Decimal

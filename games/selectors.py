@@ -12,7 +12,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, QuerySet, Sum
 
-from casino.errors import NotFound, gettext_noop
+from casino.errors import NotFound, gettext_noop, status_words
 from casino.models import Approval, ApprovalStatus, Membership
 from jackpots.models import JackpotConfigVersion
 
@@ -35,7 +35,7 @@ def slip_get(*, casino: str, kind: str, number: str) -> Slip:
     slip = Slip.objects.filter(casino_id=casino, kind=kind, number=number).first()
     if slip is None:
         raise NotFound("there is no {kind} slip {number} in casino {casino!r}",
-                       params={"kind": kind, "number": number, "casino": casino}, slip=number)
+                       params={"kind": status_words(kind, "slip kind"), "number": number, "casino": casino}, slip=number)
     return slip
 
 

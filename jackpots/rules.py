@@ -159,7 +159,7 @@ def parse_config(game: str, value: object) -> Config:
     ``None`` (no jackpot) is refused here because a coup needs one.
     """
     if game not in COMBINATIONS:
-        raise unknown_game("no jackpot at {game}: only blackjack and stud_poker have one",
+        raise unknown_game("no jackpot at {game}: only blackjack and stud poker have one",
                            params={"game": show(game)})
     if value is None:
         raise invalid_option("jackpot: the configuration is missing (null)")

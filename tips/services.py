@@ -16,7 +16,15 @@ from decimal import Decimal, InvalidOperation
 from django.db.models import Q
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, gettext_noop
+from casino.errors import (
+    Conflict,
+    InvalidCommand,
+    NotAllowed,
+    NotFound,
+    choice_words,
+    gettext_noop,
+    kind_words,
+)
 from casino.jurisdictions import Jurisdiction, jurisdiction_of
 from casino.models import Casino
 from casino.money import (
@@ -213,11 +221,14 @@ def tip_rule_set(*, period: str, categories: Mapping[str, object], source: str,
     casino = _casino(metadata)
     portugal = jurisdiction_of(casino.code, casino.currency) == Jurisdiction.PORTUGAL.value
     if period not in rule.PERIOD_KINDS:
-        raise InvalidCommand("period is month or day, not {period!r}", params={"period": period},
+        raise InvalidCommand("the tips are distributed by {periods}, not {period!r}",
+                             params={"periods": choice_words(rule.PERIOD_KINDS, "tip period"),
+                                     "period": period},
                              field="period")
     if portugal and period != "month":
         raise InvalidCommand("in Portugal the tips are distributed by the month (Despacho "
-                             "Normativo 42/89), not by the {period}", params={"period": period},
+                             "Normativo 42/89), not by the {period}",
+                             params={"period": kind_words(period, "tip period")},
                              field="period", code="law")
     if portugal and fund_percent not in (None, ""):
         raise InvalidCommand("in Portugal the fund's share is the law's (12 %, 15 % from 1 "
@@ -449,9 +460,9 @@ def tip_misplacement_report(*, direction: str, table: str, gaming_day: object, a
     casino = _casino(metadata)
     tip_rule = _rule(casino)
     if direction not in DIRECTIONS:
-        raise InvalidCommand("direction is drop_to_tips (a tip found in the drop box) or "
-                             "tips_to_drop (a drop found in the tip box), not {direction!r}",
-                             params={"direction": direction}, field="direction")
+        raise InvalidCommand("a misplacement is {directions}, not {direction!r}",
+                             params={"directions": choice_words(DIRECTIONS, "misplacement"),
+                                     "direction": direction}, field="direction")
     where = _table(casino, table)
     day = _past_day(casino, gaming_day)
     _not_distributed(casino, tip_rule, day)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, choice_words
 from casino.models import Role
 from casino.money import ZERO, Money, fmt
 from eventstore import store
@@ -34,8 +34,9 @@ def cage_configure(
                              params={"code": code},
                              field="code")
     if kind not in CageKind.values:
-        raise InvalidCommand("kind {kind!r} is not one of {values}",
-                             params={"kind": kind, "values": ', '.join(CageKind.values)},
+        raise InvalidCommand("a cage is {values}, not {kind!r}",
+                             params={"kind": kind,
+                                     "values": choice_words(CageKind.values, "cage kind")},
                              field="kind")
     label = text(name, field="name", limit=200)
     minimum = minimum_cash  # parsed at the edge

@@ -22,6 +22,7 @@ from casino.errors import (
     NotAllowed,
     NotFound,
     gettext_noop,
+    kind_words,
     status_words,
 )
 from casino.models import Casino
@@ -179,7 +180,7 @@ def _cheque_number(casino: Casino, payment: str, value: object) -> str:
         raise InvalidCommand(CHEQUE_NUMBER_BAD, params={"number": given}, field="cheque_number")
     used = CasinoCheque.objects.filter(casino=casino, number=given).first()
     if used is not None:
-        raise Conflict(CHEQUE_USED, params={"number": given, "kind": used.kind,
+        raise Conflict(CHEQUE_USED, params={"number": given, "kind": kind_words(used.kind, "cheque kind"),
                                             "reference": used.reference, "window": used.window},
                        code="cheque_number_used", field="cheque_number")
     return given

@@ -90,7 +90,9 @@ def procedure_of(kind: str) -> Procedure:
     if found is None:
         raise InvalidCommand("{kind!r} is not something that is approved: one of "
                              "{procedures}",
-                             params={"kind": kind, "procedures": ', '.join(sorted(PROCEDURES))}, field="kind")
+                             params={"kind": kind, "procedures": rules.listed_words(
+                                 [Words(PROCEDURES[k].kind.label) for k in sorted(PROCEDURES)])},
+                             field="kind")
     return found
 
 

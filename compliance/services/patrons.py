@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
+from casino.errors import Conflict, InvalidCommand, NotFound, choice_words, gettext_noop
 from casino.inputs import text
 from eventstore import clock, store
 from eventstore.commands import command
@@ -38,11 +38,12 @@ from ._common import (
 )
 from .keys import data_key_of, document_indexes, master_key
 
-DOCUMENT_TYPES = {
-    "id_card": gettext_lazy("Identity card"),
-    "passport": gettext_lazy("Passport"),
-    "residence_permit": gettext_lazy("Residence permit"),
+DOCUMENT_TEXT = {  # in English (a refusal's words)
+    "id_card": gettext_noop("Identity card"),
+    "passport": gettext_noop("Passport"),
+    "residence_permit": gettext_noop("Residence permit"),
 }
+DOCUMENT_TYPES = {code: gettext_lazy(text) for code, text in DOCUMENT_TEXT.items()}
 PLACES = ("cage", "entrance", "table")
 MINIMUM_AGE = 18
 
@@ -86,9 +87,10 @@ def identity_of(data: dict[str, Any], today: dt.date) -> dict[str, Any]:
     """The personal data as sealed, every field checked (the edge hands it over as sent)."""
     document_type = _text(data, "document_type", limit=32)
     if document_type not in DOCUMENT_TYPES:
-        raise InvalidCommand("document_type is one of {document_types}, "
-                             "not {document_type!r}",
-                             params={"document_types": ', '.join(DOCUMENT_TYPES), "document_type": document_type}, field="document_type")
+        raise InvalidCommand("the document is {document_types}, not {document_type!r}",
+                             params={"document_types": choice_words(DOCUMENT_TYPES, "document",
+                                                                    DOCUMENT_TEXT),
+                                     "document_type": document_type}, field="document_type")
     pep = data.get("pep", False)
     if not isinstance(pep, bool):
         raise InvalidCommand("pep (politically exposed person) is true or false", field="pep")
@@ -114,8 +116,9 @@ def patron_register(*, metadata: Metadata, place: str = "cage", window: str = ""
     require_role(metadata, REGISTER_ROLES, "registering a patron")
     casino = casino_get(metadata.casino)
     if place not in PLACES:
-        raise InvalidCommand("place is 'cage', 'entrance' or 'table', not {place!r}",
-                             params={"place": place}, field="place")
+        raise InvalidCommand("a patron is identified {places}, not {place!r}",
+                             params={"places": choice_words(PLACES, "identification place"),
+                                     "place": place}, field="place")
     if not isinstance(verified, bool):
         raise InvalidCommand("verified is true or false", field="verified")
     now = clock.now()
@@ -184,8 +187,9 @@ def patron_verify(*, patron_id: str, document_image: str, metadata: Metadata,
                        field="patron_id")
     image = _text({"document_image": document_image}, "document_image", limit=300)
     if place not in PLACES:
-        raise InvalidCommand("place is 'cage', 'entrance' or 'table', not {place!r}",
-                             params={"place": place}, field="place")
+        raise InvalidCommand("a patron is identified {places}, not {place!r}",
+                             params={"places": choice_words(PLACES, "identification place"),
+                                     "place": place}, field="place")
     _seal_again(PatronVault.objects.get(patron_id=patron.patron_id), {"document_image": image})
     recorded = store.append(f"patron/{patron.patron_id}",
                             [PatronVerified(patron_id=str(patron.patron_id), place=place)],

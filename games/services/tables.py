@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
+from casino.errors import Conflict, InvalidCommand, NotFound, choice_words, gettext_noop
 from casino.models import ChipSet
 from casino.money import parse_amount
 from eventstore import store
@@ -230,7 +230,7 @@ def drop_definition_set(*, casino: str, basis: str, reason: str, metadata: Metad
     casino_get(casino)
     if basis not in DROP_BASES:
         raise InvalidCommand("the drop is {drop_bases}, not {basis!r}",
-                             params={"drop_bases": ' or '.join(DROP_BASES), "basis": basis},
+                             params={"drop_bases": choice_words(DROP_BASES, "drop basis"), "basis": basis},
                              field="basis")
     if not reason.strip():
         raise InvalidCommand("say why the drop definition changes", field="reason")

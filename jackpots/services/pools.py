@@ -149,7 +149,7 @@ def jackpot_pool_create(
                              params={"pool_id": pool_id},
                              field="pool_id")
     if game not in rules.COMBINATIONS:
-        raise InvalidCommand("only blackjack and stud_poker have a jackpot, not {game!r}",
+        raise InvalidCommand("only blackjack and stud poker have a jackpot, not {game!r}",
                              params={"game": game},
                              code="unknown_game", field="game")
     label = text(name, field="name")

@@ -22,18 +22,18 @@ from machines.events import (
 from machines.models import MachineBox
 from machines.roles import COUNT_ROLES, SUPERVISOR_ROLES
 
-from ._common import casino_get, code, machine_get, second_person, text
+from ._common import box_find, casino_get, code, floor_reads, machine_get, second_person, text
 
 
 def _box(casino: str, drop_id: str) -> MachineBox:
-    found = MachineBox.objects.filter(casino_id=casino, drop_id=drop_id).first()
+    found = box_find(casino, drop_id)
     if found is None:
         raise NotFound("there is no counted box {drop_id!r}", params={"drop_id": drop_id},
                        field="drop_id")
     return found
 
 
-@command("machine_box_count")
+@command("machine_box_count", reads=floor_reads)
 def machine_box_count(*, casino: str, machine: str, drop_id: str, notes: Mapping[str, int],
                       window: str, metadata: Metadata) -> BoxCountAnswer:
     """The first counter's count of a box, by note; its variance against the metered bills."""
@@ -44,7 +44,7 @@ def machine_box_count(*, casino: str, machine: str, drop_id: str, notes: Mapping
     counts = parse_counts(dict(notes) if isinstance(notes, Mapping) else notes,
                           allowed=tuple(d for d in CASH_DENOMINATIONS.get(place.currency, ())
                                         if d >= 5), field="notes")
-    if MachineBox.objects.filter(casino_id=casino, drop_id=ident).exists():
+    if box_find(casino, ident) is not None:
         raise Conflict("box {drop_id} is already counted", params={"drop_id": ident},
                        field="drop_id")
     counted = counts_value(counts)
@@ -60,7 +60,7 @@ def machine_box_count(*, casino: str, machine: str, drop_id: str, notes: Mapping
                           status="counted")
 
 
-@command("machine_box_confirm")
+@command("machine_box_confirm", reads=floor_reads)
 def machine_box_confirm(*, casino: str, drop_id: str, metadata: Metadata) -> BoxCountAnswer:
     """The second counter confirms (another person than the first)."""
     require_role(metadata, COUNT_ROLES, "confirming a box count")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound
+from casino.errors import Conflict, InvalidCommand, NotAllowed, NotFound, choice_words
 from casino.money import Money, fmt
 from compliance.services.screening import alerts_raise, movement_check
 from compliance.thresholds import PAYOUT
@@ -41,8 +41,9 @@ def hand_pay_record(*, casino: str, machine: str, handpay_id: str, kind: str, am
     found = machine_get(casino, machine)
     ident = code(handpay_id, field="handpay_id")
     if kind not in KINDS:
-        raise InvalidCommand("kind is jackpot or cancelled_credits, not {kind!r}",
-                             params={"kind": kind}, field="kind")
+        raise InvalidCommand("a hand pay is for {kinds}, not {kind!r}",
+                             params={"kinds": choice_words(KINDS, "hand pay kind"), "kind": kind},
+                             field="kind")
     if kind == "jackpot" and amount <= found.hand_pay_limit:
         raise InvalidCommand("a jackpot of {amount} is within machine {machine}'s limit of "
                              "{limit}: the machine pays it", params={

@@ -18,7 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, DomainError, InvalidCommand, NotFound
+from casino.errors import Conflict, DomainError, InvalidCommand, NotFound, choice_words
 from casino.models import Casino
 from casino.money import CASH_DENOMINATIONS, fmt
 from eventstore import store
@@ -128,8 +128,9 @@ def meter_readings_record(*, casino: str, readings: Sequence[Mapping[str, Any]],
     require_role(metadata, FLOOR_ROLES, "recording meter readings")
     place = casino_get(metadata, casino)
     if source not in SOURCES:
-        raise InvalidCommand("source is one of {sources}, not {source!r}",
-                             params={"sources": ", ".join(SOURCES), "source": source},
+        raise InvalidCommand("the meters are read {sources}, not {source!r}",
+                             params={"sources": choice_words(SOURCES, "meter source"),
+                                     "source": source},
                              field="source")
     if not isinstance(readings, list | tuple) or not readings or len(readings) > MAX_BATCH:
         raise InvalidCommand("readings are a list of 1 to {most} readings",
@@ -192,7 +193,8 @@ def meter_reset_record(*, casino: str, machine: str, kind: str, reading_id: str,
     require_role(metadata, FLOOR_ROLES, "recording a rollover or a RAM clear")
     place = casino_get(metadata, casino)
     if kind not in RESETS:
-        raise InvalidCommand("kind is rollover or ram_clear, not {kind!r}", params={"kind": kind},
+        raise InvalidCommand("a reset of the meters is {kinds}, not {kind!r}",
+                             params={"kinds": choice_words(RESETS, "meter reset kind"), "kind": kind},
                              field="kind")
     witness = second_person(metadata, casino, witnessed_by, SUPERVISOR_ROLES,
                             what="a rollover or a RAM clear")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, choice_words, kind_words
 from casino.money import Money, fmt
-from eventstore import clock, store
+from eventstore import clock, reads, store
 from eventstore.commands import command
 from eventstore.records import Metadata
 from machines.answers import TicketAnswer, TicketsExpiredAnswer
@@ -22,7 +23,7 @@ from machines.models import SlotTicket
 from machines.parameters import parameter
 from machines.roles import FLOOR_ROLES, PAY_ROLES
 
-from ._common import casino_get, code, machine_get
+from ._common import casino_get, code, floor_reads, machine_get, ticket_find
 from .readings import parse_moment
 
 PLACES = ("machine", "cage", "kiosk")
@@ -32,7 +33,11 @@ def _stream(casino: str, validation: str) -> str:
     return f"ticket/{casino}.{validation}"
 
 
-@command("ticket_issue")
+def _issue_reads(arguments: dict[str, Any]) -> list[reads.Read]:
+    return floor_reads(arguments, parameter="ticket_days")
+
+
+@command("ticket_issue", reads=_issue_reads)
 def ticket_issue(*, casino: str, validation: str, machine: str, amount: Money,
                  issued_at: object, metadata: Metadata) -> TicketAnswer:
     """A machine printed a ticket (``TicketIssued``), as its slot system reports it."""
@@ -41,7 +46,7 @@ def ticket_issue(*, casino: str, validation: str, machine: str, amount: Money,
     number = code(validation, field="validation")
     machine_get(casino, machine)
     moment = parse_moment(issued_at, field="issued_at")
-    if SlotTicket.objects.filter(casino_id=casino, validation=number).exists():
+    if ticket_find(casino, number) is not None:
         raise Conflict("ticket {validation} is already recorded", params={"validation": number},
                        code="duplicate_ticket", field="validation")
     days = int(parameter(place, "ticket_days", place.gaming_day(moment)).value)
@@ -53,23 +58,25 @@ def ticket_issue(*, casino: str, validation: str, machine: str, amount: Money,
                         status="outstanding", expires_on=expires.isoformat())
 
 
-@command("ticket_redeem")
+@command("ticket_redeem", reads=floor_reads)
 def ticket_redeem(*, casino: str, validation: str, place: str, machine: str = "",
                   window: str = "", metadata: Metadata) -> TicketAnswer:
     """A ticket paid (``TicketRedeemed``): once, before it expires, for its whole amount."""
     if place not in PLACES:
-        raise InvalidCommand("place is machine, cage or kiosk, not {place!r}",
-                             params={"place": place}, field="place")
+        raise InvalidCommand("a ticket is paid {places}, not {place!r}",
+                             params={"places": choice_words(PLACES, "ticket place"), "place": place},
+                             field="place")
     require_role(metadata, FLOOR_ROLES if place == "machine" else (*PAY_ROLES, "system"),
                  "redeeming a ticket")
     venue = casino_get(metadata, casino)
-    ticket = SlotTicket.objects.filter(casino_id=casino, validation=validation).first()
+    ticket = ticket_find(casino, validation)
     if ticket is None:
         raise NotFound("there is no ticket {validation!r}", params={"validation": validation},
                        code="unknown_ticket", field="validation")
     if ticket.status == "redeemed":
-        raise Conflict("ticket {validation} is already paid ({where})",
-                       params={"validation": validation, "where": ticket.place},
+        raise Conflict("ticket {validation} was paid already, {where}",
+                       params={"validation": validation,
+                               "where": kind_words(ticket.place, "ticket place")},
                        code="ticket_already_paid")
     if ticket.status == "expired" or venue.gaming_day(clock.now()) > ticket.expires_on:
         raise Conflict("ticket {validation} expired on {day}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from casino.errors import InvalidCommand, NotFound
+from casino.errors import InvalidCommand, NotFound, gettext_noop
 from casino.jurisdictions import jurisdiction_of
 from casino.models import Casino
 from compliance.thresholds import NoRule, rule_for
@@ -20,6 +20,11 @@ __all__ = ["CAGE_ROLES", "FLOOR_ROLES"]
 CASH_GAMES = ("holdem", "omaha", "synthetic_poker")
 CHEMIN_DE_FER = "chemin_de_fer"
 GAMES = (*CASH_GAMES, CHEMIN_DE_FER)
+# The games by the names the screens give them (``edge.web.labels.GAMES``'s entries), for a
+# refusal's words: never "holdem" or "chemin_de_fer" (issue 36)
+GAME_NAMES = {"holdem": gettext_noop("Hold'em poker"), "omaha": gettext_noop("Omaha poker"),
+              "synthetic_poker": gettext_noop("Synthetic poker"),
+              CHEMIN_DE_FER: gettext_noop("Chemin de fer")}
 
 _CODE = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 _PERCENT = re.compile(r"^[0-9]{1,3}(\.[0-9]{1,4})?$")

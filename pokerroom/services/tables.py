@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, choice_words
 from casino.money import Money, fmt, parse_amount
 from eventstore import store
 from eventstore.commands import command
@@ -36,6 +36,7 @@ from ._common import (
     CASH_GAMES,
     CHEMIN_DE_FER,
     FLOOR_ROLES,
+    GAME_NAMES,
     GAMES,
     code,
     identification_threshold,
@@ -75,7 +76,8 @@ def poker_table_open(
     code(table, field="table")
     if game not in GAMES:
         raise InvalidCommand("the poker room plays {games}, not {game!r} (Portaria 217/2007, 2.º)",
-                             params={"games": ", ".join(GAMES), "game": game}, field="game")
+                             params={"games": choice_words(GAMES, "poker game", GAME_NAMES),
+                                     "game": game}, field="game")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
         raise InvalidCommand("a table has 2 to 10 seats", field="seats")
     if min_buy_in > max_buy_in:
@@ -88,8 +90,9 @@ def poker_table_open(
     if game == CHEMIN_DE_FER:
         charge = "commission"
     elif charge not in rake_rules.CHARGES:
-        raise InvalidCommand("a cash table's charge is rake or time_charge, not {charge!r}",
-                             params={"charge": charge}, field="charge")
+        raise InvalidCommand("a cash table's charge is {charges}, not {charge!r}",
+                             params={"charges": choice_words(rake_rules.CHARGES, "poker charge"),
+                                     "charge": charge}, field="charge")
     rake = percent(rake_percent, field="rake_percent")
     commission = percent(commission_percent, field="commission_percent")
     try:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from casino.context import require_role
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, kind_words
 from casino.money import Money, fmt
 from eventstore import clock, store
 from eventstore.commands import command
@@ -168,15 +168,16 @@ def tournament_chips_buy(*, casino: str, tournament: str, entry: int, kind: str,
     found = tournament_get(casino, tournament, lock=True)
     row = _entry_in(found, entry)
     if kind not in ("rebuy", "addon"):
-        raise InvalidCommand("kind is rebuy or addon", field="kind")
+        raise InvalidCommand("an entry after the start is a rebuy or an add-on", field="kind")
     amount, fee = (found.rebuy, found.rebuy_fee) if kind == "rebuy" else (found.addon,
                                                                           found.addon_fee)
     if amount <= 0:
-        raise InvalidCommand("this tournament's structure has no {kind}", params={"kind": kind},
+        raise InvalidCommand("this tournament's structure has no {kind}",
+                             params={"kind": kind_words(kind, "tournament entry")},
                              code="not_in_structure", field="kind")
     if found.status != "running" or row.place is not None:
-        raise Conflict("a {kind} is for an entry still in a running tournament",
-                       params={"kind": kind}, code="entry_not_in")
+        raise Conflict("re-buys and add-ons are for an entry still in a running tournament",
+                       code="entry_not_in")
     version = store.append(stream(casino, tournament), [TournamentChipsBought(
         tournament=tournament, entry=row.entry, kind=kind, amount=amount, fee=fee)],
         expected_version=found.version, metadata=metadata)[-1].version

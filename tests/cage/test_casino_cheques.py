@@ -10,6 +10,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from cage import selectors
 from cage import services as cage
@@ -17,6 +18,7 @@ from cage.events import ChipsRedeemed, JackpotPaid
 from cage.models import CasinoCheque, Shift
 from casino.errors import Conflict, InvalidCommand
 from compliance.models import PatronDay
+from edge.web.refusals import refusal_text
 from eventstore.models import StoredEvent
 from jackpots.services import jackpot_prize_pay
 from ledger.postings import post
@@ -80,6 +82,10 @@ def test_a_redemption_by_casino_cheque_up_to_what_the_patron_bought_by_card(wind
                           metadata=ana())
     assert reused.value.code == "cheque_number_used"
     assert "000123" in reused.value.message
+    # the cheque's kind in words, never its code (issue 36), in English and in pt-PT
+    assert "(redemption " in reused.value.message
+    with translation.override("pt-pt"):
+        assert "(troca por numerário " in refusal_text(reused.value)
     assert Shift.objects.get(id=window).version == version
 
 

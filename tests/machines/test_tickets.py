@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from casino.errors import Conflict, NotFound
+from edge.web.refusals import refusal_text
 from machines.answers import TicketAnswer
 from machines.models import SlotTicket
 from machines.services.tickets import ticket_issue, ticket_redeem, tickets_expire
@@ -59,6 +60,10 @@ def test_a_ticket_is_paid_once_and_an_unknown_one_refused(make_machine) -> None:
         ticket_redeem(casino="lisboa", validation="T1", place="cage", window="C2",
                       metadata=person("rui"))
     assert again.value.code == "ticket_already_paid"
+    # where it was paid in words, never the code "cage" (issue 36), in pt-PT too
+    assert again.value.message == "ticket T1 was paid already, at the cage"
+    with translation.override("pt-pt"):
+        assert refusal_text(again.value) == "a senha T1 já foi paga na caixa"
     with pytest.raises(NotFound) as unknown:
         ticket_redeem(casino="lisboa", validation="T404", place="cage", window="C1",
                       metadata=person("ana"))

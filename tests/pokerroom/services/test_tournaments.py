@@ -143,3 +143,4 @@ def test_late_registration_closes_with_its_levels_and_add_ons_need_the_structure
         tournament_chips_buy(casino=CASINO, tournament=tournament, entry=1, kind="addon",
                              metadata=floor())
     assert no_addon.value.code == "not_in_structure"
+    assert no_addon.value.message == "this tournament's structure has no add-on"  # not "addon"
