@@ -82,3 +82,46 @@ def test_the_count_room_explains_a_variance_with_a_second_persons_approval(make_
         Decimal("-20.00"), "a note stuck in the stacker", "sofia")
     assert "a note stuck in the stacker (sofia)" in ana.get(
         "/machines/lisboa/count-room/").content.decode()
+
+
+def test_the_slot_cashiers_shift_screen_opens_counts_explains_and_closes(casino) -> None:
+    from machines.models import SlotShift
+
+    ana = _login("ana")
+    page = ana.get("/machines/lisboa/cashier/shifts/")
+    assert page.status_code == 200
+    assert "500.00 EUR" in page.content.decode()
+    # a note typed wrong: the page says so, nothing recorded
+    refused = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT1", "note_50.00": "x"}, follow=True)
+    assert refused.status_code == 200
+    assert not SlotShift.objects.exists()
+    # opened on 4 × 50.00 = 200.00; counted blind 3 × 50.00 + 2 × 20.00 = 190.00: 10.00 short
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT1", "note_50.00": "4"}).status_code == 302
+    shift = SlotShift.objects.get()
+    open_page = ana.get("/machines/lisboa/cashier/shifts/").content.decode()
+    assert "Expected" not in open_page.split("Open a shift")[0]  # blind until counted
+    counted = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "count", "shift_id": shift.shift_id, "note_50.00": "3", "note_20.00": "2"},
+        follow=True).content.decode()
+    assert ("Counted 190.00 EUR; expected 200.00 EUR; difference -10.00 EUR."
+            in counted)
+    closing = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "close", "shift_id": shift.shift_id}, follow=True).content.decode()
+    assert "explanation" in closing
+    assert SlotShift.objects.get().status == "counted"
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "explain", "shift_id": shift.shift_id, "explanation": "a note short",
+        "approved_by": "sofia"}).status_code == 302
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "close", "shift_id": shift.shift_id}).status_code == 302
+    assert SlotShift.objects.get().status == "closed"
+    assert balance("slot_cash_over_short", "SLOT1") == Decimal("-10.00")
+    # the pit boss may not open one
+    assert _login("paulo").post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT2", "note_50.00": "1"}).status_code == 403
+    # in Portuguese, the figures in euros the Portuguese way
+    pt = ana.get("/machines/lisboa/cashier/shifts/", HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
+    assert "190,00\xa0€" in pt
+    assert "Turnos da caixa das máquinas" in pt
