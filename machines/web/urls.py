@@ -12,4 +12,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:casino>/count-room/", views.count_room, name="count"),
     path("<slug:casino>/cashier/", views.cashier, name="cashier"),
     path("<slug:casino>/cashier/shifts/", views.shifts, name="shifts"),
+    path("<slug:casino>/parameters/", views.legal_parameters, name="parameters"),
 ]

@@ -5,6 +5,7 @@ refusal re-renders the page with its words and nothing recorded; a success redir
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -24,9 +25,10 @@ from casino.money import CASH_DENOMINATIONS
 from casino.selectors import roles_in
 from edge.web.acting import command_metadata
 from edge.web.refusals import refusal_text
+from machines import law, selectors
 from machines import meters as m
-from machines import selectors
-from machines.models import MachineBox, SlotShift, SlotWindow
+from machines.models import MachineBox, MachineParameter, SlotShift, SlotWindow
+from machines.parameters import parameters
 from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, READ_ROLES, SUPERVISOR_ROLES
 from machines.services.counts import (
     machine_box_confirm,
@@ -34,6 +36,7 @@ from machines.services.counts import (
     machine_box_variance_explain,
 )
 from machines.services.handpays import hand_pay_pay
+from machines.services.parameters import PARAMETER_ROLES, machine_parameter_set
 from machines.services.readings import meter_readings_record
 from machines.services.shifts import (
     slot_shift_close,
@@ -225,3 +228,46 @@ def shifts(request: HttpRequest, casino: str) -> HttpResponse:
         "windows": SlotWindow.objects.filter(casino_id=casino),
         "notes": [str(n) for n in CASH_DENOMINATIONS.get(place.currency, ())],
         "posted": request.POST})
+
+
+# how each parameter's value reads: a percentage, an amount in the casino's currency, days
+UNITS = {"minimum_return": "%", "machine_tax_rate": "%", "hand_pay_four_eyes": "currency",
+         "ticket_days": "days"}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def legal_parameters(request: HttpRequest, casino: str) -> HttpResponse:
+    """The slot floor's legal parameters as of a day (``?day=``), each with its source and
+    flagged when unverified; an accountant or administrator sets one from a day on, citing
+    the inspection's reference (the API's rule: ``machine_parameter_set``)."""
+    place = _casino(request, casino)
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, PARAMETER_ROLES)
+        try:
+            machine_parameter_set(casino=casino, name=request.POST.get("name", ""),
+                                  value=request.POST.get("value", "").strip().replace(",", "."),
+                                  effective_from=request.POST.get("effective_from", ""),
+                                  reference=request.POST.get("reference", ""),
+                                  metadata=metadata)
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            messages.success(request, _("Parameter set."))
+            return redirect("machines:parameters", casino)
+    today = place.gaming_day(timezone.now())
+    try:
+        day = dt.date.fromisoformat(request.GET.get("day", "")) if request.GET.get("day") \
+            else today
+    except ValueError:
+        messages.error(request, _("The day is a date (YYYY-MM-DD)."))
+        day = today
+    rules = parameters(place, day)
+    return render(request, "machines/parameters.html", {
+        "casino": place, "day": day,
+        "rows": [{"name": name, "rule": r, "unit": UNITS.get(name, "")}
+                 for name, r in zip(law.SETTABLE, rules, strict=True)],
+        "changes": MachineParameter.objects.filter(casino_id=casino).order_by(
+            "name", "-effective_from", "-position"),
+        "names": law.SETTABLE, "posted": request.POST,
+        "may_set": bool(roles_in(request.user, casino) & set(PARAMETER_ROLES))})

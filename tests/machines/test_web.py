@@ -125,3 +125,51 @@ def test_the_slot_cashiers_shift_screen_opens_counts_explains_and_closes(casino)
     pt = ana.get("/machines/lisboa/cashier/shifts/", HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
     assert "190,00\xa0€" in pt
     assert "Turnos da caixa das máquinas" in pt
+
+
+def test_the_legal_parameters_screen_lists_them_as_of_a_day_and_sets_one(casino) -> None:
+    import datetime as dt
+
+    from casino.models import Casino, Membership, Role
+    from machines.models import MachineParameter
+
+    users = get_user_model()
+    Membership.objects.create(user=users.objects.create_user(username="conta", password="x"),
+                              casino_id="lisboa", role=Role.ACCOUNTANT)
+    today = Casino.objects.get(code="lisboa").gaming_day(timezone.now())
+    conta = _login("conta")
+    page = conta.get("/machines/lisboa/parameters/").content.decode()
+    # every default flagged, with its source; the four-eyes amount in euros
+    assert page.count("flagged: unverified") == 4
+    assert "€1,000.00" in page
+    assert "90 days" in page
+    assert "Portaria n.º 217/2007" in page
+    # a cashier reads but may not set (the API's rule): 403, nothing recorded
+    assert _login("ana").post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000.00",
+        "effective_from": today.isoformat(), "reference": "SRIJ 1/2026"}).status_code == 403
+    # without the inspection's reference: refused on the page, nothing recorded
+    refused = conta.post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000.00",
+        "effective_from": today.isoformat(), "reference": " "}, follow=True)
+    assert "reference is required" in refused.content.decode()
+    assert not MachineParameter.objects.exists()
+    tomorrow = today + dt.timedelta(days=1)
+    assert conta.post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000,00",
+        "effective_from": tomorrow.isoformat(), "reference": "SRIJ 12/2026"}
+    ).status_code == 302
+    change = MachineParameter.objects.get()
+    assert (change.value, change.set_by, change.reference) == (
+        Decimal("2000.00"), "conta", "SRIJ 12/2026")
+    # today still the default, flagged; tomorrow the change, verified by its reference
+    assert conta.get("/machines/lisboa/parameters/").content.decode().count(
+        "flagged: unverified") == 4
+    later = conta.get(f"/machines/lisboa/parameters/?day={tomorrow.isoformat()}").content.decode()
+    assert later.count("flagged: unverified") == 3
+    assert "€2,000.00" in later
+    assert "SRIJ 12/2026" in later
+    pt = conta.get(f"/machines/lisboa/parameters/?day={tomorrow.isoformat()}",
+                   HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
+    assert "2.000,00\xa0€" in pt
+    assert "Parâmetros legais das máquinas" in pt
