@@ -284,7 +284,9 @@ def _shift_open(place: Casino) -> str:
     if live is not None:  # left counted, waiting for a supervisor: the day goes on in it
         return live.shift_id
     book = SlotWindow.objects.filter(casino_id=place.code, window=WINDOW).first()
-    cash = book.cash if book is not None and book.shifts else FLOAT[place.currency]
+    cash = book.cash if book is not None else Decimal("0.00")
+    if book is None or not book.shifts:  # the window's first shift: a float brought in too
+        cash += FLOAT[place.currency]
     return slot_shift_open(casino=place.code, window=WINDOW, notes=_cash_for(place, cash),
                            metadata=_as(place.code, Role.CASHIER, "caixa")).shift_id
 
