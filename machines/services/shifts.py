@@ -70,7 +70,8 @@ def slot_shift_get(casino: str, shift_id: object) -> SlotShift:
 def shift_expected(shift: SlotShift) -> Decimal:
     """The opening count, plus the boxes counted into the window, less the tickets and the hand
     pays it paid, while the shift was open."""
-    return shift.opening + shift.boxes_in - shift.tickets_paid - shift.hand_pays_paid
+    figure: Decimal = shift.opening + shift.boxes_in - shift.tickets_paid - shift.hand_pays_paid
+    return figure
 
 
 def _stream(casino: str, shift_id: str) -> str:
