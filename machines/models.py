@@ -288,6 +288,7 @@ class SlotShift(models.Model):
     closed_by = models.CharField(max_length=150, default="")
     opened_at = models.DateTimeField()
     closed_at = models.DateTimeField(null=True)
+    closed_position = models.BigIntegerField(null=True, help_text="the close's event position")
     version = models.PositiveIntegerField()
 
     class Meta:

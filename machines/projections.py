@@ -340,6 +340,7 @@ class MachinesProjection(Projection):
         casino, _ = _ids(recorded)
         yield Update(SlotShift, {"casino_id": casino, "shift_id": event.shift_id}, set={
             "status": "closed", "closed_by": _actor(recorded),
-            "closed_at": recorded.recorded_at, "version": recorded.version})
+            "closed_at": recorded.recorded_at, "closed_position": recorded.position,
+            "version": recorded.version})
         yield Upsert(SlotWindow, {"casino_id": casino, "window": event.window},
                      add={"cash": event.variance})

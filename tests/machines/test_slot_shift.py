@@ -12,6 +12,7 @@ from django.utils import timezone
 
 import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
+from casino.models import Casino
 from machines.models import SlotShift, SlotWindow
 from machines.services.counts import machine_box_confirm, machine_box_count
 from machines.services.handpays import hand_pay_pay, hand_pay_record
@@ -23,6 +24,7 @@ from machines.services.shifts import (
     slot_shift_variance_explain,
 )
 from machines.services.tickets import ticket_issue, ticket_redeem
+from reporting.machine_reconciliation import machine_lines
 
 from .conftest import balance, floor, meters, money, person
 
@@ -119,4 +121,11 @@ def test_a_slot_cashiers_shift_from_its_blind_opening_to_its_close(make_machine)
     slot_shift_close(casino="lisboa", shift_id=second.shift_id, metadata=person("rui"))
     assert balance("slot_cash", "SLOT1") == Decimal("-250.00")
     assert balance("opening_counts") == Decimal("1500.00")
+    # the reconciliation: each shift's closing count against the window's cash in the ledger
+    # up to its close (270.00, then 250.00)
+    place = Casino.objects.get(code="lisboa")
+    lines = [(x.platform, x.ledger, x.ok) for x in machine_lines(place, place.gaming_day(now))
+             if str(x.what) == "closing count against the ledger"]
+    assert lines == [(Decimal("270.00"), Decimal("270.00"), True),
+                     (Decimal("250.00"), Decimal("250.00"), True)]
     assert eventstore.check(["machines", "ledger"]) == []
