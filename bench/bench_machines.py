@@ -12,10 +12,17 @@ that floor, and its reconciliation.
 3. close  -- the day's close report of that floor (``reporting.close_report``: its machines'
              section reads every machine's day and return) and the reconciliation
              (``reporting.reconciliation.reconcile``: the slot floor's lines over every machine),
-             each timed three times (min / median / max).
+             each timed three times (min / median / max);
+4. day close -- the ``gaming_day_close`` command itself (``reporting.closes.gaming_day_close``,
+             as ``manage.py close_day`` and the scheduled close call it) once the day is over:
+             the chips record, the reconciliation, the fixed figures with the machines' section,
+             the ledger period, the seal and the regulator file; once (a closed day is closed);
+5. tables -- ``bench/bench_tables.py --rounds N --no-api`` run right after in its own throwaway
+             database (``--tables-rounds``, 0 to skip), its lines printed beside the close's, so
+             each run carries the machine's load at that moment.
 
 Runs on a fresh throwaway database (``_setup.bench_database``). Compare with
-``bench/bench_tables.py`` run on the same machine right after (docs/benchmarks.md § Issue 37).
+``bench/bench_tables.py``, run by step 5 (docs/benchmarks.md § Issue 37).
 """
 
 from __future__ import annotations
@@ -106,6 +113,47 @@ def _ingest(machines: int, seconds: float) -> tuple[int, list[float], int]:
     return recorded, latencies, behind
 
 
+def _day_close(day: dt.date) -> tuple[float, str]:
+    """``gaming_day_close`` of the bench's day, five minutes after it ends (a throwaway seal
+    key in the environment, as production keeps one): seconds, and the close's answer."""
+    import os
+    from unittest import mock
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from casino.context import system_metadata
+    from casino.models import Casino
+    from reporting.closes import gaming_day_close
+
+    os.environ.setdefault(f"CASINO_SEAL_KEY_{CASINO.upper()}", Ed25519PrivateKey.generate(
+    ).private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                    serialization.NoEncryption()).decode())
+    after = Casino.objects.get(code=CASINO).gaming_day_end(day) + dt.timedelta(minutes=5)
+    with mock.patch("django.utils.timezone.now", return_value=after):
+        t0 = time.perf_counter()
+        done = gaming_day_close(casino=CASINO, gaming_day=day, now=after,
+                                metadata=system_metadata(CASINO, job="bench"))
+        spent = time.perf_counter() - t0
+    return spent, (f"closed={done.closed}, machine_win {done.totals.get('machine_win')}")
+
+
+def _tables(rounds: int) -> list[str]:
+    """``bench_tables.py --rounds N --no-api`` in a database of its own, its output's lines."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "TEST_DATABASE_NAME": os.environ.get(
+        "TEST_DATABASE_NAME", "casino_bench_throwaway") + "_tables"}
+    run = subprocess.run([sys.executable, str(Path(__file__).with_name("bench_tables.py")),
+                          "--rounds", str(rounds), "--no-api"], env=env, capture_output=True,
+                         text=True, check=False)
+    return [line for line in run.stdout.splitlines() if line.strip()] or [
+        f"(bench_tables failed: {run.stderr.strip().splitlines()[-1:]})"]
+
+
 def _timed(fn: Any, times: int = 3) -> list[float]:
     out = []
     for _ in range(times):
@@ -119,6 +167,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--machines", type=int, default=10000)
     parser.add_argument("--seconds", type=float, default=300.0)
+    parser.add_argument("--tables-rounds", type=int, default=1000)
     args = parser.parse_args()
     with bench_database():
         from django.utils import timezone
@@ -147,6 +196,11 @@ def main() -> None:
         report = reconcile(casino=CASINO, gaming_day=day)
         bad = [line for line in report.lines if line.area == "machines" and not line.ok]
         print(f"reconcile: {len(report.lines)} lines, machines' lines not whole: {len(bad)}")
+        spent, said = _day_close(day)
+        print(f"day close (gaming_day_close) {spent:.2f} s  {said}")
+    if args.tables_rounds:
+        for line in _tables(args.tables_rounds):
+            print(f"tables (same run) {line}")
 
 
 if __name__ == "__main__":

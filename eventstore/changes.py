@@ -10,8 +10,9 @@ the writer (``writer.Writer``) merges them and sends them. Four kinds:
   (``extend``);
 * ``Upsert(Model, key, values, add=…, set=…)``: insert the row, or, if one with ``key`` exists
   (a unique constraint), add to and set its columns;
-* ``Sql(query, params)``: the one escape hatch, a statement sent as it is, in order (``%s``
-  placeholders): everything before it is sent before it and everything after, after.
+* ``Sql(query, params, tables=…)``: the one escape hatch, a statement sent as it is, in order
+  (``%s`` placeholders): everything before it is sent before it and everything after, after
+  (of the models in ``tables`` only, when it names the tables it reaches).
 
 Changes to one row merge: an ``Update`` of a row inserted by an earlier change of the same batch
 changes that ``Insert``; two updates of one row become one. So the order in which a service
@@ -62,8 +63,13 @@ class Upsert:
 
 @dataclass(frozen=True, slots=True)
 class Sql:
+    """``tables``: the models whose tables the statement reads or writes, when it says so (the
+    writer then orders and merges every other model's changes around it, and a read of other
+    tables stays valid across it); empty, it may reach any table."""
+
     query: str
     params: Sequence[Any] = ()
+    tables: tuple[type, ...] = ()
 
 
 Change = Insert | Update | Upsert | Sql

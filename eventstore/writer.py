@@ -50,6 +50,8 @@ _JSON_TEXT = functools.partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
 MAX_PARAMETERS = 30_000
 # Rows a writer keeps in memory for handlers that read them (a rebuild's); past this, forgotten.
 MAX_KNOWN = 200_000
+# Changes whose reach a writer remembers for ``Reader.fetch_one``'s repeated reads.
+MAX_REACHED = 100_000
 
 
 class ProjectionError(Exception):
@@ -268,6 +270,10 @@ class Writer:
         # made to them since: a second read of the same row needs no round trip.
         self._known: dict[tuple[type[models.Model], Any], dict[str, Any]] = {}
         self._read_models: set[type[models.Model]] = set()
+        # The models each change so far reached, in order (None: any table): whether a read
+        # made earlier in the append still stands (``changed_since``).
+        self._reached: list[frozenset[type[models.Model]] | None] = []
+        self._forgotten = 0  # marks before this are older than ``_reached`` remembers
 
     # -- taking changes --
 
@@ -279,9 +285,11 @@ class Writer:
 
     def _add(self, change: Change) -> None:
         if isinstance(change, Sql):
+            self._reach(frozenset(change.tables) or None)
             self._barrier(change)
             return
         model = change.model
+        self._reach(frozenset({model}))
         if isinstance(change, Insert):
             values = change.values
             entry = _Row("insert", model, {}, dict(values), {}, {}, {})
@@ -333,20 +341,40 @@ class Writer:
             {c: list(v) for c, v in change.extend.items()})])
         self._segments.append([])
         after = len(self._segments) - 1
-        if isinstance(change, Sql):  # it may read or write any table
+        if isinstance(change, Sql) and not change.tables:  # it may read or write any table
             # What a handler may read of the rows no longer merged into stays readable.
             self._keep_inserted()
             self._index.clear()
             self._wide = after
             self._known.clear()  # it may change any row
-        else:  # it reaches its own model only
-            model = change.model
-            self._keep_inserted(frozenset({model}))
-            self._index.pop(model, None)
-            self._floor[model] = after
-            for known in [k for k in self._known if k[0] is model]:
+        else:  # it reaches its own model (or the models it names) only
+            reach = frozenset(change.tables if isinstance(change, Sql) else (change.model,))
+            self._keep_inserted(reach)
+            for model in reach:
+                self._index.pop(model, None)
+                self._floor[model] = after
+            for known in [k for k in self._known if k[0] in reach]:
                 del self._known[known]
         self.pending += 1
+
+    def _reach(self, reach: frozenset[type[models.Model]] | None) -> None:
+        if len(self._reached) >= MAX_REACHED:  # a long rebuild: forget, and say so
+            self._forgotten += len(self._reached)
+            self._reached.clear()
+        self._reached.append(reach)
+
+    def mark(self) -> int:
+        """Where the changes stand now: ``changed_since`` tells what was changed after."""
+        return self._forgotten + len(self._reached)
+
+    def changed_since(self, mark: int, models: Iterable[type[models.Model]]) -> bool:
+        """Whether a change since ``mark`` reached any of ``models`` (or any table); True when
+        the changes since are forgotten."""
+        if mark < self._forgotten:
+            return True
+        wanted = frozenset(models)
+        return any(reach is None or reach & wanted
+                   for reach in self._reached[mark - self._forgotten:])
 
     # -- reading what is pending --
 
@@ -427,6 +455,8 @@ class Writer:
     def clear(self) -> None:
         self._reset()
         self._known.clear()
+        self._forgotten += len(self._reached)
+        self._reached.clear()
 
 
 def _apply(row: dict[str, Any], change: Update | Upsert) -> None:
@@ -600,6 +630,8 @@ class Reader:
 
     def __init__(self, writer: Writer) -> None:
         self._writer = writer
+        # reads that named their tables: (query, params) -> (the writer's mark, the row)
+        self._fetched: dict[tuple[str, tuple[Any, ...]], tuple[int, tuple[Any, ...] | None]] = {}
 
     def row(self, model: type[models.Model], **key: Any) -> dict[str, Any] | None:
         """The row with ``key`` (attribute names to values), or None: from memory when it is
@@ -627,14 +659,30 @@ class Reader:
         manager: models.Manager[Any] = model._default_manager
         return manager
 
-    def fetch_one(self, query: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    def fetch_one(self, query: str, params: Sequence[Any], *,
+                  tables: Sequence[type[models.Model]] = ()) -> tuple[Any, ...] | None:
         """The first row of ``query`` (``%s`` placeholders): the row read ahead with the
-        command's lock if there is one, else from the database (what is pending written first)."""
+        command's lock if there is one, else from the database (what is pending written first).
+
+        ``tables``: the models whose tables the query reads. Named, the same query with the same
+        parameters asked again in this append (or rebuild batch) is answered from the first
+        answer while no change since has reached those tables (``Writer.changed_since``; an
+        ``Sql`` change that does not name its tables reaches them all): no round trip, and
+        what is pending stays pending, to be merged and sent with the rest."""
+        key = (query, tuple(params))
+        if tables:
+            seen = self._fetched.get(key)
+            if seen is not None and not self._writer.changed_since(seen[0], tables):
+                return seen[1]
         taken = wire.take_ahead(query, params)
         if taken is not None:
-            return taken[0] if taken else None
-        self._writer.flush()
-        return wire.fetch_one(query, params)
+            row = taken[0] if taken else None
+        else:
+            self._writer.flush()
+            row = wire.fetch_one(query, params)
+        if tables:
+            self._fetched[key] = (self._writer.mark(), row)
+        return row
 
 
 @contextmanager

@@ -316,6 +316,12 @@ TEMPLATES += (  # the slot floor's accounts (docs/machines.md § The books)
     T("tickets_expired", "7887", "Tickets expired", "Talões prescritos", Kind.OTHER_RESULT,
       "credit", Scope.CASINO, "788 Outros rendimentos", "76 Outros proveitos operacionais",
       "Tickets nobody redeemed before they expired."),
+    T("slot_cash_over_short", "7870", "Slot cashier over/short — {scope}",
+      "Quebras e sobras da caixa das máquinas — {scope}", Kind.OTHER_RESULT, "credit",
+      Scope.WINDOW, "688 Outros gastos / 788 Outros rendimentos",
+      "65 Outros custos operacionais / 76 Outros proveitos operacionais",
+      "A slot cashier's shift: counted less expected at its close, and its opening count less "
+      "the window's book."),
     T("machine_drop_difference", "7888", "Machine drop count differences — machine {scope}",
       "Diferenças de contagem do noteiro — máquina {scope}", Kind.OTHER_RESULT, "credit",
       Scope.MACHINE, "688 Outros gastos / 788 Outros rendimentos",

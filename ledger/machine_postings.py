@@ -11,6 +11,9 @@ Each movement of money is posted once, from the record that knows it first:
   (tickets → credits) or at the cage (tickets → cage cash), expired (tickets → other income);
 * hand pays by their own events: recorded (a jackpot: revenue → payable; cancelled credits:
   credits → payable; a progressive hit: pool → payable), paid (payable → cage cash);
+* a slot cashier's shift: its opening count less the window's book (a first shift's count is
+  cash brought from outside: the opening counts, as a cage's first blind count), and at its close
+  counted less expected, to the slot cashier's over/short;
 * the count room's confirmation: the box to the cage's cash, the difference to the machine's
   drop differences; a progressive pool's start value and each reset: funded by the casino.
 
@@ -30,6 +33,8 @@ from machines.events import (
     MetersReset,
     SlotProgressiveCreated,
     SlotProgressiveHit,
+    SlotShiftClosed,
+    SlotShiftOpened,
     TicketExpired,
     TicketIssued,
     TicketRedeemed,
@@ -46,6 +51,8 @@ NOT_POSTED: dict[str, str] = {
     "MachineBoxVarianceExplained": "words and an approval; the confirmation posted the variance",
     "SlotCashCounted": "a count: the reconciliation holds it against 1146.W",
     "MachineParameterSet": "configuration",
+    "SlotShiftCounted": "a count: the close posts its difference",
+    "SlotShiftVarianceExplained": "words and an approval; the close posts the difference",
 }
 
 
@@ -138,3 +145,21 @@ def slot_progressive_hit(event: SlotProgressiveHit, ctx: Context) -> Posting:
                       account("slot_progressive", event.pool), amount(event.reset_to))
     return Posting(Words("Machine progressive {pool} hit at machine {machine}: reset",
                          pool=event.pool, machine=event.machine), e.lines())
+
+
+@posts
+def slot_shift_opened(event: SlotShiftOpened, ctx: Context) -> Posting:
+    source = (account("opening_counts") if event.first
+              else account("slot_cash_over_short", event.window))
+    e = _Entry().move(account("slot_cash", event.window), source,
+                      amount(event.opening_variance))
+    return Posting(Words("Slot cashier's shift {shift} opened at {window}", shift=event.shift_id,
+                         window=event.window), e.lines(), gaming_day=event.gaming_day)
+
+
+@posts
+def slot_shift_closed(event: SlotShiftClosed, ctx: Context) -> Posting:
+    e = _Entry().move(account("slot_cash", event.window),
+                      account("slot_cash_over_short", event.window), amount(event.variance))
+    return Posting(Words("Slot cashier's shift {shift} closed at {window}", shift=event.shift_id,
+                         window=event.window), e.lines(), gaming_day=event.gaming_day)

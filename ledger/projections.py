@@ -239,6 +239,11 @@ stats AS (
 )"""
 
 
+# The tables ``_BEGIN_SQL`` reads, and those a ``write`` statement reads and writes.
+_BEGIN_TABLES = (Casino, Period, LedgerSession)
+_WRITE_TABLES = (Account, JournalEntry, JournalLine, AccountDayBalance, TableDay)
+
+
 def begin_statement(casino: str, session_id: str, at: dt.datetime
                     ) -> tuple[str, list[Any]]:
     """``DatabaseStore.begin``'s read for an event of ``casino`` about ``session_id`` recorded
@@ -260,8 +265,11 @@ class _Prefetched:
 class DatabaseStore:
     """The live store: reads and writes the ledger's tables in the appending transaction.
 
-    ``begin`` fetches in one query what the event's posting will ask for; a posting then costs
-    one more statement (``write``), two for a table-session event that updates the session.
+    ``begin`` fetches in one query what the event's posting will ask for (once for the events
+    of one append that ask the same, while nothing changes what it read: ``Reader.fetch_one``'s
+    ``tables``); a posting then costs one more statement (``write``, which names the tables it
+    reaches, so the other projections' changes merge around it), two for a table-session
+    event that updates the session.
     ``write`` and ``put_session`` make changes (``changes``) that the projection returns: the
     writer sends them with the event store's INSERT.
     """
@@ -277,7 +285,10 @@ class DatabaseStore:
         statement = begin_statement(casino, session_id or "", recorded.recorded_at)
         since = statement[1][0]
         self._pre = None
-        row = self._reader.fetch_one(*statement)  # read ahead with the lock, when it could
+        # read ahead with the lock, when it could; the same read again in this append (the
+        # next posting of a batch: same casino, moment, no session) is answered from the first
+        # while nothing since has changed the tables it reads
+        row = self._reader.fetch_one(*statement, tables=_BEGIN_TABLES)
         if row is None:
             return
         zone, hour, closed, sid, table, game, recorded_drop, counted, day, cur, rate = row
@@ -353,7 +364,8 @@ class DatabaseStore:
                        stats.rounds, stats.sessions]
         if not parts:
             return
-        self.changes.append(Sql("WITH " + ",".join(parts) + " SELECT 1", params))
+        self.changes.append(Sql("WITH " + ",".join(parts) + " SELECT 1", params,
+                                tables=_WRITE_TABLES))
 
     def close_period(self, recorded: RecordedEvent) -> None:
         self.changes.append(Insert(Period, _period_fields(recorded)))

@@ -193,3 +193,21 @@ class HandPayRow:
     slip: str
     paid_by: str
     witnessed_by: str
+
+
+@dataclass(frozen=True)
+class SlotShiftAnswer:
+    """A slot cashier's shift after a command: its figures so far (the expected figures only
+    once the blind closing count is in)."""
+
+    casino: str
+    shift_id: str
+    window: str
+    status: str
+    opening: str
+    book: str
+    opening_variance: str
+    count_number: int = 0
+    counted: str = ""
+    expected: str = ""
+    variance: str = ""

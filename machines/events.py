@@ -12,6 +12,8 @@ Streams:
 * ``handpay/<casino>.<id>``: a hand pay: the machine's locked-up jackpot or cancelled credits,
   recorded against the machine's event, paid at the cage.
 * ``slot-progressive/<casino>.<pool>``: a machines' progressive pool: created, hit (and reset).
+* ``slot_shift/<casino>.<shift>``: a slot cashier's shift at a window: opened on a blind count,
+  counted blind, its differences explained and approved, closed.
 
 Amounts are ``Decimal`` (cents); meters travel as ``machines.meters.Meters.as_data`` (decimal
 strings). ``docs/machines.md`` lists every field and what the ledger posts for each type.
@@ -229,6 +231,80 @@ class SlotCashCounted(Event):
     notes: dict[str, int]
     counted: Decimal
     witnessed_by: str
+
+
+# --- the slot cashier's shift ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlotShiftOpened(Event):
+    """A slot cashier's shift opened at a window on a blind count of its cash, by note:
+    ``book`` what the window should hold (its last shift's closing count and the movements
+    since); ``opening_variance`` the count less the book. On a window never counted
+    (``first``) the count is cash brought from outside the platform (the ledger's opening
+    counts, as a cage's first blind count); otherwise it is over or short."""
+
+    event_type = "SlotShiftOpened"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    gaming_day: dt.date
+    notes: dict[str, int]
+    opening: Decimal
+    book: Decimal
+    opening_variance: Decimal
+    first: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlotShiftCounted(Event):
+    """The blind closing count, by note; ``expected`` the opening plus the boxes counted into the
+    window less the tickets and hand pays it paid during the shift; ``variance`` counted less
+    expected. A recount replaces it (``count_number``)."""
+
+    event_type = "SlotShiftCounted"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    notes: dict[str, int]
+    counted: Decimal
+    expected: Decimal
+    variance: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlotShiftVarianceExplained(Event):
+    """The shift's differences (its opening's and its count's) explained by the cashier and
+    approved by a second person (a cage supervisor), before it may close."""
+
+    event_type = "SlotShiftVarianceExplained"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    count_number: int
+    explanation: str
+    approved_by: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SlotShiftClosed(Event):
+    """The shift closed on its last count: ``variance`` (counted − expected) goes to the slot
+    cashier's over/short; the count is what the window holds."""
+
+    event_type = "SlotShiftClosed"
+    schema_version = 1
+
+    shift_id: str
+    window: str
+    gaming_day: dt.date
+    count_number: int
+    counted: Decimal
+    expected: Decimal
+    variance: Decimal
 
 
 @dataclass(frozen=True, kw_only=True)

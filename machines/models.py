@@ -243,6 +243,65 @@ class SlotCashCount(models.Model):
                                                name="slot_cash_count_unique")]
 
 
+class SlotWindow(models.Model):
+    """A slot cashier's window and the cash it should hold (its book: 1146.W in the ledger):
+    boxes counted in, tickets and hand pays paid out, each shift's differences."""
+
+    casino = _casino()
+    window = models.CharField(max_length=32)
+    cash = money_field(default=0)
+    shifts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["casino_id", "window"]
+        constraints = [models.UniqueConstraint(fields=["casino", "window"],
+                                               name="slot_window_unique")]
+
+
+class SlotShift(models.Model):
+    """A slot cashier's shift (``SlotShiftOpened`` …): its opening, the movements at its window
+    while it was open, its last count and its differences. One shift not closed a window."""
+
+    casino = _casino()
+    shift_id = models.CharField(max_length=64)
+    window = models.CharField(max_length=32)
+    gaming_day = models.DateField()
+    status = models.CharField(max_length=16)  # open | counted | closed
+    opening_notes = models.JSONField()
+    opening = money_field()
+    book = money_field()
+    opening_variance = money_field()
+    first = models.BooleanField()
+    boxes_in = money_field(default=0)
+    tickets_paid = money_field(default=0)
+    hand_pays_paid = money_field(default=0)
+    count_number = models.PositiveIntegerField(default=0)
+    closing_notes = models.JSONField(default=dict)
+    counted = money_field(null=True)
+    expected = money_field(null=True)
+    variance = money_field(null=True)
+    explanation = models.TextField(default="")
+    approved_by = models.CharField(max_length=150, default="")
+    approved_count = models.PositiveIntegerField(default=0)
+    opened_by = models.CharField(max_length=150)
+    counted_by = models.CharField(max_length=150, default="")
+    closed_by = models.CharField(max_length=150, default="")
+    opened_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True)
+    closed_position = models.BigIntegerField(null=True, help_text="the close's event position")
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["casino_id", "-opened_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "shift_id"], name="slot_shift_unique"),
+            # one shift not closed at a window: a second opening fails in the database
+            models.UniqueConstraint(fields=["casino", "window"],
+                                    condition=~models.Q(status="closed"),
+                                    name="slot_shift_one_live_per_window"),
+        ]
+
+
 class MachineParameter(models.Model):
     """A change of a slot floor's legal parameter (``MachineParameterSet``)."""
 

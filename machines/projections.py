@@ -25,7 +25,9 @@ from .models import (
     MeterReading,
     SlotCashCount,
     SlotProgressive,
+    SlotShift,
     SlotTicket,
+    SlotWindow,
 )
 
 Changes = Iterator[Change]
@@ -64,6 +66,14 @@ def _history(machine: dict[str, Any], recorded: RecordedEvent, *, reference: str
         reason=reason, recorded_by=_actor(recorded), effective_at=recorded.recorded_at))
 
 
+def _window_moved(casino: str, window: str, cash: Decimal, figure: str) -> Changes:
+    """Cash into (or out of) a slot cashier's window: its book, and the shift open there (if
+    one is: a movement outside a shift shows in the next opening's book)."""
+    yield Upsert(SlotWindow, {"casino_id": casino, "window": window}, add={"cash": cash})
+    yield Update(SlotShift, {"casino_id": casino, "window": window, "status": "open"},
+                 add={figure: abs(cash)})
+
+
 def _machine(recorded: RecordedEvent, reader: Reader) -> dict[str, Any]:
     casino, number = _ids(recorded)
     row = reader.row(Machine, casino_id=casino, number=number)
@@ -76,7 +86,7 @@ def _machine(recorded: RecordedEvent, reader: Reader) -> dict[str, Any]:
 class MachinesProjection(Projection):
     name = "machines"
     models = (Machine, MachineConfigVersion, MeterReading, MachineDay, MachineBox, SlotTicket,
-              HandPay, SlotProgressive, SlotCashCount, MachineParameter)
+              HandPay, SlotProgressive, SlotCashCount, MachineParameter, SlotWindow, SlotShift)
 
     # --- the machine ------------------------------------------------------------------------
 
@@ -195,6 +205,7 @@ class MachinesProjection(Projection):
                      set={"status": "confirmed", "confirmed_by": _actor(recorded)})
         yield Update(Machine, {"casino_id": casino, "number": number},
                      set={"version": recorded.version})
+        yield from _window_moved(casino, event.window, event.counted, "boxes_in")
 
     @handles
     def box_explained(self, event: ev.MachineBoxVarianceExplained,
@@ -222,6 +233,8 @@ class MachinesProjection(Projection):
                      set={"status": "redeemed", "place": event.place,
                           "redeemed_machine": event.machine, "window": event.window,
                           "closed_at": recorded.recorded_at, "version": recorded.version})
+        if event.place != "machine":
+            yield from _window_moved(casino, event.window, -event.amount, "tickets_paid")
 
     @handles
     def ticket_expired(self, event: ev.TicketExpired, recorded: RecordedEvent) -> Changes:
@@ -249,6 +262,7 @@ class MachinesProjection(Projection):
                           "paid_by": _actor(recorded), "witnessed_by": event.witnessed_by,
                           "patron": event.patron, "paid_at": recorded.recorded_at,
                           "version": recorded.version})
+        yield from _window_moved(casino, event.window, -event.amount, "hand_pays_paid")
 
     # --- progressives --------------------------------------------------------------------------
 
@@ -289,3 +303,44 @@ class MachinesProjection(Projection):
             casino_id=casino, name=event.name, value=event.value,
             effective_from=event.effective_from, reference=event.reference,
             set_by=_actor(recorded), set_at=recorded.recorded_at, position=recorded.position))
+
+    # --- the slot cashier's shift --------------------------------------------------------------
+
+    @handles
+    def shift_opened(self, event: ev.SlotShiftOpened, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Insert(SlotShift, dict(
+            casino_id=casino, shift_id=event.shift_id, window=event.window,
+            gaming_day=event.gaming_day, status="open", opening_notes=dict(event.notes),
+            opening=event.opening, book=event.book, opening_variance=event.opening_variance,
+            first=event.first, opened_by=_actor(recorded), opened_at=recorded.recorded_at,
+            version=recorded.version))
+        yield Upsert(SlotWindow, {"casino_id": casino, "window": event.window},
+                     add={"cash": event.opening_variance, "shifts": 1})
+
+    @handles
+    def shift_counted(self, event: ev.SlotShiftCounted, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Update(SlotShift, {"casino_id": casino, "shift_id": event.shift_id}, set={
+            "status": "counted", "count_number": event.count_number,
+            "closing_notes": dict(event.notes), "counted": event.counted,
+            "expected": event.expected, "variance": event.variance, "explanation": "",
+            "approved_by": "", "counted_by": _actor(recorded), "version": recorded.version})
+
+    @handles
+    def shift_explained(self, event: ev.SlotShiftVarianceExplained,
+                        recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Update(SlotShift, {"casino_id": casino, "shift_id": event.shift_id}, set={
+            "explanation": event.explanation, "approved_by": event.approved_by,
+            "approved_count": event.count_number, "version": recorded.version})
+
+    @handles
+    def shift_closed(self, event: ev.SlotShiftClosed, recorded: RecordedEvent) -> Changes:
+        casino, _ = _ids(recorded)
+        yield Update(SlotShift, {"casino_id": casino, "shift_id": event.shift_id}, set={
+            "status": "closed", "closed_by": _actor(recorded),
+            "closed_at": recorded.recorded_at, "closed_position": recorded.position,
+            "version": recorded.version})
+        yield Upsert(SlotWindow, {"casino_id": casino, "window": event.window},
+                     add={"cash": event.variance})

@@ -36,6 +36,7 @@ from machines.models import (
     MachineDay,
     SlotCashCount,
     SlotProgressive,
+    SlotShift,
     SlotTicket,
 )
 
@@ -158,8 +159,12 @@ def _contribution_lines(casino: Casino, day: dt.date) -> list[Line]:
 
 def _slot_cash_lines(casino: Casino, day: dt.date) -> list[Line]:
     """Each count of the slot cashier's cash in the day: what was counted against the window's
-    cash in the ledger (1146.W, debits less credits) from the events before the count."""
+    cash in the ledger (1146.W, debits less credits) from the events before the count; and each
+    slot cashier's shift closed in the day: its closing count against 1146.W up to its close."""
     lines = []
+    sql_upto = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
+                "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
+                "AND l.account_code = %s AND e.event_position <= %s")
     for count in SlotCashCount.objects.filter(casino_id=casino.code, gaming_day=day):
         sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
                "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s "
@@ -173,4 +178,18 @@ def _slot_cash_lines(casino: Casino, day: dt.date) -> list[Line]:
                           Decimal(expected).quantize(Decimal("0.01")),
                           Words("counted by {who}, witnessed by {witness}",
                                 who=count.counted_by, witness=count.witnessed_by)))
+    for shift in SlotShift.objects.filter(casino_id=casino.code, gaming_day=day,
+                                          status="closed").order_by("closed_position"):
+        # the close posts counted − expected: the window's cash in the ledger after it is the
+        # closing count when the shift's own figures (opening, boxes, tickets, hand pays) agree
+        # with the ledger's postings at the window
+        with connection.cursor() as cursor:
+            cursor.execute(sql_upto, [casino.code, f"1146.{shift.window}", shift.closed_position])
+            (held,) = cursor.fetchone()
+        lines.append(Line(AREA, Words("slot cashier {window}, shift {shift}",
+                                      window=shift.window, shift=shift.shift_id),
+                          gettext_noop("closing count against the ledger"), shift.counted,
+                          Decimal(held).quantize(Decimal("0.01")),
+                          Words("counted by {who}, closed by {closer}",
+                                who=shift.counted_by, closer=shift.closed_by)))
     return lines

@@ -1,10 +1,11 @@
 """The slot floor's screens (server-rendered, thin): the floor (banks and machines with status,
 today's win, return against certified, flags), meter entry by hand, the count room's boxes, and
-the slot cashier's window (tickets redeemed, hand pays paid). Each form calls one service; a
+the slot cashier's window (tickets redeemed, hand pays paid) and its shifts. Each form calls one service; a
 refusal re-renders the page with its words and nothing recorded; a success redirects."""
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -20,12 +21,14 @@ from django.views.decorators.http import require_http_methods
 
 from casino.errors import DomainError
 from casino.models import Casino
+from casino.money import CASH_DENOMINATIONS
 from casino.selectors import roles_in
 from edge.web.acting import command_metadata
 from edge.web.refusals import refusal_text
+from machines import law, selectors
 from machines import meters as m
-from machines import selectors
-from machines.models import MachineBox
+from machines.models import MachineBox, MachineParameter, SlotShift, SlotWindow
+from machines.parameters import parameters
 from machines.roles import COUNT_ROLES, FLOOR_ROLES, PAY_ROLES, READ_ROLES, SUPERVISOR_ROLES
 from machines.services.counts import (
     machine_box_confirm,
@@ -33,7 +36,14 @@ from machines.services.counts import (
     machine_box_variance_explain,
 )
 from machines.services.handpays import hand_pay_pay
+from machines.services.parameters import PARAMETER_ROLES, machine_parameter_set
 from machines.services.readings import meter_readings_record
+from machines.services.shifts import (
+    slot_shift_close,
+    slot_shift_count,
+    slot_shift_open,
+    slot_shift_variance_explain,
+)
 from machines.services.tickets import ticket_redeem
 
 
@@ -161,3 +171,103 @@ def cashier(request: HttpRequest, casino: str) -> HttpResponse:
     return render(request, "machines/cashier.html", {
         "casino": place, "hand_pays": selectors.hand_pay_rows(casino, status="recorded"),
         "liability": selectors.ticket_liability(casino)})
+
+
+def _note_grid(request: HttpRequest, place: Casino) -> dict[str, int]:
+    """The notes typed one box per denomination (``note_20.00``); an empty box is none."""
+    out: dict[str, int] = {}
+    for note in CASH_DENOMINATIONS.get(place.currency, ()):
+        typed = request.POST.get(f"note_{note}", "").strip()
+        if typed:
+            try:
+                out[str(note)] = int(typed)
+            except ValueError:
+                out[str(note)] = -1  # the service names it
+    return out
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def shifts(request: HttpRequest, casino: str) -> HttpResponse:
+    """The slot cashier's shifts: open one on a blind count, count it blind, explain its
+    differences with a cage supervisor's approval, close it."""
+    place = _casino(request, casino)
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, PAY_ROLES)
+        action = request.POST.get("action", "")
+        shift_id = request.POST.get("shift_id", "")
+        try:
+            if action == "count":
+                answer = slot_shift_count(casino=casino, shift_id=shift_id,
+                                          notes=_note_grid(request, place), metadata=metadata)
+                messages.success(request, _(
+                    "Counted %(counted)s %(currency)s; expected %(expected)s %(currency)s; "
+                    "difference %(variance)s %(currency)s.") % {
+                        "counted": answer.counted, "expected": answer.expected,
+                        "variance": answer.variance, "currency": place.currency})
+            elif action == "explain":
+                slot_shift_variance_explain(
+                    casino=casino, shift_id=shift_id,
+                    explanation=request.POST.get("explanation", ""),
+                    approved_by=request.POST.get("approved_by", ""), metadata=metadata)
+            elif action == "close":
+                slot_shift_close(casino=casino, shift_id=shift_id, metadata=metadata)
+                messages.success(request, _("Shift closed."))
+            else:
+                slot_shift_open(casino=casino, window=request.POST.get("window", ""),
+                                notes=_note_grid(request, place), metadata=metadata)
+                messages.success(request, _("Shift opened."))
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            return redirect("machines:shifts", casino)
+    rows = list(SlotShift.objects.filter(casino_id=casino).order_by("-opened_at")[:50])
+    return render(request, "machines/shifts.html", {
+        "casino": place, "shifts": rows,
+        "live": [r for r in rows if r.status != "closed"],
+        "windows": SlotWindow.objects.filter(casino_id=casino),
+        "notes": [str(n) for n in CASH_DENOMINATIONS.get(place.currency, ())],
+        "posted": request.POST})
+
+
+# how each parameter's value reads: a percentage, an amount in the casino's currency, days
+UNITS = {"minimum_return": "%", "machine_tax_rate": "%", "hand_pay_four_eyes": "currency",
+         "ticket_days": "days"}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def legal_parameters(request: HttpRequest, casino: str) -> HttpResponse:
+    """The slot floor's legal parameters as of a day (``?day=``), each with its source and
+    flagged when unverified; an accountant or administrator sets one from a day on, citing
+    the inspection's reference (the API's rule: ``machine_parameter_set``)."""
+    place = _casino(request, casino)
+    if request.method == "POST":
+        metadata = command_metadata(request, casino, PARAMETER_ROLES)
+        try:
+            machine_parameter_set(casino=casino, name=request.POST.get("name", ""),
+                                  value=request.POST.get("value", "").strip().replace(",", "."),
+                                  effective_from=request.POST.get("effective_from", ""),
+                                  reference=request.POST.get("reference", ""),
+                                  metadata=metadata)
+        except DomainError as error:
+            messages.error(request, refusal_text(error))
+        else:
+            messages.success(request, _("Parameter set."))
+            return redirect("machines:parameters", casino)
+    today = place.gaming_day(timezone.now())
+    try:
+        day = dt.date.fromisoformat(request.GET.get("day", "")) if request.GET.get("day") \
+            else today
+    except ValueError:
+        messages.error(request, _("The day is a date (YYYY-MM-DD)."))
+        day = today
+    rules = parameters(place, day)
+    return render(request, "machines/parameters.html", {
+        "casino": place, "day": day,
+        "rows": [{"name": name, "rule": r, "unit": UNITS.get(name, "")}
+                 for name, r in zip(law.SETTABLE, rules, strict=True)],
+        "changes": MachineParameter.objects.filter(casino_id=casino).order_by(
+            "name", "-effective_from", "-position"),
+        "names": law.SETTABLE, "posted": request.POST,
+        "may_set": bool(roles_in(request.user, casino) & set(PARAMETER_ROLES))})

@@ -232,3 +232,44 @@ def test_a_value_is_adapted_as_the_orm_sends_it() -> None:
         warnings.simplefilter("ignore", RuntimeWarning)
         assert table(Round).columns["opened_at"].adapt(naive).tzinfo is not None
     assert table(TableSession).columns["gaming_day"].adapt(aware) == dt.date(2026, 12, 3)
+
+
+def test_a_raw_statement_that_names_its_tables_lets_other_models_merge_across_it() -> None:
+    sent = statements(
+        Insert(Round, {"round_id": R1, "version": 1}),
+        Sql("UPDATE games_bet SET status = 'x' WHERE round_id = %s", [R1], tables=(Bet,)),
+        Update(Round, {"round_id": R1}, set={"version": 2}),
+        Insert(Bet, {"round_id": R1, "bet_id": "b1", "status": ""}),
+    )
+    # the round's insert took its update; the bet's insert stays after the statement
+    assert [sql.split()[0] for sql, _ in sent] == ["INSERT", "UPDATE", "INSERT"]
+    assert sent[0][0].startswith('INSERT INTO "games_round"')
+    assert 2 in sent[0][1]
+    assert sent[2][0].startswith('INSERT INTO "games_bet"')
+
+
+@pytest.mark.django_db
+def test_a_read_that_names_its_tables_is_answered_again_until_a_change_reaches_them() -> None:
+    from ledger.models import Period
+
+    writer = Writer()
+    reader = Reader(writer)
+    # clock_timestamp() differs at every run: the same answer means no second round trip
+    query = "SELECT clock_timestamp(), %s::text"
+    first = reader.fetch_one(query, ["a"], tables=(Period,))
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) == first
+    assert reader.fetch_one(query, ["b"], tables=(Period,)) != first  # other parameters
+    assert reader.fetch_one(query, ["a"]) != first  # a read that names no tables: run again
+    # a change of another model, or a statement that names its other tables: still standing
+    writer.add([Update(Round, {"round_id": R1}, set={"version": 2}),
+                Sql("SELECT 1", [], tables=(Bet,))])
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) == first
+    # a change that reaches the table it reads: read again (what is pending sent first)
+    writer.add([Update(Period, {"casino_id": "nowhere", "day": "2026-12-01"},
+                       set={"entries": 1})])
+    second = reader.fetch_one(query, ["a"], tables=(Period,))
+    assert second != first
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) == second
+    # a raw statement that does not say what it reaches reaches everything
+    writer.add([Sql("SELECT 1", [])])
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) != second

@@ -280,12 +280,18 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
             base["pool"] = "p1"
         if kind in ("SlotProgressiveCreated", "SlotProgressiveHit"):
             base["pool"] = "p1"
+        if kind in ("SlotShiftOpened", "SlotShiftClosed"):  # a shift's differences, signed
+            base.update(shift_id="s1", window="SLOT", notes={}, opening=str(draw(money)),
+                        book=str(draw(money)), opening_variance=str(draw(signed)),
+                        first=draw(st.booleans()), count_number=1, expected=str(draw(money)),
+                        variance=str(draw(signed)))
     return kind, base, ctx
 
 
 MACHINE_KINDS = {"MetersRead", "MetersReset", "TicketIssued", "TicketRedeemed", "TicketExpired",
                  "HandPayRecorded", "HandPayPaid", "MachineBoxCountConfirmed",
-                 "SlotProgressiveCreated", "SlotProgressiveHit"}
+                 "SlotProgressiveCreated", "SlotProgressiveHit", "SlotShiftOpened",
+                 "SlotShiftClosed"}
 
 
 @settings(max_examples=400)

@@ -12,7 +12,7 @@ from django.utils import timezone
 import eventstore
 from casino.models import Casino
 from demo.machines import play_floor
-from machines.models import HandPay, MachineDay, SlotTicket
+from machines.models import HandPay, MachineDay, SlotShift, SlotTicket
 from reporting.machine_reconciliation import machine_lines
 
 from .conftest import balance
@@ -35,4 +35,14 @@ def test_a_demo_day_of_the_floor_reconciles(casino: str) -> None:
     outstanding = sum((t.amount for t in SlotTicket.objects.filter(status="outstanding")),
                       Decimal("0.00"))
     assert balance("ticket_liability") == outstanding
+    # the slot cashier opened and closed a shift each time: the first on the float brought in
+    # (5,000.00, the opening counts), the second on what the first closed on; the drawer as
+    # the ledger has it
+    shifts = list(SlotShift.objects.order_by("opened_at"))
+    assert [s.status for s in shifts] == ["closed", "closed"]
+    assert (shifts[0].first, shifts[0].opening) == (True, Decimal("5000.00"))
+    assert (shifts[1].first, shifts[1].opening, shifts[1].opening_variance) == (
+        False, shifts[0].counted, Decimal("0.00"))
+    assert balance("opening_counts") == Decimal("5000.00")
+    assert balance("slot_cash", "SLOT") == -shifts[1].counted
     assert eventstore.check(["machines", "ledger"]) == []

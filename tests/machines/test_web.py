@@ -82,3 +82,94 @@ def test_the_count_room_explains_a_variance_with_a_second_persons_approval(make_
         Decimal("-20.00"), "a note stuck in the stacker", "sofia")
     assert "a note stuck in the stacker (sofia)" in ana.get(
         "/machines/lisboa/count-room/").content.decode()
+
+
+def test_the_slot_cashiers_shift_screen_opens_counts_explains_and_closes(casino) -> None:
+    from machines.models import SlotShift
+
+    ana = _login("ana")
+    page = ana.get("/machines/lisboa/cashier/shifts/")
+    assert page.status_code == 200
+    assert "500.00 EUR" in page.content.decode()
+    # a note typed wrong: the page says so, nothing recorded
+    refused = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT1", "note_50.00": "x"}, follow=True)
+    assert refused.status_code == 200
+    assert not SlotShift.objects.exists()
+    # opened on 4 × 50.00 = 200.00; counted blind 3 × 50.00 + 2 × 20.00 = 190.00: 10.00 short
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT1", "note_50.00": "4"}).status_code == 302
+    shift = SlotShift.objects.get()
+    open_page = ana.get("/machines/lisboa/cashier/shifts/").content.decode()
+    assert "Expected" not in open_page.split("Open a shift")[0]  # blind until counted
+    counted = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "count", "shift_id": shift.shift_id, "note_50.00": "3", "note_20.00": "2"},
+        follow=True).content.decode()
+    assert ("Counted 190.00 EUR; expected 200.00 EUR; difference -10.00 EUR."
+            in counted)
+    closing = ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "close", "shift_id": shift.shift_id}, follow=True).content.decode()
+    assert "explanation" in closing
+    assert SlotShift.objects.get().status == "counted"
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "explain", "shift_id": shift.shift_id, "explanation": "a note short",
+        "approved_by": "sofia"}).status_code == 302
+    assert ana.post("/machines/lisboa/cashier/shifts/", {
+        "action": "close", "shift_id": shift.shift_id}).status_code == 302
+    assert SlotShift.objects.get().status == "closed"
+    assert balance("slot_cash_over_short", "SLOT1") == Decimal("-10.00")
+    # the pit boss may not open one
+    assert _login("paulo").post("/machines/lisboa/cashier/shifts/", {
+        "action": "open", "window": "SLOT2", "note_50.00": "1"}).status_code == 403
+    # in Portuguese, the figures in euros the Portuguese way
+    pt = ana.get("/machines/lisboa/cashier/shifts/", HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
+    assert "190,00\xa0€" in pt
+    assert "Turnos da caixa das máquinas" in pt
+
+
+def test_the_legal_parameters_screen_lists_them_as_of_a_day_and_sets_one(casino) -> None:
+    import datetime as dt
+
+    from casino.models import Casino, Membership, Role
+    from machines.models import MachineParameter
+
+    users = get_user_model()
+    Membership.objects.create(user=users.objects.create_user(username="conta", password="x"),
+                              casino_id="lisboa", role=Role.ACCOUNTANT)
+    today = Casino.objects.get(code="lisboa").gaming_day(timezone.now())
+    conta = _login("conta")
+    page = conta.get("/machines/lisboa/parameters/").content.decode()
+    # every default flagged, with its source; the four-eyes amount in euros
+    assert page.count("flagged: unverified") == 4
+    assert "€1,000.00" in page
+    assert "90 days" in page
+    assert "Portaria n.º 217/2007" in page
+    # a cashier reads but may not set (the API's rule): 403, nothing recorded
+    assert _login("ana").post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000.00",
+        "effective_from": today.isoformat(), "reference": "SRIJ 1/2026"}).status_code == 403
+    # without the inspection's reference: refused on the page, nothing recorded
+    refused = conta.post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000.00",
+        "effective_from": today.isoformat(), "reference": " "}, follow=True)
+    assert "reference is required" in refused.content.decode()
+    assert not MachineParameter.objects.exists()
+    tomorrow = today + dt.timedelta(days=1)
+    assert conta.post("/machines/lisboa/parameters/", {
+        "name": "hand_pay_four_eyes", "value": "2000,00",
+        "effective_from": tomorrow.isoformat(), "reference": "SRIJ 12/2026"}
+    ).status_code == 302
+    change = MachineParameter.objects.get()
+    assert (change.value, change.set_by, change.reference) == (
+        Decimal("2000.00"), "conta", "SRIJ 12/2026")
+    # today still the default, flagged; tomorrow the change, verified by its reference
+    assert conta.get("/machines/lisboa/parameters/").content.decode().count(
+        "flagged: unverified") == 4
+    later = conta.get(f"/machines/lisboa/parameters/?day={tomorrow.isoformat()}").content.decode()
+    assert later.count("flagged: unverified") == 3
+    assert "€2,000.00" in later
+    assert "SRIJ 12/2026" in later
+    pt = conta.get(f"/machines/lisboa/parameters/?day={tomorrow.isoformat()}",
+                   HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
+    assert "2.000,00\xa0€" in pt
+    assert "Parâmetros legais das máquinas" in pt
