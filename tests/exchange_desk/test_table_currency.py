@@ -19,6 +19,7 @@ from casino.errors import Conflict, InvalidCommand
 from casino.models import Casino, Role
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
+from exchange.models import ForeignHolding
 from exchange.services import currency_accept, exchange_rate_post
 from games.limits import default_limits
 from games.models import Table, TableSession
@@ -144,6 +145,9 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     assert list(eventstore.check(["ledger", "tables", "table_sessions", "drop_boxes",
                                   "gaming_days", "cage"])) == []
 
+    # the cage receives the box in HKD (its notes to the cage's HKD, at 1.03: 206.00 MOP)
+    cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"100.00": 2},
+                          metadata=CASHIER)
     # reconciled in HKD and in MOP, line by line
     report = reconcile(casino="macau", gaming_day=closed.gaming_day)
     assert report.failures == []
@@ -154,7 +158,10 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     assert seen[("in players' hands, HKD", "now: book value in MOP")] == (None, D("515.00"))
     assert seen[("b1", "table win, HKD")] == (D("-300.00"), D("-300.00"))
     assert seen[("b1", "table win, book value in MOP")] == (None, D("-309.00"))
-    assert seen[("b1", "counted, HKD")] == (D("200.00"), D("200.00"))
+    assert seen[(f"b1 {session[:8]}", "counted, received at the cage, HKD")] == (
+        D("200.00"), D("200.00"))
+    assert seen[("b1", "in the count room, HKD")] == (D("0.00"), D("0.00"))
+    assert seen[("HKD", "book value in MOP")] == (D("206.00"), D("206.00"))
     # the cage's chips at face value, as for any casino: 5,000 HKD sent to w1, 500 filled
     assert seen[("w1", "chips now")] == (D("4500.00"), D("4500.00"))
     # the close fixes B1's results in patacas (what the tax's register reads), HKD beside
@@ -165,10 +172,79 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
                       "handle": "61.80", "drop": "206.00", "win": "-309.00", "currency": "HKD",
                       "handle_in_currency": "60.00", "drop_in_currency": "200.00",
                       "win_in_currency": "-300.00"}]
-    # the box stays in the count room: the cage keeps its cash in patacas only
-    with pytest.raises(Conflict, match="drop box holds HKD"):
-        cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"100.00": 2},
+
+
+def _hkd_box(floor: str, *, box: dict[str, int]) -> str:
+    """B1 plays in HKD at 1.03: a session whose drop is 200 HKD, counted as ``box``."""
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    session = str(sessions.table_session_open(casino="macau", table="b1", opening=FLOAT,
+                                              metadata=PIT).session_id)
+    sessions.drop_record(session_id=session, amount="200.00", metadata=PIT)
+    sessions.table_session_close(session_id=session, closing={"1000.00": 1, "100.00": 10,
+                                                               "10.00": 80}, metadata=PIT)
+    counter = person_metadata(username="ip", role=Role.CASHIER, casino="macau")
+    count_room.drop_box_count(session_id=session, cash=box, metadata=counter)
+    count_room.drop_box_count_confirm(session_id=session, cash=box, metadata=SUPERVISOR)
+    return session
+
+
+def test_a_hong_kong_dollar_box_is_received_at_the_cage_in_its_currency(floor: str) -> None:
+    session = _hkd_box(floor, box={"100.00": 1, "50.00": 2})  # 100 + 100 = 200 HKD
+    w1_cash = cage_selectors.expected_count(Shift.objects.get(cage="w1"))
+    answer = cage.drop_box_receive(shift_id=_window(), session_id=session,
+                                   cash={"100.00": 1, "50.00": 2}, metadata=CASHIER)
+    assert (answer.currency, answer.amount, answer.variance_value) == ("HKD", "200.00", "0.00")
+    # In the books: 200 HKD x 1.03 = 206.00 MOP leave B1's drop for the cage's HKD (1171.HKD);
+    # at face value in HKD, the same 200 in memorandum. The window's pataca cash is untouched.
+    assert lines_of("DropBoxReceived") == [
+        ("1171.HKD", D("206.00"), D("0.00")), ("1120.b1", D("0.00"), D("206.00")),
+        ("0900.HKD.1171.HKD", D("200.00"), D("0.00")),
+        ("0900.HKD.1120.b1", D("0.00"), D("200.00"))]
+    assert (balance("1120.b1"), balance("0900.HKD.1120.b1"), balance("1110.w1")) == (
+        D("0.00"), D("0.00"), D("0.00"))
+    assert cage_selectors.expected_count(Shift.objects.get(cage="w1")) == w1_cash
+    # The cage's HKD, by denomination: 1 x 100 and 2 x 50 = 200 HKD, carried at 206.00 MOP
+    held = ForeignHolding.objects.get(casino_id="macau", currency="HKD")
+    assert (held.pieces, held.amount, held.book_value) == (
+        {"100.00": 1, "50.00": 2}, D("200.00"), D("206.00"))
+    closed = TableSession.objects.get(session_id=session)
+    report = reconcile(casino="macau", gaming_day=closed.gaming_day)
+    assert report.failures == []
+    seen = {(str(line.subject), str(line.what)): (line.platform, line.ledger)
+            for line in report.lines}
+    assert seen[(f"b1 {session[:8]}", "counted, received at the cage, HKD")] == (
+        D("200.00"), D("200.00"))
+    assert seen[("HKD", "book value in MOP")] == (D("206.00"), D("206.00"))
+    assert list(eventstore.check(["ledger", "cage", "drop_boxes", "exchange"])) == []
+    # received once
+    with pytest.raises(Conflict):
+        cage.drop_box_receive(shift_id=_window(), session_id=session,
+                              cash={"100.00": 1, "50.00": 2}, metadata=CASHIER)
+
+
+def test_a_short_hong_kong_dollar_box_is_a_variance_at_the_session_rate(floor: str) -> None:
+    session = _hkd_box(floor, box={"100.00": 2})
+    # 150 HKD received against 200 counted: -50 HKD, -51.50 MOP to B1's drop difference (7883)
+    answer = cage.drop_box_receive(shift_id=_window(), session_id=session,
+                                   cash={"100.00": 1, "50.00": 1}, metadata=CASHIER)
+    assert (answer.amount, answer.variance_value, answer.variance_needs_approval) == (
+        "150.00", "-50.00", True)
+    lines = lines_of("DropBoxReceived")
+    assert ("1171.HKD", D("154.50"), D("0.00")) in lines
+    assert ("7883.b1", D("51.50"), D("0.00")) in lines
+    assert balance("1120.b1") == D("0.00")
+    held = ForeignHolding.objects.get(casino_id="macau", currency="HKD")
+    assert (held.amount, held.book_value) == (D("150.00"), D("154.50"))
+
+
+def test_a_hong_kong_dollar_box_in_a_coin_hkd_does_not_have_is_refused(floor: str) -> None:
+    session = _hkd_box(floor, box={"100.00": 2})
+    before = StoredEvent.objects.count()
+    with pytest.raises(InvalidCommand):
+        cage.drop_box_receive(shift_id=_window(), session_id=session, cash={"3.00": 1},
                               metadata=CASHIER)
+    assert StoredEvent.objects.count() == before
 
 
 def test_the_rounding_of_a_conversion_goes_to_the_exchange_result() -> None:
