@@ -15,7 +15,7 @@ from cage import selectors as cage_selectors
 from cage import services as cage
 from cage.models import Shift
 from casino.context import person_metadata, system_metadata
-from casino.errors import Conflict, InvalidCommand
+from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Casino, Role
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
@@ -27,6 +27,7 @@ from games.services import count_room, rounds, sessions, tables
 from games.services.table_currency import table_change_currency
 from ledger import postings as p
 from ledger.chart import account
+from ledger.chip_revaluation import foreign_chips_revalue
 from ledger.currency_postings import convert
 from ledger.models import JournalEntry, JournalLine, TableDay
 from reporting.close_currencies import in_book_currency
@@ -297,3 +298,43 @@ def test_a_chip_set_of_another_currency_and_an_open_session_are_refused(floor: s
     with pytest.raises(Conflict, match="open session"):
         table_change_currency(casino="macau", code="b2", currency="HKD", chip_set="hkd",
                               metadata=PIT)
+
+
+ACCOUNTANT = person_metadata(username="ho", role=Role.ACCOUNTANT, casino="macau")
+
+
+def _chips_out(floor: str) -> None:
+    """B1 in HKD at 1.03 puts 200 HKD of chips in players' hands: 206.00 MOP in 2797.HKD."""
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    session = str(sessions.table_session_open(casino="macau", table="b1", opening=FLOAT,
+                                              metadata=PIT).session_id)
+    sessions.drop_record(session_id=session, amount="200.00", metadata=PIT)
+    assert (balance("2797.HKD"), balance("0900.HKD.2781")) == (D("-206.00"), D("-200.00"))
+
+
+@pytest.mark.parametrize(("mid", "after", "entry"), [
+    # 200 x 1.04 = 208.00: the liability grows by 2.00, a loss (Dr 7892 / Cr 2797.HKD)
+    ("1.04", D("208.00"), [("7892", D("2.00"), D("0.00")), ("2797.HKD", D("0.00"), D("2.00"))]),
+    # 200 x 1.0251 = 205.02: it shrinks by 0.98, a gain (Dr 2797.HKD / Cr 7892)
+    ("1.0251", D("205.02"), [("2797.HKD", D("0.98"), D("0.00")),
+                             ("7892", D("0.00"), D("0.98"))]),
+])
+def test_foreign_chips_in_players_hands_are_revalued_at_the_closing_rate(
+        floor: str, mid: str, after: D, entry: list[tuple[str, D, D]]) -> None:
+    _chips_out(floor)
+    exchange_rate_post(currency="HKD", mid=mid, spread_percent="1", metadata=SUPERVISOR)
+    answer = foreign_chips_revalue(metadata=ACCOUNTANT)
+    row = answer.revaluations[0]
+    assert (row.currency, row.in_hands, row.book_before, row.book_after) == (
+        "HKD", "200.00", "206.00", f"{after}")
+    assert lines_of("ForeignChipsRevalued") == entry
+    assert balance("2797.HKD") == -after
+    assert list(eventstore.check(["ledger"])) == []
+    # once a gaming day per currency; and not by a cashier; nothing recorded
+    before = StoredEvent.objects.count()
+    with pytest.raises(Conflict, match="revalued for"):
+        foreign_chips_revalue(metadata=ACCOUNTANT)
+    with pytest.raises(NotAllowed):
+        foreign_chips_revalue(metadata=CASHIER)
+    assert StoredEvent.objects.count() == before
