@@ -65,7 +65,7 @@ def foreign(casino: Casino) -> Currencies | None:
     return found if found else None
 
 
-def _in_hands(state: State, cur: Currencies) -> dict[str, Decimal]:
+def in_hands(state: State, cur: Currencies) -> dict[str, Decimal]:
     figure = state.figure()
     out = {c: ZERO for c in cur.all()}
     for row in figure.rows:
@@ -90,7 +90,7 @@ def chips(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
             (Words("at the boundary ({boundary} UTC)", boundary=f"{boundary:%Y-%m-%d %H:%M}"),
              state, note),
             (Words("now"), now, "")):
-        values = _in_hands(the_state, cur)
+        values = in_hands(the_state, cur)
         for currency in cur.all():
             lines.append(Line(gettext_noop("chips"), Words("in players' hands, {currency}",
                                                            currency=currency), when,

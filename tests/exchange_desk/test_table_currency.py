@@ -31,6 +31,8 @@ from ledger.chip_revaluation import foreign_chips_revalue
 from ledger.currency_postings import convert
 from ledger.models import JournalEntry, JournalLine, TableDay
 from reporting.close_currencies import in_book_currency
+from reporting.close_report import close_report, report_from_data
+from reporting.close_report_files import sections
 from reporting.reconciliation import reconcile
 
 ADMIN = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino="macau")
@@ -165,6 +167,19 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
     assert seen[("HKD", "book value in MOP")] == (D("206.00"), D("206.00"))
     # the cage's chips at face value, as for any casino: 5,000 HKD sent to w1, 500 filled
     assert seen[("w1", "chips now")] == (D("4500.00"), D("4500.00"))
+    # the close report's currencies: MOP (no table of its own; the vault's 50 x 1,000 in
+    # cash; no pataca chips out) and HKD (B1's -300 at 1.03 = -309.00; the box's 200 HKD the
+    # cage holds, 206.00; 500 HKD of chips in players' hands, 515.00)
+    report = close_report(casino="macau", gaming_day=closed.gaming_day)
+    assert [(c.currency, c.rate, c.tables_win, c.tables_win_book, c.cage_holdings,
+             c.cage_holdings_book, c.chips_in_hands, c.chips_in_hands_book)
+            for c in report.currencies] == [
+        ("MOP", None, D("0.00"), D("0.00"), D("50000.00"), D("50000.00"), D("0.00"),
+         D("0.00")),
+        ("HKD", D("1.03"), D("-300.00"), D("-309.00"), D("200.00"), D("206.00"),
+         D("500.00"), D("515.00"))]
+    assert report_from_data(report.as_data()) == report  # as the close records it
+    assert [name for name, *_ in sections(report)][-2:] == ["currency", "total"]
     # the close fixes B1's results in patacas (what the tax's register reads), HKD beside
     fixed = in_book_currency(Casino.objects.get(code="macau"), closed.gaming_day, [
         {"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
