@@ -17,6 +17,7 @@ from cage.models import Shift
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Casino, Role
+from casino.services.approvals import approval_grant, approval_request
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
 from exchange.models import ForeignHolding
@@ -353,3 +354,49 @@ def test_foreign_chips_in_players_hands_are_revalued_at_the_closing_rate(
     with pytest.raises(NotAllowed):
         foreign_chips_revalue(metadata=CASHIER)
     assert StoredEvent.objects.count() == before
+
+
+def test_a_session_rate_beyond_the_band_needs_a_second_person(floor: str) -> None:
+    """HKD's band is 2 % from the last posted 1.03: 1.05 is 1.94 % (taken by the pit boss),
+    1.06 is 2.91 % (refused, naming the rate and the band; opened once a cage supervisor
+    approves it)."""
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    before = StoredEvent.objects.count()
+    with pytest.raises(Conflict) as refused:
+        sessions.table_session_open(casino="macau", table="b1", opening=FLOAT, rate="1.06",
+                                    metadata=PIT)
+    assert refused.value.code == "rate_beyond_band"
+    assert refused.value.message == (
+        "the rate 1.06 is 2.91 % from HKD's last posted rate 1.03, beyond the band of 2 %: a "
+        "session opens at it only when a second person approves (ask for a session rate "
+        "approval)")
+    for bad in ("0", "-1.03", "abc", "1.0300001"):
+        with pytest.raises(InvalidCommand):
+            sessions.table_session_open(casino="macau", table="b1", opening=FLOAT, rate=bad,
+                                        metadata=PIT)
+    assert StoredEvent.objects.count() == before
+
+    # the pit boss asks; not the asker, a cage supervisor approves: the session opens at 1.06
+    asked = approval_request(kind="session_rate", subject="b1", reason="agreed_rate",
+                             explanation="the junket's rate for tonight",
+                             details={"rate": "1.06", "opening": FLOAT}, metadata=PIT)
+    granted = approval_grant(approval_id=asked.approval_id, metadata=SUPERVISOR)
+    opened = TableSession.objects.get(table="b1")
+    assert (granted.status, opened.currency, opened.rate) == ("granted", "HKD", D("1.06"))
+    # 200 HKD of chips sold at the table: 212.00 MOP at 1.06
+    sessions.drop_record(session_id=str(opened.session_id), amount="200.00", metadata=PIT)
+    assert balance("2797.HKD") == D("-212.00")
+    event = StoredEvent.objects.filter(event_type="TableSessionOpened").latest("position")
+    assert event.data["rate_approval_id"] == asked.approval_id
+
+
+def test_a_session_rate_within_the_band_is_taken_without_approval(floor: str) -> None:
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    with pytest.raises(Conflict, match="without an approval"):
+        approval_request(kind="session_rate", subject="b1", reason="agreed_rate",
+                         explanation="a rate", details={"rate": "1.05"}, metadata=PIT)
+    sessions.table_session_open(casino="macau", table="b1", opening=FLOAT, rate="1.05",
+                                metadata=PIT)
+    assert TableSession.objects.get(table="b1").rate == D("1.05")
