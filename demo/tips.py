@@ -107,7 +107,7 @@ def play_day(d: DemoDay) -> None:
     if d.casino == "lisboa" and tables:
         found = tip_misplacement_report(
             direction="drop_to_tips", table=tables[0], gaming_day=d.day,
-            amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
+            amount=Money(Decimal("5.00")), reason="gratificação de um jogador metida na caixa de depósito",
             metadata=_as(d.casino, Role.PIT_BOSS, "pit"))
         tip_misplacement_confirm(correction_id=found.correction_id,
                                  metadata=_as(d.casino, Role.PIT_BOSS, "pit-2"))
