@@ -316,13 +316,13 @@ def _rate_table(metadata: Metadata, subject: str, details: Mapping[str, Any]
                                                          "currency": currency},
                              code="book_currency", field="subject")
     asked = asked_rate(details.get("rate"))
+    _currency, last = session_rate(table, casino)  # refused when no rate is posted yet
+    assert last is not None  # a foreign currency's
     try:
-        _currency, last = session_rate(table, casino)
         session_rate(table, casino, asked)
     except Conflict as beyond:
         if beyond.code != "rate_beyond_band":
             raise
-        assert last is not None
         if table.open_session_id is not None:
             raise Conflict("table {table} already has an open session",
                            params={"table": table.code}, code="session_open") from None
