@@ -5,9 +5,13 @@ chips in players' hands reconciled in HKD and in MOP. Bad input refused, nothing
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal as D
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db.models import Sum
 
 import eventstore
@@ -400,3 +404,13 @@ def test_a_session_rate_within_the_band_is_taken_without_approval(floor: str) ->
     sessions.table_session_open(casino="macau", table="b1", opening=FLOAT, rate="1.05",
                                 metadata=PIT)
     assert TableSession.objects.get(table="b1").rate == D("1.05")
+
+
+def test_the_command_revalues_the_chips_and_refuses_a_second_run(floor: str) -> None:
+    _chips_out(floor)
+    exchange_rate_post(currency="HKD", mid="1.04", spread_percent="1", metadata=SUPERVISOR)
+    out = StringIO()
+    call_command("revalue_foreign_chips", "--casino", "macau", stdout=out)
+    assert json.loads(out.getvalue())["revaluations"][0]["difference"] == "2.00"
+    with pytest.raises(CommandError, match="revalued for"):
+        call_command("revalue_foreign_chips", "--casino", "macau", stdout=StringIO())
