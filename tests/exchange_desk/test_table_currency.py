@@ -414,3 +414,23 @@ def test_the_command_revalues_the_chips_and_refuses_a_second_run(floor: str) -> 
     assert json.loads(out.getvalue())["revaluations"][0]["difference"] == "2.00"
     with pytest.raises(CommandError, match="revalued for"):
         call_command("revalue_foreign_chips", "--casino", "macau", stdout=StringIO())
+
+
+def test_the_window_s_page_receives_a_hong_kong_dollar_box_in_hkd(floor: str) -> None:
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from casino.models import Membership
+
+    session = _hkd_box(floor, box={"100.00": 2})
+    user = User.objects.create_user(username="chan", password="x")
+    Membership.objects.create(user=user, casino_id="macau", role=Role.CASHIER)
+    web = Client()
+    web.force_login(user)
+    page = web.get(f"/cage/macau/shifts/{_window()}/?m=drop").content.decode()
+    option = page[page.index(f'<option value="{session}"'):]
+    assert "counted HK$200.00" in option[:option.index("</option>")]
+    web.post(f"/cage/macau/shifts/{_window()}/", {
+        "action": "drop", "session_id": session, "cash-100.00": "2", "idempotency_key": "d1"})
+    held = ForeignHolding.objects.get(casino_id="macau", currency="HKD")
+    assert (held.amount, held.book_value) == (D("200.00"), D("206.00"))
