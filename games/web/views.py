@@ -141,6 +141,12 @@ def _act(request: HttpRequest, casino: str, actions: Mapping[str, Callable[[Meta
     return redirect(url)
 
 
+def _typed_rate(value: str) -> str | None:
+    """A rate as typed (``1,06`` or ``1.06``: a rate has no thousands to group), or None."""
+    text = value.strip()
+    return (text.replace(",", ".") if "." not in text else text) or None
+
+
 # --- what the pages show ------------------------------------------------------------------------
 
 
@@ -322,6 +328,7 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             "grid": _grid("opening", denominations, values),
             "can_act": _may_act(request, casino), "key": _key(),
             "failed": failed, "error": error,
+            "posted_rate": request.POST.get("rate", "") if failed else "",
         }, status=200)
 
     if request.method == "POST":
@@ -329,7 +336,8 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             roll = request.POST.get("mode") == "roll"
             opening = None if roll else forms.parse_pieces(request.POST, "opening", denominations)
             done = services.table_session_open(casino=casino, table=code, opening=opening,
-                                               metadata=metadata)
+                                               metadata=metadata,
+                                               rate=_typed_rate(request.POST.get("rate", "")))
             return (_("Session opened at table %(table)s, float %(amount)s.")
                     % {"table": code, "amount": money(done.opening_amount)},
                     reverse("pit-session", args=[done.session_id]))

@@ -434,3 +434,25 @@ def test_the_window_s_page_receives_a_hong_kong_dollar_box_in_hkd(floor: str) ->
         "action": "drop", "session_id": session, "cash-100.00": "2", "idempotency_key": "d1"})
     held = ForeignHolding.objects.get(casino_id="macau", currency="HKD")
     assert (held.amount, held.book_value) == (D("200.00"), D("206.00"))
+
+
+def test_the_table_s_page_opens_at_a_rate_and_refuses_one_beyond_the_band(floor: str) -> None:
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from casino.models import Membership
+
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    user = User.objects.create_user(username="wong", password="x")
+    Membership.objects.create(user=user, casino_id="macau", role=Role.PIT_BOSS)
+    web = Client(headers={"accept-language": "pt-pt"})
+    web.force_login(user)
+    form = {"action": "open", "mode": "count", "idempotency_key": "o1", "opening-1000.00": "1",
+            "opening-100.00": "10", "opening-10.00": "100"}
+    assert 'name="rate"' in web.get("/pit/macau/tables/b1/").content.decode()
+    refused = web.post("/pit/macau/tables/b1/", {**form, "rate": "1,06"}).content.decode()
+    assert "para lá da margem de 2 %" in refused
+    assert not TableSession.objects.filter(table="b1").exists()
+    web.post("/pit/macau/tables/b1/", {**form, "rate": "1.05", "idempotency_key": "o2"})
+    assert TableSession.objects.get(table="b1").rate == D("1.05")
