@@ -51,6 +51,7 @@ from games.models import (
 from games.roles import COMMAND_ROLES, READ_ROLES
 from games.services.approvals import (
     LATE_SLIP,
+    SESSION_RATE,
     ROUND_CORRECTION,
     ROUND_VOID,
     SLIP_VOID,
@@ -329,6 +330,9 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             "can_act": _may_act(request, casino), "key": _key(),
             "failed": failed, "error": error,
             "posted_rate": request.POST.get("rate", "") if failed else "",
+            "posted": request.POST if failed else {},
+            "rate_reasons": SESSION_RATE.reasons,
+            "rate_pending": _pending(casino, SESSION_RATE.name, [code]).get(code),
         }, status=200)
 
     if request.method == "POST":
@@ -342,7 +346,17 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
                     % {"table": code, "amount": money(done.opening_amount)},
                     reverse("pit-session", args=[done.session_id]))
 
-        return _act(request, casino, {"open": open_session}, page)
+        def ask_rate(metadata: Metadata) -> Done:
+            approval_request(
+                kind=SESSION_RATE.name, subject=code, reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"rate": _typed_rate(request.POST.get("rate", "")),
+                         "opening": forms.parse_pieces(request.POST, "opening", denominations)},
+                metadata=metadata)
+            return (_("Asked for approval: nothing moves until another person approves it on "
+                      "the Approvals page."), reverse("pit-table", args=[casino, code]))
+
+        return _act(request, casino, {"open": open_session, "ask_rate": ask_rate}, page)
     return page()
 
 

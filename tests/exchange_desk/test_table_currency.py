@@ -20,7 +20,7 @@ from cage import services as cage
 from cage.models import Shift
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.models import Casino, Role
+from casino.models import Approval, Casino, Role
 from casino.services.approvals import approval_grant, approval_request
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
@@ -453,6 +453,19 @@ def test_the_table_s_page_opens_at_a_rate_and_refuses_one_beyond_the_band(floor:
     assert 'name="rate"' in web.get("/pit/macau/tables/b1/").content.decode()
     refused = web.post("/pit/macau/tables/b1/", {**form, "rate": "1,06"}).content.decode()
     assert "para lá da margem de 2 %" in refused
+    assert "Pedir a aprovação desta taxa" in refused
     assert not TableSession.objects.filter(table="b1").exists()
+    # asked on the page; a cage supervisor approves: the session opens at 1.06
+    web.post("/pit/macau/tables/b1/", {**form, "action": "ask_rate", "rate": "1,06",
+                                       "reason": "rate_moved", "explanation": "o HKD subiu",
+                                       "idempotency_key": "a1"})
+    asked = Approval.objects.get(kind="session_rate")
+    assert (asked.subject, asked.details["rate"]) == ("b1", "1.06")
+    assert "A aguardar aprovação" in web.get("/pit/macau/tables/b1/").content.decode()
+    approval_grant(approval_id=str(asked.id), metadata=SUPERVISOR)
+    assert TableSession.objects.get(table="b1").rate == D("1.06")
+    sessions.table_session_close(session_id=str(TableSession.objects.get(table="b1").session_id),
+                                 closing=FLOAT, metadata=PIT)
+    form = {**form, "opening-1000.00": "1", "opening-100.00": "10", "opening-10.00": "100"}
     web.post("/pit/macau/tables/b1/", {**form, "rate": "1.05", "idempotency_key": "o2"})
-    assert TableSession.objects.get(table="b1").rate == D("1.05")
+    assert TableSession.objects.get(table="b1", status="open").rate == D("1.05")
