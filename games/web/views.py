@@ -51,9 +51,9 @@ from games.models import (
 from games.roles import COMMAND_ROLES, READ_ROLES
 from games.services.approvals import (
     LATE_SLIP,
-    SESSION_RATE,
     ROUND_CORRECTION,
     ROUND_VOID,
+    SESSION_RATE,
     SLIP_VOID,
     TABLE_VARIANCE,
 )
