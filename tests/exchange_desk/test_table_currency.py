@@ -10,9 +10,11 @@ from decimal import Decimal as D
 from io import StringIO
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Sum
+from django.test import Client
 
 import eventstore
 from cage import selectors as cage_selectors
@@ -20,7 +22,7 @@ from cage import services as cage
 from cage.models import Shift
 from casino.context import person_metadata, system_metadata
 from casino.errors import Conflict, InvalidCommand, NotAllowed
-from casino.models import Approval, Casino, Role
+from casino.models import Approval, Casino, Membership, Role
 from casino.services.approvals import approval_grant, approval_request
 from casino.services.chips import chip_set_register
 from eventstore.models import StoredEvent
@@ -39,6 +41,8 @@ from reporting.close_currencies import in_book_currency
 from reporting.close_report import close_report, report_from_data
 from reporting.close_report_files import sections
 from reporting.reconciliation import reconcile
+from tests.casino.test_pt_pt_catalogue import untranslated
+from tests.casino.test_translations import english_left, main_text
 
 ADMIN = person_metadata(username="gestor", role=Role.ADMINISTRATOR, casino="macau")
 SUPERVISOR = person_metadata(username="lei", role=Role.CAGE_SUPERVISOR, casino="macau")
@@ -185,6 +189,17 @@ def test_a_day_at_a_hong_kong_dollar_table_in_patacas_and_in_dollars(floor: str)
          D("500.00"), D("515.00"))]
     assert report_from_data(report.as_data()) == report  # as the close records it
     assert [name for name, *_ in sections(report)][-2:] == ["currency", "total"]
+    # the page, in pt-PT: the section and its columns in Portuguese
+    user = User.objects.create_user(username="ho", password="x")
+    Membership.objects.create(user=user, casino_id="macau", role=Role.ACCOUNTANT)
+    web = Client(headers={"accept-language": "pt-pt"})
+    web.force_login(user)
+    page = main_text(web.get(f"/ledger/macau/close-report/?day={closed.gaming_day}"
+                             ).content.decode())
+    assert "Moedas (cada uma na sua e na moeda de contabilização)" in page
+    assert "Fichas nas mãos dos jogadores, moeda de contabilização" in page
+    assert untranslated(page) == []
+    assert english_left(page) == []
     # the close fixes B1's results in patacas (what the tax's register reads), HKD beside
     fixed = in_book_currency(Casino.objects.get(code="macau"), closed.gaming_day, [
         {"table": "b1", "game": "french_roulette", "sessions": 1, "rounds": 2,
@@ -417,11 +432,6 @@ def test_the_command_revalues_the_chips_and_refuses_a_second_run(floor: str) -> 
 
 
 def test_the_window_s_page_receives_a_hong_kong_dollar_box_in_hkd(floor: str) -> None:
-    from django.contrib.auth.models import User
-    from django.test import Client
-
-    from casino.models import Membership
-
     session = _hkd_box(floor, box={"100.00": 2})
     user = User.objects.create_user(username="chan", password="x")
     Membership.objects.create(user=user, casino_id="macau", role=Role.CASHIER)
@@ -437,11 +447,6 @@ def test_the_window_s_page_receives_a_hong_kong_dollar_box_in_hkd(floor: str) ->
 
 
 def test_the_table_s_page_opens_at_a_rate_and_refuses_one_beyond_the_band(floor: str) -> None:
-    from django.contrib.auth.models import User
-    from django.test import Client
-
-    from casino.models import Membership
-
     table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
                           reason="the HKD pit", metadata=PIT)
     user = User.objects.create_user(username="wong", password="x")
