@@ -474,3 +474,20 @@ def test_the_table_s_page_opens_at_a_rate_and_refuses_one_beyond_the_band(floor:
     form = {**form, "opening-1000.00": "1", "opening-100.00": "10", "opening-10.00": "100"}
     web.post("/pit/macau/tables/b1/", {**form, "rate": "1.05", "idempotency_key": "o2"})
     assert TableSession.objects.get(table="b1", status="open").rate == D("1.05")
+
+
+def test_the_accountant_s_desk_revalues_the_chips(floor: str) -> None:
+    _chips_out(floor)
+    exchange_rate_post(currency="HKD", mid="1.04", spread_percent="1", metadata=SUPERVISOR)
+    user = User.objects.create_user(username="ho", password="x")
+    Membership.objects.create(user=user, casino_id="macau", role=Role.ACCOUNTANT)
+    web = Client(headers={"accept-language": "pt-pt"})
+    web.force_login(user)
+    assert "Fichas em moeda estrangeira" in web.get("/ledger/macau/desk/").content.decode()
+    done = web.post("/ledger/macau/desk/", {"action": "revalue_chips", "idempotency_key": "r1"},
+                    follow=True).content.decode()
+    assert "Fichas em HKD nas mãos dos jogadores: 206.00 → 208.00 (2.00)" in done
+    assert balance("2797.HKD") == D("-208.00")
+    again = web.post("/ledger/macau/desk/", {"action": "revalue_chips", "idempotency_key": "r2"},
+                     follow=True).content.decode()
+    assert "já foram reavaliadas" in again
