@@ -137,6 +137,8 @@ class DropBoxReceiveAnswer:
     variance_value: str
     variance_needs_approval: bool
     version: int
+    # a foreign-currency table's box: every amount above is in it ("": the book currency)
+    currency: str = ""
 
 
 @dataclass(frozen=True)

@@ -340,6 +340,11 @@ class DropBoxReceived(Event):
     counted_amount: Decimal | None = None
     variance_cash: dict[str, int] = field(default_factory=dict)
     variance_value: Decimal = Decimal("0.00")
+    # A box of a table playing in a foreign currency (``docs/currencies.md``): its notes are of
+    # that currency (every figure above in it) and go to the cage's foreign holdings, booked at
+    # the session's ``rate``. Empty / None: the book currency (every box before issue 39's).
+    currency: str = ""
+    rate: Decimal | None = None
 
 
 @upcaster("DropBoxReceived", 1)

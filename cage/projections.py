@@ -315,6 +315,12 @@ class CageProjection(Projection):
     @handles
     def drop_box_received(self, event: ev.DropBoxReceived, recorded: RecordedEvent
                           ) -> Changes:
+        if event.currency:
+            # a foreign table's notes go to the cage's foreign holdings (the exchange's
+            # projection), not into the window's book-currency count (docs/currencies.md)
+            yield from _entry(recorded, reference=f"drop {event.table} ({event.currency} "
+                                                  f"{event.amount})")
+            return
         yield from _move(_uuid(event.shift_id), inv.of(_cash(event.cash)), {})
         yield from _entry(recorded, reference=f"drop {event.table}", amount_in=event.amount)
 

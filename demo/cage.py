@@ -24,7 +24,7 @@ from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, fmt, parse_amount
 from compliance.services import patron_register
 from eventstore.records import Metadata
-from games.models import Slip, TableSession
+from games.models import Slip
 from jackpots.models import JackpotPool, JackpotPrize
 from jackpots.services import jackpot_pool_create, jackpot_prize_pay
 
@@ -184,8 +184,7 @@ class DemoCage:
 
         if not any(cash.values()):
             return
-        if TableSession.objects.filter(session_id=session_id).exclude(currency="").exists():
-            return  # a HKD table's box stays counted in the count room (docs/currencies.md)
+        # a HKD table's box too, in HKD notes: they go to the cage's HKD (docs/currencies.md)
         cage.drop_box_receive(shift_id=self.shift(casino), session_id=session_id, cash=cash,
                               metadata=self.cashier(casino))
 

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 
 from casino.context import system_metadata
+from casino.errors import Conflict
 from casino.models import Casino, ChipSet, Role
 from casino.services.chips import chip_set_register
 from eventstore.records import Metadata
+from eventstore.store import stream_version
 from exchange.models import AcceptedCurrency, ExchangeDeal, ExchangeDesk, Revaluation
 from exchange.services import (
     currency_accept,
@@ -31,6 +33,7 @@ from exchange.services import (
 )
 from games.models import Table, TableSession
 from games.services.table_currency import table_change_currency
+from ledger.chip_revaluation import foreign_chips_revalue, revaluation_stream
 
 if TYPE_CHECKING:
     from demo.day import DemoDay
@@ -73,6 +76,13 @@ def play_currencies(played: Sequence[TableSession], seed: int = 0) -> None:
     today = casino.gaming_day(timezone.now())
     if not Revaluation.objects.filter(casino_id=CASINO, gaming_day=today).exists():
         foreign_cash_revalue(metadata=_as(Role.ACCOUNTANT, "accounts"))
+    # and the HKD chips the HKD tables left in players' hands (ledger/chip_revaluation.py)
+    if not stream_version(revaluation_stream(CASINO, "HKD", today)):
+        try:
+            foreign_chips_revalue(metadata=_as(Role.ACCOUNTANT, "accounts"))
+        except Conflict as refused:
+            if refused.code != "nothing_held":  # no HKD chips out yet: nothing to revalue
+                raise
 
 
 def play_day(d: DemoDay) -> None:

@@ -42,12 +42,12 @@ JOB = "demo_day"
 # casino -> (period, fund's percentage (None: the law's), categories and points, source, staff)
 RULES: dict[str, tuple[str, str | None, dict[str, str], str, list[tuple[str, str]]]] = {
     "lisboa": ("month", None, {"chefe": "14", "croupier": "10", "caixa": "8"},
-               "Portaria 1159/90 (Despacho Normativo 24/89's rules); the coefficients are the "
-               "demo's, unverified",
+               "Portaria 1159/90 (regras do Despacho Normativo 24/89); coeficientes do demo, "
+               "por verificar",
                [("L01", "chefe"), ("L02", "croupier"), ("L03", "croupier"),
                 ("L04", "croupier"), ("L05", "caixa")]),
     "macau": ("day", "0", {"supervisor": "2", "dealer": "1"},
-              "the casino's tip policy (demo): a daily pool shared by points",
+              "política de gratificações do casino (demo): fundo diário repartido por pontos",
               [("M01", "supervisor"), ("M02", "dealer"), ("M03", "dealer"), ("M04", "dealer")]),
 }
 
@@ -107,7 +107,7 @@ def play_day(d: DemoDay) -> None:
     if d.casino == "lisboa" and tables:
         found = tip_misplacement_report(
             direction="drop_to_tips", table=tables[0], gaming_day=d.day,
-            amount=Money(Decimal("5.00")), reason="a player's tip put in the drop box",
+            amount=Money(Decimal("5.00")), reason="gratificação de um jogador metida na caixa de depósito",
             metadata=_as(d.casino, Role.PIT_BOSS, "pit"))
         tip_misplacement_confirm(correction_id=found.correction_id,
                                  metadata=_as(d.casino, Role.PIT_BOSS, "pit-2"))

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
+from cage.events import DropBoxReceived
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.projections import Projection, handles, register
 from eventstore.records import RecordedEvent
 from eventstore.writer import Reader
 
 from . import events as ev
+from . import rates
 from .models import (
     AcceptedCurrency,
     ExchangeDeal,
@@ -127,6 +129,17 @@ class ExchangeProjection(Projection):
                      add={"cash": event.received}, set={"version": recorded.version})
         yield _holding(recorded, event.currency, event.cash, -1, event.foreign,
                        event.book_value, reader)
+
+    @handles
+    def box_received(self, event: DropBoxReceived, recorded: RecordedEvent, *,
+                     reader: Reader) -> Changes:
+        """A foreign table's drop box received at a cage window: its notes join the cage's
+        holding of that currency, at the session's rate (``docs/currencies.md``); a book
+        currency's box is the window's own cash."""
+        if not event.currency or event.rate is None:
+            return
+        yield _holding(recorded, event.currency, event.cash, 1, event.amount,
+                       rates.cents(event.amount * event.rate), reader)
 
     @handles
     def revalued(self, event: ev.ForeignCashRevalued, recorded: RecordedEvent) -> Changes:

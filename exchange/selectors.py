@@ -73,3 +73,10 @@ def middle_rate(casino: str, currency: str) -> Decimal | None:
     posted yet: what a table playing in that currency is booked at (docs/currencies.md)."""
     row = AcceptedCurrency.objects.filter(casino_id=casino, currency=currency).first()
     return None if row is None else row.mid
+
+
+def rate_band(casino: str, currency: str) -> tuple[Decimal | None, Decimal] | None:
+    """The last posted middle rate of ``currency`` (None if none yet) and the band (in %) a rate
+    may move from it without a second person; None when the casino does not accept it."""
+    row = AcceptedCurrency.objects.filter(casino_id=casino, currency=currency).first()
+    return None if row is None else (row.mid, row.band_percent)

@@ -164,6 +164,9 @@ class TableSessionOpened(Event):
     # Empty / None: the book currency (every session before issue 39's tables).
     currency: str = ""
     rate: Decimal | None = None
+    # a rate beyond the band from the last posted one, approved by a second person (the
+    # approval kind ``session_rate``): the approval's id; empty otherwise
+    rate_approval_id: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

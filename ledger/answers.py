@@ -80,3 +80,25 @@ class TaxPayAnswer:
     code: str
     paid: str
     owed: str
+
+
+@dataclass(frozen=True)
+class ChipsRevaluationRow:
+    """One currency's chips in players' hands revalued: in its currency and in the book's."""
+
+    currency: str
+    in_hands: str
+    rate: str
+    book_before: str
+    book_after: str
+    difference: str
+
+
+@dataclass(frozen=True)
+class ChipsRevalueAnswer:
+    """The foreign chips in players' hands revalued at the gaming day's closing rate."""
+
+    casino: str
+    gaming_day: str
+    book_currency: str
+    revaluations: list[ChipsRevaluationRow]

@@ -18,6 +18,7 @@ from games.events import TableSessionOpened
 
 from . import postings as p
 from .chart import AccountRef, account
+from .events import ForeignChipsRevalued
 
 
 def session_rate(event: Event, ctx: p.Context) -> Decimal | None:
@@ -88,6 +89,21 @@ def posted(poster: p.Poster, event: Event, ctx: p.Context) -> p.Posting | None:
         changes["stats"] = replace(posting.stats, handle=book_value(posting.stats.handle, rate),
                                    drop=book_value(posting.stats.drop, rate))
     return replace(posting, **changes)
+
+
+@p.posts
+def foreign_chips_revalued(event: ForeignChipsRevalued, ctx: p.Context) -> p.Posting | None:
+    """The foreign chips in players' hands at the day's closing rate: the liability grows
+    (a loss, Dr 7892) or shrinks (a gain, reversed) by ``difference``."""
+    p._same(p.amount(event.book_after) - p.amount(event.book_before),
+            p.amount(event.difference), "chips revalued: after less before, and the difference")
+    e = p._Entry().move(account("revaluation_result"),
+                        account("foreign_chips_in_circulation", event.currency),
+                        p.amount(event.difference))
+    lines = e.lines()
+    return p.Posting(Words("{in_hands} {currency} of chips in players' hands revalued at "
+                           "{rate}", in_hands=event.in_hands, currency=event.currency,
+                           rate=event.rate), lines) if lines else None
 
 
 NOT_POSTED: dict[str, str] = {

@@ -156,3 +156,25 @@ class CardChequeBatchSettled(Event):
     bank_reference: str
     amount: Decimal
     credited_on: dt.date
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForeignChipsRevalued(Event):
+    """The chips of a foreign currency in players' hands revalued at the gaming day's closing
+    middle rate (``docs/currencies.md``), as the foreign notes are (``ForeignCashRevalued``):
+    ``in_hands`` (their face value, in ``currency``) at ``rate`` is ``book_after``; what the
+    ledger carried (2797.<currency>) was ``book_before``. Ledger: Dr 7892 / Cr 2797.<currency>
+    ``difference`` (reversed when negative: a liability that shrank is a gain). Stream
+    ``chips_revaluation/<casino>.<currency>.<YYYY-MM-DD>``: once a day per currency."""
+
+    event_type = "ForeignChipsRevalued"
+    schema_version = 1
+
+    casino: str
+    currency: str
+    gaming_day: dt.date
+    in_hands: Decimal
+    rate: Decimal
+    book_before: Decimal
+    book_after: Decimal
+    difference: Decimal

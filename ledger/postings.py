@@ -464,7 +464,12 @@ def drop_box_received(event: DropBoxReceived, ctx: Context) -> Posting:
                else received)
     _same(received - counted, amount(event.variance_value),
           "drop box received: received less counted, and the variance")
-    e = _Entry().move(_window("cage_cash", event.window), _table("drop", table), received)
+    # A foreign table's box (``docs/currencies.md``): its notes go to the cage's foreign
+    # holdings (1171.<currency>), worked here in that currency and booked at the session's
+    # rate by ``currency_postings``; a book-currency box to the window's cash.
+    cash = (account("foreign_cash", event.currency) if event.currency else
+            _window("cage_cash", event.window))
+    e = _Entry().move(cash, _table("drop", table), received)
     e.move(_table("drop_difference", table), _table("drop", table), counted - received)
     what = Words("Drop box {box} of table {table} received at {window}",
                  box=event.drop_box, table=table, window=event.window)

@@ -23,6 +23,9 @@ from raw events), every figure of one gaming day:
   the day (a table or drop variance, a late or voided slip, a void, a meter correction);
 * the late corrections booked in the day: changes to sessions of sealed days (their figures
   stay as signed), each with what it corrects; the tables' wins include them (``carried``);
+* a casino with tables in more than one currency: per currency, the tables' win in it and in
+  the book currency, the cage's holdings and the chips in players' hands
+  (``reporting.close_currencies.currency_lines``, ``docs/currencies.md``);
 * the day's totals: drop, win, gaming-tax base, chips in circulation at the day's boundary,
   jackpot liability (meter + reserve + prizes owed, accounts 2782 + 2784 + 2783).
 
@@ -69,6 +72,7 @@ from games.models import (
 from jackpots.models import JackpotMeterReading, JackpotPool
 from ledger import reports, selectors, tax_rules
 from ledger import taxes as taxes_of
+from reporting.close_currencies import CurrencyLine, currency_lines
 from reporting.day_register import day_register
 from reporting.machine_close import MachineLine, machine_close_lines, machine_day_figures
 from reporting.pokerroom_figures import NonBankedLine, non_banked_lines
@@ -288,6 +292,8 @@ class CloseReport:
     non_banked: tuple[NonBankedLine, ...] = ()  # the poker room (docs/poker-room.md)
     machines: tuple[MachineLine, ...] = ()  # the slot floor (reporting/machine_close.py)
     sessions: tuple[SessionLine, ...] = ()  # each table session's own figures (issue 36)
+    # each currency of a casino with tables in more than one (reporting/close_currencies.py)
+    currencies: tuple[CurrencyLine, ...] = ()
 
     def as_data(self) -> dict[str, Plain]:
         """The report as JSON-native values (amounts as decimal strings, UTC ISO times): what
@@ -298,6 +304,8 @@ class CloseReport:
             del data["non_banked"]
         if not data["sessions"]:  # a report made before the sessions were listed: as it was
             del data["sessions"]
+        if not data["currencies"]:  # a casino of one currency keeps the digest it had
+            del data["currencies"]
         totals = data["totals"]
         assert isinstance(totals, dict)
         if totals["machine_win"] is None:  # nor a day without a slot floor
@@ -675,7 +683,8 @@ def worked_out_report(the_casino: Casino, gaming_day: dt.date) -> CloseReport:
         corrections=tuple(_corrections(casino, gaming_day)),
         non_banked=tuple(non_banked_lines(casino, gaming_day)),
         machines=tuple(machine_close_lines(the_casino, gaming_day)),
-        sessions=tuple(_sessions(casino, gaming_day))))
+        sessions=tuple(_sessions(casino, gaming_day)),
+        currencies=tuple(currency_lines(the_casino, gaming_day))))
 
 
 def _machine_win(casino: Casino, day: dt.date) -> Decimal | None:

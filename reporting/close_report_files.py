@@ -3,7 +3,8 @@
 CSV layout: sections one after the other, a blank line between two. The first row of a section
 is its header; its first cell names the section (``report``, ``table``, ``session`` (a
 report made before the sessions were listed has none), ``game``, ``cage``,
-``jackpot``, ``revenue``, ``tax``, ``exception``, ``correction``, ``total``) and every row of the section repeats
+``jackpot``, ``revenue``, ``tax``, ``exception``, ``correction``, ``currency`` (a casino
+with tables in more than one currency), ``total``) and every row of the section repeats
 that name in its first cell, so a reader keeps the rows of one section by their first cell and
 reads them with the section's header. Amounts are decimal strings, an empty cell is no figure.
 
@@ -110,6 +111,13 @@ def sections(report: CloseReport) -> Iterator[tuple[str, str, Row, list[Row]]]:
             "subject", "game", "rake", "fees", "commission", "overlay", "revenue"],
             [[_cell(v) for v in (n.subject, n.game, n.rake, n.fees, n.commission, n.overlay,
                                  n.revenue)] for n in report.non_banked])
+    if report.currencies:  # a casino with tables in more than one currency
+        yield ("currency", "Currencies", [
+            "currency", "rate", "tables_win", "tables_win_book", "cage_holdings",
+            "cage_holdings_book", "chips_in_hands", "chips_in_hands_book"],
+            [[_cell(v) for v in (c.currency, c.rate, c.tables_win, c.tables_win_book,
+                                 c.cage_holdings, c.cage_holdings_book, c.chips_in_hands,
+                                 c.chips_in_hands_book)] for c in report.currencies])
     t = report.totals
     floor = ["machine_win"] if t.machine_win is not None else []  # a day with a slot floor
     yield ("total", "The day's totals", ["drop", "win", "gaming_tax_base", "taxes",

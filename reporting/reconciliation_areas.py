@@ -48,11 +48,12 @@ def tips_and_exchange(casino: Casino) -> list[Line]:
         lines.append(Line(gettext_noop("exchange"), gettext_noop("desk"),
                           Words("cash in {currency}", currency=desk.book_currency), desk.cash,
                           _balance(code, "1161")))
-        for held in exchange.holdings(code):
-            lines.append(Line(
-                gettext_noop("exchange"), held.currency,
-                Words("book value in {currency}", currency=casino.currency),
-                Decimal(held.book_value), _balance(code, f"1171.{held.currency}"),
-                Words("{amount} {currency} held", amount=fmt(Decimal(held.amount)),
-                      currency=held.currency)))
+    # the foreign holdings: the desk's deals and the foreign tables' drop boxes received
+    for held in exchange.holdings(code):
+        lines.append(Line(
+            gettext_noop("exchange"), held.currency,
+            Words("book value in {currency}", currency=casino.currency),
+            Decimal(held.book_value), _balance(code, f"1171.{held.currency}"),
+            Words("{amount} {currency} held", amount=fmt(Decimal(held.amount)),
+                  currency=held.currency)))
     return lines

@@ -65,7 +65,7 @@ def foreign(casino: Casino) -> Currencies | None:
     return found if found else None
 
 
-def _in_hands(state: State, cur: Currencies) -> dict[str, Decimal]:
+def in_hands(state: State, cur: Currencies) -> dict[str, Decimal]:
     figure = state.figure()
     out = {c: ZERO for c in cur.all()}
     for row in figure.rows:
@@ -90,7 +90,7 @@ def chips(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
             (Words("at the boundary ({boundary} UTC)", boundary=f"{boundary:%Y-%m-%d %H:%M}"),
              state, note),
             (Words("now"), now, "")):
-        values = _in_hands(the_state, cur)
+        values = in_hands(the_state, cur)
         for currency in cur.all():
             lines.append(Line(gettext_noop("chips"), Words("in players' hands, {currency}",
                                                            currency=currency), when,
@@ -133,24 +133,39 @@ def table_wins(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
 
 
 def foreign_drops(casino: Casino, day: dt.date, cur: Currencies) -> tuple[set[str], list[Line]]:
-    """The drop boxes of the day's foreign-currency sessions: counted in the count room against
-    the table's drop cash in that currency (0900.<currency>.1120.<table>, over the day's
-    events). The cage keeps its cash in the book currency only: such a box is not received at
-    a window (``cage.services.transactions``), its count stands."""
+    """The drop boxes of the day's foreign-currency sessions, in their currency: each box
+    counted in the count room against received at the cage (its notes go to the cage's foreign
+    holdings, ``cage.services.transactions``); and per table, what the count room still holds
+    (counted, not received) against the table's drop cash in that currency
+    (0900.<currency>.1120.<table>, over the day's events)."""
     sessions = {str(s.session_id): s for s in TableSession.objects.filter(
         casino=casino, gaming_day=day).exclude(currency="")}
     done: set[str] = set()
-    counted: dict[tuple[str, str], Decimal] = {}
+    lines: list[Line] = []
+    waiting: dict[tuple[str, str], Decimal] = {}
     for box in drop_box_reconciliation(casino=casino.code, gaming_day=day):
         session = sessions.get(box.session_id)
         if session is None or box.counted is None:
             continue
         done.add(box.session_id)
         key = (session.table, session.currency)
-        counted[key] = counted.get(key, ZERO) + box.counted
-    lines = [Line(gettext_noop("drop"), table,
-                  Words("counted, {currency}", currency=currency), value,
-                  _balance(casino.code, f"0900.{currency}.1120.{table}", event_day=day),
-                  gettext_noop("the box's cash, kept apart from the cage's book currency"))
-             for (table, currency), value in sorted(counted.items())]
+        waiting.setdefault(key, ZERO)
+        note = ("" if box.received is not None else gettext_noop("not received at the cage yet"))
+        if box.received is None:
+            waiting[key] += box.counted
+        if box.difference:
+            note = (gettext_noop("variance approved") if box.approved else
+                    gettext_noop("variance awaiting approval") if box.explained else
+                    gettext_noop("variance not explained"))
+        lines.append(Line(gettext_noop("drop"), f"{box.table} {box.session_id[:8]}",
+                          Words("counted, received at the cage, {currency}",
+                                currency=session.currency), box.counted,
+                          box.received if box.received is not None else ZERO, note,
+                          unexplained=box.received is None and box.counted != 0,
+                          accepted=box.approved))
+    lines += [Line(gettext_noop("drop"), table,
+                   Words("in the count room, {currency}", currency=currency), value,
+                   _balance(casino.code, f"0900.{currency}.1120.{table}", event_day=day),
+                   gettext_noop("counted and not received yet"))
+              for (table, currency), value in sorted(waiting.items())]
     return done, lines

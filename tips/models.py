@@ -20,6 +20,7 @@ and ``manage.py rebuild_projections`` rebuilds them. Keys are natural (casino + 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from casino.models import money_field
 
@@ -64,9 +65,9 @@ class TipStaff(models.Model):
 
 
 class TipBoxStatus(models.TextChoices):
-    DROPPED = "dropped", "Dropped, to be counted"
-    COUNTED = "counted", "Counted, to be confirmed"
-    CONFIRMED = "confirmed", "Counted and confirmed"
+    DROPPED = "dropped", pgettext_lazy("tip box", "Dropped, to be counted")
+    COUNTED = "counted", pgettext_lazy("tip box", "Counted, to be confirmed")
+    CONFIRMED = "confirmed", pgettext_lazy("tip box", "Counted and confirmed")
 
 
 class TipBox(models.Model):

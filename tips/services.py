@@ -585,7 +585,8 @@ def tip_period_distribute(*, period: str, days: Mapping[str, int] | None = None,
               for s in active if s.category in points]
     if tip_rule.fund_percent is None:
         percent = rule.fund_percent_pt(first)
-        source = f"{tip_rule.source}; fund's share {percent} % (Portaria 12/2017 from 2017)"
+        # the law's share, cited (data of the event, in no one language: the page shows it)
+        source = f"{tip_rule.source}; Portaria 12/2017: {percent} %"
     else:
         percent, source = tip_rule.fund_percent, tip_rule.source
     try:

@@ -26,7 +26,7 @@ from casino.errors import (
     status_words,
 )
 from casino.models import Casino
-from casino.money import Money, fmt
+from casino.money import CASH_DENOMINATIONS, Money, fmt, parse_counts
 from compliance.services.screening import (
     Checked,
     alerts_raise,
@@ -380,6 +380,10 @@ class CountedBox:
     amount: Decimal
     receipt_id: str
     window: str
+    # a foreign-currency table's box: its currency and the session's rate ("" / None: the book
+    # currency's)
+    currency: str = ""
+    rate: Decimal | None = None
 
 
 def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
@@ -390,18 +394,21 @@ def counted_box_get(*, casino: str, session_id: object) -> CountedBox:
     if box is None or not box.confirmed_by:
         raise Conflict(BOX_NOT_COUNTED, params=dict(table=session.table), code="not_counted",
                        field="session_id")
-    if session.currency:
-        # The cage counts its cash in the book currency only (issue 39: not done yet): a box
-        # of another currency's notes would be counted as book-currency notes.
-        raise Conflict("table {table}'s drop box holds {currency}: the cage keeps its cash in "
-                       "the book currency only, so the box is not received at a window (its "
-                       "count stands; docs/currencies.md)",
-                       params=dict(table=session.table, currency=session.currency),
-                       code="foreign_drop_box", field="session_id")
     return CountedBox(session_id=str(session.session_id), table=session.table,
                       count_id=str(box.count_id),
                       cash={Decimal(d): int(n) for d, n in dict(box.cash).items()},
-                      amount=Decimal(box.amount), receipt_id=box.receipt_id, window=box.window)
+                      amount=Decimal(box.amount), receipt_id=box.receipt_id, window=box.window,
+                      currency=session.currency, rate=session.rate)
+
+
+def _box_cash(casino: Casino, currency: str, raw: object) -> dict[Decimal, int]:
+    """The notes of a box, by denomination of its currency: the book currency's, or a foreign
+    table's own (a box of HKD is counted in HKD's notes, never as patacas)."""
+    if not currency:
+        return cash_counts(casino, raw, required=True)
+    if raw is None:
+        raise InvalidCommand("{field} is missing", params={"field": "cash"}, field="cash")
+    return parse_counts(raw, allowed=CASH_DENOMINATIONS[currency], field="cash")
 
 
 @command("drop_box_receive")
@@ -416,12 +423,12 @@ def drop_box_receive(
     shift = _counter_shift(metadata, shift_id, "receiving a drop box")
     casino = casino_get(metadata)
     label = text(drop_box, field="drop_box", required=False, limit=64)
-    cash_in = inv.of(cash_counts(casino, cash, required=True))
+    box = counted_box_get(casino=casino.code, session_id=session_id)
+    cash_in = inv.of(_box_cash(casino, box.currency, cash))
     received = inv.value(cash_in)
     if amount is not None:
         must_equal(amount, received,
                    what="the notes and coins", field="cash")
-    box = counted_box_get(casino=casino.code, session_id=session_id)
     if box.receipt_id:
         raise Conflict(BOX_RECEIVED, params=dict(table=box.table, window=box.window,
                                            receipt=box.receipt_id),
@@ -442,11 +449,13 @@ def drop_box_receive(
         cash=cash_data(inv.cash_part(cash_in)), amount=received, count_id=box.count_id,
         counted=cash_data(inv.cash_part(counted)), counted_amount=box.amount,
         variance_cash=cash_data(inv.cash_part(difference)),
-        variance_value=received - box.amount)], metadata)
+        variance_value=received - box.amount, currency=box.currency, rate=box.rate)],
+        metadata)
     return DropBoxReceiveAnswer(receipt_id=receipt_id, shift_id=str(shift.id), session_id=box.session_id,
                                 table=box.table, amount=fmt(received), counted=fmt(box.amount),
                                 variance_value=fmt(received - box.amount),
-                                variance_needs_approval=received != box.amount, version=shift.version)
+                                variance_needs_approval=received != box.amount, version=shift.version,
+                                currency=box.currency)
 
 
 @command("adjustment_request")

@@ -16,6 +16,7 @@ Every form carries a fresh idempotency key, so a double submit records nothing t
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -445,9 +446,25 @@ def receipt_print(request: HttpRequest, casino: str, shift: uuid.UUID,
     return response
 
 
-def _boxes_to_receive(casino: str) -> list[Any]:
-    """Drop boxes counted by two counters and not yet received (the drop box form's choices)."""
-    return list(drop_boxes_to_receive(casino=casino))
+def _boxes_to_receive(casino: str) -> list[BoxToReceive]:
+    """Drop boxes counted by two counters and not yet received (the drop box form's choices),
+    each with the currency it was counted in (a foreign table's own: docs/currencies.md)."""
+    boxes = list(drop_boxes_to_receive(casino=casino))
+    book = selectors.casino_get(casino).currency
+    foreign = dict(TableSession.objects.filter(
+        session_id__in=[b.session_id for b in boxes]).exclude(currency="")
+        .values_list("session_id", "currency"))
+    return [BoxToReceive(box.session_id, box.table, box.gaming_day, box.amount,
+                         foreign.get(box.session_id, book)) for box in boxes]
+
+
+@dataclass(frozen=True)
+class BoxToReceive:
+    session_id: uuid.UUID
+    table: str
+    gaming_day: dt.date
+    amount: Decimal
+    currency: str
 
 
 def _count_fields(casino: str) -> tuple[list[tuple[str, str]], list[tuple[str, list[tuple[str, str]]]]]:

@@ -282,6 +282,7 @@ FIELDS: Mapping[str, Promise] = {
     "book_currency": pgettext_lazy("field", "Book currency"),
     "foreign": pgettext_lazy("field", "Foreign amount"),
     "rate": pgettext_lazy("field", "Rate"),
+    "rate_approval_id": pgettext_lazy("field", "Rate's approval"),
     "mid": pgettext_lazy("field", "Middle rate"),
     "paid": pgettext_lazy("field", "Paid"),
     "received": pgettext_lazy("field", "Received"),

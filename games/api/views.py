@@ -488,12 +488,19 @@ class TableSessionOpenApi(PitCommandApi):
         opening = serializers.DictField(child=serializers.IntegerField(min_value=0),
                                         required=False, allow_null=True,
                                         help_text="pieces by denomination; omit to roll over")
+        rate = serializers.CharField(
+            required=False, allow_blank=True,
+            help_text="a table in a foreign currency: the rate to book the session at (book "
+                      "currency per unit); omit for the exchange's middle rate in force. Beyond "
+                      "the currency's band from the last posted rate it is refused: ask for a "
+                      "session_rate approval")
 
     answer = answers.SessionOpenAnswer
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: str) -> object:
         return services.table_session_open(casino=metadata.casino, table=kwargs["code"],
-                                           opening=data.get("opening"), metadata=metadata)
+                                           opening=data.get("opening"), metadata=metadata,
+                                           rate=data.get("rate") or None)
 
 
 class TableCapitalApproveApi(PitCommandApi):

@@ -11,6 +11,9 @@
   when the cage issues it, which is then a late fill (``late_fill``, the cage's kind, approved
   again: each movement has its own four eyes). A cage supervisor approves: the cage is the other
   party of the slip.
+- ``session_rate``: a session of a table in a foreign currency opened at a rate beyond the
+  currency's band from the casino's last posted rate (``table_currency.session_rate``): a pit
+  boss asks, a second person who may post rates approves, and the session opens then.
 - ``table_variance``: a closed session's table variance (table win less the rounds' result) of
   any size. The session closes as the count says; the variance waits, shown as such, until a
   second person (another pit boss, or the accountant before the gaming day closes) approves it.
@@ -37,6 +40,7 @@ from eventstore.records import Metadata
 from games.answers import (
     RoundCorrectAnswer,
     RoundVoidAnswer,
+    SessionOpenAnswer,
     SlipRequestAnswer,
     SlipVoidAnswer,
     TableVarianceApproveAnswer,
@@ -44,9 +48,10 @@ from games.answers import (
 from games.events import TableVarianceApproved
 from games.models import Round, RoundStatus, SessionStatus, SlipKind, Table, TableSession
 
-from ._common import round_get, session_get, table_get
+from ._common import casino_get, round_get, session_get, table_get
 from .rounds import correct_round, round_preview, void_round
-from .sessions import record_slip, slip_request_checked, slip_voidable, void_slip
+from .sessions import open_session, record_slip, slip_request_checked, slip_voidable, void_slip
+from .table_currency import BOOK_CURRENCY_RATE, asked_rate, session_rate, table_currency
 
 OTHER = ("other", gettext_noop("Another reason (say it in words)"))
 
@@ -287,6 +292,67 @@ def _late_slip_apply(approval: Approval, metadata: Metadata) -> SlipRequestAnswe
                        approval_id=str(approval.id))
 
 
+SESSION_RATE = rules.kind(
+    "session_rate", gettext_noop("opening a session at a rate beyond the band"),
+    [("rate_moved", gettext_noop("The currency moved since the casino's last posted rate")),
+     ("agreed_rate", gettext_noop("A rate agreed for the session by the casino's management")),
+     OTHER],
+    # who posts a rate and approves one beyond the band (exchange.roles.RATE_ROLES)
+    request_roles=[Role.PIT_BOSS],
+    approve_roles=[Role.CAGE_SUPERVISOR, Role.ACCOUNTANT, Role.ADMINISTRATOR])
+
+# --- a session's rate beyond the band (docs/currencies.md) --------------------------------------
+
+
+def _rate_table(metadata: Metadata, subject: str, details: Mapping[str, Any]
+                ) -> tuple[Table, str, Decimal, Decimal]:
+    """The table, its currency, the rate asked and the last posted one, checked: a rate beyond
+    the band (within it the pit boss opens alone) and no session open."""
+    table = table_get(metadata.casino, subject)
+    casino = casino_get(metadata.casino)
+    currency = table_currency(table, casino)
+    if currency == casino.currency:
+        raise InvalidCommand(BOOK_CURRENCY_RATE, params={"table": table.code,
+                                                         "currency": currency},
+                             code="book_currency", field="subject")
+    asked = asked_rate(details.get("rate"))
+    _currency, last = session_rate(table, casino)  # refused when no rate is posted yet
+    assert last is not None  # a foreign currency's
+    try:
+        session_rate(table, casino, asked)
+    except Conflict as beyond:
+        if beyond.code != "rate_beyond_band":
+            raise
+        if table.open_session_id is not None:
+            raise Conflict("table {table} already has an open session",
+                           params={"table": table.code}, code="session_open") from None
+        return table, currency, asked, last
+    raise Conflict("the rate {rate} is within {currency}'s band from its last posted rate "
+                   "{last}: the pit boss opens the session at it without an approval",
+                   params={"rate": asked.normalize(), "currency": currency,
+                           "last": last.normalize()}, code="approval_not_needed")
+
+
+def _session_rate_prepare(subject: str, details: Mapping[str, Any], metadata: Metadata
+                          ) -> Prepared:
+    table, currency, asked, last = _rate_table(metadata, subject, details)
+    opening = details.get("opening")
+    return Prepared(
+        subject=table.code,
+        summary=(f"a session of table {table.code} in {currency} at {asked.normalize()} "
+                 f"(the last posted rate {last.normalize()})"),
+        details={"table": table.code, "currency": currency, "rate": str(asked.normalize()),
+                 "last_rate": str(last.normalize()),
+                 "opening": dict(opening) if isinstance(opening, Mapping) else None})
+
+
+def _session_rate_apply(approval: Approval, metadata: Metadata) -> SessionOpenAnswer:
+    details = approval.details
+    return open_session(casino=metadata.casino, table=approval.subject,
+                        opening=details.get("opening"), metadata=metadata,
+                        rate=details.get("rate"), rate_approval_id=str(approval.id))
+
+
 # --- a table variance ---------------------------------------------------------------------------
 
 
@@ -353,5 +419,6 @@ procedure(ROUND_CORRECTION, prepare=_round_correction_prepare, apply=_round_corr
 procedure(SLIP_VOID, prepare=_slip_void_prepare, apply=_slip_void_apply)
 procedure(LATE_SLIP, prepare=_late_slip_prepare, apply=_late_slip_apply)
 procedure(TABLE_VARIANCE, prepare=_variance_prepare, apply=_variance_apply)
+procedure(SESSION_RATE, prepare=_session_rate_prepare, apply=_session_rate_apply)
 
 __all__ = ["LATE_SLIP", "ROUND_CORRECTION", "ROUND_VOID", "SLIP_VOID", "TABLE_VARIANCE"]

@@ -68,13 +68,26 @@ def table_session_open(
     opening: dict[str, int] | None = None,
     metadata: Metadata,
     session_id: str | None = None,
+    rate: object = None,
 ) -> SessionOpenAnswer:
     """Open a session of ``table`` with its float counted by denomination.
 
     Without ``opening`` the float is the previous session's closing count (auto-roll). With it,
-    any difference from that count is recorded in the event (``roll_difference``).
+    any difference from that count is recorded in the event (``roll_difference``). A table in a
+    foreign currency opens at the exchange's middle rate in force, or at ``rate`` when one is
+    given: within the currency's band from the last posted rate, beyond it only by the
+    approval kind ``session_rate`` (a second person; ``table_currency.session_rate``).
     """
     check_casino(metadata, casino)
+    return open_session(casino=casino, table=table, opening=opening, metadata=metadata,
+                        session_id=session_id, rate=rate)
+
+
+def open_session(*, casino: str, table: str, opening: dict[str, int] | None,
+                 metadata: Metadata, session_id: str | None = None, rate: object = None,
+                 rate_approval_id: str = "") -> SessionOpenAnswer:
+    """``table_session_open``'s work, inside a command (its own, or the grant of a
+    ``session_rate`` approval: ``rate_approval_id``, the rate beyond the band approved)."""
     the_casino = casino_get(casino)
     the_table = table_get(casino, table, lock=True)
 
@@ -90,7 +103,8 @@ def table_session_open(
     else:
         counted, amount = chips(the_table, opening, field="opening", allow_empty=True)
     difference = chips_add(counted, previous or {}, -1) if previous is not None else {}
-    currency, rate = session_rate(the_table, the_casino)
+    currency, the_rate = session_rate(the_table, the_casino, rate,
+                                      approved=bool(rate_approval_id))
     new_id = session_id or str(uuid.uuid4())
     event = TableSessionOpened(
         session_id=new_id, casino=casino, table=table, game=the_table.game,
@@ -99,7 +113,7 @@ def table_session_open(
         previous_session_id=(str(the_table.last_session_id)
                              if the_table.last_session_id else None),
         previous_closing=previous, roll_difference=difference, auto_roll=opening is None,
-        currency=currency, rate=rate,
+        currency=currency, rate=the_rate, rate_approval_id=rate_approval_id,
     )
     store.append(f"table_session/{new_id}", [event], expected_version=0, metadata=metadata)
     return SessionOpenAnswer(session_id=new_id, table=table, opening_amount=str(amount),

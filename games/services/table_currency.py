@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from casino.errors import Conflict, InvalidCommand, NotFound
+from casino.errors import Conflict, InvalidCommand, NotFound, gettext_noop
 from casino.models import Casino, ChipSet
 from eventstore import store
 from eventstore.records import Metadata
+from exchange import rates
 from exchange import selectors as exchange
 from games.answers import TableCurrencyAnswer
 from games.events import TableCurrencyChanged
@@ -29,18 +30,60 @@ def table_currency(table: Table, casino: Casino) -> str:
     return table.currency or casino.currency
 
 
-def session_rate(table: Table, casino: Casino) -> tuple[str, Decimal | None]:
+BEYOND_BAND = gettext_noop(
+    "the rate {rate} is {moved} % from {currency}'s last posted rate {last}, beyond the band "
+    "of {band} %: a session opens at it only when a second person approves (ask for a "
+    "session rate approval)")
+BOOK_CURRENCY_RATE = gettext_noop(
+    "table {table} plays in the book currency ({currency}): its session takes no rate")
+
+
+def asked_rate(value: object) -> Decimal:
+    """A rate typed for a session: a number above zero, six decimals at most."""
+    try:
+        rate = Decimal(str(value).strip()) if isinstance(value, str | int | Decimal) else None
+    except ArithmeticError:
+        rate = None
+    if rate is None or isinstance(value, bool):
+        raise InvalidCommand("the rate is a number such as 1.03, not {value!r}",
+                             params={"value": value}, field="rate")
+    try:
+        return rates.check_rate(rate, Decimal(0)).mid
+    except rates.RuleError as error:
+        raise InvalidCommand(error.template, params=error.params, code=error.code,
+                             field="rate") from None
+
+
+def session_rate(table: Table, casino: Casino, asked: object = None, *,
+                 approved: bool = False) -> tuple[str, Decimal | None]:
     """The currency and the book-value rate a new session of ``table`` opens with: ``("",
     None)`` for the book currency; for another, the exchange's middle rate in force (refused
-    when none is posted)."""
+    when none is posted), or the rate ``asked`` for the session: taken within the currency's
+    band from the last posted rate, beyond it only ``approved`` by a second person (the
+    approval kind ``session_rate``), as a posted rate is (``exchange.rates.beyond_band``)."""
     currency = table_currency(table, casino)
     if currency == casino.currency:
+        if asked not in (None, ""):
+            raise InvalidCommand(BOOK_CURRENCY_RATE, params={"table": table.code,
+                                                             "currency": currency},
+                                 code="book_currency", field="rate")
         return "", None
     rate = exchange.middle_rate(casino.code, currency)
     if rate is None:
         raise InvalidCommand(NO_RATE, params={"table": table.code, "currency": currency},
                              code="no_rate", field="currency")
-    return currency, rate
+    if asked in (None, ""):
+        return currency, rate
+    wanted = asked_rate(asked)
+    band = exchange.rate_band(casino.code, currency)
+    assert band is not None  # the table's currency is accepted (table_change_currency)
+    moved = rates.beyond_band(wanted, rate, band[1])
+    if moved is not None and not approved:
+        raise Conflict(BEYOND_BAND, params={
+            "rate": wanted.normalize(), "moved": moved, "currency": currency,
+            "last": rate.normalize(), "band": band[1].normalize()},
+            code="rate_beyond_band", field="rate", moved_percent=str(moved))
+    return currency, wanted
 
 
 @command("table_change_currency")

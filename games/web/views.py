@@ -53,6 +53,7 @@ from games.services.approvals import (
     LATE_SLIP,
     ROUND_CORRECTION,
     ROUND_VOID,
+    SESSION_RATE,
     SLIP_VOID,
     TABLE_VARIANCE,
 )
@@ -139,6 +140,12 @@ def _act(request: HttpRequest, casino: str, actions: Mapping[str, Callable[[Meta
         return failed(where, refusal_text(error))
     messages.success(request, done)
     return redirect(url)
+
+
+def _typed_rate(value: str) -> str | None:
+    """A rate as typed (``1,06`` or ``1.06``: a rate has no thousands to group), or None."""
+    text = value.strip()
+    return (text.replace(",", ".") if "." not in text else text) or None
 
 
 # --- what the pages show ------------------------------------------------------------------------
@@ -322,6 +329,10 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             "grid": _grid("opening", denominations, values),
             "can_act": _may_act(request, casino), "key": _key(),
             "failed": failed, "error": error,
+            "posted_rate": request.POST.get("rate", "") if failed else "",
+            "posted": request.POST if failed else {},
+            "rate_reasons": SESSION_RATE.reasons,
+            "rate_pending": _pending(casino, SESSION_RATE.name, [code]).get(code),
         }, status=200)
 
     if request.method == "POST":
@@ -329,12 +340,23 @@ def table_detail(request: HttpRequest, casino: str, code: str) -> HttpResponse:
             roll = request.POST.get("mode") == "roll"
             opening = None if roll else forms.parse_pieces(request.POST, "opening", denominations)
             done = services.table_session_open(casino=casino, table=code, opening=opening,
-                                               metadata=metadata)
+                                               metadata=metadata,
+                                               rate=_typed_rate(request.POST.get("rate", "")))
             return (_("Session opened at table %(table)s, float %(amount)s.")
                     % {"table": code, "amount": money(done.opening_amount)},
                     reverse("pit-session", args=[done.session_id]))
 
-        return _act(request, casino, {"open": open_session}, page)
+        def ask_rate(metadata: Metadata) -> Done:
+            approval_request(
+                kind=SESSION_RATE.name, subject=code, reason=request.POST.get("reason", ""),
+                explanation=request.POST.get("explanation", ""),
+                details={"rate": _typed_rate(request.POST.get("rate", "")),
+                         "opening": forms.parse_pieces(request.POST, "opening", denominations)},
+                metadata=metadata)
+            return (_("Asked for approval: nothing moves until another person approves it on "
+                      "the Approvals page."), reverse("pit-table", args=[casino, code]))
+
+        return _act(request, casino, {"open": open_session, "ask_rate": ask_rate}, page)
     return page()
 
 

@@ -9,19 +9,26 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from casino.errors import DomainError
 from casino.models import Casino
 from casino.selectors import roles_in
+from edge.web.acting import command_metadata
+from edge.web.refusals import refusal_text
+from games.models import TableSession
 from games.web.labels import game_label
 from ledger import reports
 from ledger.charts import bar_chart
+from ledger.chip_revaluation import REVALUE_ROLES, foreign_chips_revalue
 from ledger.models import DayClose, Period, ResultsExport
 
 from ..results_export import CONTENT_TYPES, FORMATS, file_name, results_export_request
@@ -72,6 +79,8 @@ def desk(request: HttpRequest, casino: str) -> HttpResponse:
     the_casino = _casino(request, casino)
     today = _today(the_casino)
     if request.method == "POST":
+        if request.POST.get("action") == "revalue_chips":
+            return _revalue_chips(request, the_casino)
         return _export(request, the_casino)
     day_from = today - dt.timedelta(days=DAYS_SHOWN - 1)
     return render(request, "ledger/desk.html", {
@@ -81,7 +90,27 @@ def desk(request: HttpRequest, casino: str) -> HttpResponse:
         "query": f"from={day_from.isoformat()}&to={today.isoformat()}",
         "tax_query": f"from={today.isoformat()}&to={today.isoformat()}",
         "exports": ResultsExport.objects.filter(casino_id=casino).defer("content")[:10],
-        "formats": FORMATS, "key": uuid.uuid4().hex})
+        "formats": FORMATS, "key": uuid.uuid4().hex,
+        # a casino with tables in a foreign currency: its chips revalued at the day's end
+        "may_revalue_chips": bool(roles_in(request.user, casino) & set(REVALUE_ROLES))
+        and TableSession.objects.filter(casino_id=casino).exclude(currency="").exists()})
+
+
+def _revalue_chips(request: HttpRequest, casino: Casino) -> HttpResponse:
+    """The foreign chips in players' hands revalued at the rate in force (``docs/currencies.md``):
+    the answer, or the refusal, said on the desk."""
+    metadata = command_metadata(request, casino.code, [r for r in REVALUE_ROLES
+                                                       if r != "system"])
+    try:
+        done = foreign_chips_revalue(metadata=metadata)
+    except DomainError as error:
+        messages.error(request, refusal_text(error))
+    else:
+        messages.success(request, "; ".join(
+            _("%(currency)s chips in players' hands: %(before)s → %(after)s (%(difference)s)")
+            % {"currency": r.currency, "before": r.book_before, "after": r.book_after,
+               "difference": r.difference} for r in done.revaluations))
+    return redirect("ledger:desk", casino=casino.code)
 
 
 def _export(request: HttpRequest, casino: Casino) -> HttpResponse:

@@ -40,6 +40,7 @@ TITLES: Mapping[str, Promise] = {
     "total": _("The day's totals"),
     "non_banked": _("The poker room (non-banked games)"),
     "machine": _("Machines (their win by the meters)"),
+    "currency": _("Currencies (each in its own and in the book currency)"),
 }
 
 COLUMNS: Mapping[str, Promise] = {
@@ -123,6 +124,14 @@ COLUMNS: Mapping[str, Promise] = {
     "commission": pgettext_lazy("column", "Commission"),
     "overlay": pgettext_lazy("column", "Overlay"),
     "revenue": pgettext_lazy("column", "Revenue"),
+    "currency": pgettext_lazy("column", "Currency"),
+    "rate": pgettext_lazy("column", "Sessions' rate"),
+    "tables_win": pgettext_lazy("column", "Tables' win"),
+    "tables_win_book": pgettext_lazy("column", "Tables' win, book currency"),
+    "cage_holdings": pgettext_lazy("column", "Cage's holdings"),
+    "cage_holdings_book": pgettext_lazy("column", "Cage's holdings, book currency"),
+    "chips_in_hands": pgettext_lazy("column", "Chips in players' hands"),
+    "chips_in_hands_book": pgettext_lazy("column", "Chips in players' hands, book currency"),
 }
 
 SCOPES: Mapping[str, Promise] = {

@@ -25,6 +25,7 @@ from games import roles as games_roles
 from jackpots import roles as jackpots_roles
 from machines import roles as machines_roles
 from pokerroom import roles as pokerroom_roles
+from tips import roles as tips_roles
 
 # who sees an area's link: who may read it (the area's own rule)
 PIT_ROLES = games_roles.READ_ROLES
@@ -35,6 +36,7 @@ JACKPOT_ROLES = jackpots_roles.READ_ROLES
 POKER_ROOM_ROLES = pokerroom_roles.READ_ROLES
 MACHINE_ROLES = tuple(r for r in machines_roles.READ_ROLES if r != Role.REGULATOR)
 EXCHANGE_ROLES = exchange_roles.READ_ROLES
+TIPS_ROLES = tips_roles.READ_ROLES
 
 ROLE_LABELS: dict[str, Promise] = {
     Role.CASHIER: pgettext_lazy("role", "Cashier"),
@@ -97,6 +99,10 @@ def _area_links(casino: str, roles: set[str], superuser: bool) -> list[Link]:
         links.append(Link("exchange", _("Exchange"), reverse("exchange:desk", args=[casino]),
                           _("Foreign currencies: rates, the desk's deals, holdings, "
                             "revaluation")))
+    if roles & set(TIPS_ROLES):
+        links.append(Link("tips", _("Tips"), reverse("tips:tips", args=[casino]),
+                          _("Tip boxes, their count, misplaced tips and each period's "
+                            "distribution")))
     if Role.COMPLIANCE_OFFICER in roles:
         links.append(Link("compliance", _("Compliance"),
                           reverse("compliance:alerts", args=[casino]),

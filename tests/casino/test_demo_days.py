@@ -136,6 +136,7 @@ def the_areas(tmp_path: Path) -> None:
     from eventstore.compare import check
     from eventstore.models import StoredEvent
     from exchange.models import ExchangeDeal, Revaluation
+    from games.models import DropBox, TableSession
     from pokerroom.models import ChemmyCoup, PokerHand, PokerSeat, Tournament
     from reporting.closes import gaming_day_close
     from reporting.reconciliation import reconcile
@@ -165,6 +166,16 @@ def the_areas(tmp_path: Path) -> None:
             assert deals.count() == (5 if code == "macau" else 0)  # 4 bought, 1 sold
             if code == "macau":
                 assert Revaluation.objects.filter(casino_id=code, gaming_day=day).exists()
+            if code == "macau" and day != today:  # the HKD table's boxes: counted, received
+                hkd = TableSession.objects.filter(casino_id=code, gaming_day=day,
+                                                  currency="HKD", status="closed")
+                assert hkd.exists()
+                statuses = set(DropBox.objects.filter(session_id__in=hkd.values("session_id"))
+                               .values_list("status", flat=True))
+                assert statuses == {"received"}, statuses
+        if code == "macau":  # the HKD chips in players' hands revalued at a day's end
+            assert StoredEvent.objects.filter(casino_id=code,
+                                              event_type="ForeignChipsRevalued").exists()
             # nothing of the areas recorded outside the demo's three days
             assert not StoredEvent.objects.filter(
                 casino_id=code, stream__regex=r"^(poker_table|tournament|tip)",

@@ -264,6 +264,13 @@ def events(draw: st.DrawFn) -> tuple[str, dict[str, Any], FakeContext]:
                                    else paid - result))
     if kind == "ForeignCashRevalued":
         base.update(currency="HKD", difference=str(draw(signed)))
+    if kind == "ForeignChipsRevalued":  # the foreign chips in players' hands
+        before, difference = draw(money), draw(signed)
+        base.update(casino="macau", currency="HKD", gaming_day="2026-03-01", in_hands="100.00",
+                    rate="1.03", book_before=str(before), book_after=str(before + difference),
+                    difference=str(difference))
+    if kind == "DropBoxReceived":  # a foreign table's box goes to the cage's holding
+        base["currency"] = draw(st.sampled_from(["", "HKD"]))
     if kind in MACHINE_KINDS:  # the slot floor's (docs/machines.md § The books)
         base.update(machine="m1", pool=draw(st.sampled_from(["", "p1"])), validation="t1",
                     handpay_id="h1", reading_id="r", place=draw(st.sampled_from(["machine",

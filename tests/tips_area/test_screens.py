@@ -51,3 +51,36 @@ def test_two_counters_count_a_box_on_the_page_and_the_month_is_reported(lisboa: 
     pt = boss.get("/tips/lisboa/", headers={"accept-language": "pt-pt"}).content.decode()
     assert "Caixas de gratificações" in pt
     assert "Períodos distribuídos" in pt
+
+
+def test_the_tips_pages_say_no_english_in_pt_pt(lisboa: str) -> None:
+    """The tips' three pages in pt-PT, a box confirmed and a month distributed: no English word
+    of the screens (``tests/casino/test_translations.py``'s check) and no text of the English
+    catalogue (``test_pt_pt_catalogue``'s), the rule's period and the box's status in words."""
+    from tests.casino.test_pt_pt_catalogue import untranslated
+    from tests.casino.test_translations import CODE, english_left, main_text
+
+    tip_rule_set(period="month", categories={"croupier": "10"},
+                 source="Portaria 1159/90 (regras do Despacho Normativo 24/89)",
+                 effective_from="2025-01-01", metadata=admin())
+    tip_staff_register(staff_number="c1", category="croupier", since="2025-01-01",
+                       metadata=admin())
+    tip_box_drop(place="room", code="main", gaming_day="2025-04-30",
+                 metadata=acting(Role.PIT_BOSS, "paulo"))
+    ana, rui = login("ana", Role.CASHIER), login("rui", Role.CASHIER)
+    form = {"gaming_day": "2025-04-30", "box": "room-main", "cash-20.00": "2"}
+    ana.post("/tips/lisboa/", {**form, "action": "count"})
+    rui.post("/tips/lisboa/", {**form, "action": "confirm"})
+    boss = login("contas", Role.ACCOUNTANT)
+    boss.post("/tips/lisboa/", {"action": "distribute", "period": "2025-04"})
+    left = {}
+    for url in ("/tips/lisboa/", "/tips/lisboa/periods/2025-04/", "/tips/lisboa/staff/c1/"):
+        text = main_text(boss.get(url, headers={"accept-language": "pt-pt"}).content.decode())
+        found = english_left(text) + untranslated(text) + CODE.findall(text)
+        if found:
+            left[url] = found
+    assert left == {}
+    pt = main_text(boss.get("/tips/lisboa/", headers={"accept-language": "pt-pt"}
+                            ).content.decode())
+    assert "Período: mês" in pt
+    assert "Contada e confirmada" in pt

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.errors import DomainError, NotFound
@@ -91,6 +92,11 @@ def _act(action: str, request: HttpRequest, casino: Casino, metadata: Metadata) 
     return services.tip_period_distribute(period=p.get("period", "").strip(), metadata=metadata)
 
 
+# the rule's period in words (``TipRule.period``: ``day`` or ``month``)
+PERIODS = {"day": pgettext_lazy("tip period", "day"),
+           "month": pgettext_lazy("tip period", "month")}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def tips_screen(request: HttpRequest, casino: str) -> HttpResponse:
@@ -109,8 +115,10 @@ def tips_screen(request: HttpRequest, casino: str) -> HttpResponse:
         else:
             messages.success(request, _("Recorded."))
             return redirect("tips:tips", casino=casino)
+    rule = selectors.rule_get(casino)
     return render(request, "tips/tips.html", {
-        "casino": the_casino, "rule": selectors.rule_get(casino),
+        "casino": the_casino, "rule": rule,
+        "rule_period": PERIODS.get(rule.period, rule.period) if rule else "",
         "boxes": selectors.box_list(casino)[:100],
         "corrections": selectors.correction_list(casino)[:50],
         "periods": selectors.period_list(casino)[:24], "staff": selectors.staff_list(casino),
