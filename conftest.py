@@ -80,6 +80,18 @@ def _tasks_in_process_unless_testing_the_broker(request: pytest.FixtureRequest) 
 
 
 @pytest.fixture(autouse=True)
+def _each_test_in_the_default_language() -> Iterator[None]:
+    """A test starts in the default language, whatever the test before it asked for: a request
+    in pt-PT leaves its language active in the thread (the locale middleware activates it and
+    nothing deactivates it), which turned the next test's English PDF Portuguese."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _trap_float_decimal_mixing() -> Iterator[None]:
     context = decimal.getcontext()
     trapped = context.traps[decimal.FloatOperation]

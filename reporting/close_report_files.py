@@ -19,6 +19,7 @@ import io
 from collections.abc import Iterator
 from xml.sax.saxutils import escape
 
+from django.utils import translation
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate
@@ -163,7 +164,10 @@ def _in_words(all_sections: Iterator[tuple[str, str, Row, list[Row]]]
                                                    if "figures" in header else None)
             rows = [list(row) for row in rows]
             for row in rows:
-                row[game] = str(game_label(str(row[game])))
+                # the PDF is written in English throughout: a game's name too, whatever
+                # language the request that asked for it reads
+                with translation.override("en"):
+                    row[game] = str(game_label(str(row[game])))
                 if figures is not None:
                     row[figures] = FIGURES_IN_WORDS.get(str(row[figures]), row[figures])
         yield name, title, header, rows

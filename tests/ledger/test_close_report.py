@@ -239,6 +239,23 @@ def test_the_pdf_read_back_holds_the_table_lines_and_the_digest(floor: Floor) ->
         assert line in squeezed, line
 
 
+def test_the_pdf_is_written_in_one_language_whatever_the_request_reads(floor: Floor) -> None:
+    """A PDF asked for from a pt-PT page is the same English document: no game's name in
+    Portuguese among English headings (seen when a pt-PT request's language leaked)."""
+    from django.utils import translation
+    from pypdf import PdfReader
+
+    report = report_of(floor)
+    english = close_report_pdf(report)
+    with translation.override("pt-pt"):
+        asked_in_portuguese = close_report_pdf(report)
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
+        asked_in_portuguese)).pages)
+    assert "French roulette" in text
+    assert "Roleta francesa" not in text
+    assert asked_in_portuguese == english
+
+
 @pytest.fixture
 def people(db: None) -> dict[str, User]:
     from casino.models import Membership, Role
