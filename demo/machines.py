@@ -313,7 +313,7 @@ def _shift_close(place: Casino, shift_id: str) -> None:
     if Decimal(counted.variance):
         supervisor = _witness(place.code)
         if not supervisor:
-            return  # left counted: a supervisor approves it another day
+            return  # left counted: it holds its day's close up until a supervisor approves it
         slot_shift_variance_explain(
             casino=place.code, shift_id=shift_id, approved_by=supervisor, metadata=cashier,
             explanation="cents the currency's smallest coin cannot pay, rounded at the window")

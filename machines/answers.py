@@ -196,6 +196,36 @@ class HandPayRow:
 
 
 @dataclass(frozen=True)
+class SlotShiftRow:
+    """A slot cashier's shift as its window's list shows it (the screen's figures): while it is
+    open only its opening count (the counts are blind: the book, the movements and the expected
+    figure show once the closing count is in), then every figure and who did what."""
+
+    shift_id: str
+    window: str
+    gaming_day: str
+    status: str
+    opened_by: str
+    opened_at: str
+    opening: str
+    book: str = ""
+    opening_variance: str = ""
+    first: bool = False
+    boxes_in: str = ""
+    tickets_paid: str = ""
+    hand_pays_paid: str = ""
+    count_number: int = 0
+    counted: str = ""
+    expected: str = ""
+    variance: str = ""
+    counted_by: str = ""
+    explanation: str = ""
+    approved_by: str = ""
+    closed_by: str = ""
+    closed_at: str = ""
+
+
+@dataclass(frozen=True)
 class SlotShiftAnswer:
     """A slot cashier's shift after a command: its figures so far (the expected figures only
     once the blind closing count is in)."""

@@ -3,6 +3,7 @@ reports."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from decimal import Decimal
 from typing import Any
@@ -13,13 +14,21 @@ from casino.errors import NotFound
 from casino.money import fmt
 
 from . import meters as m
-from .answers import HandPayRow, MachineDayRow, MachineDetail, MachineRow, TicketRow
+from .answers import (
+    HandPayRow,
+    MachineDayRow,
+    MachineDetail,
+    MachineRow,
+    SlotShiftRow,
+    TicketRow,
+)
 from .models import (
     HandPay,
     Machine,
     MachineConfigVersion,
     MachineDay,
     MeterReading,
+    SlotShift,
     SlotTicket,
 )
 
@@ -147,6 +156,35 @@ def hand_pay_rows(casino: str, *, status: str = "") -> list[HandPayRow]:
                        window=h.window, slip=h.slip, paid_by=h.paid_by,
                        witnessed_by=h.witnessed_by)
             for h in query.order_by("-recorded_at")[:1000]]
+
+
+def _figure(value: Decimal | None) -> str:
+    return "" if value is None else fmt(value)
+
+
+def slot_shift_row(s: SlotShift) -> SlotShiftRow:
+    """A shift's figures as the screen shows them: blind while it is open (its opening count
+    only), every figure once counted."""
+    row = SlotShiftRow(shift_id=s.shift_id, window=s.window, gaming_day=s.gaming_day.isoformat(),
+                       status=s.status, opened_by=s.opened_by,
+                       opened_at=s.opened_at.isoformat(), opening=fmt(s.opening))
+    if s.status == "open":
+        return row
+    return dataclasses.replace(
+        row, book=fmt(s.book), opening_variance=fmt(s.opening_variance), first=s.first,
+        boxes_in=fmt(s.boxes_in), tickets_paid=fmt(s.tickets_paid),
+        hand_pays_paid=fmt(s.hand_pays_paid), count_number=s.count_number,
+        counted=_figure(s.counted), expected=_figure(s.expected), variance=_figure(s.variance),
+        counted_by=s.counted_by, explanation=s.explanation, approved_by=s.approved_by,
+        closed_by=s.closed_by, closed_at=s.closed_at.isoformat() if s.closed_at else "")
+
+
+def slot_shift_rows(casino: str, window: str, *, status: str = "") -> list[SlotShiftRow]:
+    """A window's shifts, the latest first (the last 1,000)."""
+    query = SlotShift.objects.filter(casino_id=casino, window=window)
+    if status:
+        query = query.filter(status=status)
+    return [slot_shift_row(s) for s in query.order_by("-opened_at")[:1000]]
 
 
 def ticket_liability(casino: str) -> Decimal:

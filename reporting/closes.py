@@ -3,7 +3,8 @@ refuses saying exactly what is missing.
 
 A day closes when it is over and:
 
-1. every table session and every cage shift of the day is closed (the list of what is still
+1. every table session and every cage shift of the day is closed, and no slot cashier's shift
+   of the day is open or counted with a difference not approved (the list of what is still
    open otherwise);
 2. its chips in circulation are recorded at the boundary (``cage.gaming_day_chips_record``);
 3. its reconciliation passes (``reporting.reconciliation``): every line agrees with the ledger, or
@@ -47,7 +48,7 @@ from reporting.answers import CloseExceptionAnswer, DayCloseAnswer, SealRef
 from reporting.close_currencies import in_book_currency
 from reporting.close_report import report_digest, worked_out_report
 from reporting.day_register import day_register
-from reporting.machine_close import machine_day_figures
+from reporting.machine_close import machine_day_figures, slot_shifts_still_open
 from reporting.regulator_file import regulator_file_keep
 
 # who closes a gaming day: these people (the close page's), or the scheduled close ("system")
@@ -134,6 +135,7 @@ def _still_open(casino: str, day: dt.date) -> list[Words]:
                     status=Words(str(ShiftStatus(s.status).label)))
               for s in Shift.objects.filter(casino_id=casino, gaming_day=day).exclude(
                   status=ShiftStatus.CLOSED).order_by("cage")]
+    items += slot_shifts_still_open(casino, day)  # the slot cashier's windows (docs/machines.md)
     return items
 
 

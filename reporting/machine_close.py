@@ -7,9 +7,15 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from casino.errors import Words, gettext_noop
 from casino.models import Casino
 from machines import selectors
-from machines.models import Machine, MachineDay
+from machines.models import Machine, MachineDay, SlotShift
+from machines.services.shifts import shift_awaits_approval
+
+# what holds a day's close up at a slot cashier's window (issue 34 item 6, as a cage's shift)
+SLOT_SHIFT_OPEN = gettext_noop("slot cashier {window} (shift {shift}, {status})")
+AWAITS_APPROVAL = gettext_noop("counted, its difference not approved")
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,19 @@ def machine_close_lines(casino: Casino, day: dt.date) -> list[MachineLine]:
                                  certified_return=x.certified_return,
                                  actual_return=check.actual, flagged=check.outside))
     return lines
+
+
+def slot_shifts_still_open(casino: str, day: dt.date) -> list[Words]:
+    """The slot cashier's shifts of ``day`` that hold its close up, in words: each still open
+    (not counted), and each counted with a difference not yet explained and approved. A shift
+    counted whose differences are approved (or nil) but not closed is the reconciliation's
+    outstanding line (``reporting.machine_reconciliation``), as a cage's counted shift is."""
+    return [Words(SLOT_SHIFT_OPEN, window=s.window, shift=s.shift_id,
+                  status=(Words.stored_as("open", "open", context="shift status")
+                          if s.status == "open" else Words(AWAITS_APPROVAL)))
+            for s in SlotShift.objects.filter(casino_id=casino, gaming_day=day).exclude(
+                status="closed").order_by("window", "opened_at")
+            if s.status == "open" or shift_awaits_approval(s)]
 
 
 def machine_day_figures(casino: Casino, day: dt.date) -> dict[str, str]:

@@ -13,7 +13,8 @@ ledger's accounts, each worked out apart.
 * each progressive pool: the day's ``progressive_contributions`` meters of its machines against
   the contributions the ledger moved into its liability (2796.P) on the day's readings;
 * each count of the slot cashier's cash in the day: counted against the window's cash in the
-  ledger (1146.W) up to the count;
+  ledger (1146.W) up to the count; each slot cashier's shift of the day not closed, outstanding
+  (open, or counted and not closed);
 * each box counted in the day: counted against metered, unexplained until a second counter
   confirms it and, if they differ, a second person approves the explanation.
 """
@@ -39,6 +40,7 @@ from machines.models import (
     SlotShift,
     SlotTicket,
 )
+from machines.services.shifts import shift_awaits_approval
 
 from .reconciliation import ZERO, Line, _balance
 
@@ -192,4 +194,18 @@ def _slot_cash_lines(casino: Casino, day: dt.date) -> list[Line]:
                           Decimal(held).quantize(Decimal("0.01")),
                           Words("counted by {who}, closed by {closer}",
                                 who=shift.counted_by, closer=shift.closed_by)))
+    # a shift of the day not closed: outstanding, as a cage's shift counted and not closed is
+    for shift in SlotShift.objects.filter(casino_id=casino.code, gaming_day=day).exclude(
+            status="closed").order_by("window", "opened_at"):
+        label = Words("slot cashier {window}, shift {shift}", window=shift.window,
+                      shift=shift.shift_id)
+        if shift.status == "open":
+            lines.append(Line(AREA, label, gettext_noop("open, not counted"), None, None,
+                              gettext_noop("the shift awaits its closing count"),
+                              unexplained=True))
+            continue
+        lines.append(Line(AREA, label, gettext_noop("counted, not closed"), None, None,
+                          gettext_noop("its difference awaits a supervisor's approval")
+                          if shift_awaits_approval(shift) else
+                          gettext_noop("the count awaits its close"), unexplained=True))
     return lines

@@ -1,9 +1,10 @@
 """``/api/v1/machines/<casino>/…``: the slot floor's reads, the meter ingest, the cage's ticket
-redemption and hand pay payment."""
+redemption and hand pay payment, the count room, and the slot cashier's shift."""
 
 from django.urls import URLPattern, URLResolver, path
 
 from . import count_views as c
+from . import shift_views as s
 from . import views as v
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -26,4 +27,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="machine-meter-reset"),
     path("<slug:casino>/cash-counts/", c.SlotCashCountApi.as_view(), name="slot-cash-count"),
     path("<slug:casino>/parameters/", c.ParameterSetApi.as_view(), name="machine-parameter-set"),
+    # the slot cashier's shift (its screen: /machines/<casino>/cashier/shifts/)
+    path("<slug:casino>/shifts/", s.SlotShiftOpenApi.as_view(), name="slot-shift-open"),
+    path("<slug:casino>/shifts/<str:shift_id>/count/", s.SlotShiftCountApi.as_view(),
+         name="slot-shift-count"),
+    path("<slug:casino>/shifts/<str:shift_id>/explanation/", s.SlotShiftExplainApi.as_view(),
+         name="slot-shift-explain"),
+    path("<slug:casino>/shifts/<str:shift_id>/close/", s.SlotShiftCloseApi.as_view(),
+         name="slot-shift-close"),
+    path("<slug:casino>/windows/<str:window>/shifts/", s.SlotShiftListApi.as_view(),
+         name="slot-shift-list"),
 ]

@@ -125,11 +125,18 @@ def slot_shift_count(*, casino: str, shift_id: str, notes: Mapping[str, int],
     return _answer(slot_shift_get(casino, shift.shift_id))
 
 
-def _differences(shift: SlotShift) -> tuple[Decimal, Decimal]:
+def shift_differences(shift: SlotShift) -> tuple[Decimal, Decimal]:
     """What needs an explanation: the opening's difference (not on a window's first shift,
     whose count is cash brought in) and the count's."""
     opening = ZERO if shift.first else shift.opening_variance
     return opening, shift.variance if shift.variance is not None else ZERO
+
+
+def shift_awaits_approval(shift: SlotShift) -> bool:
+    """A counted shift whose differences (``shift_differences``) are not explained and
+    approved for its last count: it may not close, nor may its gaming day."""
+    return (shift.status == "counted" and any(shift_differences(shift))
+            and shift.approved_count != shift.count_number)
 
 
 @command("slot_shift_variance_explain")
@@ -144,7 +151,7 @@ def slot_shift_variance_explain(*, casino: str, shift_id: str, explanation: str,
         raise Conflict("shift {shift} is {status}: there is no count waiting",
                        params={"shift": shift.shift_id, "status": shift.status},
                        code="not_counted")
-    if not any(_differences(shift)):
+    if not any(shift_differences(shift)):
         raise Conflict("shift {shift} has no difference to explain",
                        params={"shift": shift.shift_id}, code="no_variance")
     why = text(explanation, field="explanation")
@@ -170,8 +177,8 @@ def slot_shift_close(*, casino: str, shift_id: str, metadata: Metadata) -> SlotS
                        code="shift_closed")
     if shift.status == "open" or shift.counted is None or shift.expected is None:
         raise Conflict("count the shift before closing it", code="not_counted")
-    opening, count = _differences(shift)
-    if (opening or count) and shift.approved_count != shift.count_number:
+    opening, count = shift_differences(shift)
+    if shift_awaits_approval(shift):
         raise Conflict(NOT_EXPLAINED, params={
             "shift": shift.shift_id, "variance": fmt(opening + count),
             "opening_variance": fmt(opening), "count_variance": fmt(count)},

@@ -298,6 +298,12 @@ EXPECTED: dict[str, list[int]] = {
     'POST api/v1/machines/<slug:casino>/machines/<str:machine>/resets/': [401, 403, 403, 400, 403, 403, 403, 400],
     'POST api/v1/machines/<slug:casino>/cash-counts/': [401, 400, 400, 403, 403, 403, 403, 403],
     'POST api/v1/machines/<slug:casino>/parameters/': [401, 403, 403, 403, 400, 403, 403, 400],
+    # the slot cashier's shift: the screen's roles (commands: cashier, cage supervisor; the list: the floor's readers)
+    'POST api/v1/machines/<slug:casino>/shifts/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/shifts/<str:shift_id>/count/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/shifts/<str:shift_id>/explanation/': [401, 400, 400, 403, 403, 403, 403, 403],
+    'POST api/v1/machines/<slug:casino>/shifts/<str:shift_id>/close/': [401, 404, 404, 403, 403, 403, 403, 403],
+    'GET api/v1/machines/<slug:casino>/windows/<str:window>/shifts/': [401, 200, 200, 200, 200, 403, 403, 200],
 }
 
 QUERY = "?casino=lisboa&from={day}&to={day}"  # what the staff's lists and reports ask for
