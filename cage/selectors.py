@@ -16,6 +16,7 @@ import eventstore
 from casino.errors import InvalidCommand, NotFound
 from casino.models import Casino, ChipSet
 from casino.money import CASH_DENOMINATIONS, fmt
+from eventstore.models import StoredEvent
 
 from . import circulation
 from . import inventory as inv
@@ -434,3 +435,37 @@ def paid_otherwise(*, casino: str) -> PaidOtherwise:
 
 def casino_cheque_list(*, casino: str) -> QuerySet[CasinoCheque]:
     return CasinoCheque.objects.filter(casino_id=casino).order_by("issued_at", "number")
+
+
+@dataclass(frozen=True)
+class ForeignCountLine:
+    """One foreign currency of a shift's last count (``ShiftCounted.foreign``): what the window
+    received of it, what was counted, the difference in that currency and in the book currency
+    at the rate the count valued it at (``docs/cage.md``, *Foreign notes at a window*)."""
+
+    currency: str
+    expected: Decimal
+    counted: Decimal
+    variance: Decimal
+    rate: Decimal | None
+    variance_value: Decimal
+
+
+def foreign_count_lines(shift: Shift) -> list[ForeignCountLine]:
+    last = (StoredEvent.objects.filter(stream=shift.stream, event_type="ShiftCounted")
+            .order_by("-version").values_list("data", flat=True).first())
+    if not last:
+        return []
+    counted = {c: sum((Decimal(d) * int(n) for d, n in counts.items()), Decimal("0.00"))
+               for c, counts in (last.get("foreign") or {}).items()}
+    variance = last.get("foreign_variance") or {}
+    lines = []
+    for currency in sorted(set(counted) | set(variance)):
+        v = variance.get(currency, {})
+        amount = Decimal(v.get("amount", "0.00"))
+        lines.append(ForeignCountLine(
+            currency=currency, counted=counted.get(currency, Decimal("0.00")),
+            expected=counted.get(currency, Decimal("0.00")) - amount, variance=amount,
+            rate=Decimal(v["rate"]) if "rate" in v else None,
+            variance_value=Decimal(v.get("value", "0.00"))))
+    return lines
