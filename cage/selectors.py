@@ -469,3 +469,21 @@ def foreign_count_lines(shift: Shift) -> list[ForeignCountLine]:
             rate=Decimal(v["rate"]) if "rate" in v else None,
             variance_value=Decimal(v.get("value", "0.00"))))
     return lines
+
+
+def foreign_expected(shift: Shift) -> dict[str, dict[str, int]]:
+    """The foreign notes ``shift`` received, per currency and denomination: its foreign
+    tables' drop boxes (``DropBoxReceived.currency``), what its close counts them against. The
+    exchange desk's deals are not a window's: the desk is one casino-wide holding
+    (``docs/cage.md``, *Foreign notes at a window*). The demo and the tests count them so."""
+    held: dict[str, dict[str, int]] = {}
+    for data in (StoredEvent.objects.filter(stream=shift.stream, event_type="DropBoxReceived")
+                 .order_by("version").values_list("data", flat=True)):
+        currency = data.get("currency") or ""
+        if not currency:
+            continue
+        lines = held.setdefault(currency, {})
+        for d, n in (data.get("cash") or {}).items():
+            key = f"{Decimal(d):.2f}"
+            lines[key] = lines.get(key, 0) + int(n)
+    return held

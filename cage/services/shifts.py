@@ -42,7 +42,6 @@ from ..answers import (
     VarianceRefuseAnswer,
 )
 from ..events import (
-    DropBoxReceived,
     ShiftClosed,
     ShiftCounted,
     ShiftOpened,
@@ -287,22 +286,9 @@ def _variance(shift: Shift) -> inv.Inventory:
 
 
 def _foreign_expected(shift: Shift) -> dict[str, dict[str, int]]:
-    """The foreign notes the shift received, per currency and denomination: its foreign
-    tables' drop boxes (``DropBoxReceived.currency``). The exchange desk's deals are not a
-    window's: the desk is one casino-wide holding (``docs/currencies.md``)."""
-    held: dict[str, dict[str, int]] = {}
-    for recorded in read_stream(shift.stream):
-        if recorded.event_type != DropBoxReceived.event_type:
-            continue
-        event = recorded.event
-        assert isinstance(event, DropBoxReceived)
-        if not event.currency:
-            continue
-        lines = held.setdefault(event.currency, {})
-        for d, n in event.cash.items():
-            key = f"{Decimal(d):.2f}"
-            lines[key] = lines.get(key, 0) + int(n)
-    return held
+    from ..selectors import foreign_expected
+
+    return foreign_expected(shift)
 
 
 def _last_count(shift: Shift) -> ShiftCounted | None:
