@@ -593,3 +593,32 @@ def test_the_window_count_screen_counts_hong_kong_dollars_in_pt_pt(floor: str) -
     assert "Notas estrangeiras recebidas no guiché" in variance
     assert "-50.00" in variance.replace(",", ".")
     assert "-51.50" in variance.replace(",", ".")
+
+
+def test_the_api_counts_a_window_s_hong_kong_dollars(floor: str) -> None:
+    """POST …/count/ with ``foreign``: a count that is not a count per currency, or of a
+    currency Macau does not accept, is a 400 naming ``foreign``, nothing recorded; the count
+    answered with its HKD variance (1,000 received, 1,000 counted: none)."""
+    from rest_framework.test import APIClient
+
+    session = _thousand_hkd_box(floor)
+    shift = _window()
+    cage.drop_box_receive(shift_id=shift, session_id=session, cash={"100.00": 10},
+                          metadata=CASHIER)
+    client = APIClient()
+    made = User.objects.create_user(username="chan", password="x")
+    Membership.objects.create(user=made, casino_id="macau", role=Role.CASHIER)
+    client.force_authenticate(made)
+    cash, chips = cage_selectors.expected_count(Shift.objects.get(id=shift))
+    url = f"/api/v1/cage/macau/shifts/{shift}/count/"
+    before = StoredEvent.objects.count()
+    for foreign in ("HKD", {"EUR": {"100.00": 1}}, {"HKD": {"100.00": -1}}):
+        refused = client.post(url, {"cash": cash, "chips": chips, "foreign": foreign},
+                              format="json")
+        assert refused.status_code == 400, refused.content
+        assert "foreign" in refused.content.decode()
+    assert StoredEvent.objects.count() == before
+    answer = client.post(url, {"cash": cash, "chips": chips,
+                               "foreign": {"HKD": {"100.00": 10}}}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert (answer.json()["balanced"], answer.json()["foreign_variance"]) == (True, {})
