@@ -9,7 +9,8 @@ publishes each one's schema under its name (``edge.api.schema.answer_serializer`
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 Counts = dict[str, int]  # pieces by denomination: {"20.00": 5}
 ChipCounts = dict[str, Counts]  # by chip set: {"<chip set>": {"25.00": 40}}
@@ -187,6 +188,8 @@ class ShiftCountAnswer:
     variance_value: str
     lines: list[CountLine]
     version: int
+    # per foreign currency that differs: cash, amount, rate, value (``ShiftCounted``)
+    foreign_variance: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -472,6 +472,13 @@ class ShiftCounted(Event):
     variance_cash: dict[str, int]  # counted − expected, pieces, only lines that differ
     variance_chips: ChipCounts
     variance_value: Decimal  # signed: negative is a shortage
+    # Foreign notes the window received (a foreign table's drop boxes), counted per currency
+    # beside the book currency's (``docs/cage.md``, *Foreign notes at a window*): {"HKD":
+    # {"100.00": 9, "50.00": 1}}; and per currency that differs, {"cash": pieces counted less
+    # expected, "amount": in that currency, "rate": the currency's last posted middle rate,
+    # "value": the amount at that rate in the book currency}, all strings. Empty before issue 39.
+    foreign: dict[str, Counts] = field(default_factory=dict)
+    foreign_variance: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -526,6 +533,11 @@ class ShiftClosed(Event):
     cash: Counts
     chips: ChipCounts
     variance_value: Decimal
+    # The count's foreign notes and their variance (``ShiftCounted``): the notes are the
+    # casino's holding of each currency (``exchange.ForeignHolding``) from their receipt; the
+    # close hands them to it as counted, a variance leaving the holding (or joining it).
+    foreign: dict[str, Counts] = field(default_factory=dict)
+    foreign_variance: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 # --- gaming day: cage_day/<casino>.<date> -----------------------------------------------------

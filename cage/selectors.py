@@ -16,6 +16,7 @@ import eventstore
 from casino.errors import InvalidCommand, NotFound
 from casino.models import Casino, ChipSet
 from casino.money import CASH_DENOMINATIONS, fmt
+from eventstore.models import StoredEvent
 
 from . import circulation
 from . import inventory as inv
@@ -434,3 +435,55 @@ def paid_otherwise(*, casino: str) -> PaidOtherwise:
 
 def casino_cheque_list(*, casino: str) -> QuerySet[CasinoCheque]:
     return CasinoCheque.objects.filter(casino_id=casino).order_by("issued_at", "number")
+
+
+@dataclass(frozen=True)
+class ForeignCountLine:
+    """One foreign currency of a shift's last count (``ShiftCounted.foreign``): what the window
+    received of it, what was counted, the difference in that currency and in the book currency
+    at the rate the count valued it at (``docs/cage.md``, *Foreign notes at a window*)."""
+
+    currency: str
+    expected: Decimal
+    counted: Decimal
+    variance: Decimal
+    rate: Decimal | None
+    variance_value: Decimal
+
+
+def foreign_count_lines(shift: Shift) -> list[ForeignCountLine]:
+    last = (StoredEvent.objects.filter(stream=shift.stream, event_type="ShiftCounted")
+            .order_by("-version").values_list("data", flat=True).first())
+    if not last:
+        return []
+    counted = {c: sum((Decimal(d) * int(n) for d, n in counts.items()), Decimal("0.00"))
+               for c, counts in (last.get("foreign") or {}).items()}
+    variance = last.get("foreign_variance") or {}
+    lines = []
+    for currency in sorted(set(counted) | set(variance)):
+        v = variance.get(currency, {})
+        amount = Decimal(v.get("amount", "0.00"))
+        lines.append(ForeignCountLine(
+            currency=currency, counted=counted.get(currency, Decimal("0.00")),
+            expected=counted.get(currency, Decimal("0.00")) - amount, variance=amount,
+            rate=Decimal(v["rate"]) if "rate" in v else None,
+            variance_value=Decimal(v.get("value", "0.00"))))
+    return lines
+
+
+def foreign_expected(shift: Shift) -> dict[str, dict[str, int]]:
+    """The foreign notes ``shift`` received, per currency and denomination: its foreign
+    tables' drop boxes (``DropBoxReceived.currency``), what its close counts them against. The
+    exchange desk's deals are not a window's: the desk is one casino-wide holding
+    (``docs/cage.md``, *Foreign notes at a window*). The demo and the tests count them so."""
+    held: dict[str, dict[str, int]] = {}
+    for data in (StoredEvent.objects.filter(stream=shift.stream, event_type="DropBoxReceived")
+                 .order_by("version").values_list("data", flat=True)):
+        currency = data.get("currency") or ""
+        if not currency:
+            continue
+        lines = held.setdefault(currency, {})
+        for d, n in (data.get("cash") or {}).items():
+            key = f"{Decimal(d):.2f}"
+            lines[key] = lines.get(key, 0) + int(n)
+    return held

@@ -18,7 +18,7 @@ from typing import Any
 
 from cage import services as cage
 from cage.models import Cage, ChipsInService, Shift, ShiftLine
-from cage.selectors import expected_count
+from cage.selectors import expected_count, foreign_expected
 from casino.context import system_metadata
 from casino.models import Casino, ChipSet, Role
 from casino.money import CASH_DENOMINATIONS, fmt, parse_amount
@@ -244,7 +244,9 @@ class DemoCage:
         cash, chips = expected_count(Shift.objects.get(id=shift_id))
         short = next(d for d in ("20.00", "50.00", "10.00") if cash.get(d))
         cash[short] -= 1  # a note missing
-        cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=self.cashier(casino))
+        # the foreign notes the window received (Macau's HKD boxes) counted beside, as received
+        cage.shift_count(shift_id=shift_id, cash=cash, chips=chips, metadata=self.cashier(casino),
+                         foreign=foreign_expected(Shift.objects.get(id=shift_id)))
         cage.variance_explain(shift_id=shift_id, metadata=self.cashier(casino),
                               explanation=f"one {short} note short: change given twice to a "
                                           "player at the end of the night (CCTV reviewed)")

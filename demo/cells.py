@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from cage import services as cage_services
 from cage.models import Shift
-from cage.selectors import expected_count
+from cage.selectors import expected_count, foreign_expected
 from casino.context import system_metadata
 from casino.models import Casino, ChipSet, Role
 from casino.services.casinos import casino_register
@@ -89,7 +89,8 @@ def close_day(casino: str, day: dt.date) -> None:
     for shift in Shift.objects.filter(casino_id=casino).exclude(status="closed"):
         cash, chips = expected_count(shift)
         who = Metadata(actor="system:cell_demo:supervisor", role="cage_supervisor", casino=casino)
-        cage_services.shift_count(shift_id=str(shift.id), cash=cash, chips=chips, metadata=who)
+        cage_services.shift_count(shift_id=str(shift.id), cash=cash, chips=chips, metadata=who,
+                                  foreign=foreign_expected(shift))
         cage_services.shift_close(shift_id=str(shift.id), metadata=who)
     after = Casino.objects.get(code=casino).gaming_day_end(day) + dt.timedelta(minutes=5)
     with mock.patch("django.utils.timezone.now", return_value=after):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
-from cage.events import DropBoxReceived
+from cage.events import DropBoxReceived, ShiftClosed
 from eventstore.changes import Change, Insert, Update, Upsert
 from eventstore.projections import Projection, handles, register
 from eventstore.records import RecordedEvent
@@ -140,6 +140,16 @@ class ExchangeProjection(Projection):
             return
         yield _holding(recorded, event.currency, event.cash, 1, event.amount,
                        rates.cents(event.amount * event.rate), reader)
+
+    @handles
+    def window_closed(self, event: ShiftClosed, recorded: RecordedEvent, *,
+                      reader: Reader) -> Changes:
+        """A window's close hands its foreign notes to the holding as counted: a variance in a
+        currency (counted less received) leaves the holding, or joins it, at the rate the count
+        valued it at (``docs/cage.md``, *Foreign notes at a window*)."""
+        for currency, variance in sorted(event.foreign_variance.items()):
+            yield _holding(recorded, currency, variance["cash"], 1, Decimal(variance["amount"]),
+                           Decimal(variance["value"]), reader)
 
     @handles
     def revalued(self, event: ev.ForeignCashRevalued, recorded: RecordedEvent) -> Changes:

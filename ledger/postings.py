@@ -283,6 +283,18 @@ def shift_closed(event: ShiftClosed, ctx: Context) -> Posting | None:
     e = _Entry()
     _differences(e, cash=cash_account, cash_diff=cash_diff, chips=chips_account,
                  chips_diff=chips_diff, result=_window("cage_over_short", event.window))
+    # Foreign notes the window received are the casino's holding of their currency (1171.<c>)
+    # from their receipt; a difference at the close leaves it (or joins it): at the rate the
+    # count valued it at in the book currency, to the window's over/short (7881), and at face
+    # value in memorandum (0900.<c>.1171.<c> / 0900.<c>.7881.<window>), as a foreign box's
+    # difference is posted (``docs/cage.md``, *Foreign notes at a window*).
+    for currency, variance in sorted((event.foreign_variance or {}).items()):
+        held = account("foreign_cash", currency)
+        over_short = _window("cage_over_short", event.window)
+        e.move(held, over_short, amount(variance["value"]))
+        e.move(account("foreign_figures", f"{currency}.{held.code}"),
+               account("foreign_figures", f"{currency}.{over_short.code}"),
+               amount(variance["amount"]))
     lines = e.lines()
     if not lines:
         return None

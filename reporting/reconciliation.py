@@ -380,7 +380,7 @@ def _pending(casino: Casino, gaming_day: dt.date) -> list[Line]:
 
 
 from . import reconciliation_currencies as in_currencies  # noqa: E402 (it reads Line, _balance)
-from .reconciliation_areas import tips_and_exchange  # noqa: E402 (it reads Line, _balance)
+from .reconciliation_areas import foreign_at_windows, tips_and_exchange  # noqa: E402 (it reads Line, _balance)
 
 
 def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
@@ -394,7 +394,7 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
                      _drops(the_casino, gaming_day),
                      _jackpots(the_casino), machine_lines(the_casino, gaming_day),
                      _paid_otherwise(the_casino), _pending(the_casino, gaming_day),
-                     tips_and_exchange(the_casino),
+                     tips_and_exchange(the_casino), foreign_at_windows(the_casino, gaming_day),
                      [Line(*row) for row in poker_room_lines(the_casino.code)]):
             report.lines.extend(part)
     return report

@@ -339,6 +339,8 @@ class ShiftCountApi(CageCommandApi):
     class InputSerializer(serializers.Serializer[Any]):
         cash = CountsField()
         chips = CountsField(required=False)
+        foreign = CountsField(required=False, help_text=(
+            'the foreign notes the window received, per currency: {"HKD": {"100.00": 9}}'))
 
     def command(self, data: dict[str, Any], metadata: Metadata, **kwargs: Any) -> object:
         return cage.shift_count(shift_id=kwargs["shift"], metadata=metadata, **data)

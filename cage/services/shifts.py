@@ -13,17 +13,20 @@ closing count becomes the cage's contents and the next shift's opening.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from cage.roles import CAGE_ROLES, SUPERVISOR_ROLES
 from casino.context import require_role
 from casino.errors import Conflict, InvalidCommand, NotAllowed, gettext_noop
-from casino.money import fmt
+from casino.money import CASH_DENOMINATIONS, fmt, parse_counts
 from eventstore import clock, store
 from eventstore.commands import command
 from eventstore.events import Event
+from eventstore.history import read_stream
 from eventstore.records import Metadata, RecordedEvent
 
 from .. import inventory as inv
@@ -87,6 +90,12 @@ BLIND_COUNT_NEEDED = gettext_noop("{cage} was never counted: open it with a blin
 VARIANCE_NOT_APPROVED = gettext_noop("count {count} differs from what the shift should hold: the variance "
                                      "needs an explanation and a cage supervisor's approval before closing")
 OWN_VARIANCE = gettext_noop("you counted this shift: another cage supervisor must approve its variance")
+FOREIGN_NOT_ACCEPTED = gettext_noop("{currency} is not a currency {casino} accepts: its notes are not "
+                                    "counted at a window")
+FOREIGN_NOT_COUNTED = gettext_noop("the shift received {amount} {currency}: count its {currency} notes too "
+                                   "(every denomination, a zero as zero)")
+FOREIGN_NO_RATE = gettext_noop("no {currency} rate is posted: a variance in {currency} is valued at its last "
+                               "posted rate")
 
 
 @command("shift_open")
@@ -273,10 +282,83 @@ def shift_opening_dispute_resolve(*, shift_id: str, accept: str, note: str,
 def _variance(shift: Shift) -> inv.Inventory:
     return inv.variance(expected(shift), count_of(shift))
 
+# --- foreign notes at a window (docs/cage.md, *Foreign notes at a window*) -------------------
+
+
+def _foreign_expected(shift: Shift) -> dict[str, dict[str, int]]:
+    from ..selectors import foreign_expected
+
+    return foreign_expected(shift)
+
+
+def _last_count(shift: Shift) -> ShiftCounted | None:
+    """The shift's last count as recorded (its foreign notes are kept in the stream only)."""
+    for recorded in reversed(read_stream(shift.stream)):
+        if recorded.event_type == ShiftCounted.event_type:
+            event = recorded.event
+            assert isinstance(event, ShiftCounted)
+            return event
+    return None
+
+
+def _value(counts: Mapping[str, int]) -> Decimal:
+    return sum((Decimal(d) * n for d, n in counts.items()), inv.ZERO)
+
+
+def _foreign_count(casino_code: str, raw: object, should: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, Any]]]:
+    """The foreign notes counted, per currency (every denomination of each currency the
+    window received, a zero as zero), and per currency that differs its variance, valued in
+    the book currency at the currency's last posted middle rate."""
+    from exchange import selectors as exchange  # the rates are the exchange's (a contract's line)
+
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise InvalidCommand("foreign is a count per currency, each by denomination",
+                             field="foreign")
+    accepted = exchange.accepted_currencies(casino_code)
+    counted: dict[str, dict[str, int]] = {}
+    for currency, counts in raw.items():
+        if currency not in accepted or currency not in CASH_DENOMINATIONS:
+            raise InvalidCommand(FOREIGN_NOT_ACCEPTED,
+                                 params=dict(currency=currency, casino=casino_code),
+                                 field="foreign")
+        parsed = parse_counts(counts, allowed=CASH_DENOMINATIONS[currency],
+                              field=f"foreign.{currency}")
+        counted[currency] = {f"{d:.2f}": n for d, n in parsed.items() if n}
+    for currency, lines in should.items():
+        if currency not in counted and _value(lines):
+            raise InvalidCommand(FOREIGN_NOT_COUNTED,
+                                 params=dict(amount=fmt(_value(lines)), currency=currency),
+                                 field="foreign")
+    variance: dict[str, dict[str, Any]] = {}
+    for currency in sorted(set(counted) | set(should)):
+        got, want = counted.get(currency, {}), should.get(currency, {})
+        cash = {d: got.get(d, 0) - want.get(d, 0) for d in sorted(
+            set(got) | set(want), key=Decimal, reverse=True)}
+        cash = {d: n for d, n in cash.items() if n}
+        if not cash:
+            continue
+        rate = exchange.middle_rate(casino_code, currency)
+        if rate is None:
+            raise InvalidCommand(FOREIGN_NO_RATE, params=dict(currency=currency), field="foreign")
+        amount = _value(cash)
+        value = (amount * rate).quantize(inv.ZERO, rounding=ROUND_HALF_UP)
+        variance[currency] = {"cash": cash, "amount": fmt(amount), "rate": str(rate),
+                              "value": fmt(value)}
+    return counted, variance
+
+
+def _foreign_differs(shift: Shift) -> bool:
+    last = _last_count(shift)
+    return bool(last is not None and last.foreign_variance)
+
+
 
 @command("shift_count")
 def shift_count(*, shift_id: str, cash: object, chips: object = None,
-                metadata: Metadata) -> ShiftCountAnswer:
+                metadata: Metadata, foreign: object = None) -> ShiftCountAnswer:
     """The blind closing count. The answer (expected, counted, variance) comes after it.
 
     Every denomination is typed, a zero as zero (``holdings(complete=True)``): a box left
@@ -298,6 +380,8 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
         raise Conflict("an adjustment is waiting for approval: approve or reject it before "
                        "counting", code="adjustment_pending")
     counted = holdings(casino, cash, chips, complete=True)
+    foreign_counted, foreign_variance = _foreign_count(casino.code, foreign,
+                                                        _foreign_expected(shift))
 
     should = expected(shift)
     difference = inv.variance(should, counted)
@@ -309,6 +393,7 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
         variance_cash=cash_data(inv.cash_part(difference)),
         variance_chips=chips_data(inv.chips_part(difference)),
         variance_value=value,
+        foreign=foreign_counted, foreign_variance=foreign_variance,
     )], metadata)
     # the answer, once the count is in: what the shift should hold, what was counted, the
     # difference, line by line (the first the counting cashier sees of the expected figures)
@@ -316,8 +401,10 @@ def shift_count(*, shift_id: str, cash: object, chips: object = None,
                        denomination=fmt(line.denomination), expected=should.get(line, 0),
                        counted=counted.get(line, 0), variance=difference.get(line, 0))
              for line in inv.sorted_lines(set(should) | set(counted))]
-    return ShiftCountAnswer(shift_id=str(shift.id), count_number=number, balanced=not difference,
-                            variance_value=fmt(value), lines=lines, version=shift.version)
+    return ShiftCountAnswer(shift_id=str(shift.id), count_number=number,
+                            balanced=not difference and not foreign_variance,
+                            variance_value=fmt(value), lines=lines, version=shift.version,
+                            foreign_variance=foreign_variance)
 
 
 def _require_variance(shift: Shift) -> inv.Inventory:
@@ -326,7 +413,7 @@ def _require_variance(shift: Shift) -> inv.Inventory:
                        "there is no count waiting",
                        params={"id": shift.id, "shift": shift.get_status_display().lower()}, code="not_counted")
     difference = _variance(shift)
-    if not difference:
+    if not difference and not _foreign_differs(shift):
         raise InvalidCommand("count {count_number} matches: there is no variance",
                              params={"count_number": shift.count_number},
                              code="no_variance")
@@ -408,7 +495,9 @@ def shift_close(*, shift_id: str, metadata: Metadata) -> ShiftCloseAnswer:
     if shift.status == ShiftStatus.OPEN:
         raise Conflict("count the shift before closing it", code="not_counted")
     difference = _variance(shift)
-    if difference and shift.approved_count != shift.count_number:
+    last = _last_count(shift)
+    foreign_variance = last.foreign_variance if last is not None else {}
+    if (difference or foreign_variance) and shift.approved_count != shift.count_number:
         raise Conflict(VARIANCE_NOT_APPROVED, params=dict(count=shift.count_number),
                        code="variance_not_approved",
                        variance_value=fmt(inv.value(difference)))
@@ -419,7 +508,9 @@ def shift_close(*, shift_id: str, metadata: Metadata) -> ShiftCloseAnswer:
                                count_number=shift.count_number,
                                cash=cash_data(inv.cash_part(counted)),
                                chips=chips_data(inv.chips_part(counted)),
-                               variance_value=value)], metadata)
+                               variance_value=value,
+                               foreign=last.foreign if last is not None else {},
+                               foreign_variance=foreign_variance)], metadata)
     return ShiftCloseAnswer(shift_id=str(shift.id), closed=True, count_number=shift.count_number,
                             variance_value=fmt(value), closing_value=fmt(inv.value(counted)),
                             version=shift.version)

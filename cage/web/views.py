@@ -503,6 +503,29 @@ def _typed_counts(request: HttpRequest, cash_fields: list[tuple[str, str]],
     return cash, chips
 
 
+def _foreign_fields(casino: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The foreign notes' boxes of the count, per currency the casino accepts besides its book
+    currency (none for a casino of one currency; ``docs/cage.md``, *Foreign notes at a window*)."""
+    from exchange import selectors as exchange  # the currencies accepted are the exchange's
+
+    return [(currency, [(f"foreign-{currency}-{fmt(d)}", fmt(d))
+                        for d in CASH_DENOMINATIONS.get(currency, ())])
+            for currency in exchange.accepted_currencies(casino)]
+
+
+def _typed_foreign(request: HttpRequest, fields: list[tuple[str, list[tuple[str, str]]]]
+                   ) -> dict[str, dict[str, object]]:
+    """A currency whose boxes are all empty is left out (the service refuses it when the
+    window received some); an empty box of a currency counted is 0."""
+    out: dict[str, dict[str, object]] = {}
+    for currency, boxes in fields:
+        raw = {label: request.POST.get(name, "").strip() for name, label in boxes}
+        if any(raw.values()):
+            out[currency] = {label: int(v) if v.isdigit() else (v or 0)
+                             for label, v in raw.items()}
+    return out
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpResponse:
@@ -511,23 +534,30 @@ def count_form(request: HttpRequest, casino: str, shift: uuid.UUID) -> HttpRespo
     require_roles(request, casino, CAGE_ROLES)
     found = _shift(casino, shift)
     cash_fields, chip_fields = _count_fields(casino)
+    foreign_fields = _foreign_fields(casino)
     typed: dict[str, str] = {}
     if request.method == "POST":
         meta = command_metadata(request, casino, CAGE_ROLES)
         cash, chips = _typed_counts(request, cash_fields, chip_fields)
+        foreign = _typed_foreign(request, foreign_fields)
         if _run(request, lambda: cage.shift_count(shift_id=str(found.id), cash=cash,
-                                                   chips=chips, metadata=meta),
+                                                   chips=chips, foreign=foreign,
+                                                   metadata=meta),
                 _("count recorded")):
             return redirect("cage:variance", casino=casino, shift=found.id)
         # refused: the form again with what this person just typed (their own count)
         typed = {name: request.POST.get(name, "") for name, _label in cash_fields}
         typed |= {name: request.POST.get(name, "") for _code, fields in chip_fields
                   for name, _label in fields}
+        typed |= {name: request.POST.get(name, "") for _code, fields in foreign_fields
+                  for name, _label in fields}
     return render(request, "cage/count.html", {
         "casino": _found(lambda: selectors.casino_get(casino)), "shift": found,
         "cash_fields": [(name, label, typed.get(name, "")) for name, label in cash_fields],
         "chip_fields": [(code, [(name, label, typed.get(name, "")) for name, label in fields])
                         for code, fields in chip_fields],
+        "foreign_fields": [(code, [(name, label, typed.get(name, "")) for name, label in fields])
+                           for code, fields in foreign_fields],
         "key": _key(), "recount": found.count_number > 0,
         "can_count": found.status == ShiftStatus.OPEN or (
             found.status == ShiftStatus.COUNTED and found.approved_count != found.count_number),
@@ -601,10 +631,12 @@ def variance_screen(request: HttpRequest, casino: str, shift: uuid.UUID) -> Http
     sight = _sight(request, found, held)
     figures = (selectors.shift_figures(found)
                if counted and sight != selectors.SIGHT_NONE else [])
+    foreign = (selectors.foreign_count_lines(found)
+               if counted and sight != selectors.SIGHT_NONE else [])
     return render(request, "cage/variance.html", {
         "casino": _found(lambda: selectors.casino_get(casino)), "shift": found, "counted": counted,
-        "figures": figures, "blind": sight == selectors.SIGHT_NONE,
-        "variance_lines": [f for f in figures if f.variance],
+        "figures": figures, "blind": sight == selectors.SIGHT_NONE, "foreign": foreign,
+        "variance_lines": [f for f in figures if f.variance] + [f for f in foreign if f.variance],
         "variance_value": sum((f.variance_value or Decimal("0.00") for f in figures),
                               Decimal("0.00")),
         "supervisor": Role.CAGE_SUPERVISOR in held, "can_act": bool(held & set(CAGE_ROLES)),

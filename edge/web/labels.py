@@ -281,6 +281,7 @@ FIELDS: Mapping[str, Promise] = {
     "source": pgettext_lazy("field", "Rule"),
     "book_currency": pgettext_lazy("field", "Book currency"),
     "foreign": pgettext_lazy("field", "Foreign amount"),
+    "foreign_variance": pgettext_lazy("field", "Variance in foreign notes"),
     "rate": pgettext_lazy("field", "Rate"),
     "rate_approval_id": pgettext_lazy("field", "Rate's approval"),
     "mid": pgettext_lazy("field", "Middle rate"),

@@ -491,3 +491,134 @@ def test_the_accountant_s_desk_revalues_the_chips(floor: str) -> None:
     again = web.post("/ledger/macau/desk/", {"action": "revalue_chips", "idempotency_key": "r2"},
                      follow=True).content.decode()
     assert "já foram reavaliadas" in again
+
+
+def _thousand_hkd_box(floor: str) -> str:
+    """B1 plays in HKD at 1.03: a session whose box holds 1,000 HKD (10 x 100), counted."""
+    table_change_currency(casino="macau", code="b1", currency="HKD", chip_set="hkd",
+                          reason="the HKD pit", metadata=PIT)
+    session = str(sessions.table_session_open(casino="macau", table="b1", opening=FLOAT,
+                                              metadata=PIT).session_id)
+    sessions.drop_record(session_id=session, amount="1000.00", metadata=PIT)
+    sessions.table_session_close(session_id=session, closing={"1000.00": 1, "100.00": 10,
+                                                               "10.00": 0}, metadata=PIT)
+    counter = person_metadata(username="ip", role=Role.CASHIER, casino="macau")
+    count_room.drop_box_count(session_id=session, cash={"100.00": 10}, metadata=counter)
+    count_room.drop_box_count_confirm(session_id=session, cash={"100.00": 10},
+                                      metadata=SUPERVISOR)
+    return session
+
+
+def test_a_window_counts_its_hong_kong_dollars_at_its_close(floor: str) -> None:
+    """Worked by hand: w1 receives B1's box of 1,000 HKD at 1.03 (1,030.00 MOP into 1171.HKD).
+    At the close it counts 950 HKD (9 x 100, 1 x 50): 50 HKD short, valued at HKD's last posted
+    rate 1.03 = 51.50 MOP; explained, approved by a cage supervisor, posted Dr 7881.w1 51.50 /
+    Cr 1171.HKD 51.50, and 50 HKD in memorandum (0900.HKD.7881.w1 / 0900.HKD.1171.HKD). The
+    holding is 950 HKD carried at 978.50 MOP; reconcile is whole."""
+    session = _thousand_hkd_box(floor)
+    shift = _window()
+    cage.drop_box_receive(shift_id=shift, session_id=session, cash={"100.00": 10},
+                          metadata=CASHIER)
+    assert balance("1171.HKD") == D("1030.00")
+    cash, chips = cage_selectors.expected_count(Shift.objects.get(id=shift))
+    # the window received HKD: a count without them is refused, nothing recorded
+    before = StoredEvent.objects.count()
+    with pytest.raises(InvalidCommand) as refused:
+        cage.shift_count(shift_id=shift, cash=cash, chips=chips, metadata=CASHIER)
+    assert refused.value.extra["field"] == "foreign"
+    with pytest.raises(InvalidCommand):  # a denomination HKD does not have
+        cage.shift_count(shift_id=shift, cash=cash, chips=chips,
+                         foreign={"HKD": {"3.00": 1}}, metadata=CASHIER)
+    with pytest.raises(InvalidCommand):  # a currency Macau does not accept
+        cage.shift_count(shift_id=shift, cash=cash, chips=chips,
+                         foreign={"USD": {"100.00": 1}}, metadata=CASHIER)
+    assert StoredEvent.objects.count() == before
+    counted = cage.shift_count(shift_id=shift, cash=cash, chips=chips,
+                               foreign={"HKD": {"100.00": 9, "50.00": 1}}, metadata=CASHIER)
+    assert (counted.balanced, counted.variance_value) == (False, "0.00")
+    assert counted.foreign_variance == {"HKD": {
+        "cash": {"100.00": -10 + 9, "50.00": 1}, "amount": "-50.00", "rate": "1.030000",
+        "value": "-51.50"}}
+    with pytest.raises(Conflict) as unapproved:
+        cage.shift_close(shift_id=shift, metadata=CASHIER)
+    assert unapproved.value.code == "variance_not_approved"
+    cage.variance_explain(shift_id=shift, explanation="a 100 note changed for a 50 by mistake",
+                          metadata=CASHIER)
+    with pytest.raises(NotAllowed):  # the counting cashier never approves
+        cage.variance_approve(shift_id=shift, metadata=CASHIER)
+    cage.variance_approve(shift_id=shift, metadata=SUPERVISOR)
+    closed = cage.shift_close(shift_id=shift, metadata=CASHIER)
+    assert closed.closed
+    assert lines_of("ShiftClosed") == [
+        ("7881.w1", D("51.50"), D("0.00")), ("0900.HKD.7881.w1", D("50.00"), D("0.00")),
+        ("1171.HKD", D("0.00"), D("51.50")), ("0900.HKD.1171.HKD", D("0.00"), D("50.00"))]
+    assert (balance("1171.HKD"), balance("0900.HKD.1171.HKD")) == (D("978.50"), D("950.00"))
+    held = ForeignHolding.objects.get(casino_id="macau", currency="HKD")
+    assert (held.pieces, held.amount, held.book_value) == (
+        {"100.00": 9, "50.00": 1}, D("950.00"), D("978.50"))
+    day = Shift.objects.get(id=shift).gaming_day
+    report = reconcile(casino="macau", gaming_day=day)
+    assert report.failures == []
+    seen = {(str(line.subject), str(line.what)): (line.platform, line.ledger)
+            for line in report.lines}
+    assert seen[("HKD", "book value in MOP")] == (D("978.50"), D("978.50"))
+    assert seen[("HKD", "counted at the windows' closes, HKD")] == (D("950.00"), D("950.00"))
+    assert list(eventstore.check(["ledger", "cage", "drop_boxes", "exchange"])) == []
+
+
+def test_the_window_count_screen_counts_hong_kong_dollars_in_pt_pt(floor: str) -> None:
+    """Macau accepts HKD: the count screen has an HKD grid beside the patacas' (in pt-PT),
+    a count typed there is recorded, and the variance page shows it in HKD and in MOP."""
+    session = _thousand_hkd_box(floor)
+    shift = _window()
+    cage.drop_box_receive(shift_id=shift, session_id=session, cash={"100.00": 10},
+                          metadata=CASHIER)
+    user = User.objects.create_user(username="chan", password="x")
+    Membership.objects.create(user=user, casino_id="macau", role=Role.CASHIER)
+    web = Client(headers={"accept-language": "pt-pt"})
+    web.force_login(user)
+    page = web.get(f"/cage/macau/shifts/{shift}/count/").content.decode()
+    assert 'name="foreign-HKD-100.00"' in page
+    assert 'name="foreign-USD-100.00"' not in page
+    assert "Notas em HKD recebidas no guiché" in main_text(page)
+    assert untranslated(main_text(page)) == []
+    cash, chips = cage_selectors.expected_count(Shift.objects.get(id=shift))
+    form = {f"cash-{d}": str(n) for d, n in cash.items()}
+    form |= {f"chip-{code}-{d}": str(n) for code, lines in chips.items()
+             for d, n in lines.items()}
+    form |= {"foreign-HKD-100.00": "9", "foreign-HKD-50.00": "1", "idempotency_key": "k1"}
+    web.post(f"/cage/macau/shifts/{shift}/count/", form)
+    assert Shift.objects.get(id=shift).count_number == 1
+    variance = main_text(web.get(f"/cage/macau/shifts/{shift}/variance/").content.decode())
+    assert "Notas estrangeiras recebidas no guiché" in variance
+    assert "-50.00" in variance.replace(",", ".")
+    assert "-51.50" in variance.replace(",", ".")
+
+
+def test_the_api_counts_a_window_s_hong_kong_dollars(floor: str) -> None:
+    """POST …/count/ with ``foreign``: a count that is not a count per currency, or of a
+    currency Macau does not accept, is a 400 naming ``foreign``, nothing recorded; the count
+    answered with its HKD variance (1,000 received, 1,000 counted: none)."""
+    from rest_framework.test import APIClient
+
+    session = _thousand_hkd_box(floor)
+    shift = _window()
+    cage.drop_box_receive(shift_id=shift, session_id=session, cash={"100.00": 10},
+                          metadata=CASHIER)
+    client = APIClient()
+    made = User.objects.create_user(username="chan", password="x")
+    Membership.objects.create(user=made, casino_id="macau", role=Role.CASHIER)
+    client.force_authenticate(made)
+    cash, chips = cage_selectors.expected_count(Shift.objects.get(id=shift))
+    url = f"/api/v1/cage/macau/shifts/{shift}/count/"
+    before = StoredEvent.objects.count()
+    for foreign in ("HKD", {"EUR": {"100.00": 1}}, {"HKD": {"100.00": -1}}):
+        refused = client.post(url, {"cash": cash, "chips": chips, "foreign": foreign},
+                              format="json")
+        assert refused.status_code == 400, refused.content
+        assert "foreign" in refused.content.decode()
+    assert StoredEvent.objects.count() == before
+    answer = client.post(url, {"cash": cash, "chips": chips,
+                               "foreign": {"HKD": {"100.00": 10}}}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert (answer.json()["balanced"], answer.json()["foreign_variance"]) == (True, {})
