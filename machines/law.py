@@ -35,7 +35,7 @@ RULES: dict[str, dict[str, Rule]] = {
         # value is the inspection's usual condition of approval, to be confirmed.
         "minimum_return": Rule("pt.minimum_return", Decimal("80.00"),
                                f"{PORTARIA_217_2007}, which governs the execution of "
-                               "«máquinas de jogo automáticas» among its games: its machines' "
+                               "the automatic gaming machines among its games: its machines' "
                                "section not reached; the inspection's approval of each model",
                                verified=False),
         # A hand pay paid by a cashier alone up to this amount; above it, a second person.
@@ -48,7 +48,7 @@ RULES: dict[str, dict[str, Rule]] = {
                             "article found)", verified=False),
         # The special gaming tax on machines: a percentage of their gross revenue (the win).
         "machine_tax_rate": Rule("pt.machine_tax_rate", Decimal("25.00"),
-                                 f"{DL_422_89}, art. 84.º (imposto especial de jogo: the tax, "
+                                 f"{DL_422_89}, art. 84.º (the special gaming tax: the tax, "
                                  "no rate) and art. 87.º, n.º 1, C) (the machines' base, "
                                  "original wording, its terms not reached); the rate on "
                                  "machines' revenue is not in the text the search reached",

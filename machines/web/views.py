@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.errors import DomainError
@@ -234,6 +235,18 @@ def shifts(request: HttpRequest, casino: str) -> HttpResponse:
 UNITS = {"minimum_return": "%", "machine_tax_rate": "%", "hand_pay_four_eyes": "currency",
          "ticket_days": "days"}
 
+# each parameter by its name in words (the code stays the form's value and the API's)
+PARAMETER_WORDS = {
+    "minimum_return": gettext_lazy("Least return to players"),
+    "hand_pay_four_eyes": gettext_lazy("Hand pay a cashier pays alone, up to"),
+    "ticket_days": gettext_lazy("Days a ticket can be redeemed"),
+    "machine_tax_rate": gettext_lazy("Gaming tax rate on machines' revenue"),
+}
+
+
+def _words(name: str) -> str:
+    return str(PARAMETER_WORDS.get(name, name))
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -265,9 +278,11 @@ def legal_parameters(request: HttpRequest, casino: str) -> HttpResponse:
     rules = parameters(place, day)
     return render(request, "machines/parameters.html", {
         "casino": place, "day": day,
-        "rows": [{"name": name, "rule": r, "unit": UNITS.get(name, "")}
+        "rows": [{"name": _words(name), "rule": r, "unit": UNITS.get(name, ""),
+                  "source": _(r.source)}  # machines.law's sources are in the catalogue
                  for name, r in zip(law.SETTABLE, rules, strict=True)],
-        "changes": MachineParameter.objects.filter(casino_id=casino).order_by(
-            "name", "-effective_from", "-position"),
-        "names": law.SETTABLE, "posted": request.POST,
+        "changes": [{"name": _words(c.name), "change": c} for c in
+                    MachineParameter.objects.filter(casino_id=casino).order_by(
+                        "name", "-effective_from", "-position")],
+        "names": [(n, _words(n)) for n in law.SETTABLE], "posted": request.POST,
         "may_set": bool(roles_in(request.user, casino) & set(PARAMETER_ROLES))})
