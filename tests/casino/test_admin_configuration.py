@@ -13,6 +13,7 @@ from eventstore.models import StoredEvent
 
 CONFIGURATION = {
     "auth.user", "auth.group", "access.regulatoraccount",  # users, groups, inspectors
+    "access.terminalaccount",  # which users are a cage's or a floor's devices (issue 35)
     # django-axes: the logins' lockouts, which the administrator reviews and lifts (users)
     "axes.accessattempt", "axes.accessfailurelog", "axes.accesslog",
     # django-otp: the second factor's devices, which the administrator removes when a phone is
