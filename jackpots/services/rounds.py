@@ -170,7 +170,8 @@ def jackpot_round_settle(
             hand, folded = boxes[seat]
             given.append({**bet, "cards": hand, "folded": folded})
     else:
-        raise InvalidCommand("{game} has no jackpot", params={"game": the_round.game})
+        raise InvalidCommand("table {table} plays a game with no jackpot: only blackjack and "
+                             "stud poker have one", params={"table": the_round.table})
     return jackpot_coup_settle(pool_id=pool_id, round_id=str(the_round.round_id),
                                table=the_round.table, bets=given, metadata=metadata,
                                opened_at=the_round.opened_at)
