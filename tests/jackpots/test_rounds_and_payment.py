@@ -122,6 +122,24 @@ def test_a_round_without_its_outcome_is_not_paid_yet(make_pool) -> None:
     assert refused.value.code == "no_outcome"
 
 
+def test_a_round_of_a_game_without_a_jackpot_is_refused_in_words(make_pool, make_table) -> None:
+    """A roulette round named for a pool: refused naming its table and the games that have a
+    jackpot, never the game's code; nothing recorded on the pool."""
+    pool_id = make_pool("stud_poker")
+    table = make_table("french_roulette", "r9")
+    rid = open_round(table, [{"seat": 1, "type": "red", "amount": "10"}])
+    outcome_record(round_id=rid, outcome={"number": 1}, metadata=pit())
+    before = len(read_stream(f"jackpot/{CASINO}.{pool_id}"))
+    assert before > 0  # the pool's stream, created
+    with pytest.raises(InvalidCommand) as refused:
+        jackpot_round_settle(round_id=rid, bets=chips([1]), metadata=pit(), pool_id=pool_id)
+    said = refused.value.message.format(**refused.value.params)
+    assert said == ("table r9 plays a game with no jackpot: only blackjack and stud poker have "
+                    "one")
+    assert "french_roulette" not in said
+    assert len(read_stream(f"jackpot/{CASINO}.{pool_id}")) == before
+
+
 def test_first_cards_in_dealing_order() -> None:
     assert blackjack_first_cards(["AS", "AS"], [
         {"hand": 1, "decision": "split", "cards": ["AH", "9D"]}]) == ["AS", "AS", "AH", "9D"]
