@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DatabaseError, connection
 from tqdm import tqdm
 
 from casino.models import Casino
@@ -52,7 +49,7 @@ class Command(BaseCommand):
         if tables < 1 or rounds < 1:
             raise CommandError("play at least one round at one table")
         days = options["days"]
-        with unflushed_commits(), tqdm(total=tables * rounds * days,
+        with tqdm(total=tables * rounds * days,
                                        desc=f"demo gaming days ({days})", unit="round",
                                        disable=options.get("verbosity", 1) == 0) as bar:
             if days == 1:
@@ -78,27 +75,6 @@ class Command(BaseCommand):
             self.stdout.write(f"variance: {why} (the demo "
                               "follows the tray's value, not its chips); a pit boss explained "
                               "it and another approved it, as a real one would be.")
-
-
-@contextmanager
-def unflushed_commits() -> Iterator[None]:
-    """The demo's commits without waiting for the disk (PostgreSQL's ``synchronous_commit``
-    off, for this connection only, while the demo plays): thousands of small commands, each
-    its own transaction, no longer wait for their commit record to reach the disk one by one.
-    Nothing is less consistent (a commit still takes effect whole, in order); a crash of the
-    database server could lose the last fraction of a second's commits, which a demo replays
-    (``dev.py run --fresh``). ``docs/benchmarks.md``, § ``dev.py run --fresh`` under a
-    minute again."""
-    with connection.cursor() as cursor:
-        cursor.execute("SET synchronous_commit TO off")
-    try:
-        yield
-    finally:
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("RESET synchronous_commit")
-        except DatabaseError:
-            pass  # a caller's transaction that failed: its rollback undoes the SET too
 
 
 DAY_STATE = {
