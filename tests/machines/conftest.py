@@ -3,6 +3,7 @@ floor, and helpers to read the ledger and build readings."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -95,3 +96,25 @@ def make_machine(casino: str) -> MachineMaker:
         return number
 
     return make
+
+
+def box_in_and_ticket_paid(now: dt.datetime) -> None:
+    """At machine M001 and window SLOT1: a reading of 40.00 of notes in (2 x 20.00) and a ticket
+    of 15.00 out; the box counted by ana and confirmed by rui into the window (40.00 in), the
+    ticket paid at the window by ana (15.00 out)."""
+    from machines.services.counts import machine_box_confirm, machine_box_count
+    from machines.services.readings import meter_readings_record
+    from machines.services.tickets import ticket_issue, ticket_redeem
+
+    meter_readings_record(casino="lisboa", readings=[
+        {"machine": "M001", "reading_id": "a", "read_at": now.isoformat(),
+         "meters": meters(coin_in="40.00", coin_out="15.00", bills_in="40.00",
+                          tickets_out="15.00", games_played=40, bills={"20.00": 2})}],
+        source="sds", metadata=floor())
+    machine_box_count(casino="lisboa", machine="M001", drop_id="D1", notes={"20.00": 2},
+                      window="SLOT1", metadata=person("ana"))
+    machine_box_confirm(casino="lisboa", drop_id="D1", metadata=person("rui"))
+    ticket_issue(casino="lisboa", validation="T1", machine="M001", amount=money("15.00"),
+                 issued_at=now.isoformat(), metadata=floor())
+    ticket_redeem(casino="lisboa", validation="T1", place="cage", window="SLOT1",
+                  metadata=person("ana"))

@@ -12,31 +12,17 @@ from casino.errors import InvalidCommand, NotAllowed
 from casino.models import Casino
 from machines.models import SlotCashCount
 from machines.services.cash import slot_cash_count
-from machines.services.counts import machine_box_confirm, machine_box_count
-from machines.services.readings import meter_readings_record
-from machines.services.tickets import ticket_issue, ticket_redeem
 from reporting.machine_reconciliation import machine_lines
 
-from .conftest import floor, meters, money, person
+from .conftest import box_in_and_ticket_paid, person
 
 
 def test_the_slot_cashiers_count_reconciles_with_its_cash(make_machine) -> None:
     make_machine("M001")
     now = timezone.now()
     casino = Casino.objects.get(code="lisboa")
-    meter_readings_record(casino="lisboa", readings=[
-        {"machine": "M001", "reading_id": "a", "read_at": now.isoformat(),
-         "meters": meters(coin_in="40.00", coin_out="15.00", bills_in="40.00",
-                          tickets_out="15.00", games_played=40, bills={"20.00": 2})}],
-        source="sds", metadata=floor())
     # 2 × 20.00 = 40.00 into the window from the box; a ticket of 15.00 paid out of it: 25.00
-    machine_box_count(casino="lisboa", machine="M001", drop_id="D1", notes={"20.00": 2},
-                      window="SLOT1", metadata=person("ana"))
-    machine_box_confirm(casino="lisboa", drop_id="D1", metadata=person("rui"))
-    ticket_issue(casino="lisboa", validation="T1", machine="M001", amount=money("15.00"),
-                 issued_at=now.isoformat(), metadata=floor())
-    ticket_redeem(casino="lisboa", validation="T1", place="cage", window="SLOT1",
-                  metadata=person("ana"))
+    box_in_and_ticket_paid(now)
     # the witness: not herself, not another cashier; a note the euro has not: refused
     with pytest.raises(NotAllowed):
         slot_cash_count(casino="lisboa", count_id="C1", window="SLOT1", notes={"20.00": 1},

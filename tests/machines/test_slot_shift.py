@@ -14,9 +14,7 @@ import eventstore
 from casino.errors import Conflict, InvalidCommand, NotAllowed
 from casino.models import Casino
 from machines.models import SlotShift, SlotWindow
-from machines.services.counts import machine_box_confirm, machine_box_count
 from machines.services.handpays import hand_pay_pay, hand_pay_record
-from machines.services.readings import meter_readings_record
 from machines.services.shifts import (
     slot_shift_close,
     slot_shift_count,
@@ -26,7 +24,7 @@ from machines.services.shifts import (
 from machines.services.tickets import ticket_issue, ticket_redeem
 from reporting.machine_reconciliation import machine_lines
 
-from .conftest import balance, floor, meters, money, person
+from .conftest import balance, box_in_and_ticket_paid, floor, money, person
 
 
 def test_a_slot_cashiers_shift_from_its_blind_opening_to_its_close(make_machine) -> None:
@@ -51,18 +49,7 @@ def test_a_slot_cashiers_shift_from_its_blind_opening_to_its_close(make_machine)
 
     # the movements: a box of 2 × 20.00 = 40.00 in; a ticket of 15.00 and a hand pay of
     # 1,250.00 (a supervisor witnessing, above 1,000.00) out
-    meter_readings_record(casino="lisboa", readings=[
-        {"machine": "M001", "reading_id": "a", "read_at": now.isoformat(),
-         "meters": meters(coin_in="40.00", coin_out="15.00", bills_in="40.00",
-                          tickets_out="15.00", games_played=40, bills={"20.00": 2})}],
-        source="sds", metadata=floor())
-    machine_box_count(casino="lisboa", machine="M001", drop_id="D1", notes={"20.00": 2},
-                      window="SLOT1", metadata=person("ana"))
-    machine_box_confirm(casino="lisboa", drop_id="D1", metadata=person("rui"))
-    ticket_issue(casino="lisboa", validation="T1", machine="M001", amount=money("15.00"),
-                 issued_at=now.isoformat(), metadata=floor())
-    ticket_redeem(casino="lisboa", validation="T1", place="cage", window="SLOT1",
-                  metadata=person("ana"))
+    box_in_and_ticket_paid(now)
     hand_pay_record(casino="lisboa", machine="M001", handpay_id="H1", kind="jackpot",
                     amount=money("1250.00"), machine_event="EV-1", metadata=floor())
     hand_pay_pay(casino="lisboa", handpay_id="H1", window="SLOT1", slip="S-1",
