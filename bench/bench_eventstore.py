@@ -23,12 +23,14 @@ drifts while the benchmark runs slows every way alike.
 * es-lib     -- the eventsourcing library's PostgreSQL application recorder (bench-only dep.)
 
 Then how fast a follower reads the whole store by position (the store's ``read_all``) and raw
-keyset pages of the same table.
+keyset pages of the same table, each from the same state of the garbage collector, and the
+seconds each spends in full collections.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import time
@@ -89,7 +91,12 @@ def run(rounds: int, passes: int) -> None:
 
     # Follower reads by position: the store's read and a raw keyset read of the same table, in
     # turns (five pairs; the first read of a new table also sets its rows' hint bits, which
-    # whichever went first would pay alone), each given by its median and its spread.
+    # whichever went first would pay alone), each given by its median and its spread. Each read
+    # starts from the same state of the garbage collector (``gc.collect()`` first): otherwise a
+    # full collection the previous read's objects had made due lands in whichever read comes
+    # next, and moved the ratio more than any change tried (docs/benchmarks.md, 2026-12-07).
+    # The seconds each read spends in full collections, which walk every object of the process,
+    # are measured apart: they are the follower's own too.
     def follow() -> int:
         return sum(1 for _ in eventstore.read_all(page_size=5000))
 
@@ -106,19 +113,47 @@ def run(rounds: int, passes: int) -> None:
                 after = page[-1][0]
         return count
 
-    reads: dict[str, list[float]] = {"follow": [], "follow-raw": []}
+    full_collections: list[float] = []
+    began_collecting = [0.0]
+
+    def timed_full_collections(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            began_collecting[0] = time.perf_counter()
+        else:
+            full_collections.append(time.perf_counter() - began_collecting[0])
+
+    reads: dict[str, list[tuple[int, float, float]]] = {"follow": [], "follow-raw": []}
+    gc.callbacks.append(timed_full_collections)
     for _ in range(5):
         for name, read in (("follow", follow), ("follow-raw", follow_raw)):
+            gc.collect()
+            full_collections.clear()
             start = time.perf_counter()
             count = read()
-            reads[name].append(count / (time.perf_counter() - start))
+            reads[name].append((count, time.perf_counter() - start, sum(full_collections)))
+    gc.callbacks.remove(timed_full_collections)
+
+    def rates(name: str, *, collecting: bool = True) -> list[float]:
+        return [n / (seconds - (0 if collecting else full)) for n, seconds, full in reads[name]]
+
     for name, what in (("follow", "eventstore.read_all, pages of 5000"),
                        ("follow-raw", "raw keyset pages of 5000")):
-        print(f"{name:<10}{statistics.median(reads[name]):>12,.0f}   ({what}; "
-              f"{min(reads[name]):,.0f}–{max(reads[name]):,.0f})")
-    pairs = sorted(f / r for f, r in zip(reads["follow"], reads["follow-raw"], strict=True))
-    print(f"follow / raw = {statistics.median(reads['follow']) / statistics.median(reads['follow-raw']):.2f}"
-          f" (each pair: {', '.join(f'{p:.2f}' for p in pairs)}; target >= 0.50)")
+        spent = [full for _, _, full in reads[name]]
+        print(f"{name:<10}{statistics.median(rates(name)):>12,.0f}   ({what}; "
+              f"{min(rates(name)):,.0f}–{max(rates(name)):,.0f}; full collections "
+              f"{min(spent):.2f}–{max(spent):.2f} s a read)")
+
+    def ratio(collecting: bool) -> str:
+        follows, raws = rates("follow", collecting=collecting), rates("follow-raw",
+                                                                      collecting=collecting)
+        pairs = sorted(f / r for f, r in zip(follows, raws, strict=True))
+        return (f"{statistics.median(follows) / statistics.median(raws):.2f} (each pair: "
+                f"{', '.join(f'{p:.2f}' for p in pairs)})")
+
+    print(f"follow / raw = {ratio(True)}; target >= 0.50")
+    print(f"  the same without the seconds in full collections = {ratio(False)}")
 
     store_rate = total / results["store"]
     if "es-lib" not in results:

@@ -234,6 +234,10 @@ def _drive_wrk(wrk: str, port: int, token: str, clients: int, seconds: float) ->
     for line in stdout.splitlines():
         if line.startswith("WRK first refusal"):
             print("  ", line)
+    if int(found["refused"]) or int(found["socket_errors"]):
+        # A refused round is not a round played: the rate above would count refusals.
+        raise SystemExit(f"wrk: {found['refused']} requests refused, {found['socket_errors']} "
+                         "socket errors (the first refusal is above)")
 
 
 def _drive(port: int, token: str, clients: int, seconds: float) -> None:

@@ -40,12 +40,12 @@ local function bets()
    local n = math.random(1, 33)
    return string.format(
       '{"bets": [' ..
-      '{"seat": 1, "player": "p1", "type": "straight", "numbers": [%d], "amount": "5"},' ..
-      '{"seat": 1, "player": "p1", "type": "red", "amount": "20"},' ..
-      '{"seat": 2, "player": "p2", "type": "split", "numbers": [%d, %d], "amount": "10"},' ..
-      '{"seat": 2, "player": "p2", "type": "dozen", "dozen": %d, "amount": "15"},' ..
-      '{"seat": 3, "player": "p3", "type": "column", "column": %d, "amount": "10"},' ..
-      '{"seat": 3, "player": "p3", "type": "even", "amount": "25"}]}',
+      '{"seat": 1, "player": "P-b001", "type": "straight", "numbers": [%d], "amount": "5"},' ..
+      '{"seat": 1, "player": "P-b001", "type": "red", "amount": "20"},' ..
+      '{"seat": 2, "player": "P-b002", "type": "split", "numbers": [%d, %d], "amount": "10"},' ..
+      '{"seat": 2, "player": "P-b002", "type": "dozen", "dozen": %d, "amount": "15"},' ..
+      '{"seat": 3, "player": "P-b003", "type": "column", "column": %d, "amount": "10"},' ..
+      '{"seat": 3, "player": "P-b003", "type": "even", "amount": "25"}]}',
       math.random(0, 36), n, n + 3, math.random(1, 3), math.random(1, 3))
 end
 
