@@ -71,3 +71,14 @@ class RecordedEvent:
             "hash": self.hash,
             "sequence": self.sequence,
         }
+
+
+def exported_position(position: int, recorded_position: int | None) -> dict[str, int]:
+    """Where an event is exported: at the position its hash covers, the one it was appended at;
+    for an event carried here from another cell with its casino (``recorded_position``), with
+    its place in this database beside it (``cell_position``: docs/event-hash.md). Every door
+    that exports events writes them so (``export_events``, the regulator's API, a day's
+    archive in SQL), and ``tools/verify_events.py`` reads them so."""
+    if recorded_position is None:
+        return {"position": position}
+    return {"position": recorded_position, "cell_position": position}

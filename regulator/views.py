@@ -40,7 +40,7 @@ from edge.api.schema import answer_serializer
 from eventstore import read_stream
 from eventstore.hashing import format_time
 from eventstore.models import StoredEvent
-from eventstore.records import Metadata
+from eventstore.records import Metadata, exported_position
 from games.models import Bet, JackpotBet, Round, Slip, Table, TableSession
 from games.replay import round_replay
 from jackpots.models import METERS, JackpotMeterReading, JackpotPool
@@ -270,7 +270,11 @@ class MetadataField(serializers.JSONField):
 
 
 class EventOutput(serializers.Serializer[Any]):
-    position = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="where the event was appended: the position "
+                                                  "its hash covers")
+    cell_position = serializers.IntegerField(
+        required=False, help_text="only on an event carried from another cell with its casino: "
+                                  "its position in this cell (docs/event-hash.md)")
     stream = serializers.CharField()
     version = serializers.IntegerField()
     type = serializers.CharField()
@@ -280,21 +284,25 @@ class EventOutput(serializers.Serializer[Any]):
     recorded_at = serializers.CharField(help_text="UTC, six fractional digits, as hashed")
     prev_hash = serializers.CharField()
     hash = serializers.CharField()
+    sequence = serializers.IntegerField(help_text="the event's number in its casino's chain: a "
+                                                  "page written as JSON Lines verifies offline "
+                                                  "(tools/verify_events.py)")
 
 
 def _event_data(row: dict[str, Any]) -> dict[str, Any]:
     """An event as exported and as hashed (docs/event-hash.md); its data and metadata as the
     database gives them, JSON text not parsed and written again (``orjson.Fragment``)."""
-    return {"position": row["position"], "stream": row["stream"], "version": row["version"],
+    return {**exported_position(row["position"], row["recorded_position"]),
+            "stream": row["stream"], "version": row["version"],
             "type": row["event_type"], "schema_version": row["schema_version"],
             "data": orjson.Fragment(row["data_json"]),
             "metadata": orjson.Fragment(row["metadata_json"]),
             "recorded_at": format_time(row["recorded_at"]), "prev_hash": row["prev_hash"],
-            "hash": row["hash"]}
+            "hash": row["hash"], "sequence": row["sequence"]}
 
 
-EVENT_FIELDS = ("position", "stream", "version", "event_type", "schema_version",
-                "recorded_at", "prev_hash", "hash")
+EVENT_FIELDS = ("position", "recorded_position", "stream", "version", "event_type",
+                "schema_version", "recorded_at", "prev_hash", "hash", "sequence")
 
 
 class TableDetailOutput(TableOutput):

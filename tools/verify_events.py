@@ -11,7 +11,9 @@ Each casino's events chain among themselves (docs/event-hash.md): event by event
 ``sequence`` follows the casino's event before it, its ``prev_hash`` is that event's ``hash``
 (64 zeros for the casino's first event), and its ``hash`` is the SHA-256 of its canonical JSON.
 Global positions increase; in an export of every casino from position 1 they follow one another
-with no gap. A chain that starts later than its first event is anchored at ``--anchor`` (the
+with no gap. An event carried from another cell with its casino is hashed over the position it
+was appended at (``position``) and placed by its position in the exporting cell
+(``cell_position``). A chain that starts later than its first event is anchored at ``--anchor`` (the
 hash of the casino's event before it: from a seal, a day's archive or a previous export).
 
 A day's archive (``manage.py export_day``, a zip) holds the casino's events that the day's seal
@@ -215,12 +217,15 @@ def verify(lines: Iterable[str], anchors: dict[str, str] | None = None,
         try:
             event = json.loads(line, parse_float=no_floats)
             position, sequence = event["position"], event["sequence"]
+            # an event carried from another cell with its casino: its hash covers the position
+            # it was appended at; its place in this export is the cell's (docs/event-hash.md)
+            place = int(event.get("cell_position", position))
         except (ValueError, KeyError, TypeError) as exc:
             return count, f"line {number}: not a valid event ({exc})"
         casino = casino_of(event)
-        if last_position is not None and position <= last_position:
-            return count, f"position {position}: after position {last_position}"
-        if last_position is not None and position != last_position + 1:
+        if last_position is not None and place <= last_position:
+            return count, f"position {place}: after position {last_position}"
+        if last_position is not None and place != last_position + 1:
             gapless = False
         if casino in chains:
             before, previous = chains[casino]
@@ -242,8 +247,8 @@ def verify(lines: Iterable[str], anchors: dict[str, str] | None = None,
             return count, f"position {position}: content does not match its hash (altered)"
         chains[casino] = (sequence, event["hash"])
         if first_position is None:
-            first_position = position
-        last_position = position
+            first_position = place
+        last_position = place
         if seen is not None:
             seen.add(event)
         count += 1

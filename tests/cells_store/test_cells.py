@@ -370,3 +370,23 @@ def test_moving_a_casino_carries_its_chain_whole_and_the_store_follows_it(cells:
     assert cells.query("store_move", "SELECT casino_id, last_sequence, stopped FROM "
                                      "cells_followed_chain") == [("macau", len(grown), "")]
     assert cells.query("store_move", "SELECT count(*) FROM cells_store_alarm") == [(0,)]
+
+    # the new cell's exports verify offline: the whole database, and Macau's chain with its
+    # seal; each carried event at the position its hash covers (where it was appended), its
+    # place here beside it
+    with tempfile.TemporaryDirectory() as folder:
+        key = Path(folder, "macau.pem")
+        key.write_text(cells.env["CASINO_SEAL_PUBLIC_KEY_MACAU"])
+        for extra, count in (([], lisboa + len(grown)), (["--casino", "macau"], len(grown))):
+            export = Path(folder, "export.jsonl")
+            cells.manage(("move_to", ["export_events", *extra, "--output", str(export)]))
+            lines = [json.loads(line) for line in export.read_text().splitlines()]
+            carried = [e for e in lines if "cell_position" in e]
+            assert [(e["position"], e["cell_position"]) for e in carried] == [
+                (n, lisboa + n) for n in range(1, moved + 1)]
+            checked = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_events.py"),
+                                      str(export),
+                                      *(["--public-key", str(key), *extra] if extra else [])],
+                                     capture_output=True, text=True, timeout=120)
+            assert checked.returncode == 0, checked.stdout + checked.stderr
+            assert f"OK: {count} events verified" in checked.stdout

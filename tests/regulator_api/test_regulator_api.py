@@ -138,3 +138,55 @@ def test_every_round_replays_to_its_settlement_and_a_table_and_cage_as_of_an_ins
     assert naive.status_code == 400
 
 
+
+
+def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made(
+        demo: Demo, tmp_path: Any) -> None:
+    """A casino moved into this cell (``cells_move``) keeps, beside each event's place here,
+    the position it was appended at, which its hash covers. The API serves that position, the
+    place beside it (``cell_position``), and its page, written as it came, verifies offline
+    (``tools/verify_events.py``, which shares no code with the platform)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from casino.models import Casino
+    from eventstore.hashing import GENESIS_HASH
+    from eventstore.store import POSITION_LOCK_KEY
+
+    Casino.objects.create(code="faro", name="Faro", currency="EUR", time_zone="Europe/Lisbon",
+                          gaming_day_closes_at=6, version=2)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT event_position_lock(%s)", [POSITION_LOCK_KEY])
+        cursor.execute("SELECT max(position) FROM event")
+        (head,) = cursor.fetchone()
+        previous = GENESIS_HASH
+        # its first two events, appended at positions 41 and 42 of its first cell
+        for n, appended_at in ((1, 41), (2, 42)):
+            data = {"casino": "faro", "n": n}
+            metadata = {"actor": "system", "role": "system", "casino": "faro"}
+            recorded_at = f"2026-12-01T10:00:0{n}.000000Z"
+            digest = event_hash(position=appended_at, stream="casino/faro", version=n,
+                                event_type="CarriedForTest", schema_version=1, data=data,
+                                metadata=metadata, recorded_at=recorded_at, prev_hash=previous)
+            cursor.execute(
+                "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
+                " metadata, casino_id, recorded_at, prev_hash, hash, sequence, recorded_position)"
+                " VALUES (%s, 'casino/faro', %s, 'CarriedForTest', 1, %s::jsonb, %s::jsonb, "
+                "'faro', %s, %s, %s, %s, %s)",
+                [head + n, n, json.dumps(data), json.dumps(metadata),
+                 recorded_at.replace("Z", "+00:00"), previous, digest, n, appended_at])
+            previous = digest
+
+    events = demo.client("srij").get(f"{API}/casinos/faro/events/").json()["results"]
+
+    assert [(e["position"], e["cell_position"]) for e in events] == [
+        (41, head + 1), (42, head + 2)]
+    export = Path(tmp_path, "faro.jsonl")
+    export.write_text("".join(json.dumps(e) + "\n" for e in events))  # the page, as it came
+    verifier = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
+    checked = subprocess.run([sys.executable, str(verifier), str(export)],
+                             capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "OK: 2 events verified" in checked.stdout

@@ -7,10 +7,15 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from eventstore import read_all, read_chain
+from eventstore.records import exported_position
+from eventstore.verify import carried_positions
 
 
 class Command(BaseCommand):
-    help = "Write the events as JSON Lines (one event a line, with its hashes), in position order."
+    help = ("Write the events as JSON Lines (one event a line, with its hashes), in position "
+            "order. An event carried here with its casino from another cell is written at the "
+            "position its hash covers, where it was appended, with its place here beside it "
+            "(cell_position: docs/event-hash.md).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--from-position", type=int, default=1, metavar="N",
@@ -27,8 +32,11 @@ class Command(BaseCommand):
             start = max(options["from_position"], 1)
             events = (read_all(after=start - 1) if not options["casino"] else
                       (e for e in read_chain(options["casino"]) if e.position >= start))
+            carried = carried_positions(options["casino"])
             for event in events:
-                out.write(json.dumps(event.as_export(), ensure_ascii=False, sort_keys=True))
+                line = {**event.as_export(),
+                        **exported_position(event.position, carried.get(event.position))}
+                out.write(json.dumps(line, ensure_ascii=False, sort_keys=True))
                 out.write("\n")
                 count += 1
         finally:
