@@ -32,6 +32,18 @@ def test_the_wsgi_application_cuts_statements_at_the_budget_and_manage_py_does_n
     assert other.stdout.strip() == "none"
 
 
+def test_a_web_worker_has_its_views_loaded_before_its_first_request() -> None:
+    """The first request to a new gunicorn worker does not wait for the URLconf's imports
+    (1.15 s on the development machine: docs/benchmarks.md, 2026-12-07)."""
+    env = {**os.environ, "DEBUG": "1"}
+    loaded = ("import sys; print(sorted(m for m in ('config.urls', 'games.api.urls', "
+              "'regulator.views', 'cage.web.views') if m in sys.modules))")
+    web = subprocess.run([sys.executable, "-W", "ignore", "-c", "import config.wsgi; " + loaded],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert web.stdout.strip() == str(sorted(
+        ["config.urls", "games.api.urls", "regulator.views", "cage.web.views"]))
+
+
 def test_a_statement_cut_by_the_database_is_a_503_with_retry_after() -> None:
     from edge.api.errors import domain_error_of
 
