@@ -27,7 +27,7 @@ from games.models import GamingDayResult, TableSession
 from ledger.models import TableDay
 
 from . import reconciliation_currencies as in_currencies
-from .reconciliation import _balance
+from .reconciliation_lines import ledger_balance
 
 ZERO = Decimal("0.00")
 
@@ -49,8 +49,8 @@ def in_book_currency(casino: Casino, day: dt.date, results: list[dict[str, Any]]
             continue
         figures = TableDay.objects.filter(casino_id=casino.code, day=day, table=row["table"]
                                           ).aggregate(h=Sum("handle"), d=Sum("drop"))
-        win = -(_balance(casino.code, f"7211.{row['table']}", event_day=day)
-                + _balance(casino.code, f"7212.{row['table']}", event_day=day))
+        win = -(ledger_balance(casino.code, f"7211.{row['table']}", event_day=day)
+                + ledger_balance(casino.code, f"7212.{row['table']}", event_day=day))
         out.append({**row, "currency": currency, "handle_in_currency": row["handle"],
                     "drop_in_currency": row["drop"], "win_in_currency": row["win"],
                     "handle": fmt(figures["h"] or Decimal(0)),
@@ -114,14 +114,14 @@ def currency_lines(casino: Casino, day: dt.date) -> list[CurrencyLine]:
         currency = cur.of_table(row.table)
         wins[currency] += row.table_win
         books[currency] += (row.table_win if currency == cur.book else
-                            -(_balance(casino.code, f"7211.{row.table}", event_day=day)
-                              + _balance(casino.code, f"7212.{row.table}", event_day=day)))
+                            -(ledger_balance(casino.code, f"7211.{row.table}", event_day=day)
+                              + ledger_balance(casino.code, f"7212.{row.table}", event_day=day)))
     held = {h.currency: h for h in ForeignHolding.objects.filter(casino_id=casino.code)}
     lines = []
     for currency in cur.all():
         if currency == cur.book:
             cash = (_balance_of(casino.code, "1110.", state.position)
-                    + _balance(casino.code, "1161", position=state.position))
+                    + ledger_balance(casino.code, "1161", position=state.position))
             lines.append(CurrencyLine(
                 currency=currency, rate=None, tables_win=wins[currency],
                 tables_win_book=books[currency], cage_holdings=cash, cage_holdings_book=cash,
@@ -137,6 +137,6 @@ def currency_lines(casino: Casino, day: dt.date) -> list[CurrencyLine]:
             cage_holdings=holding.amount if holding else ZERO,
             cage_holdings_book=holding.book_value if holding else ZERO,
             chips_in_hands=in_hands[currency],
-            chips_in_hands_book=-_balance(casino.code, f"2797.{currency}",
+            chips_in_hands_book=-ledger_balance(casino.code, f"2797.{currency}",
                                           position=state.position)))
     return lines

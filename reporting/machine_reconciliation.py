@@ -42,7 +42,7 @@ from machines.models import (
 )
 from machines.services.shifts import shift_awaits_approval
 
-from .reconciliation import ZERO, Line, _balance
+from .reconciliation_lines import ZERO, Line, ledger_balance
 
 AREA = gettext_noop("machines")
 
@@ -108,17 +108,17 @@ def machine_lines(casino: Casino, day: dt.date) -> list[Line]:
                       _sum(tickets.filter(place="machine", closed_at__gte=start,
                                           closed_at__lt=end))))
     lines.append(Line(AREA, gettext_noop("tickets"), gettext_noop("tickets outstanding"),
-                      _sum(tickets.filter(status="outstanding")), -_balance(code, "2795")))
+                      _sum(tickets.filter(status="outstanding")), -ledger_balance(code, "2795")))
     lines.append(Line(AREA, gettext_noop("hand pays"), gettext_noop("recorded, not yet paid"),
                       _sum(HandPay.objects.filter(casino_id=code, status="recorded")),
-                      -_balance(code, "2788")))
+                      -ledger_balance(code, "2788")))
     boxes = Machine.objects.filter(casino_id=code)
     ledger_boxes = sum(_balances(code, "1145").values(), ZERO)
     lines.append(Line(AREA, gettext_noop("boxes"), gettext_noop("bills metered, not yet dropped"),
                       _sum(boxes, "box_metered"), ledger_boxes))
     for pool in SlotProgressive.objects.filter(casino_id=code).order_by("pool"):
         lines.append(Line(AREA, pool.pool, gettext_noop("progressive pool"), pool.amount,
-                          -_balance(code, f"2796.{pool.pool}")))
+                          -ledger_balance(code, f"2796.{pool.pool}")))
     lines.extend(_contribution_lines(casino, day))
     lines.extend(_slot_cash_lines(casino, day))
     for box in MachineBox.objects.filter(casino_id=code, gaming_day=day).order_by("drop_id"):

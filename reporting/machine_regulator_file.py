@@ -14,6 +14,8 @@ from casino.models import Casino
 from casino.money import fmt
 from machines.models import HandPay, Machine, MachineBox, MachineDay, SlotTicket
 
+from .regulator_xml import element as _element
+
 
 def _sum(query: object) -> str:
     total = query.aggregate(total=Sum("amount"))["total"]  # type: ignore[attr-defined]
@@ -21,8 +23,6 @@ def _sum(query: object) -> str:
 
 
 def machines_element(root: etree._Element, casino: Casino, day: dt.date) -> None:
-    from .regulator_file import _element
-
     code = casino.code
     days = list(MachineDay.objects.filter(casino_id=code, gaming_day=day).order_by("machine"))
     if not days and not Machine.objects.filter(casino_id=code).exists():

@@ -32,11 +32,8 @@ A line is ``ok`` when its difference is zero and nothing about it awaits anyone.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass, field
 from decimal import Decimal
-from typing import Any
 
-from django.db import connection
 from django.db.models import Q
 
 from cage import circulation
@@ -62,79 +59,12 @@ from ledger import bank
 from ledger.models import Account
 from reporting.pokerroom_figures import reconcile_lines as poker_room_lines
 
-ZERO = Decimal("0.00")
+from . import reconciliation_currencies as in_currencies
+from .machine_reconciliation import machine_lines
+from .reconciliation_areas import foreign_at_windows, tips_and_exchange
+from .reconciliation_lines import ZERO, Line, Report, ledger_balance
 
-
-@dataclass(frozen=True)
-class Line:
-    area: str  # chips, cage, shift, table, drop, jackpot, pending
-    subject: str
-    what: str
-    platform: Decimal | None
-    ledger: Decimal | None
-    note: str = ""
-    unexplained: bool = False
-    accepted: bool = False  # a difference explained and approved by a second person
-
-    @property
-    def difference(self) -> Decimal:
-        if self.platform is None or self.ledger is None:
-            return ZERO
-        return self.platform - self.ledger
-
-    @property
-    def ok(self) -> bool:
-        return (self.difference == 0 or self.accepted) and not self.unexplained
-
-    def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        for name in ("platform", "ledger"):
-            data[name] = None if data[name] is None else str(data[name])
-        data["difference"] = str(self.difference)
-        data["ok"] = self.ok
-        return data
-
-
-@dataclass
-class Report:
-    casino: str
-    gaming_day: dt.date
-    lines: list[Line] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return all(line.ok for line in self.lines)
-
-    @property
-    def failures(self) -> list[Line]:
-        return [line for line in self.lines if not line.ok]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"casino": self.casino, "gaming_day": self.gaming_day.isoformat(), "ok": self.ok,
-                "lines": [line.as_dict() for line in self.lines]}
-
-
-# --- the ledger's side --------------------------------------------------------------------------
-
-
-def _balance(casino: str, code: str, *, position: int | None = None,
-             event_day: dt.date | None = None) -> Decimal:
-    """Debits less credits of ``code``: over every entry, or those of events up to ``position``,
-    or those of events of gaming day ``event_day`` (wherever they were posted)."""
-    sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
-           "JOIN journal_entry e ON e.id = l.entry_id "
-           "WHERE l.casino_id = %s AND l.account_code = %s")
-    params: list[Any] = [casino, code]
-    if position is not None:
-        sql += " AND e.event_position <= %s"
-        params.append(position)
-    if event_day is not None:
-        sql += " AND e.event_day = %s"
-        params.append(event_day)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return Decimal(cursor.fetchone()[0]).quantize(Decimal("0.01"))
-
+__all__ = ["ZERO", "Line", "Report", "reconcile"]
 
 # --- the floor's side, line by line -------------------------------------------------------------
 
@@ -155,10 +85,10 @@ def _chips(casino: Casino, day: dt.date) -> list[Line]:
     return [
         Line(gettext_noop("chips"), gettext_noop("in players' hands"),
              Words("at the boundary ({boundary} UTC)", boundary=f"{boundary:%Y-%m-%d %H:%M}"),
-             value, -_balance(casino.code, "2781", position=position), note),
+             value, -ledger_balance(casino.code, "2781", position=position), note),
         Line(gettext_noop("chips"), gettext_noop("in players' hands"), gettext_noop("now"),
              figure_now.value,
-             -_balance(casino.code, "2781", position=figure_now.position)),
+             -ledger_balance(casino.code, "2781", position=figure_now.position)),
         *_pieces(cage_selectors.chips_in_circulation(casino=casino.code, before=boundary)),
     ]
 
@@ -191,9 +121,9 @@ def _cages(casino: Casino, day: dt.date) -> list[Line]:
     for view in cage_selectors.cage_list(casino=casino.code):
         code = view.cage.code
         lines.append(Line(gettext_noop("cage"), code, gettext_noop("cash now"), view.cash_value,
-                          _balance(casino.code, f"1110.{code}")))
+                          ledger_balance(casino.code, f"1110.{code}")))
         lines.append(Line(gettext_noop("cage"), code, gettext_noop("chips now"), view.chips_value,
-                          _balance(casino.code, f"0110.{code}")))
+                          ledger_balance(casino.code, f"0110.{code}")))
     for shift in Shift.objects.filter(casino=casino, gaming_day=day).order_by("opened_at"):
         label = Words("{cage} shift {shift}", cage=shift.cage, shift=str(shift.id)[:8])
         if shift.status != ShiftStatus.CLOSED:
@@ -210,7 +140,7 @@ def _cages(casino: Casino, day: dt.date) -> list[Line]:
         for kind, account in ((Words("cash"), "1110"), (Words("chips"), "0110")):
             lines.append(Line(gettext_noop("shift"), label,
                               Words("closing count, {kind}", kind=kind), counted[kind],
-                              _balance(casino.code, f"{account}.{shift.cage}",
+                              ledger_balance(casino.code, f"{account}.{shift.cage}",
                                        position=closed.position)))
     return lines
 
@@ -222,8 +152,8 @@ def _tables(casino: Casino, day: dt.date) -> list[Line]:
         if kept is not None:  # each table in its currency (docs/currencies.md)
             lines += in_currencies.table_wins(casino, day, kept)
             break
-        ledger = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
-                   + _balance(casino.code, f"7212.{row.table}", event_day=day))
+        ledger = -(ledger_balance(casino.code, f"7211.{row.table}", event_day=day)
+                   + ledger_balance(casino.code, f"7212.{row.table}", event_day=day))
         lines.append(Line(gettext_noop("table"), row.table, gettext_noop("table win"),
                           row.table_win, ledger))
     for c in CarriedCorrection.objects.filter(casino=casino, booked_day=day).order_by("position"):
@@ -290,14 +220,14 @@ def _jackpots(casino: Casino) -> list[Line]:
     for pool in pools:
         for what, name, code in JACKPOT_ACCOUNTS:
             lines.append(Line(gettext_noop("jackpot"), pool.pool_id, what, getattr(pool, name),
-                              -_balance(casino.code, f"{code}.{pool.pool_id}")))
+                              -ledger_balance(casino.code, f"{code}.{pool.pool_id}")))
     # a ledger account for a pool the jackpots do not know: money moved against no pool
     known = {p.pool_id for p in pools}
     for account in Account.objects.filter(casino=casino, template__in=["2782", "2783", "2784"]
                                           ).exclude(scope__in=known).order_by("code"):
         lines.append(Line(gettext_noop("jackpot"), account.scope,
                           Words("{account} (no such pool)", account=account.name), ZERO,
-                          -_balance(casino.code, account.code)))
+                          -ledger_balance(casino.code, account.code)))
     return lines
 
 
@@ -311,13 +241,13 @@ def _paid_otherwise(casino: Casino) -> list[Line]:
         Line(gettext_noop("cage"), gettext_noop("casino cheques"),
              Words("issued, not yet presented ({cheques})",
                    cheques=figures.cheques - cleared.presented),
-             figures.cheques_issued - cleared.cheques_presented, -_balance(casino.code, "2785"),
+             figures.cheques_issued - cleared.cheques_presented, -ledger_balance(casino.code, "2785"),
              Words("{issued} issued, {presented} presented",
                    issued=fmt(figures.cheques_issued), presented=fmt(cleared.cheques_presented))),
         Line(gettext_noop("cage"), gettext_noop("card and cheque"),
              gettext_noop("chips sold by card or cheque, to clear"),
              figures.card_or_cheque_sales - cleared.batches_credited,
-             _balance(casino.code, "1220"),
+             ledger_balance(casino.code, "1220"),
              Words("{sold} sold, {settled} credited by the bank",
                    sold=fmt(figures.card_or_cheque_sales),
                    settled=fmt(cleared.batches_credited))),
@@ -379,8 +309,6 @@ def _pending(casino: Casino, gaming_day: dt.date) -> list[Line]:
             .order_by("requested_at")]
 
 
-from . import reconciliation_currencies as in_currencies  # noqa: E402 (it reads Line, _balance)
-from .reconciliation_areas import foreign_at_windows, tips_and_exchange  # noqa: E402 (it reads Line, _balance)
 
 
 def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
@@ -399,5 +327,3 @@ def reconcile(*, casino: str, gaming_day: dt.date) -> Report:
             report.lines.extend(part)
     return report
 
-
-from .machine_reconciliation import machine_lines  # noqa: E402  (the slot floor's lines)

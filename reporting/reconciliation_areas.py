@@ -27,7 +27,7 @@ from exchange import selectors as exchange
 from tips import selectors as tips
 from tips.models import TipBox, TipPeriod
 
-from .reconciliation import Line, _balance
+from .reconciliation_lines import Line, ledger_balance
 
 ZERO = Decimal("0.00")
 
@@ -38,29 +38,29 @@ def tips_and_exchange(casino: Casino) -> list[Line]:
     boxes = (TipBox.objects.filter(casino_id=code, status="confirmed")
              .aggregate(s=Sum("amount"))["s"] or ZERO)
     periods = TipPeriod.objects.filter(casino_id=code).aggregate(f=Sum("fund"), s=Sum("staff"))
-    if boxes or _balance(code, "2791"):
+    if boxes or ledger_balance(code, "2791"):
         lines += [
             Line(gettext_noop("tips"), gettext_noop("tip boxes"),
-                 gettext_noop("cash of the tip boxes counted"), boxes, _balance(code, "1150")),
+                 gettext_noop("cash of the tip boxes counted"), boxes, ledger_balance(code, "1150")),
             Line(gettext_noop("tips"), gettext_noop("tips held"),
                  gettext_noop("counted and corrected, less distributed"), tips.tips_held(code),
-                 -_balance(code, "2791")),
+                 -ledger_balance(code, "2791")),
             Line(gettext_noop("tips"), gettext_noop("staff"), gettext_noop("distributed, payable"),
-                 periods["s"] or ZERO, -_balance(code, "2792")),
+                 periods["s"] or ZERO, -ledger_balance(code, "2792")),
             Line(gettext_noop("tips"), gettext_noop("fund"), gettext_noop("distributed, payable"),
-                 periods["f"] or ZERO, -_balance(code, "2793")),
+                 periods["f"] or ZERO, -ledger_balance(code, "2793")),
         ]
     desk = exchange.desk_get(code)
     if desk is not None:
         lines.append(Line(gettext_noop("exchange"), gettext_noop("desk"),
                           Words("cash in {currency}", currency=desk.book_currency), desk.cash,
-                          _balance(code, "1161")))
+                          ledger_balance(code, "1161")))
     # the foreign holdings: the desk's deals and the foreign tables' drop boxes received
     for held in exchange.holdings(code):
         lines.append(Line(
             gettext_noop("exchange"), held.currency,
             Words("book value in {currency}", currency=casino.currency),
-            Decimal(held.book_value), _balance(code, f"1171.{held.currency}"),
+            Decimal(held.book_value), ledger_balance(code, f"1171.{held.currency}"),
             Words("{amount} {currency} held", amount=fmt(Decimal(held.amount)),
                   currency=held.currency)))
     return lines

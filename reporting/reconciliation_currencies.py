@@ -23,7 +23,7 @@ from casino.models import Casino
 from games.models import GamingDayResult, Table, TableSession
 from games.selectors import drop_box_reconciliation
 
-from .reconciliation import Line, _balance
+from .reconciliation_lines import Line, ledger_balance
 
 ZERO = Decimal("0.00")
 
@@ -95,14 +95,14 @@ def chips(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
             lines.append(Line(gettext_noop("chips"), Words("in players' hands, {currency}",
                                                            currency=currency), when,
                               values[currency],
-                              -_balance(casino.code, cur.account(currency, "2781"),
+                              -ledger_balance(casino.code, cur.account(currency, "2781"),
                                         position=the_state.position), the_note))
             if currency != cur.book:
                 lines.append(Line(
                     gettext_noop("chips"), Words("in players' hands, {currency}",
                                                  currency=currency),
                     Words("{when}: book value in {book}", when=when, book=cur.book), None,
-                    -_balance(casino.code, f"2797.{currency}", position=the_state.position),
+                    -ledger_balance(casino.code, f"2797.{currency}", position=the_state.position),
                     gettext_noop("at the rates of the sessions that moved them")))
     return lines
 
@@ -113,9 +113,9 @@ def table_wins(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
     lines = []
     for row in GamingDayResult.objects.filter(casino=casino, gaming_day=day).order_by("table"):
         currency = cur.of_table(row.table)
-        ledger = -(_balance(casino.code, cur.account(currency, f"7211.{row.table}"),
+        ledger = -(ledger_balance(casino.code, cur.account(currency, f"7211.{row.table}"),
                             event_day=day)
-                   + _balance(casino.code, cur.account(currency, f"7212.{row.table}"),
+                   + ledger_balance(casino.code, cur.account(currency, f"7212.{row.table}"),
                               event_day=day))
         if currency == cur.book:
             lines.append(Line(gettext_noop("table"), row.table, gettext_noop("table win"),
@@ -124,8 +124,8 @@ def table_wins(casino: Casino, day: dt.date, cur: Currencies) -> list[Line]:
         lines.append(Line(gettext_noop("table"), row.table,
                           Words("table win, {currency}", currency=currency), row.table_win,
                           ledger))
-        book = -(_balance(casino.code, f"7211.{row.table}", event_day=day)
-                 + _balance(casino.code, f"7212.{row.table}", event_day=day))
+        book = -(ledger_balance(casino.code, f"7211.{row.table}", event_day=day)
+                 + ledger_balance(casino.code, f"7212.{row.table}", event_day=day))
         lines.append(Line(gettext_noop("table"), row.table,
                           Words("table win, book value in {book}", book=cur.book), None, book,
                           gettext_noop("at the rates of the day's sessions")))
@@ -165,7 +165,7 @@ def foreign_drops(casino: Casino, day: dt.date, cur: Currencies) -> tuple[set[st
                           accepted=box.approved))
     lines += [Line(gettext_noop("drop"), table,
                    Words("in the count room, {currency}", currency=currency), value,
-                   _balance(casino.code, f"0900.{currency}.1120.{table}", event_day=day),
+                   ledger_balance(casino.code, f"0900.{currency}.1120.{table}", event_day=day),
                    gettext_noop("counted and not received yet"))
               for (table, currency), value in sorted(waiting.items())]
     return done, lines

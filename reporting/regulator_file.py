@@ -29,12 +29,14 @@ from games.models import DropBox, Round, Slip, TableSession
 from jackpots.models import JackpotPrize
 from ledger.tax_rules import NON_BANKED_GAMES
 
+from .machine_regulator_file import machines_element
 from .models import SealedFile
 from .regulator_file_areas import tips_and_exchange
+from .regulator_xml import NAMESPACE
+from .regulator_xml import element as _element
 
 FILE_NAME = "regulator.xml"  # its name among the sealed day's files and in the day's archive
 
-NAMESPACE = "urn:casino-backoffice:regulator-day:1"
 SCHEMA = Path(__file__).resolve().parent / "xsd" / "regulator-day-1.xsd"
 NOT_CLOSED = gettext_noop("gaming day {day} of casino {casino} is not closed and sealed: its regulator file "
                           "is made by its close")
@@ -68,11 +70,6 @@ def _time(moment: dt.datetime | None) -> str:
 
 def _money(value: Any) -> str:
     return fmt(Decimal(str(value)))
-
-
-def _element(parent: etree._Element, name: str, **attributes: Any) -> etree._Element:
-    return etree.SubElement(parent, f"{{{NAMESPACE}}}{name}",
-                            {k: str(v) for k, v in attributes.items() if v not in (None, "")})
 
 
 def regulator_file(casino: str, gaming_day: dt.date) -> bytes:
@@ -191,5 +188,3 @@ def made_regulator_file(casino: str, gaming_day: dt.date) -> bytes:
         raise RegulatorFileInvalid("; ".join(problems[:5]))
     return content
 
-
-from .machine_regulator_file import machines_element  # noqa: E402  (the slot floor's part)

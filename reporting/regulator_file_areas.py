@@ -14,10 +14,12 @@ from casino.money import fmt
 from exchange.models import ExchangeDeal, Revaluation
 from tips.models import TipBox, TipPeriod
 
-NAMESPACE = "urn:casino-backoffice:regulator-day:1"
+from .regulator_xml import NAMESPACE
 
 
 def _element(parent: etree._Element, name: str, **attributes: Any) -> etree._Element:
+    """As ``regulator_xml.element``, but an empty attribute is written, as these elements have
+    been since they were first made: a day's file reads the same whenever it is made."""
     element = etree.SubElement(parent, f"{{{NAMESPACE}}}{name}")
     for key, value in attributes.items():
         if value is not None:
