@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
 from django.db.models import Sum
 
 from cage import selectors as cage_selectors
@@ -83,20 +82,6 @@ class CurrencyLine:
     chips_in_hands_book: Decimal
 
 
-def _balance_of(casino: str, prefix: str, position: int | None) -> Decimal:
-    """Debits less credits of every account whose code starts with ``prefix``."""
-    sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
-           "JOIN journal_entry e ON e.id = l.entry_id "
-           "WHERE l.casino_id = %s AND l.account_code LIKE %s")
-    params: list[Any] = [casino, f"{prefix}%"]
-    if position is not None:
-        sql += " AND e.event_position <= %s"
-        params.append(position)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return Decimal(cursor.fetchone()[0]).quantize(Decimal("0.01"))
-
-
 def currency_lines(casino: Casino, day: dt.date) -> list[CurrencyLine]:
     """The close report's currencies section: none for a casino whose tables all play in its
     book currency (its report reads as it always did)."""
@@ -120,7 +105,8 @@ def currency_lines(casino: Casino, day: dt.date) -> list[CurrencyLine]:
     lines = []
     for currency in cur.all():
         if currency == cur.book:
-            cash = (_balance_of(casino.code, "1110.", state.position)
+            cash = (ledger_balance(casino.code, "1110.", position=state.position,
+                                   every_sub_account=True)
                     + ledger_balance(casino.code, "1161", position=state.position))
             lines.append(CurrencyLine(
                 currency=currency, rate=None, tables_win=wins[currency],

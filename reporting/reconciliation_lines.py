@@ -67,13 +67,14 @@ class Report:
 
 
 def ledger_balance(casino: str, code: str, *, position: int | None = None,
-             event_day: dt.date | None = None) -> Decimal:
-    """Debits less credits of ``code``: over every entry, or those of events up to ``position``,
-    or those of events of gaming day ``event_day`` (wherever they were posted)."""
+                   event_day: dt.date | None = None, every_sub_account: bool = False) -> Decimal:
+    """Debits less credits of ``code`` (and of its sub-accounts, every code starting with it,
+    with ``every_sub_account``): over every entry, or those of events up to ``position``, or
+    those of events of gaming day ``event_day`` (wherever they were posted)."""
     sql = ("SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_line l "
-           "JOIN journal_entry e ON e.id = l.entry_id "
-           "WHERE l.casino_id = %s AND l.account_code = %s")
-    params: list[Any] = [casino, code]
+           "JOIN journal_entry e ON e.id = l.entry_id WHERE l.casino_id = %s AND "
+           + ("l.account_code LIKE %s" if every_sub_account else "l.account_code = %s"))
+    params: list[Any] = [casino, f"{code}%" if every_sub_account else code]
     if position is not None:
         sql += " AND e.event_position <= %s"
         params.append(position)
