@@ -90,8 +90,10 @@ def run(rounds: int, passes: int) -> None:
     raw = connection.connection
 
     # Follower reads by position: the store's read and a raw keyset read of the same table, in
-    # turns (five pairs; the first read of a new table also sets its rows' hint bits, which
-    # whichever went first would pay alone), each given by its median and its spread. Each read
+    # turns (five pairs), each given by its median and its spread, after one read of each that is
+    # not timed: the first read of a new table sets its rows' hint bits, which the store's read,
+    # going first, paid alone (its first pair was the lowest of every run, docs/benchmarks.md,
+    # 2026-12-07, third). Each read
     # starts from the same state of the garbage collector (``gc.collect()`` first): otherwise a
     # full collection the previous read's objects had made due lands in whichever read comes
     # next, and moved the ratio more than any change tried (docs/benchmarks.md, 2026-12-07).
@@ -125,6 +127,7 @@ def run(rounds: int, passes: int) -> None:
             full_collections.append(time.perf_counter() - began_collecting[0])
 
     reads: dict[str, list[tuple[int, float, float]]] = {"follow": [], "follow-raw": []}
+    follow(), follow_raw()  # not timed: the rows' hint bits set, the table's pages read once
     gc.callbacks.append(timed_full_collections)
     for _ in range(5):
         for name, read in (("follow", follow), ("follow-raw", follow_raw)):
