@@ -23,7 +23,7 @@ from .records import RecordedEvent
 # The metadata as its text, parsed when first read (``ReadEvent``).
 _SELECT = """
 SELECT position, stream, version, event_type, schema_version, data, metadata::text, recorded_at,
-       prev_hash, hash, sequence
+       prev_hash, hash, sequence, recorded_position
 FROM event
 """
 

@@ -42,6 +42,9 @@ class RecordedEvent:
     prev_hash: str
     hash: str
     sequence: int = 0  # the event's number in its casino's chain
+    # Only for an event carried here from another cell with its casino (``cells_move``): the
+    # position it was appended at, which its hash covers (docs/event-hash.md, § Cells).
+    recorded_position: int | None = None
 
     @cached_property
     def event(self) -> Event:
@@ -57,9 +60,11 @@ class RecordedEvent:
         return self.stream.partition("/")[2]
 
     def as_export(self) -> JSON:
-        """The event as exported (JSON Lines) and as hashed: see docs/event-hash.md."""
+        """The event as exported (JSON Lines) and as hashed: see docs/event-hash.md. An event
+        carried from another cell is exported at the position its hash covers, with its place in
+        this database beside it (``exported_position``)."""
         return {
-            "position": self.position,
+            **exported_position(self.position, self.recorded_position),
             "stream": self.stream,
             "version": self.version,
             "type": self.event_type,

@@ -35,8 +35,9 @@ class ChainReport:
 
 def recomputed_hash(e: RecordedEvent, recorded_position: int | None = None) -> str:
     """The event's hash recomputed from what is stored (docs/event-hash.md): over the position
-    it was appended at (``recorded_position``, for an event carried from another cell)."""
-    return event_hash(position=recorded_position or e.position, stream=e.stream, version=e.version,
+    it was appended at (``recorded_position``, for an event carried from another cell: the
+    event's own, read with it, unless given)."""
+    return event_hash(position=recorded_position or e.recorded_position or e.position, stream=e.stream, version=e.version,
                       event_type=e.event_type, schema_version=e.schema_version, data=e.data,
                       metadata=e.metadata, recorded_at=format_time(e.recorded_at),
                       prev_hash=e.prev_hash)
@@ -50,16 +51,6 @@ def legacy_last_position() -> int:
         return int(cursor.fetchone()[0])
 
 
-def carried_positions(casino: str | None = None) -> dict[int, int]:
-    """The events carried here from another cell with their casino (``cells_move``): this
-    database's position -> the position each was appended at, which its hash covers. Empty in a
-    database no casino moved into."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT position, recorded_position FROM event WHERE recorded_position "
-                       "IS NOT NULL AND (%s::text IS NULL OR casino_id = %s)", [casino, casino])
-        return {int(p): int(r) for p, r in cursor.fetchall()}
-
-
 def verify_chain(events: Iterable[RecordedEvent] | None = None, *,
                  legacy_until: int | None = None) -> ChainReport:
     """Every event in position order: positions without a gap from 1, each casino's chain, each
@@ -69,7 +60,6 @@ def verify_chain(events: Iterable[RecordedEvent] | None = None, *,
     expected_position = 1
     previous = GENESIS_HASH
     checked = 0
-    carried = carried_positions() if events is None else {}
     for e in read_all() if events is None else events:
         casino = str(e.metadata.get("casino", ""))
         sequence, chain_hash = chains.get(casino, (0, GENESIS_HASH))
@@ -84,7 +74,7 @@ def verify_chain(events: Iterable[RecordedEvent] | None = None, *,
         if e.prev_hash != linked:
             return ChainReport(checked, previous, e.position,
                                "prev_hash does not match the hash of the casino's event before")
-        if recomputed_hash(e, carried.get(e.position)) != e.hash:
+        if recomputed_hash(e) != e.hash:
             return ChainReport(checked, previous, e.position,
                                "content does not match its hash (the event was altered)")
         chains[casino] = (e.sequence, e.hash)
@@ -109,7 +99,6 @@ def verify_casino_chain(casino: str, *, first: int = 1, last: int | None = None,
             (e.hash for e in read_chain(casino, first - 1, first - 1)), "")
     expected = max(first, 1)
     checked = 0
-    carried = carried_positions(casino)
     for e in read_chain(casino, expected, last):
         if e.sequence != expected:
             return ChainReport(checked, previous, e.position,
@@ -118,7 +107,7 @@ def verify_casino_chain(casino: str, *, first: int = 1, last: int | None = None,
         if e.position > legacy and e.prev_hash != previous:
             return ChainReport(checked, previous, e.position,
                                "prev_hash does not match the hash of the casino's event before")
-        if recomputed_hash(e, carried.get(e.position)) != e.hash:
+        if recomputed_hash(e) != e.hash:
             return ChainReport(checked, previous, e.position,
                                "content does not match its hash (the event was altered)")
         previous = e.hash

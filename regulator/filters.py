@@ -51,8 +51,18 @@ class EventFilter(df.FilterSet):
     type = CharIn(field_name="event_type", help_text="event types, comma separated")
     recorded_after = InstantFilter(field_name="recorded_at", lookup_expr="gte")
     recorded_before = InstantFilter(field_name="recorded_at", lookup_expr="lt")
-    position_after = PositionFilter(field_name="position", lookup_expr="gt")
-    position_to = PositionFilter(field_name="position", lookup_expr="lte")
+    # This database's positions (an event carried from another cell with its casino: its
+    # cell_position); a casino's own numbers, the same in every cell, are its sequence.
+    position_after = PositionFilter(field_name="position", lookup_expr="gt",
+                                    help_text="this database's positions after this one")
+    position_to = PositionFilter(field_name="position", lookup_expr="lte",
+                                 help_text="this database's positions up to this one")
+    sequence_from = PositionFilter(field_name="sequence", lookup_expr="gte",
+                                   help_text="the casino's chain from its event of this number "
+                                             "(a seal's first_sequence)")
+    sequence_to = PositionFilter(field_name="sequence", lookup_expr="lte",
+                                 help_text="the casino's chain up to its event of this number "
+                                           "(a seal's last_sequence)")
 
     class Meta:
         model = StoredEvent

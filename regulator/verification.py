@@ -1,4 +1,5 @@
-"""What the regulator's API verifies: a casino's hash chain between two positions, a day's seal,
+"""What the regulator's API verifies: a casino's hash chain between two positions (or two of its
+events' numbers in its chain), a day's seal,
 and a day's archive and regulator file (built by the ledger). The views call only these.
 
 One chain per casino (ADR 0007, ``docs/event-hash.md``): the casino's events between two global
@@ -31,23 +32,32 @@ class ChainCheck:
     last_hash: str
     bad_position: int | None = None
     reason: str = ""
+    first_sequence: int = 0  # the casino's events checked, by their numbers in its chain
+    last_sequence: int = 0
 
     @property
     def ok(self) -> bool:
         return self.bad_position is None
 
 
-def chain_verify(*, casino: str, first: int, last: int) -> ChainCheck:
-    """The casino's events from global position ``first`` to ``last``: each hash recomputed and
-    each link to the casino's event before checked; the first that does not fit is named."""
-    span = StoredEvent.objects.filter(casino_id=casino, position__gte=first,
-                                      position__lte=last).aggregate(lo=Min("sequence"),
-                                                                    hi=Max("sequence"))
+def chain_verify(*, casino: str, first: int, last: int, by: str = "position") -> ChainCheck:
+    """The casino's events from ``first`` to ``last``: each hash recomputed and each link to the
+    casino's event before checked; the first that does not fit is named. ``by`` "position":
+    this database's positions; "sequence": the casino's own numbers, the same in every cell (a
+    seal's ``first_sequence`` and ``last_sequence``, before and after a move), every one of
+    which must be there."""
+    span = StoredEvent.objects.filter(casino_id=casino, **{f"{by}__gte": first,
+                                                           f"{by}__lte": last}).aggregate(
+        lo=Min("sequence"), hi=Max("sequence"), first=Min("position"), last=Max("position"))
+    if by == "sequence":
+        report = verify_casino_chain(casino, first=first, last=last)
+        return ChainCheck(span["first"] or 0, span["last"] or 0, report.checked,
+                          report.last_hash, report.bad_position, report.reason, first, last)
     if span["lo"] is None:
         return ChainCheck(first, last, 0, "")
     report = verify_casino_chain(casino, first=span["lo"], last=span["hi"])
     return ChainCheck(first, last, report.checked, report.last_hash, report.bad_position,
-                      report.reason)
+                      report.reason, span["lo"], span["hi"])
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,23 @@ class SealOutput(serializers.Serializer[Any]):
     payload = SealPayloadField(help_text="what was signed: its canonical JSON")
     position = serializers.IntegerField(help_text="position of the seal's own event")
     sealed_at = serializers.DateTimeField()
+    first_sequence = serializers.SerializerMethodField(
+        help_text="the casino's first event the seal covers, by its number in the casino's "
+                  "chain: the same in every cell (0: a seal of the global chain, before one "
+                  "chain per casino)")
+    last_sequence = serializers.SerializerMethodField(
+        help_text="the casino's last event the seal covers, by its number in its chain")
+    prev_hash = serializers.SerializerMethodField(
+        help_text="the hash of the casino's event before the first: the offline check's anchor")
+
+    def get_first_sequence(self, seal: Any) -> int:
+        return int(seal.payload.get("first_sequence", 0))
+
+    def get_last_sequence(self, seal: Any) -> int:
+        return int(seal.payload.get("last_sequence", 0))
+
+    def get_prev_hash(self, seal: Any) -> str:
+        return str(seal.payload.get("prev_hash", ""))
 
     def to_representation(self, instance: Any) -> Any:
         data = super().to_representation(instance)
@@ -830,6 +847,9 @@ class ChainOutput(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
     first_position = serializers.IntegerField()
     last_position = serializers.IntegerField()
+    first_sequence = serializers.IntegerField(help_text="the casino's first event checked, by "
+                                                        "its number in the casino's chain")
+    last_sequence = serializers.IntegerField(help_text="the casino's last event checked")
     checked = serializers.IntegerField(help_text="the casino's events checked")
     last_hash = serializers.CharField()
     bad_position = serializers.IntegerField(allow_null=True)
@@ -837,13 +857,21 @@ class ChainOutput(serializers.Serializer[Any]):
 
 
 class ChainVerifyApi(RegulatorApi):
-    """The hash chain recomputed between two positions (at most 100,000 apart)."""
+    """The hash chain recomputed between two positions of this database (``from``, ``to``) or
+    two of the casino's own numbers (``sequence_from``, ``sequence_to``: a seal's, the same in
+    every cell), at most 100,000 events apart."""
 
-    params = frozenset({"from", "to"})
+    params = frozenset({"from", "to", "sequence_from", "sequence_to"})
 
     class Params(serializers.Serializer[Any]):
-        from_ = serializers.IntegerField(min_value=1, help_text="the first position")
-        to = serializers.IntegerField(min_value=1, help_text="the last position")
+        from_ = serializers.IntegerField(min_value=1, required=False,
+                                         help_text="the first position")
+        to = serializers.IntegerField(min_value=1, required=False, help_text="the last position")
+        sequence_from = serializers.IntegerField(
+            min_value=1, required=False, help_text="instead of positions: the casino's first "
+                                                   "event, by its number in its chain")
+        sequence_to = serializers.IntegerField(min_value=1, required=False,
+                                               help_text="and its last")
 
         def get_fields(self) -> dict[str, Any]:
             fields = super().get_fields()
@@ -853,20 +881,29 @@ class ChainVerifyApi(RegulatorApi):
     @extend_schema(parameters=[Params], responses=ChainOutput)
     def get(self, request: Request, casino: str) -> Response:
         code = self.casino(casino).code
+        given = request.query_params
+        by, names = (("sequence", ("sequence_from", "sequence_to"))
+                     if "sequence_from" in given or "sequence_to" in given
+                     else ("position", ("from", "to")))
+        if by == "sequence" and ("from" in given or "to" in given):
+            raise InvalidCommand("give positions (from, to) or the casino's numbers "
+                                 "(sequence_from, sequence_to), not both", field="sequence_from")
         bounds = []
-        for name in ("from", "to"):
-            value = request.query_params.get(name, "")
+        for name in names:
+            value = given.get(name, "")
             if not value.isdigit() or int(value) < 1:
-                raise InvalidCommand("{name}: a position, 1 or more",
+                raise InvalidCommand("{name}: a whole number, 1 or more",
                                      params={"name": name}, field=name)
             bounds.append(int(value))
         first, last = bounds
         if last < first or last - first >= 100_000:
-            raise InvalidCommand("from must not be after to, and at most 100,000 apart",
-                                 field="to")
-        check = verification.chain_verify(casino=code, first=first, last=last)
+            raise InvalidCommand("{first} must not be after {last}, and at most 100,000 apart",
+                                 params={"first": names[0], "last": names[1]}, field=names[1])
+        check = verification.chain_verify(casino=code, first=first, last=last, by=by)
         return self.answer({"ok": check.ok, "first_position": check.first_position,
-                            "last_position": check.last_position, "checked": check.checked,
+                            "last_position": check.last_position,
+                            "first_sequence": check.first_sequence,
+                            "last_sequence": check.last_sequence, "checked": check.checked,
                             "last_hash": check.last_hash, "bad_position": check.bad_position,
                             "reason": check.reason}, check.checked)
 

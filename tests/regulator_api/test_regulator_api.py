@@ -94,6 +94,51 @@ def test_an_inspector_reads_the_whole_day_by_position_and_every_hash_recomputes(
     assert "position_after" in bad.json()["error"]["message"]
 
 
+def test_a_sealed_day_is_read_and_verified_by_the_casinos_own_numbers(demo: Demo) -> None:
+    """A seal names the casino's events it covers by their numbers in its chain, the same in
+    every cell (a casino moved keeps them, not its positions): the day's events are asked by
+    them, and the chain between them checked, and both agree with the seal's positions here."""
+    from demo.cells import close_day
+
+    close_day("lisboa", demo.day)  # closed and sealed, as just after its end
+    srij = demo.client("srij")
+    days = srij.get(f"{API}/casinos/lisboa/gaming-days/").json()["results"]
+    (seal,) = [d["seal"] for d in days if d["seal"]]
+    payload = seal["payload"]
+    first, last = seal["first_sequence"], seal["last_sequence"]
+    assert (first, last, seal["prev_hash"]) == (
+        payload["first_sequence"], payload["last_sequence"], payload["prev_hash"])
+    url = f"{API}/casinos/lisboa/events/?page_size=50"
+
+    by_number = read_all(srij, f"{url}&sequence_from={first}&sequence_to={last}")
+    by_position = read_all(srij, f"{url}&position_after={seal['first_position'] - 1}"
+                                 f"&position_to={seal['last_position']}")
+
+    assert by_number == by_position
+    assert [e["sequence"] for e in by_number] == list(range(first, last + 1))
+    assert by_number[0]["prev_hash"] == seal["prev_hash"]
+    assert by_number[-1]["hash"] == seal["last_hash"]
+    check = srij.get(f"{API}/casinos/lisboa/chain/verification/?sequence_from={first}"
+                     f"&sequence_to={last}").json()
+    assert check["ok"], check
+    assert (check["checked"], check["first_position"], check["last_position"],
+            check["last_hash"]) == (last - first + 1, seal["first_position"],
+                                    seal["last_position"], seal["last_hash"])
+
+    # a number the chain does not hold is named; the two kinds of bound are not mixed
+    beyond = StoredEvent.objects.filter(casino_id="lisboa").count() + 1
+    missing = srij.get(f"{API}/casinos/lisboa/chain/verification/?sequence_from=1"
+                       f"&sequence_to={beyond}").json()
+    mixed = srij.get(f"{API}/casinos/lisboa/chain/verification/?from=1&sequence_to=3")
+    half = srij.get(f"{API}/casinos/lisboa/chain/verification/?sequence_from=3")
+    assert (missing["ok"], missing["checked"]) == (False, beyond - 1)
+    assert f"has no event {beyond}" in missing["reason"]
+    assert mixed.status_code == 400
+    assert "not both" in mixed.json()["error"]["message"]
+    assert half.status_code == 400
+    assert "sequence_to" in half.json()["error"]["message"]
+
+
 def test_every_round_replays_to_its_settlement_and_a_table_and_cage_as_of_an_instant(
         demo: Demo) -> None:
     checked = 0
@@ -145,7 +190,9 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
     """A casino moved into this cell (``cells_move``) keeps, beside each event's place here,
     the position it was appended at, which its hash covers. The API serves that position, the
     place beside it (``cell_position``), and its page, written as it came, verifies offline
-    (``tools/verify_events.py``, which shares no code with the platform)."""
+    (``tools/verify_events.py``, which shares no code with the platform); a table's
+    configuration history is served so too; the casino's numbers find its events and check its
+    chain as in its first cell, and positions are this cell's."""
     import json
     import subprocess
     import sys
@@ -154,6 +201,7 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
     from casino.models import Casino
     from eventstore.hashing import GENESIS_HASH
     from eventstore.store import POSITION_LOCK_KEY
+    from games.models import Table
 
     Casino.objects.create(code="faro", name="Faro", currency="EUR", time_zone="Europe/Lisbon",
                           gaming_day_closes_at=6, version=2)
@@ -162,24 +210,28 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
         cursor.execute("SELECT max(position) FROM event")
         (head,) = cursor.fetchone()
         previous = GENESIS_HASH
-        # its first two events, appended at positions 41 and 42 of its first cell
-        for n, appended_at in ((1, 41), (2, 42)):
+        # its first two events, appended at positions 41 and 42 of its first cell: the casino's,
+        # then its table's
+        for n, appended_at, stream in ((1, 41, "casino/faro"), (2, 42, "table/faro.t1")):
             data = {"casino": "faro", "n": n}
             metadata = {"actor": "system", "role": "system", "casino": "faro"}
             recorded_at = f"2026-12-01T10:00:0{n}.000000Z"
-            digest = event_hash(position=appended_at, stream="casino/faro", version=n,
+            digest = event_hash(position=appended_at, stream=stream, version=1,
                                 event_type="CarriedForTest", schema_version=1, data=data,
                                 metadata=metadata, recorded_at=recorded_at, prev_hash=previous)
             cursor.execute(
                 "INSERT INTO event (position, stream, version, event_type, schema_version, data,"
                 " metadata, casino_id, recorded_at, prev_hash, hash, sequence, recorded_position)"
-                " VALUES (%s, 'casino/faro', %s, 'CarriedForTest', 1, %s::jsonb, %s::jsonb, "
+                " VALUES (%s, %s, 1, 'CarriedForTest', 1, %s::jsonb, %s::jsonb, "
                 "'faro', %s, %s, %s, %s, %s)",
-                [head + n, n, json.dumps(data), json.dumps(metadata),
+                [head + n, stream, json.dumps(data), json.dumps(metadata),
                  recorded_at.replace("Z", "+00:00"), previous, digest, n, appended_at])
             previous = digest
 
-    events = demo.client("srij").get(f"{API}/casinos/faro/events/").json()["results"]
+    Table.objects.create(casino_id="faro", code="t1", name="T1", game="roulette", seats=7,
+                         chip_set="eur", limits={}, version=1)
+    srij = demo.client("srij")
+    events = srij.get(f"{API}/casinos/faro/events/").json()["results"]
 
     assert [(e["position"], e["cell_position"]) for e in events] == [
         (41, head + 1), (42, head + 2)]
@@ -190,3 +242,16 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
                              capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "OK: 2 events verified" in checked.stdout
+
+    # the table's configuration history: its event as the page served it
+    table = srij.get(f"{API}/casinos/faro/tables/t1/").json()
+    assert table["configuration_history"] == [events[1]]
+    # the casino's numbers find its second event, this cell's positions too
+    by_number = srij.get(f"{API}/casinos/faro/events/?sequence_from=2&sequence_to=2").json()
+    by_position = srij.get(f"{API}/casinos/faro/events/?position_after={head + 1}").json()
+    assert by_number["results"] == by_position["results"] == [events[1]]
+    # and check its chain here, as in its first cell
+    check = srij.get(f"{API}/casinos/faro/chain/verification/?sequence_from=1&sequence_to=2")
+    assert check.json() == {"ok": True, "first_position": head + 1, "last_position": head + 2,
+                            "first_sequence": 1, "last_sequence": 2, "checked": 2,
+                            "last_hash": events[1]["hash"], "bad_position": None, "reason": ""}

@@ -7,8 +7,6 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from eventstore import read_all, read_chain
-from eventstore.records import exported_position
-from eventstore.verify import carried_positions
 
 
 class Command(BaseCommand):
@@ -32,11 +30,8 @@ class Command(BaseCommand):
             start = max(options["from_position"], 1)
             events = (read_all(after=start - 1) if not options["casino"] else
                       (e for e in read_chain(options["casino"]) if e.position >= start))
-            carried = carried_positions(options["casino"])
             for event in events:
-                line = {**event.as_export(),
-                        **exported_position(event.position, carried.get(event.position))}
-                out.write(json.dumps(line, ensure_ascii=False, sort_keys=True))
+                out.write(json.dumps(event.as_export(), ensure_ascii=False, sort_keys=True))
                 out.write("\n")
                 count += 1
         finally:
