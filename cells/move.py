@@ -126,12 +126,13 @@ def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
                 events = []
                 for row in rows:
                     e = RecordedEvent(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]),
-                                      json.loads(row[6]), row[7], row[8], row[9], row[10])
+                                      json.loads(row[6]), row[7], row[8], row[9], row[10],
+                                      recorded_position=row[11])
                     # verified before: each link and hash as the source recorded them
                     if e.sequence != sequence + 1 or e.prev_hash != previous:
                         raise MoveRefused(f"casino {casino!r}: its event {sequence + 1} does not "
                                           "follow its chain in the source")
-                    if recomputed_hash(e, row[11]) != e.hash:
+                    if recomputed_hash(e) != e.hash:
                         raise MoveRefused(f"casino {casino!r}: its event {e.sequence} does not "
                                           "match its hash in the source")
                     events.append((dataclasses.replace(e, position=head + carried + 1), row))
@@ -151,7 +152,7 @@ def move_casino(casino: str, source_conninfo: str, to_cell: str) -> Moved:
                         "%s::jsonb, %s, %s, %s, %s, %s, %s)",
                         [(e.position, e.stream, e.version, e.event_type, e.schema_version,
                           row[5], row[6], casino, e.recorded_at, e.prev_hash, e.hash,
-                          e.sequence, row[11]) for e, row in events])
+                          e.sequence, e.recorded_position) for e, row in events])
                 apply([e for e, _ in events])
             commands = _carry_command_records(source, casino)
             files = _carry_sealed_files(source, casino)

@@ -33,11 +33,10 @@ class ChainReport:
         return self.bad_position is None
 
 
-def recomputed_hash(e: RecordedEvent, recorded_position: int | None = None) -> str:
+def recomputed_hash(e: RecordedEvent) -> str:
     """The event's hash recomputed from what is stored (docs/event-hash.md): over the position
-    it was appended at (``recorded_position``, for an event carried from another cell: the
-    event's own, read with it, unless given)."""
-    return event_hash(position=recorded_position or e.recorded_position or e.position, stream=e.stream, version=e.version,
+    it was appended at (its ``recorded_position``, for an event carried from another cell)."""
+    return event_hash(position=e.recorded_position or e.position, stream=e.stream, version=e.version,
                       event_type=e.event_type, schema_version=e.schema_version, data=e.data,
                       metadata=e.metadata, recorded_at=format_time(e.recorded_at),
                       prev_hash=e.prev_hash)
