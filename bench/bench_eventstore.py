@@ -24,7 +24,8 @@ drifts while the benchmark runs slows every way alike.
 
 Then how fast a follower reads the whole store by position (the store's ``read_all``) and raw
 keyset pages of the same table, each from the same state of the garbage collector, and the
-seconds each spends in full collections.
+seconds each spends in full collections; and how fast the casino's chain is verified
+(``verify_casino_chain``: the same read, each event's link and hash checked).
 """
 
 from __future__ import annotations
@@ -157,6 +158,21 @@ def run(rounds: int, passes: int) -> None:
 
     print(f"follow / raw = {ratio(True)}; target >= 0.50")
     print(f"  the same without the seconds in full collections = {ratio(False)}")
+
+    # The store's continuous verification reads the same way and hashes every event: the read's
+    # share of a real reader's time (no target).
+    from eventstore.verify import verify_casino_chain
+
+    checks = []
+    for _ in range(3):
+        gc.collect()
+        start = time.perf_counter()
+        report = verify_casino_chain("bench")
+        checks.append(report.checked / (time.perf_counter() - start))
+        if not report.ok or report.checked != total:
+            raise SystemExit(f"the bench's chain does not verify: {report}")
+    print(f"{'verify':<10}{statistics.median(checks):>12,.0f}   (eventstore.verify_casino_chain, "
+          f"each event read, linked and hashed; {min(checks):,.0f}–{max(checks):,.0f})")
 
     store_rate = total / results["store"]
     if "es-lib" not in results:

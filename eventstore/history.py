@@ -47,15 +47,26 @@ def reader_cursor(raw: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
     return cursor
 
 
-def _rows(sql: str, params: list[Any]) -> list[RecordedEvent]:
+def _stream(sql: str, params: list[Any]) -> Iterator[RecordedEvent]:
     """The events a query of ``_SELECT`` finds, on ``reader_cursor``, prepared (server-side
     binding: the same plan each page), its rows in binary: the server sends the numbers and
     the times as they are stored, not written out as text for the client to parse back (a
-    timestamp's text was the dearest column to read after the JSON)."""
+    timestamp's text was the dearest column to read after the JSON).
+
+    Each event is made from its row as it is read, and the read keeps none: the page stays in
+    the driver's result, not as Python objects. A reader that keeps nothing either (a chain's
+    verification, a circulation's sum) leaves the garbage collector nothing to promote; a page
+    made at once set off a full collection every 28,000 events or so, a fifth of the read's
+    time (docs/benchmarks.md, issue 40)."""
     raw = wire.raw_connection()
     with connections[DEFAULT_DB_ALIAS].wrap_database_errors, reader_cursor(raw) as cursor:
         cursor.execute(sql, params, prepare=True, binary=True)
-        return [_row(r) for r in cursor.fetchall()]
+        for row in cursor:
+            yield _row(row)
+
+
+def _rows(sql: str, params: list[Any]) -> list[RecordedEvent]:
+    return list(_stream(sql, params))
 
 
 class ReadEvent(RecordedEvent):
@@ -112,11 +123,13 @@ def read_casino(casino: str, types: Collection[str], *, before: datetime | None 
         params: list[Any] = [casino, wanted, after]
         if before is not None:
             params.append(before)
-        page = _rows(sql, [*params, page_size])
-        if not page:
+        read = 0
+        for e in _stream(sql, [*params, page_size]):
+            read += 1
+            yield e
+        if read < page_size:
             return
-        yield from page
-        after = page[-1].position
+        after = e.position
 
 
 def read_chain(casino: str, first: int = 1, last: int | None = None, *,
@@ -127,11 +140,13 @@ def read_chain(casino: str, first: int = 1, last: int | None = None, *,
         "ORDER BY sequence LIMIT %s"
     upper = last if last is not None else 2**62
     while first <= upper:
-        page = _rows(sql, [casino, first, upper, page_size])
-        if not page:
+        read = 0
+        for e in _stream(sql, [casino, first, upper, page_size]):
+            read += 1
+            yield e
+        if read < page_size:
             return
-        yield from page
-        first = page[-1].sequence + 1
+        first = e.sequence + 1
 
 
 # The exported event (``RecordedEvent.as_export``) as PostgreSQL writes it: JSON text ready to
@@ -169,12 +184,15 @@ def export_chain(casino: str, first: int, last: int, *, page_size: int = 10_000
 
 def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
     """Every event after ``after``, by position, page by page (constant memory)."""
+    sql = _SELECT + " WHERE position > %s ORDER BY position LIMIT %s"
     while True:
-        page = read_page(after, page_size)
-        if not page:
+        read = 0
+        for e in _stream(sql, [after, page_size]):
+            read += 1
+            yield e
+        if read < page_size:
             return
-        yield from page
-        after = page[-1].position
+        after = e.position
 
 
 
