@@ -81,9 +81,11 @@ class RecordedEvent:
 def exported_position(position: int, recorded_position: int | None) -> dict[str, int]:
     """Where an event is exported: at the position its hash covers, the one it was appended at;
     for an event carried here from another cell with its casino (``recorded_position``), with
-    its place in this database beside it (``cell_position``: docs/event-hash.md). Every door
-    that exports events writes them so (``export_events``, the regulator's API, a day's
-    archive in SQL), and ``tools/verify_events.py`` reads them so."""
+    its place in this database beside it (``cell_position``: docs/event-hash.md). The doors
+    that export from a database write them so (``export_events``, the regulator's API), and
+    ``tools/verify_events.py`` reads them so. A day's archive (``history._EXPORT_LINE``, in
+    SQL) writes the position alone: the sealed day as from the casino's first cell, the same
+    bytes in every cell it moves to."""
     if recorded_position is None:
         return {"position": position}
     return {"position": recorded_position, "cell_position": position}
