@@ -54,6 +54,10 @@ class ExportedEvent:
     prev_hash: str
     hash: str
     sequence: int
+    # Only on an event carried from another cell with its casino: its position in this cell,
+    # where ``position`` is the one it was appended at, which its hash covers
+    # (docs/event-hash.md, § Cells). ``next_after`` is in this cell's positions.
+    cell_position: int | None = None
 
 
 @dataclass(frozen=True)

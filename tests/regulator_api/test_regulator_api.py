@@ -94,6 +94,63 @@ def test_an_inspector_reads_the_whole_day_by_position_and_every_hash_recomputes(
     assert "position_after" in bad.json()["error"]["message"]
 
 
+def test_the_platforms_event_page_pages_a_carried_casino_by_this_cells_positions(
+        demo: Demo, tmp_path: Any) -> None:
+    """The platform's own event page (``/api/v1/events/``, the casino's accountants' and
+    administrators', a follower's) serves a carried
+    casino's events as the regulator's API does: at the positions their hashes cover, with this
+    cell's beside them; ``next_after`` is this cell's, so a follower paging by it reads each
+    event once, and the pages, written as they came, verify offline. A casino that never moved
+    pages the same way, without ``cell_position``."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from django.contrib.auth import get_user_model
+
+    from casino.models import Membership, Role
+
+    head = _carry_faro()
+    accountant = get_user_model().objects.get(username=str(Role.ACCOUNTANT))
+    Membership.objects.create(user=accountant, casino_id="faro", role=Role.ACCOUNTANT)
+    books = demo.client(str(Role.ACCOUNTANT))
+    srij = demo.client("srij")
+
+    def pages(casino: str, limit: int) -> tuple[list[dict[str, Any]], list[int]]:
+        events, afters, after = [], [], 0
+        while True:
+            answer = books.get(f"/api/v1/events/?casino={casino}&after={after}&limit={limit}")
+            assert answer.status_code == 200, answer.json()
+            page = answer.json()
+            events += page["events"]
+            afters.append(page["next_after"])
+            if not page["events"]:
+                return events, afters
+            after = page["next_after"]
+
+    events, afters = pages("faro", limit=1)
+    assert [(e["position"], e["cell_position"], e["sequence"]) for e in events] == [
+        (41, head + 1, 1), (42, head + 2, 2)]
+    assert afters == [head + 1, head + 2, head + 2]  # the last, empty page keeps its after
+    export = Path(tmp_path, "faro.jsonl")
+    export.write_text("".join(json.dumps(e) + "\n" for e in events))
+    verifier = Path(__file__).resolve().parents[2] / "tools" / "verify_events.py"
+    checked = subprocess.run([sys.executable, str(verifier), str(export)],
+                             capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "OK: 2 events verified" in checked.stdout
+
+    # Lisbon, never moved: every one of its events once, in order, as the regulator reads them
+    lisboa, _ = pages("lisboa", limit=500)
+    regulator = read_all(srij, f"{API}/casinos/lisboa/events/?page_size=500")
+    assert len(lisboa) > 500
+    assert [e["sequence"] for e in lisboa] == list(range(1, len(lisboa) + 1))
+    assert [(e["position"], e["hash"]) for e in lisboa] == [
+        (e["position"], e["hash"]) for e in regulator]
+    assert not any("cell_position" in e for e in lisboa)
+
+
 def test_a_sealed_day_is_read_and_verified_by_the_casinos_own_numbers(demo: Demo) -> None:
     """A seal names the casino's events it covers by their numbers in its chain, the same in
     every cell (a casino moved keeps them, not its positions): the day's events are asked by
@@ -185,23 +242,15 @@ def test_every_round_replays_to_its_settlement_and_a_table_and_cage_as_of_an_ins
 
 
 
-def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made(
-        demo: Demo, tmp_path: Any) -> None:
-    """A casino moved into this cell (``cells_move``) keeps, beside each event's place here,
-    the position it was appended at, which its hash covers. The API serves that position, the
-    place beside it (``cell_position``), and its page, written as it came, verifies offline
-    (``tools/verify_events.py``, which shares no code with the platform); a table's
-    configuration history is served so too; the casino's numbers find its events and check its
-    chain as in its first cell, and positions are this cell's."""
+def _carry_faro() -> int:
+    """Faro, as ``cells_move`` carries a casino into this cell: its first two events, appended
+    at positions 41 and 42 of its first cell (the casino's, then its table's), placed after this
+    cell's head with those positions kept as ``recorded_position``. The head before them."""
     import json
-    import subprocess
-    import sys
-    from pathlib import Path
 
     from casino.models import Casino
     from eventstore.hashing import GENESIS_HASH
     from eventstore.store import POSITION_LOCK_KEY
-    from games.models import Table
 
     Casino.objects.create(code="faro", name="Faro", currency="EUR", time_zone="Europe/Lisbon",
                           gaming_day_closes_at=6, version=2)
@@ -210,8 +259,6 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
         cursor.execute("SELECT max(position) FROM event")
         (head,) = cursor.fetchone()
         previous = GENESIS_HASH
-        # its first two events, appended at positions 41 and 42 of its first cell: the casino's,
-        # then its table's
         for n, appended_at, stream in ((1, 41, "casino/faro"), (2, 42, "table/faro.t1")):
             data = {"casino": "faro", "n": n}
             metadata = {"actor": "system", "role": "system", "casino": "faro"}
@@ -227,6 +274,25 @@ def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made
                 [head + n, stream, json.dumps(data), json.dumps(metadata),
                  recorded_at.replace("Z", "+00:00"), previous, digest, n, appended_at])
             previous = digest
+    return int(head)
+
+
+def test_a_casino_carried_from_another_cell_is_served_where_its_hashes_were_made(
+        demo: Demo, tmp_path: Any) -> None:
+    """A casino moved into this cell (``cells_move``) keeps, beside each event's place here,
+    the position it was appended at, which its hash covers. The API serves that position, the
+    place beside it (``cell_position``), and its page, written as it came, verifies offline
+    (``tools/verify_events.py``, which shares no code with the platform); a table's
+    configuration history is served so too; the casino's numbers find its events and check its
+    chain as in its first cell, and positions are this cell's."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from games.models import Table
+
+    head = _carry_faro()
 
     Table.objects.create(casino_id="faro", code="t1", name="T1", game="roulette", seats=7,
                          chip_set="eur", limits={}, version=1)
