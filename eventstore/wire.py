@@ -11,6 +11,7 @@ the query is turned into ``$1, $2 …`` once, psycopg prepares it on the server 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import uuid
@@ -146,11 +147,15 @@ class EarlyPipeline:
             return
         pipeline, self._pipeline = self._pipeline, None
         try:
-            with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
-                if error is None:
+            if error is None:
+                with connections[DEFAULT_DB_ALIAS].wrap_database_errors:
                     pipeline.__exit__(None, None, None)
-                else:
-                    pipeline.__exit__(type(error), error, error.__traceback__)
+            else:
+                # Left as if nothing had happened, its own failure dropped: the driver, told of
+                # ``error``, would log "error ignored terminating … pipeline aborted", a warning
+                # at every append that goes again after another casino's (a planned path).
+                with contextlib.suppress(psycopg.Error):
+                    pipeline.__exit__(None, None, None)
         finally:
             self._counts = [cursor.rowcount for cursor in self._cursors]
             for cursor in self._cursors:

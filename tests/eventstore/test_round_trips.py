@@ -58,3 +58,35 @@ def test_a_command_whose_first_round_trip_fails_leaves_nothing_and_the_connectio
     # the next command runs as usual
     _count("cage/C2", "k-2")
     assert StoredEvent.objects.filter(stream="cage/C2").count() == 2
+
+
+def test_a_pipeline_left_after_its_error_logs_no_driver_warning(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """An append's pipeline whose statement failed (the guessed head moved, say) raises the
+    error at the next statement sent, and is left at once: the caller sees that error, the
+    connection stays usable, and the driver logs no "error ignored terminating … pipeline
+    aborted" warning, which a cell of several casinos logged at every such retry."""
+    import time
+
+    from django.db import transaction
+
+    from eventstore import wire
+
+    def failed_in_its_pipeline() -> None:
+        with transaction.atomic():
+            early = wire.EarlyPipeline([("SELECT 1 / 0", ())])
+            time.sleep(0.3)  # the error's answer is back before the next statement goes
+            try:
+                early.enqueue([("SELECT 1", ())])
+                early.finish([])
+            except BaseException as error:
+                early.abort(error)
+                raise
+
+    with caplog.at_level("WARNING", logger="psycopg"), pytest.raises(DatabaseError) as raised:
+        failed_in_its_pipeline()
+    assert "division by zero" in str(raised.value)
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("psycopg")] == []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 2")
+        assert cursor.fetchone() == (2,)
