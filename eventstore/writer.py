@@ -50,8 +50,6 @@ _JSON_TEXT = functools.partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
 MAX_PARAMETERS = 30_000
 # Rows a writer keeps in memory for handlers that read them (a rebuild's); past this, forgotten.
 MAX_KNOWN = 200_000
-# Changes whose reach a writer remembers for ``Reader.fetch_one``'s repeated reads.
-MAX_REACHED = 100_000
 
 
 class ProjectionError(Exception):
@@ -270,10 +268,11 @@ class Writer:
         # made to them since: a second read of the same row needs no round trip.
         self._known: dict[tuple[type[models.Model], Any], dict[str, Any]] = {}
         self._read_models: set[type[models.Model]] = set()
-        # The models each change so far reached, in order (None: any table): whether a read
-        # made earlier in the append still stands (``changed_since``).
-        self._reached: list[frozenset[type[models.Model]] | None] = []
-        self._forgotten = 0  # marks before this are older than ``_reached`` remembers
+        # Whether a read made earlier in the append still stands (``changed_since``): the
+        # changes taken so far, numbered, and the last that reached each model, or any table.
+        self._changes = 0
+        self._last_change: dict[type[models.Model], int] = {}
+        self._last_wide = -1
 
     # -- taking changes --
 
@@ -285,11 +284,12 @@ class Writer:
 
     def _add(self, change: Change) -> None:
         if isinstance(change, Sql):
-            self._reach(frozenset(change.tables) or None)
+            self._reach(change.tables)
             self._barrier(change)
             return
         model = change.model
-        self._reach(frozenset({model}))
+        self._last_change[model] = self._changes
+        self._changes += 1
         if isinstance(change, Insert):
             values = change.values
             entry = _Row("insert", model, {}, dict(values), {}, {}, {})
@@ -357,24 +357,28 @@ class Writer:
                 del self._known[known]
         self.pending += 1
 
-    def _reach(self, reach: frozenset[type[models.Model]] | None) -> None:
-        if len(self._reached) >= MAX_REACHED:  # a long rebuild: forget, and say so
-            self._forgotten += len(self._reached)
-            self._reached.clear()
-        self._reached.append(reach)
+    def _reach(self, tables: Iterable[type[models.Model]]) -> None:
+        """A change that reaches ``tables`` (none named: any table)."""
+        number, named = self._changes, False
+        for model in tables:
+            self._last_change[model], named = number, True
+        if not named:
+            self._last_wide = number
+        self._changes = number + 1
 
     def mark(self) -> int:
         """Where the changes stand now: ``changed_since`` tells what was changed after."""
-        return self._forgotten + len(self._reached)
+        return self._changes
 
     def changed_since(self, mark: int, models: Iterable[type[models.Model]]) -> bool:
-        """Whether a change since ``mark`` reached any of ``models`` (or any table); True when
-        the changes since are forgotten."""
-        if mark < self._forgotten:
+        """Whether a change since ``mark`` reached any of ``models`` (or any table). Kept by
+        model, not as a list of the changes since to look through: a follower's page asked it
+        once a posting and looked through every change of the page each time (a sixth of its
+        pass, docs/benchmarks.md, issue 40)."""
+        if self._last_wide >= mark:
             return True
-        wanted = frozenset(models)
-        return any(reach is None or reach & wanted
-                   for reach in self._reached[mark - self._forgotten:])
+        last = self._last_change
+        return any(last.get(model, -1) >= mark for model in models)
 
     # -- reading what is pending --
 
@@ -455,8 +459,7 @@ class Writer:
     def clear(self) -> None:
         self._reset()
         self._known.clear()
-        self._forgotten += len(self._reached)
-        self._reached.clear()
+        self._reach(())  # what was read before stands no more
 
 
 def _apply(row: dict[str, Any], change: Update | Upsert) -> None:

@@ -272,4 +272,12 @@ def test_a_read_that_names_its_tables_is_answered_again_until_a_change_reaches_t
     assert reader.fetch_one(query, ["a"], tables=(Period,)) == second
     # a raw statement that does not say what it reaches reaches everything
     writer.add([Sql("SELECT 1", [])])
-    assert reader.fetch_one(query, ["a"], tables=(Period,)) != second
+    third = reader.fetch_one(query, ["a"], tables=(Period,))
+    assert third != second
+    # many changes of other models since (a follower's page): still standing
+    writer.add([Update(Round, {"round_id": str(uuid.uuid4())}, set={"version": 2})
+                for _ in range(5000)])
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) == third
+    # the writer cleared (a rebuild's next batch): nothing read before stands
+    writer.clear()
+    assert reader.fetch_one(query, ["a"], tables=(Period,)) != third
