@@ -6,7 +6,7 @@ The replay's read (pages of many thousands, read ahead on a second connection) i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from datetime import datetime
 from functools import cached_property
 from typing import Any
@@ -119,17 +119,9 @@ def read_casino(casino: str, types: Collection[str], *, before: datetime | None 
         sql += " AND recorded_at < %s"
     sql += " ORDER BY position LIMIT %s"
     wanted = sorted(types)
-    while True:
-        params: list[Any] = [casino, wanted, after]
-        if before is not None:
-            params.append(before)
-        read = 0
-        for e in _stream(sql, [*params, page_size]):
-            read += 1
-            yield e
-        if read < page_size:
-            return
-        after = e.position
+    extra = [] if before is None else [before]
+    yield from _keyset(sql, lambda after: [casino, wanted, after, *extra, page_size], after,
+                       _after_position, page_size)
 
 
 def read_chain(casino: str, first: int = 1, last: int | None = None, *,
@@ -139,14 +131,8 @@ def read_chain(casino: str, first: int = 1, last: int | None = None, *,
     sql = _SELECT + " WHERE casino_id = %s AND sequence >= %s AND sequence <= %s " \
         "ORDER BY sequence LIMIT %s"
     upper = last if last is not None else 2**62
-    while first <= upper:
-        read = 0
-        for e in _stream(sql, [casino, first, upper, page_size]):
-            read += 1
-            yield e
-        if read < page_size:
-            return
-        first = e.sequence + 1
+    yield from _keyset(sql, lambda first: [casino, first, upper, page_size], first,
+                       lambda e: e.sequence + 1, page_size)
 
 
 # The exported event (``RecordedEvent.as_export``) as PostgreSQL writes it: JSON text ready to
@@ -185,14 +171,27 @@ def export_chain(casino: str, first: int, last: int, *, page_size: int = 10_000
 def read_all(after: int = 0, page_size: int = 5000) -> Iterator[RecordedEvent]:
     """Every event after ``after``, by position, page by page (constant memory)."""
     sql = _SELECT + " WHERE position > %s ORDER BY position LIMIT %s"
+    yield from _keyset(sql, lambda after: [after, page_size], after, _after_position, page_size)
+
+
+def _after_position(e: RecordedEvent) -> int:
+    return e.position
+
+
+def _keyset(sql: str, params: Callable[[int], list[Any]], start: int,
+            next_key: Callable[[RecordedEvent], int], page_size: int) -> Iterator[RecordedEvent]:
+    """The events of a keyset query of ``_SELECT``, a page at a time: ``params(key)`` asks for
+    the page from ``key`` on, ``next_key`` of a page's last event is the next page's key, and a
+    page shorter than ``page_size`` is the last."""
+    key = start
     while True:
         read = 0
-        for e in _stream(sql, [after, page_size]):
+        for e in _stream(sql, params(key)):
             read += 1
             yield e
         if read < page_size:
             return
-        after = e.position
+        key = next_key(e)
 
 
 

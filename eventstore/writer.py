@@ -373,8 +373,8 @@ class Writer:
     def changed_since(self, mark: int, models: Iterable[type[models.Model]]) -> bool:
         """Whether a change since ``mark`` reached any of ``models`` (or any table). Kept by
         model, not as a list of the changes since to look through: a follower's page asked it
-        once a posting and looked through every change of the page each time (a sixth of its
-        pass, docs/benchmarks.md, issue 40)."""
+        once a posting and looked through every change of the page each time (about a seventh
+        of its pass, docs/benchmarks.md, issue 40)."""
         if self._last_wide >= mark:
             return True
         last = self._last_change
