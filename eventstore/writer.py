@@ -288,8 +288,7 @@ class Writer:
             self._barrier(change)
             return
         model = change.model
-        self._last_change[model] = self._changes
-        self._changes += 1
+        self._reach((model,))
         if isinstance(change, Insert):
             values = change.values
             entry = _Row("insert", model, {}, dict(values), {}, {}, {})
